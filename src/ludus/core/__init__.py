@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: the API, actions, RNG, events, records, errors, registry."""

@@ -1,0 +1,98 @@
+"""Actions and their text notation.
+
+An :class:`Action` is a small frozen value: the seat that takes it, a verb named
+after the rulebook (``"lead"``, ``"march"``, ``"sow"``) and a tuple of arguments
+that are plain ``int`` or ``str`` tokens. Its notation is one line of text::
+
+    <player>:<verb> <arg> <arg> ...
+
+for example ``"0:lead laborer"`` or ``"2:march 14"``. String arguments never
+contain spaces, colons or commas, and never look like integers, so every action
+round-trips: ``Action.from_notation(str(a)) == a``.
+
+Games may subclass :class:`Action` or use it as it is.
+
+>>> a = Action(0, "lead", ("laborer",))
+>>> str(a)
+'0:lead laborer'
+>>> Action.from_notation("0:lead laborer") == a
+True
+>>> Action.from_notation("1:sow 3 red").args
+(3, 'red')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludus.core.errors import NotationError
+
+Arg = int | str
+"""One argument of an action: an integer or a space-free token."""
+
+
+def _is_int_token(token: str) -> bool:
+    body = token[1:] if token[:1] == "-" else token
+    return body.isdigit() and body.isascii()
+
+
+def parse_arg(token: str) -> Arg:
+    """Return ``token`` as an int when it is written as one, else as a string."""
+    return int(token) if _is_int_token(token) else token
+
+
+def check_token(token: str) -> str:
+    """Raise :class:`ValueError` unless ``token`` is a valid string argument."""
+    if not token or _is_int_token(token) or any(c in token for c in " :,\t\n"):
+        raise ValueError(f"invalid action token {token!r}")
+    return token
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decision of one player.
+
+    ``player`` is the seat (0-based), ``verb`` the rulebook's name of the action and
+    ``args`` its parameters.
+    """
+
+    player: int
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def notation(self) -> str:
+        """Return the action's one-line notation (also ``str(action)``)."""
+        if self.args:
+            return f"{self.player}:{self.verb} " + " ".join(map(str, self.args))
+        return f"{self.player}:{self.verb}"
+
+    __str__ = notation
+
+    @classmethod
+    def from_notation(cls, text: str, default_player: int | None = None) -> Action:
+        """Parse notation; the ``<player>:`` prefix may be left out when
+        ``default_player`` is given.
+
+        Raises :class:`NotationError` on malformed text.
+        """
+        text = text.strip()
+        if not text:
+            raise NotationError("empty action notation")
+        head, colon, rest = text.partition(":")
+        if colon and _is_int_token(head.strip()):
+            player = int(head)
+            body = rest
+        elif default_player is not None and not colon:
+            player = default_player
+            body = text
+        else:
+            raise NotationError(
+                f"cannot parse action {text!r}: expected '<player>:<verb> <args>', e.g. '0:pass'"
+            )
+        tokens = body.split()
+        if not tokens:
+            raise NotationError(f"cannot parse action {text!r}: no verb after the player")
+        verb = tokens[0]
+        if _is_int_token(verb):
+            raise NotationError(f"cannot parse action {text!r}: the verb must be a word")
+        return cls(player, verb, tuple(parse_arg(t) for t in tokens[1:]))

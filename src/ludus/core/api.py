@@ -1,0 +1,344 @@
+"""The game API: :class:`Game`, :class:`State`, :class:`GameInfo`, :class:`Outcome`.
+
+A game package subclasses :class:`Game` and :class:`State`::
+
+    game = ludus.load("glory-to-rome", players=3, rules="classic")
+    state = game.new_state(seed=7)
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        events = state.apply(action)
+    state.outcome()
+
+``Game`` is immutable: the player count and the validated options. ``State`` is
+mutable, plain data, with a hand-written :meth:`State.clone`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from ludus.core.actions import Action
+from ludus.core.errors import IllegalActionError, NotationError, OptionError
+from ludus.core.events import Event
+from ludus.core.rng import Rng
+
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, type, default and allowed values.
+
+    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound an int.
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    @property
+    def kind(self) -> type:
+        """The option's Python type (from its default, or from its choices)."""
+        if self.default is None and self.choices:
+            return type(self.choices[0])
+        return type(self.default)
+
+    def coerce(self, value: object) -> OptionValue:
+        """Return ``value`` converted to the option's type, validated.
+
+        Strings are accepted for every type (as typed on a command line).
+        Raises :class:`OptionError` naming the option and the allowed values.
+        """
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
+            if self.nullable:
+                return None  # type: ignore[return-value]
+            raise OptionError(f"option {self.name!r} may not be empty")
+        kind = self.kind
+        result: OptionValue
+        try:
+            if kind is bool:
+                if isinstance(value, bool):
+                    result = value
+                elif isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
+                    result = True
+                elif isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
+                    result = False
+                else:
+                    raise ValueError
+            elif kind is int:
+                if isinstance(value, bool):
+                    raise ValueError
+                result = int(value)  # type: ignore[call-overload]
+                if isinstance(value, float) and value != result:
+                    raise ValueError
+            else:
+                if not isinstance(value, str):
+                    raise ValueError
+                result = value
+        except (TypeError, ValueError):
+            raise OptionError(
+                f"option {self.name!r} must be {kind.__name__}, got {value!r}"
+            ) from None
+        if self.choices is not None and result not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+        if isinstance(result, int) and not isinstance(result, bool):
+            if self.minimum is not None and result < self.minimum:
+                raise OptionError(f"option {self.name!r} must be at least {self.minimum}; got {result}")
+            if self.maximum is not None and result > self.maximum:
+                raise OptionError(f"option {self.name!r} must be at most {self.maximum}; got {result}")
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: id, titles, player counts, kind and option schema.
+
+    ``titles`` maps a language code (``"en"``, ``"pl"``, ``"hu"``, ``"uk"``) to the
+    title in that language.
+    """
+
+    id: str
+    titles: Mapping[str, str]
+    min_players: int
+    max_players: int
+    cooperative: bool = False
+    hidden_information: bool = True
+    simultaneous: bool = False
+    options: tuple[OptionSpec, ...] = ()
+    default_players: int | None = None
+    summary: str = ""
+
+    @property
+    def title(self) -> str:
+        """The English title."""
+        return self.titles.get("en", self.id)
+
+    def option(self, name: str) -> OptionSpec:
+        """Return the spec of option ``name`` or raise :class:`OptionError`."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(s.name for s in self.options) or "none"
+        raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``scores`` has one entry per seat (victory points; for a cooperative game the
+    team's result). ``ranking`` gives each seat's place (1 = first; equal places
+    for a tie that the tie-breaks do not split). ``winners`` lists the winning
+    seats (all seats for a cooperative win, none for a loss). ``reason`` says why
+    the game ended, in words.
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    cooperative_win: bool | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "cooperative_win": self.cooperative_win,
+            "details": dict(self.details),
+        }
+
+
+def rank_by(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
+    """Return places (1 = best) for seats whose sort keys are ``keys`` (higher is better).
+
+    >>> rank_by([(10, 2), (12, 0), (10, 2)])
+    (2, 1, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+class State(ABC):
+    """A mutable game state. Subclasses hold plain data and write :meth:`clone` by hand.
+
+    Subclasses must set ``self.game`` and ``self.rng``.
+    """
+
+    game: Game
+    rng: Rng
+
+    # --- whose decision -------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for (empty when terminal)."""
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now, or only ``player``'s.
+
+        A seat not in :meth:`to_move` may still have optional out-of-turn actions.
+        """
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` and return what happened.
+
+        Raises :class:`IllegalActionError` (state unchanged) if it is not legal.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The result of a finished game (raises :class:`LudusError` before the end)."""
+
+    def returns(self) -> tuple[float, ...]:
+        """Utility per seat for bots: +1 first, -1 last, shared on ties; 1/-1 co-op."""
+        out = self.outcome()
+        n = len(out.ranking)
+        if out.cooperative_win is not None:
+            value = 1.0 if out.cooperative_win else -1.0
+            return tuple(value for _ in range(n))
+        if n == 1:
+            return (1.0 if out.winners else 0.0,)
+        return tuple(1.0 - 2.0 * (place - 1) / (n - 1) for place in out.ranking)
+
+    # --- information --------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None`` = spectator), JSON-ready."""
+
+    @abstractmethod
+    def determinize(self, player: int | None, seed: int) -> State:
+        """A full state consistent with all that ``player`` has seen, hidden parts re-dealt."""
+
+    # --- copying and persistence ---------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (hand-written, never deepcopy)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (``Game.state_from_json`` inverts it)."""
+
+    def digest(self) -> str:
+        """A stable hash of the complete state (hex, 16 characters)."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    # --- helpers for subclasses and front ends -------------------------
+    def require_legal(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now.
+
+        A convenient (if not the fastest) check for ``apply``.
+        """
+        if action not in self.legal_actions(action.player):
+            raise IllegalActionError(f"illegal action {action}: {self.why_illegal(action)}")
+
+    def why_illegal(self, action: Action) -> str:
+        """A short reason ``action`` is illegal (games may refine it)."""
+        if self.is_terminal():
+            return "the game is over"
+        if action.player not in range(self.game.players):
+            return f"there is no seat {action.player}"
+        if action.player not in self.to_move() and not self.legal_actions(action.player):
+            return f"it is not seat {action.player}'s decision"
+        return "not among the legal actions now"
+
+
+class Game(ABC):
+    """An immutable game configuration: player count and validated options.
+
+    Subclasses set the class attribute ``info`` and implement :meth:`new_state`
+    and :meth:`state_from_json`.
+    """
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        info = self.info
+        if players is None:
+            players = info.default_players or info.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be an integer, got {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise OptionError(
+                f"{info.id} is for {info.min_players}–{info.max_players} players; got {players}"
+            )
+        values: dict[str, OptionValue] = {spec.name: spec.default for spec in info.options}
+        for name, value in options.items():
+            values[name] = info.option(name).coerce(value)
+        self.players: int = players
+        self.options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self.validate_options()
+
+    def validate_options(self) -> None:
+        """Check combinations of options (override; raise :class:`OptionError`)."""
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """Set up a new game with all randomness drawn from ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json`."""
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse ``text`` into an action (legality is checked by ``apply``).
+
+        The ``<player>:`` prefix may be left out when exactly one seat is to move.
+        Raises :class:`NotationError`.
+        """
+        movers = state.to_move()
+        default = movers[0] if len(movers) == 1 else None
+        action = Action.from_notation(text, default)
+        if not 0 <= action.player < self.players:
+            raise NotationError(f"there is no seat {action.player} in a {self.players}-player game")
+        return action
+
+    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+        """Text for a terminal showing ``view`` (games override with their render.py)."""
+        return json.dumps(view, indent=1, sort_keys=True, default=str)
+
+    def describe(self, state: State, action: Action) -> str:
+        """A human-readable description of ``action`` (defaults to its notation)."""
+        return str(action)
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Heuristic value of ``state`` for ``player`` (games override with heuristic.py)."""
+        if state.is_terminal():
+            return state.returns()[player]
+        return 0.0
+
+    def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
+        """The greedy bot's choice, or ``None`` to let it look one action ahead.
+
+        Games override this when one-action lookahead with :meth:`evaluate` is not
+        the right policy (e.g. during sub-decisions).
+        """
+        return None
+
+    @property
+    def option_dict(self) -> dict[str, OptionValue]:
+        """The options as a plain dict (for records)."""
+        return dict(self.options)
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}(players={self.players}{opts})"

@@ -1,0 +1,158 @@
+"""GameRecord: a game as versioned JSON, and :func:`replay`.
+
+A record holds what is needed to re-create every state of a game: the game id,
+the engine version that played it, the player count, the options, the seed and
+the actions in notation, plus optional digests to verify that a replay matches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ludus.core.api import OptionValue, State
+from ludus.core.errors import LudusError, RecordError
+from ludus.core.registry import load
+
+RECORD_FORMAT = 1
+ENGINE_VERSION = "0.1.0"
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """A played (or partly played) game.
+
+    ``digests``, when present, holds the state digest after each action
+    (``digests[i]`` after ``actions[i]``); ``final_digest`` the digest at the end.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    digests: list[str] | None = None
+    final_digest: str | None = None
+    version: str = ENGINE_VERSION
+    seats: list[str] | None = None
+    format: int = RECORD_FORMAT
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as a JSON-ready dict."""
+        data: dict[str, Any] = {
+            "format": self.format,
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        if self.digests is not None:
+            data["digests"] = list(self.digests)
+        if self.final_digest is not None:
+            data["final_digest"] = self.final_digest
+        return data
+
+    def dumps(self) -> str:
+        """Return the record as JSON text."""
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to ``path`` as JSON."""
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Build a record from JSON data; raises :class:`RecordError` when malformed."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a game record must be a JSON object")
+        try:
+            fmt = data.get("format", RECORD_FORMAT)
+            if fmt != RECORD_FORMAT:
+                raise RecordError(f"unsupported record format {fmt!r} (this ludus reads {RECORD_FORMAT})")
+            game = data["game"]
+            players = data["players"]
+            seed = data["seed"]
+            actions = data["actions"]
+        except KeyError as missing:
+            raise RecordError(f"game record is missing the field {missing}") from None
+        if not isinstance(game, str):
+            raise RecordError("record field 'game' must be a string")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError("record field 'players' must be an integer")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("record field 'seed' must be an integer")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("record field 'actions' must be a list of strings")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RecordError("record field 'options' must be an object")
+        digests = data.get("digests")
+        if digests is not None and (
+            not isinstance(digests, list) or not all(isinstance(d, str) for d in digests)
+        ):
+            raise RecordError("record field 'digests' must be a list of strings")
+        seats = data.get("seats")
+        return cls(
+            game=game,
+            players=players,
+            seed=seed,
+            options=dict(options),
+            actions=list(actions),
+            digests=digests,
+            final_digest=data.get("final_digest"),
+            version=str(data.get("version", ENGINE_VERSION)),
+            seats=list(seats) if isinstance(seats, list) else None,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Parse a record from JSON text; raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"game record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record from a file; raises :class:`RecordError`."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read game record {str(path)!r}: {exc.strerror}") from None
+        return cls.loads(text)
+
+
+def replay(record: GameRecord, verify: bool = True) -> State:
+    """Re-execute ``record`` and return the final state.
+
+    With ``verify``, every stored digest is checked. Raises :class:`RecordError`
+    naming the first action that cannot be parsed or applied, or the first digest
+    that differs.
+    """
+    try:
+        game = load(record.game, record.players, **record.options)
+    except LudusError as exc:
+        raise RecordError(f"cannot set up the recorded game: {exc}") from None
+    state = game.new_state(record.seed)
+    for i, text in enumerate(record.actions):
+        try:
+            action = game.parse_action(state, text)
+            state.apply(action)
+        except LudusError as exc:
+            raise RecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
+        if verify and record.digests is not None and i < len(record.digests):
+            if state.digest() != record.digests[i]:
+                raise RecordError(
+                    f"replay differs from the record after action {i + 1} ({text!r})"
+                )
+    if verify and record.final_digest is not None and state.digest() != record.final_digest:
+        raise RecordError("replay's final state differs from the record's final digest")
+    return state

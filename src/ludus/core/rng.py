@@ -1,0 +1,77 @@
+"""A small seedable PRNG whose whole state is one integer.
+
+The generator is SplitMix64. Its output depends only on integer arithmetic, so a
+seed gives the same sequence on every Python version and platform, and cloning a
+state that holds an :class:`Rng` costs one integer copy.
+
+>>> rng = Rng(7)
+>>> [rng.randbelow(6) for _ in range(5)]
+[3, 0, 0, 3, 4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """SplitMix64 generator; ``state`` is the only field."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & MASK64
+
+    def clone(self) -> Rng:
+        """Return an independent generator in the same state."""
+        other = Rng.__new__(Rng)
+        other.state = self.state
+        return other
+
+    def next(self) -> int:
+        """Return the next 64-bit unsigned integer."""
+        s = (self.state + GOLDEN_GAMMA) & MASK64
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """Return a uniform integer in ``range(n)``; ``n`` must be positive."""
+        if n <= 0:
+            raise ValueError("randbelow() needs a positive bound")
+        # Rejection sampling keeps the result exactly uniform.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % n
+
+    def random(self) -> float:
+        """Return a float in [0, 1) with 53 random bits."""
+        return (self.next() >> 11) / float(1 << 53)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """Return a uniformly chosen element of a non-empty sequence."""
+        if not seq:
+            raise IndexError("choice() from an empty sequence")
+        return seq[self.randbelow(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Shuffle ``seq`` in place (Fisher–Yates)."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> Rng:
+        """Return a new generator seeded from this one (advances this one)."""
+        return Rng(self.next())
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"

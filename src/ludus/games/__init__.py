@@ -1,0 +1,1 @@
+"""One package per game; each package's ``__init__`` defines ``GAME``."""
