@@ -1,0 +1,25 @@
+"""Shared test set-up: the fixture games are registered for every test."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from fixtures.fixture_games import ALL_FIXTURES  # noqa: E402
+
+from ludus.core import registry  # noqa: E402
+
+
+@pytest.fixture
+def fixture_games() -> Iterator[None]:
+    """Register the test-only fixture games for the duration of a test."""
+    for cls in ALL_FIXTURES:
+        registry.register(cls)
+    yield
+    for cls in ALL_FIXTURES:
+        registry.unregister(cls.info.id)

@@ -1,0 +1,47 @@
+"""The conformance suite passes a correct game and catches each broken one."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludus.testing import check_game
+
+pytestmark = pytest.mark.usefixtures("fixture_games")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_correct_fixture_passes(players: int) -> None:
+    report = check_game("fixture-draw", players=players, games=4, seed=1)
+    assert report.games == 4
+    assert report.actions > 0
+    assert report.determinize_changed > 0
+
+
+def test_correct_fixture_passes_with_option() -> None:
+    report = check_game("fixture-draw", players=2, options={"cards": 8}, games=3)
+    assert all(length >= 4 for length in report.lengths)
+
+
+def test_catches_view_that_leaks_a_hidden_card() -> None:
+    with pytest.raises(AssertionError, match=r"\[view-leak\]"):
+        check_game("fixture-leaky-view", players=2, games=2)
+
+
+def test_catches_apply_with_unseeded_randomness() -> None:
+    with pytest.raises(AssertionError, match=r"\[(replay|determinism)\]"):
+        check_game("fixture-unseeded", players=2, games=3)
+
+
+def test_catches_clone_that_shares_a_list() -> None:
+    with pytest.raises(AssertionError, match=r"\[clone\]"):
+        check_game("fixture-shared-clone", players=2, games=2)
+
+
+def test_catches_notation_that_does_not_round_trip() -> None:
+    with pytest.raises(AssertionError, match=r"\[notation\]"):
+        check_game("fixture-bad-notation", players=2, games=2)
+
+
+def test_catches_determinize_that_changes_nothing() -> None:
+    with pytest.raises(AssertionError, match=r"\[determinize-noop\]"):
+        check_game("fixture-no-determinize", players=2, games=2)
