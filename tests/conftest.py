@@ -10,9 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fixtures.fixture_games import ALL_FIXTURES  # noqa: E402
-
-from ludus.core import registry  # noqa: E402
+from fixtures.fixture_games import ALL_FIXTURES
+from ludus.core import registry
 
 
 @pytest.fixture

@@ -290,6 +290,7 @@ class Game(ABC):
 
     def validate_options(self) -> None:
         """Check combinations of options (override; raise :class:`OptionError`)."""
+        return None
 
     @abstractmethod
     def new_state(self, seed: int = 0) -> State:

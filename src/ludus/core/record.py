@@ -148,11 +148,9 @@ def replay(record: GameRecord, verify: bool = True) -> State:
             state.apply(action)
         except LudusError as exc:
             raise RecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
-        if verify and record.digests is not None and i < len(record.digests):
-            if state.digest() != record.digests[i]:
-                raise RecordError(
-                    f"replay differs from the record after action {i + 1} ({text!r})"
-                )
+        digests = record.digests
+        if verify and digests is not None and i < len(digests) and state.digest() != digests[i]:
+            raise RecordError(f"replay differs from the record after action {i + 1} ({text!r})")
     if verify and record.final_digest is not None and state.digest() != record.final_digest:
         raise RecordError("replay's final state differs from the record's final digest")
     return state

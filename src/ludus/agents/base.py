@@ -1,0 +1,86 @@
+"""The Agent protocol and :func:`play_game`, the driver."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.events import Event
+from ludus.core.record import GameRecord
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: chooses actions when asked."""
+
+    def act(self, state: State, player: int) -> Action:
+        """Return one of ``state.legal_actions(player)``; ``player`` is to move."""
+        ...
+
+    def react(self, state: State, player: int) -> Action | None:
+        """Optionally return an out-of-turn action of ``player`` (or ``None``)."""
+        ...
+
+
+def play_game(
+    state: State,
+    agents: Sequence[Agent],
+    *,
+    seed: int = 0,
+    max_actions: int = 1_000_000,
+    digests: bool = False,
+    on_action: Callable[[Action, list[Event]], None] | None = None,
+) -> tuple[State, GameRecord]:
+    """Play ``state`` to the end with one agent per seat; return it and its record.
+
+    ``seed`` is the seed ``state`` was created with (it goes into the record so the
+    record replays). When several seats are to move (simultaneous play), they are
+    asked in seat order, one action at a time, round-robin. Before each decision,
+    the seats that have optional out-of-turn actions are offered them through
+    :meth:`Agent.react`. With ``digests``, the record holds a digest per action.
+    """
+    game = state.game
+    n = game.players
+    if len(agents) != n:
+        raise ValueError(f"{n} seats need {n} agents, got {len(agents)}")
+    record = GameRecord(game.info.id, n, seed, game.option_dict)
+    if digests:
+        record.digests = []
+    last = -1
+    steps = 0
+
+    def do(action: Action) -> None:
+        events = state.apply(action)
+        record.actions.append(str(action))
+        if record.digests is not None:
+            record.digests.append(state.digest())
+        if on_action is not None:
+            on_action(action, events)
+
+    while not state.is_terminal():
+        if steps >= max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+        movers = state.to_move()
+        reacted = False
+        for p in range(n):
+            if p in movers:
+                continue
+            if state.legal_actions(p):
+                reply = agents[p].react(state, p)
+                if reply is not None:
+                    do(reply)
+                    steps += 1
+                    reacted = True
+                    break
+        if reacted:
+            continue
+        if not movers:
+            raise RuntimeError("non-terminal state with nobody to move")
+        player = next((p for p in movers if p > last), movers[0])
+        last = player
+        do(agents[player].act(state, player))
+        steps += 1
+    record.final_digest = state.digest()
+    return state, record

@@ -1,0 +1,51 @@
+"""GreedyAgent: the game's heuristic, one action ahead, on a determinized state."""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.rng import Rng
+
+
+class GreedyAgent:
+    """Picks the action whose result the game's ``evaluate`` likes best.
+
+    The game may choose for it (``Game.greedy_action``). Otherwise the agent
+    determinizes the state from its own seat (so it never peeks at hidden cards),
+    applies each legal action to a copy and keeps the best-valued one, breaking
+    ties at random. It does not play optional out-of-turn actions unless the game
+    offers one through ``greedy_action`` when asked to react.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: State, player: int) -> Action:
+        """Return the greedy choice of ``player``."""
+        game = state.game
+        chosen = game.greedy_action(state, player, self.rng)
+        if chosen is not None:
+            return chosen
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        world = state.determinize(player, self.rng.next())
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            after = world.clone()
+            after.apply(action)
+            value = game.evaluate(after, player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]
+
+    def react(self, state: State, player: int) -> Action | None:
+        """Play an optional action only when the game's greedy policy offers one."""
+        if player in state.to_move():
+            return None
+        return state.game.greedy_action(state, player, self.rng)

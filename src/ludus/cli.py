@@ -1,0 +1,335 @@
+"""The ``ludus`` command: games, play, simulate, replay, bench.
+
+Bad input (an unknown game, a bad option, a malformed record, an illegal or
+unparsable action) prints one clear line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludus.agents import AGENTS, make_agent
+from ludus.core.api import GameInfo
+from ludus.core.errors import LudusError, OptionError, RecordError
+from ludus.core.record import GameRecord, replay
+from ludus.core.registry import games, load
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(LudusError):
+    """A command-line argument that makes no sense."""
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise OptionError(f"option {pair!r} must be written KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _no_games(console: Console) -> bool:
+    if games():
+        return False
+    console.print("No games are installed: ludus has no game packages registered yet.")
+    return True
+
+
+# --- games ---------------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    """List the games with their player counts and options."""
+    if _no_games(console):
+        return 0
+    table = Table(title="ludus games")
+    table.add_column("id")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("kind")
+    table.add_column("options (default)")
+    for info in games():
+        opts = "\n".join(
+            f"{o.name}={o.default}" + (f" ({'|'.join(map(str, o.choices))})" if o.choices else "")
+            for o in info.options
+        )
+        kind = "co-op" if info.cooperative else "competitive"
+        table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}", kind, opts or "—")
+    console.print(table)
+    return 0
+
+
+# --- play --------------------------------------------------------------------------------
+def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo | None:
+    infos = games()
+    for i, info in enumerate(infos, start=1):
+        console.print(f"{i:>3}  {info.title} ({info.id}, {info.min_players}–{info.max_players} players)")
+    while True:
+        try:
+            answer = input_fn("Which game? ").strip()
+        except EOFError:
+            return None
+        if answer in ("q", "quit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(infos):
+            return infos[int(answer) - 1]
+        for info in infos:
+            if answer == info.id:
+                return info
+        console.print(f"Type a number 1–{len(infos)} or a game id (quit to leave).")
+
+
+def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str], str] | None = None) -> int:
+    """Play a game in the terminal against bots, or hot-seat."""
+    from ludus.play.terminal import TerminalSession
+
+    ask = input_fn or console.input
+    if args.load:
+        record = GameRecord.load(args.load)
+        state = replay(record)
+        game = state.game
+        seed = record.seed
+        record.digests = None
+        record.final_digest = None
+    else:
+        game_id = args.game
+        if game_id is None:
+            if _no_games(console):
+                return 0
+            info = _choose_game(console, ask)
+            if info is None:
+                return 0
+            game_id = info.id
+        game = load(game_id, args.players, **_parse_options(args.option))
+        seed = args.seed
+        state = game.new_state(seed)
+        record = GameRecord(game.info.id, game.players, seed, game.option_dict)
+    if args.seat == "all":
+        humans = list(range(game.players))
+    else:
+        try:
+            seat = int(args.seat)
+        except ValueError:
+            raise UsageError(f"--seat must be a seat number or 'all', got {args.seat!r}") from None
+        if not 0 <= seat < game.players:
+            raise UsageError(f"--seat {seat} does not exist in a {game.players}-player game (0–{game.players - 1})")
+        humans = [seat]
+    bots = {p: make_agent(args.bots, seed * 31 + p + 1) for p in range(game.players) if p not in humans}
+    session = TerminalSession(game, state, record, humans, bots, console, ask)
+    session.run()
+    return 0
+
+
+# --- simulate ---------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    """Play many bot games and summarise them."""
+    from ludus.sim.simulate import simulate, summarize
+
+    if args.n < 1:
+        raise UsageError("-n must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    for name in agents:
+        if name not in AGENTS:
+            raise UsageError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
+    if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
+        raise UsageError("--out must end in .csv or .jsonl")
+    options = _parse_options(args.option)
+    game = load(args.game, args.players, **options)
+    import time
+
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=not console.is_terminal,
+    ) as bar:
+        task = bar.add_task(f"{args.game} ×{args.n}", total=args.n)
+        results = simulate(
+            args.game, args.n, game.players, agents, options, args.jobs, args.seed,
+            progress=lambda _r: bar.advance(task),
+        )
+    seconds = time.perf_counter() - start
+    summary = summarize(results, game.players, seconds)
+    if args.out:
+        _write_results(Path(args.out), results)
+    table = Table(title=f"{game.info.title}: {args.n} games, {game.players} players, seed {args.seed}")
+    table.add_column("seat")
+    table.add_column("agent")
+    table.add_column("wins" if not game.info.cooperative else "team wins", justify="right")
+    table.add_column("mean score", justify="right")
+    table.add_column("stdev", justify="right")
+    for p in range(game.players):
+        win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
+        table.add_row(
+            str(p), agents[p % len(agents)], f"{100 * win:.1f}%",
+            f"{summary.mean_scores[p]:.2f}", f"{summary.stdev_scores[p]:.2f}",
+        )
+    console.print(table)
+    console.print(
+        f"mean game length {summary.mean_length:.1f} actions · {summary.games_per_s:.2f} games/s"
+        + (f" · co-op win rate {100 * summary.coop_win_rate:.1f}%" if summary.coop_win_rate is not None else "")
+        + (f" · results in {args.out}" if args.out else "")
+    )
+    return 0
+
+
+def _write_results(path: Path, results: Sequence[Any]) -> None:
+    try:
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            if path.suffix == ".jsonl":
+                for r in results:
+                    fh.write(json.dumps(r.to_json()) + "\n")
+            else:
+                writer = csv.writer(fh)
+                writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason"])
+                for r in results:
+                    writer.writerow([
+                        r.index, r.seed, ";".join(r.agents), ";".join(f"{s:g}" for s in r.scores),
+                        ";".join(map(str, r.ranking)), ";".join(map(str, r.winners)),
+                        "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason,
+                    ])
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
+# --- replay ------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    """Re-execute a record, verify its digests, print the log or the final state."""
+    record = GameRecord.load(args.record)
+    game = load(record.game, record.players, **record.options)
+    state = game.new_state(record.seed)
+    log: list[str] = []
+    for i, text in enumerate(record.actions):
+        try:
+            events = state.apply(game.parse_action(state, text))
+        except LudusError as exc:
+            raise RecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
+        if record.digests is not None and i < len(record.digests) and state.digest() != record.digests[i]:
+            raise RecordError(f"replay differs from the record after action {i + 1} ({text!r})")
+        log.extend(f"{i + 1:>5}  {e.text}" for e in events if e.visible_to is None)
+    if record.final_digest is not None and record.actions and state.digest() != record.final_digest:
+        raise RecordError("replay's final state differs from the record's final digest")
+    if args.log:
+        for line in log:
+            console.print(line, highlight=False)
+    else:
+        console.print(game.render(state.view(None), None))
+    verified = "digests verified" if (record.digests or record.final_digest) else "no digests to verify"
+    status = state.outcome().reason if state.is_terminal() else "game not finished"
+    console.print(f"{record.game}: {len(record.actions)} actions replayed, {verified}; {status}.")
+    return 0
+
+
+# --- bench -------------------------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    """Measure random full games/s, actions/s and clones/s per game and player count."""
+    from ludus.sim.bench import bench
+
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    ids = args.games or [info.id for info in games()]
+    if not ids:
+        if args.json:
+            print(json.dumps({"results": []}))
+        else:
+            console.print("No games are installed: nothing to benchmark.")
+        return 0
+    infos = [load(i).info for i in ids]  # validates every id first
+    results = []
+    for info in infos:
+        counts = [args.players] if args.players else range(info.min_players, info.max_players + 1)
+        for n in counts:
+            results.append(bench(info.id, n, args.seconds))
+            if not args.json:
+                r = results[-1]
+                console.print(
+                    f"{r.game:<16} {r.players}p  {r.games_per_s:9.1f} games/s  "
+                    f"{r.actions_per_s:10.0f} actions/s  {r.clones_per_s:10.0f} clones/s",
+                    highlight=False,
+                )
+    if args.json:
+        print(json.dumps({"results": [
+            {"game": r.game, "players": r.players, "games_per_s": r.games_per_s,
+             "actions_per_s": r.actions_per_s, "clones_per_s": r.clones_per_s}
+            for r in results
+        ]}))
+    return 0
+
+
+# --- main --------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``ludus`` command."""
+    parser = argparse.ArgumentParser(
+        prog="ludus",
+        description="Roman-era board games with their complete printed rules: play, simulate, replay, bench.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games, player counts and options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play in the terminal against bots (or hot-seat)")
+    p.add_argument("game", nargs="?", help="game id (asks when left out)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p.add_argument("--seat", default="0", help="your seat (0-based), or 'all' for hot-seat (default 0)")
+    p.add_argument("--bots", default="random", choices=sorted(AGENTS), help="bots for the other seats")
+    p.add_argument("--seed", type=int, default=0, help="seed of the game (default 0)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    p.add_argument("--load", metavar="RECORD", help="continue a saved game record")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many bot games and summarise them")
+    p.add_argument("game")
+    p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int)
+    p.add_argument("--agents", default="random", help="comma-separated agents cycled over the seats")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help="write one row per game")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="re-execute a game record and verify it")
+    p.add_argument("record")
+    p.add_argument("--log", action="store_true", help="print the public log instead of the final state")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="random games/s, actions/s, clones/s on one core")
+    p.add_argument("games", nargs="*", metavar="GAME")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per game and player count (default 2)")
+    p.add_argument("--players", type=int, help="only this player count")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
+    """Run the ``ludus`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = console or Console()
+    try:
+        status: int = args.func(args, console)
+        return status
+    except LudusError as exc:
+        print(f"ludus: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("ludus: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""Play in the terminal: one person (or several, hot-seat) against bots.
+
+The person sees only their own view (rendered by the game), the log of what
+happened since their last decision, and a numbered list of legal actions. They
+answer with a number or with the action's notation, or with ``save FILE``,
+``help`` or ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from ludus.agents import Agent
+from ludus.core.actions import Action
+from ludus.core.api import Game, State
+from ludus.core.errors import LudusError
+from ludus.core.events import Event
+from ludus.core.record import GameRecord
+
+HELP = """\
+Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
+  save FILE   save the game so far as a record (continue later with --load FILE)
+  log         show the whole log you may see
+  help        show this help
+  quit        leave the game (use save first to keep it)"""
+
+
+class TerminalSession:
+    """A game played in a terminal by the seats in ``humans``; bots play the others."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        record: GameRecord,
+        humans: Sequence[int],
+        bots: dict[int, Agent],
+        console: Console | None = None,
+        input_fn: Callable[[str], str] | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.record = record
+        self.humans = tuple(humans)
+        self.bots = bots
+        self.console = console or Console()
+        self.input_fn = input_fn or self.console.input
+        self.history: list[Event] = []
+        self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
+        self.last_mover = -1
+
+    # --- the loop -------------------------------------------------------
+    def run(self) -> State | None:
+        """Play until the game ends (return the final state) or the person quits (None)."""
+        state = self.state
+        while not state.is_terminal():
+            movers = state.to_move()
+            seat = next((p for p in movers if p > self.last_mover), movers[0])
+            self.last_mover = seat
+            if seat in self.humans:
+                action = self.ask(seat)
+                if action is None:
+                    return None
+                self.apply(action)
+                continue
+            reacted = self.offer_reactions(movers)
+            if not reacted:
+                self.apply(self.bots[seat].act(state, seat))
+        self.show_end()
+        return state
+
+    def offer_reactions(self, movers: tuple[int, ...]) -> bool:
+        for p, bot in self.bots.items():
+            if p not in movers and self.state.legal_actions(p):
+                reply = bot.react(self.state, p)
+                if reply is not None:
+                    self.apply(reply)
+                    return True
+        return False
+
+    def apply(self, action: Action) -> None:
+        events = self.state.apply(action)
+        self.record.actions.append(str(action))
+        self.history.extend(events)
+        for p in self.humans:
+            self.unseen[p].extend(e for e in events if e.is_visible_to(p))
+
+    # --- one decision -----------------------------------------------------
+    def ask(self, seat: int) -> Action | None:
+        """Show ``seat`` their view and ask for a decision; None means quit."""
+        console = self.console
+        if len(self.humans) > 1:
+            console.rule(f"[bold]Seat {seat}'s decision[/bold] (other players look away)")
+        self.show(seat)
+        actions = self.state.legal_actions(seat)
+        while True:
+            try:
+                answer = self.input_fn(f"seat {seat}> ").strip()
+            except EOFError:
+                console.print("End of input: leaving the game.")
+                return None
+            if not answer:
+                continue
+            word, _, rest = answer.partition(" ")
+            if word == "quit":
+                console.print("You left the game.")
+                return None
+            if word == "help":
+                console.print(HELP)
+                continue
+            if word == "log":
+                for event in self.history:
+                    if event.is_visible_to(seat):
+                        console.print(f"  {event.text}")
+                continue
+            if word == "save":
+                self.save(rest.strip())
+                continue
+            action = self.parse(answer, seat, actions)
+            if action is not None:
+                return action
+
+    def parse(self, answer: str, seat: int, actions: list[Action]) -> Action | None:
+        if answer.isdigit():
+            index = int(answer)
+            if 1 <= index <= len(actions):
+                return actions[index - 1]
+            self.console.print(f"[red]There is no action {index}; choose 1–{len(actions)}.[/red]")
+            return None
+        text = answer if ":" in answer.split(" ", 1)[0] else f"{seat}:{answer}"
+        try:
+            action = self.game.parse_action(self.state, text)
+        except LudusError as exc:
+            self.console.print(f"[red]{exc}[/red] (type help)")
+            return None
+        if action.player != seat:
+            self.console.print(f"[red]You play seat {seat}, not seat {action.player}.[/red]")
+            return None
+        if action not in actions:
+            self.console.print(f"[red]{action} is not legal now: {self.state.why_illegal(action)}.[/red]")
+            return None
+        return action
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.console.print("[red]save needs a file name: save FILE[/red]")
+            return
+        try:
+            self.record.save(path)
+        except OSError as exc:
+            self.console.print(f"[red]cannot save to {path}: {exc.strerror}[/red]")
+            return
+        self.console.print(f"Saved {len(self.record.actions)} actions to {path}.")
+
+    # --- display ------------------------------------------------------------
+    def show(self, seat: int) -> None:
+        console = self.console
+        console.print(Panel(self.game.render(self.state.view(seat), seat), title=f"{self.game.info.title} — seat {seat}"))
+        news = self.unseen[seat]
+        if news:
+            console.print("[bold]Since your last decision:[/bold]")
+            for event in news:
+                console.print(f"  {event.text}")
+            news.clear()
+        table = Table(show_header=False, box=None, padding=(0, 1))
+        for i, action in enumerate(self.state.legal_actions(seat), start=1):
+            label = self.game.describe(self.state, action)
+            table.add_row(f"{i:>3}", label, f"[dim]{action}[/dim]" if label != str(action) else "")
+        console.print(table)
+
+    def show_end(self) -> None:
+        console = self.console
+        for seat in self.humans:
+            for event in self.unseen[seat]:
+                console.print(f"  {event.text}")
+            self.unseen[seat].clear()
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        console.print(Panel(self.game.render(self.state.view(viewer), viewer), title="Final position"))
+        out = self.state.outcome()
+        table = Table(title=f"Game over: {out.reason}")
+        table.add_column("seat")
+        table.add_column("score", justify="right")
+        table.add_column("place", justify="right")
+        for p in range(self.game.players):
+            who = "you" if p in self.humans else "bot"
+            table.add_row(f"{p} ({who})", f"{out.scores[p]:g}", str(out.ranking[p]))
+        console.print(table)
+        if out.cooperative_win is not None:
+            console.print("[bold green]You won together![/bold green]" if out.cooperative_win else "[bold red]Rome has fallen: you lost together.[/bold red]")

@@ -1,0 +1,6 @@
+"""Batch simulation and benchmarks."""
+
+from ludus.sim.bench import BenchResult, bench
+from ludus.sim.simulate import GameResult, Summary, simulate, summarize
+
+__all__ = ["BenchResult", "GameResult", "Summary", "bench", "simulate", "summarize"]

@@ -1,0 +1,66 @@
+"""``ludus bench``: random full games per second, actions per second, clones per second."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ludus.core.api import State
+from ludus.core.registry import load
+from ludus.core.rng import Rng
+
+
+@dataclass(slots=True)
+class BenchResult:
+    """Throughput of one game at one player count, on one core."""
+
+    game: str
+    players: int
+    games: int
+    actions: int
+    games_per_s: float
+    actions_per_s: float
+    clones_per_s: float
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return asdict(self)
+
+
+def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **options: Any) -> BenchResult:
+    """Play random games of ``game_id`` for about ``seconds`` (at least one game).
+
+    Random play takes the first seat to move and a uniform legal action of it.
+    Clones are then timed on states sampled along the games.
+    """
+    game = load(game_id, players, **options)
+    rng = Rng(seed)
+    samples: list[State] = []
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds * 0.8
+    while games == 0 or time.perf_counter() < deadline:
+        state = game.new_state(seed + games)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            legal = state.legal_actions(player)
+            state.apply(legal[rng.randbelow(len(legal))])
+            actions += 1
+            if actions % 97 == 0 and len(samples) < 200:
+                samples.append(state.clone())
+        games += 1
+    play_time = time.perf_counter() - start
+    if not samples:
+        samples.append(game.new_state(seed))
+    clones = 0
+    start = time.perf_counter()
+    deadline = start + max(seconds * 0.2, 0.05)
+    while time.perf_counter() < deadline:
+        for s in samples:
+            s.clone()
+        clones += len(samples)
+    clone_time = time.perf_counter() - start
+    return BenchResult(
+        game_id, game.players, games, actions, games / play_time, actions / play_time, clones / clone_time
+    )

@@ -1,0 +1,140 @@
+"""The ludus command: games, play (driven by scripted input), simulate, replay, bench."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import ludus
+from ludus.cli import main
+
+pytestmark = pytest.mark.usefixtures("fixture_games")
+
+
+def run(argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=140, color_system=None)
+    if monkeypatch is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(argv, console=console)
+    return status, out.getvalue()
+
+
+def test_games_lists_ids_players_and_option_defaults() -> None:
+    status, text = run(["games"])
+    assert status == 0
+    assert "fixture-draw" in text and "1–3" in text and "cards=12" in text
+
+
+def test_play_against_bots_with_scripted_input(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    script = "help\n99\nfly\n" + f"save {save}\n" + "1\n" * 40
+    status, text = run(["play", "fixture-draw", "--players", "2", "--seed", "3"], script, monkeypatch)
+    assert status == 0
+    assert "Type the number of an action" in text  # help
+    assert "There is no action 99" in text
+    assert "not legal now" in text or "cannot parse" in text
+    assert "Game over" in text
+    assert save.exists()
+    record = ludus.GameRecord.load(save)
+    assert record.game == "fixture-draw" and record.seed == 3
+
+
+def test_play_never_shows_another_seats_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = ludus.load("fixture-draw", players=2).new_state(3)
+    own, other = state.hands  # type: ignore[attr-defined]
+    _, text = run(["play", "fixture-draw", "--seed", "3"], "quit\n", monkeypatch)
+    assert "You left the game" in text
+    assert f"hands [{own}, 2]" in text.replace("\n", "")  # own cards; the bot's only counted
+    assert str(other) not in text
+
+
+def test_play_by_typed_notation_and_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, text = run(["play", "fixture-draw", "--seat", "all", "--seed", "1"], "draw\n0:play 0\n" + "1\n" * 40, monkeypatch)
+    assert status == 0
+    assert "Seat 1's decision" in text and "Game over" in text
+
+
+def test_play_without_a_game_asks_which(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, text = run(["play"], "nonsense\nfixture-draw\nquit\n", monkeypatch)
+    assert status == 0
+    assert "Which game?" in text and "Type a number" in text and "You left the game" in text
+
+
+def test_load_continues_a_saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run(["play", "fixture-draw", "--seed", "2"], f"1\nsave {save}\nquit\n", monkeypatch)
+    status, text = run(["play", "--load", str(save)], "1\n" * 40, monkeypatch)
+    assert status == 0 and "Game over" in text
+
+
+def test_simulate_summarises_and_writes_rows(tmp_path: Path) -> None:
+    out = tmp_path / "runs.csv"
+    status, text = run(["simulate", "fixture-draw", "-n", "12", "--agents", "greedy,random", "--seed", "4", "--out", str(out)])
+    assert status == 0
+    assert "mean score" in text and "games/s" in text
+    rows = out.read_text().splitlines()
+    assert len(rows) == 13 and rows[0].startswith("index,seed")
+
+
+def test_simulate_is_reproducible_and_parallel(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run(["simulate", "fixture-draw", "-n", "6", "--seed", "8", "--out", str(a)])
+    # A second process pool cannot see test-registered games, so compare serial runs.
+    run(["simulate", "fixture-draw", "-n", "6", "--seed", "8", "--out", str(b)])
+    assert a.read_text() == b.read_text()
+    assert len([json.loads(line) for line in a.read_text().splitlines()]) == 6
+
+
+def test_replay_verifies_and_prints_the_log(tmp_path: Path) -> None:
+    game = ludus.load("fixture-draw", players=2)
+    _, record = ludus.agents.play_game(game.new_state(6), [ludus.agents.RandomAgent(1), ludus.agents.RandomAgent(2)], seed=6, digests=True)
+    path = tmp_path / "r.json"
+    record.save(path)
+    status, text = run(["replay", str(path), "--log"])
+    assert status == 0 and "digests verified" in text and "plays a" in text
+
+
+def test_bench_json_shape() -> None:
+    status, _ = run(["bench", "fixture-draw", "--seconds", "0.2", "--players", "2"])
+    assert status == 0
+
+
+def test_bench_json_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["bench", "fixture-draw", "--seconds", "0.2", "--json"], console=Console(file=io.StringIO()))
+    data = json.loads(capsys.readouterr().out)
+    assert [r["players"] for r in data["results"]] == [1, 2, 3]
+    assert set(data["results"][0]) == {"game", "players", "games_per_s", "actions_per_s", "clones_per_s"}
+    assert all(r["actions_per_s"] > 0 for r in data["results"])
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "fixture-draw", "--option", "cards=2"], "at least 6"),
+        (["play", "fixture-draw", "--option", "cards"], "KEY=VALUE"),
+        (["play", "fixture-draw", "--seat", "7"], "--seat 7"),
+        (["simulate", "fixture-draw", "--agents", "smart"], "unknown agent"),
+        (["replay", "/nonexistent/record.json"], "cannot read game record"),
+        (["bench", "chess"], "unknown game"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run(argv)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err and err.count("\n") == 1
+
+
+def test_corrupt_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "fixture-draw", "players": 2, "seed": 1, "actions": ["0:fly"]}')
+    status, _ = run(["replay", str(path)])
+    assert status == 2 and "does not replay" in capsys.readouterr().err
