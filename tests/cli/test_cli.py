@@ -138,3 +138,11 @@ def test_corrupt_record_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path.write_text('{"game": "fixture-draw", "players": 2, "seed": 1, "actions": ["0:fly"]}')
     status, _ = run(["replay", str(path)])
     assert status == 2 and "does not replay" in capsys.readouterr().err
+
+
+def test_person_is_offered_optional_actions_on_a_bots_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 0 acts, then the bot (seat 1) is about to act: seat 0 may cheer out of turn.
+    status, text = run(["play", "fixture-draw", "--seed", "5"], "1\n1\nquit\n", monkeypatch)
+    assert status == 0
+    assert "seat 1 is about to act. Optional actions" in text
+    assert "Seat 0 cheers." in text

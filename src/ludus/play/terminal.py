@@ -52,6 +52,7 @@ class TerminalSession:
         self.history: list[Event] = []
         self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
         self.last_mover = -1
+        self.last_bot = -1
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
@@ -67,11 +68,55 @@ class TerminalSession:
                     return None
                 self.apply(action)
                 continue
+            if seat != self.last_bot:
+                # A new bot's turn: the people may play optional out-of-turn actions first.
+                self.last_bot = seat
+                offered = self.offer_humans(movers)
+                if offered is False:
+                    return None
+                if offered:
+                    continue
             reacted = self.offer_reactions(movers)
             if not reacted:
                 self.apply(self.bots[seat].act(state, seat))
         self.show_end()
         return state
+
+    def offer_humans(self, movers: tuple[int, ...]) -> bool | None:
+        """Offer each person their optional actions before a bot moves.
+
+        Returns True if one was played, None if all passed, False if one quit.
+        """
+        for p in self.humans:
+            if p in movers:
+                continue
+            optional = self.state.legal_actions(p)
+            if not optional:
+                continue
+            self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
+            for i, action in enumerate(optional, start=1):
+                self.console.print(f"  {i:>3}  {self.game.describe(self.state, action)}")
+            while True:
+                try:
+                    answer = self.input_fn(f"seat {p} (Enter to pass)> ").strip()
+                except EOFError:
+                    return False
+                if not answer:
+                    break
+                if answer == "quit":
+                    self.console.print("You left the game.")
+                    return False
+                if answer == "help":
+                    self.console.print(HELP)
+                    continue
+                if answer.startswith("save"):
+                    self.save(answer[4:].strip())
+                    continue
+                action = self.parse(answer, p, optional)
+                if action is not None:
+                    self.apply(action)
+                    return True
+        return None
 
     def offer_reactions(self, movers: tuple[int, ...]) -> bool:
         for p, bot in self.bots.items():
