@@ -112,9 +112,9 @@ class TerminalSession:
                 if answer.startswith("save"):
                     self.save(answer[4:].strip())
                     continue
-                action = self.parse(answer, p, optional)
-                if action is not None:
-                    self.apply(action)
+                chosen = self.parse(answer, p, optional)
+                if chosen is not None:
+                    self.apply(chosen)
                     return True
         return None
 
