@@ -1,0 +1,9 @@
+"""Hadrian's Wall (Garphill Games, 2021) — ``ludus.load("hadrians-wall", players=1..6)``."""
+
+from __future__ import annotations
+
+from .game import HadriansWall
+
+GAME = HadriansWall
+
+__all__ = ["GAME", "HadriansWall"]

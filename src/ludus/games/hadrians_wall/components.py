@@ -1,0 +1,271 @@
+"""Components of Hadrian's Wall, loaded from ``data/*.toml``.
+
+Enums-as-constants for workers, attributes, citizens and cohorts; frozen dataclasses for
+Fate cards, Player cards and buildings; precomputed tables for every sheet area.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+# --- scalar kinds -------------------------------------------------------------
+SOLDIER, BUILDER, SERVANT, CIVILIAN, RESOURCE = range(5)
+ITEMS: tuple[str, ...] = ("soldier", "builder", "servant", "civilian", "resource")
+"""The five things a player holds on the board: four worker types and Resources."""
+WORKERS: tuple[str, ...] = ITEMS[:4]
+
+RENOWN, PIETY, VALOUR, DISCIPLINE = range(4)
+ATTRIBUTES: tuple[str, ...] = ("renown", "piety", "valour", "discipline")
+
+TRADER, PERFORMER, PRIEST, APPARITOR, PATRICIAN = range(5)
+CITIZENS: tuple[str, ...] = ("trader", "performer", "priest", "apparitor", "patrician")
+
+LEFT, CENTRE, RIGHT = range(3)
+COHORTS: tuple[str, ...] = ("left", "centre", "right")
+
+GLADIATORS: tuple[str, ...] = ("red", "blue")
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+
+Cost = tuple[int, int, int, int, int]
+Rewards = tuple[str, ...]
+
+
+def _load(name: str) -> dict[str, Any]:
+    with (Path(__file__).parent / "data" / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@dataclass(frozen=True, slots=True)
+class FateCard:
+    """A Fate card: the Cohort its Pict attacks, gladiator damage, Trade Good, income."""
+
+    index: int
+    attack: int
+    damage: int
+    good: int
+    income: Cost
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """A Player card: a Path (end-game VP) over a Prospect (income, good, pattern)."""
+
+    index: int
+    id: str
+    names: dict[str, str]
+    thresholds: tuple[int, int, int]
+    income: Cost
+    good: int
+    pattern: str
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A building on either sheet (granaries, Hotel ... Courthouse, Landmarks)."""
+
+    id: str
+    names: dict[str, str]
+    requirement: str
+    at_least: int
+    after: str | None
+    cost: Cost
+    rewards: Rewards
+    sheet: str
+    large: bool
+    landmark: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Fort:
+    """One fort of the official Solo Campaign."""
+
+    number: int
+    name: str
+    rules: dict[str, Any]
+    goal: str
+    challenge: str
+    reward: Cost
+
+
+def _cost(values: list[int]) -> Cost:
+    a, b, c, d, e = values
+    return (a, b, c, d, e)
+
+
+def _rewards(rows: list[list[str]]) -> tuple[Rewards, ...]:
+    return tuple(tuple(r) for r in rows)
+
+
+def _columns(sizes: list[int]) -> tuple[int, ...]:
+    """Granary column (0 small, 1 medium, 2 large) of each box of a track."""
+    out: list[int] = []
+    for col, size in enumerate(sizes):
+        out.extend([col] * size)
+    return tuple(out)
+
+
+_FATE = _load("fate_cards.toml")
+_PLAYER = _load("player_cards.toml")
+_SHEETS = _load("sheets.toml")
+_YEAR = _load("year.toml")
+
+FATE_CARDS: tuple[FateCard, ...] = tuple(
+    FateCard(i, COHORTS.index(row[0]), row[1], row[2], _cost(row[3:8]))
+    for i, row in enumerate(_FATE["deck"]["cards"])
+)
+
+PLAYER_CARDS: tuple[PlayerCard, ...] = tuple(
+    PlayerCard(i, key, dict(c["names"]), tuple(c["thresholds"]), _cost(c["income"]), c["good"], c["pattern"])
+    for i, (key, c) in enumerate(_PLAYER["cards"].items())
+)
+PLAYER_CARD_INDEX: dict[str, int] = {c.id: c.index for c in PLAYER_CARDS}
+PATTERN_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
+    k: tuple((r, c) for r, c in v) for k, v in _PLAYER["patterns"].items()
+}
+
+S = _SHEETS
+COHORT_BOXES: int = S["cohorts"]["boxes"]
+COHORT_REWARDS = _rewards(S["cohorts"]["rewards"])
+MINING_REWARDS = _rewards(S["mining"]["rewards"])
+MINING_COLUMN = _columns(S["mining"]["columns"])
+GUARD_REWARDS = _rewards(S["wall_guard"]["rewards"])
+GUARD_COLUMN = _columns(S["wall_guard"]["columns"])
+CIPPI_REWARDS = _rewards(S["cippi"]["rewards"])
+CIPPI_COLUMN = _columns(S["cippi"]["columns"])
+CIPPI_CHAIN: tuple[int, ...] = tuple(S["cippi"]["chain"])
+WALL_REWARDS = _rewards(S["wall"]["rewards"])
+WALL_COLUMN = _columns(S["wall"]["columns"])
+FORT_REWARDS = _rewards(S["fort"]["rewards"])
+FORT_COLUMN = _columns(S["fort"]["columns"])
+INFRASTRUCTURE_AT: tuple[int, ...] = tuple(
+    sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1)
+)
+"""Infrastructure level reached with ``n`` Fort boxes filled."""
+PRODUCTION_CIRCLES: int = S["production"]["circles"]
+TRAINING_BOXES: int = S["training"]["boxes"]
+FORUM_BOXES: int = S["forum"]["boxes"]
+ATTRIBUTE_MAX: int = S["attributes"]["max"]
+ATTRIBUTE_REWARDS: tuple[tuple[str | None, ...], ...] = tuple(
+    tuple(S["attributes"][a].get(str(pos)) for pos in range(ATTRIBUTE_MAX + 1)) for a in ATTRIBUTES
+)
+"""``ATTRIBUTE_REWARDS[attr][pos]``: what filling box ``pos`` (1-based) of that track gives."""
+DISDAIN_BOXES: int = S["disdain"]["boxes"]
+DISDAIN_PENALTY: tuple[int, ...] = tuple(S["disdain"]["penalty"])
+CITIZEN_BOXES: int = S["citizens"]["boxes"]
+CITIZEN_REWARDS: tuple[tuple[Rewards, ...], ...] = tuple(_rewards(S["citizens"][c]) for c in CITIZENS)
+MARKET_HEXAGONS: tuple[str, ...] = tuple(S["market"]["hexagons"])
+MARKET_TRADERS: tuple[int, ...] = tuple(S["market"]["traders"])
+MARKET_EXTRA = _rewards(S["market"]["extra"])
+MARKET_UNIQUE_BONUS: tuple[int, ...] = tuple(S["market"]["unique_bonus"])
+THEATRE_BOXES: tuple[str, ...] = tuple(S["theatre"]["boxes"])
+THEATRE_PERFORMERS: tuple[int, ...] = tuple(S["theatre"]["performers"])
+THEATRE_REWARDS = _rewards(S["theatre"]["rewards"])
+THEATRE_COST = _cost(S["theatre"]["cost"])
+LUDUS_PERFORMERS: tuple[int, ...] = tuple(S["ludus"]["performers"])
+LUDUS_DEATH = _rewards(S["ludus"]["death"])
+LUDUS_SURVIVAL = _rewards(S["ludus"]["survival"])
+TEMPLE_ROWS: tuple[tuple[int, ...], ...] = (
+    tuple(S["temples"]["small"]), tuple(S["temples"]["medium"]), tuple(S["temples"]["large"])
+)
+TEMPLE_IDS: tuple[str, ...] = ("small_temple", "medium_temple", "large_temple")
+# Temple boxes in filling order: (temple, priests needed, gives piety, gives favour)
+TEMPLE_BOXES: tuple[tuple[int, int, bool, bool], ...] = tuple(
+    (t, need, half == 1, half == 1 and row == len(rows) - 1)
+    for t, rows in enumerate(TEMPLE_ROWS)
+    for row, need in enumerate(rows)
+    for half in (0, 1)
+)
+TEMPLE_SIZE: tuple[int, ...] = tuple(2 * len(rows) for rows in TEMPLE_ROWS)
+BATHS_BOXES: tuple[str, ...] = tuple(S["baths"]["boxes"])
+BATHS_APPARITORES: tuple[int, ...] = tuple(S["baths"]["apparitores"])
+BATHS_RESOURCES: tuple[int, ...] = tuple(S["baths"]["resources"])
+BATHS_PER_YEAR: int = S["baths"]["per_year"]
+COURT_APPARITORES: tuple[tuple[int, ...], ...] = tuple(tuple(c) for c in S["courthouse"]["apparitores"])
+COURT_PAY: tuple[Cost, ...] = tuple(_cost(c) for c in S["courthouse"]["pay"])
+COURT_GAIN = _rewards(S["courthouse"]["gain"])
+DIPLOMAT_PATRICIANS: tuple[int, ...] = tuple(S["diplomats"]["patricians"])
+DIPLOMAT_COST = _cost(S["diplomats"]["cost"])
+DIPLOMAT_FAVOURS: int = S["diplomats"]["favours"]
+MAP_ROWS: int = S["scouting"]["rows"]
+MAP_COLUMNS: int = S["scouting"]["columns"]
+SCOUT_PATRICIANS: tuple[int, ...] = tuple(S["scouting"]["scouts"])
+MAP_ICONS: tuple[str, ...] = tuple("".join(S["scouting"]["map"]))
+COSTS = {"mining": _cost(S["mining"]["cost"]), "wall_guard": _cost(S["wall_guard"]["cost"]),
+         "cippi": _cost(S["cippi"]["cost"]), "wall": _cost(S["wall"]["cost"]),
+         "training": _cost(S["training"]["cost"])}
+AREA_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["areas"].items()}
+ITEM_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["workers"].items()}
+ATTRIBUTE_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["attributes"]["names"].items()}
+CITIZEN_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["citizens"]["names"].items()}
+
+BUILDINGS: dict[str, Building] = {
+    key: Building(
+        key, dict(b["names"]), b["requirement"][0], b["requirement"][1], b.get("after"),
+        _cost(b["cost"]), tuple(b["rewards"]), b["sheet"], b["large"], b.get("landmark", False),
+    )
+    for key, b in S["buildings"].items()
+}
+BUILDING_IDS: tuple[str, ...] = tuple(BUILDINGS)
+LANDMARKS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.landmark)
+LARGE_BUILDINGS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.large)
+
+Y = _YEAR
+ATTACK_POTENTIAL: tuple[int, ...] = tuple(Y["attack"]["potential"])
+ATTACK_CARDS: dict[str, tuple[int, ...]] = {d: tuple(Y["attack"][d]) for d in DIFFICULTIES}
+NEUTRAL_CARDS: dict[int, int] = {1: Y["neutral"]["players_1"], 2: Y["neutral"]["players_2"]}
+SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["names"])) for r in Y["solo_ranks"])
+FORTS: tuple[Fort, ...] = tuple(
+    Fort(i + 1, f["name"], dict(f["rules"]), f["goal"], f["challenge"], _cost(f["reward"]))
+    for i, f in enumerate(Y["forts"])
+)
+YEARS = 6
+
+
+def cell_name(cell: int) -> str:
+    """Map cell ``cell`` (row-major, 0..19) as text, column letter then row: ``a1`` … ``e4``."""
+    return "abcde"[cell % MAP_COLUMNS] + str(cell // MAP_COLUMNS + 1)
+
+
+def mask_token(mask: int) -> str:
+    """The notation of a set of map cells, e.g. ``a3.b3.a4.b4``."""
+    return ".".join(cell_name(i) for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+
+
+def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
+    shapes: set[tuple[tuple[int, int], ...]] = set()
+    current = list(cells)
+    for mirror in (False, True):
+        pts = [(r, -c) for r, c in current] if mirror else list(current)
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            r0 = min(r for r, _ in pts)
+            c0 = min(c for _, c in pts)
+            shapes.add(tuple(sorted((r - r0, c - c0) for r, c in pts)))
+    return sorted(shapes)
+
+
+@cache
+def placements(pattern: str) -> tuple[int, ...]:
+    """Every placement of ``pattern`` on the empty map (rotations and mirrors), as cell masks."""
+    masks: set[int] = set()
+    for shape in _orientations(PATTERN_CELLS[pattern]):
+        height = 1 + max(r for r, _ in shape)
+        width = 1 + max(c for _, c in shape)
+        for top in range(MAP_ROWS - height + 1):
+            for left in range(MAP_COLUMNS - width + 1):
+                mask = 0
+                for r, c in shape:
+                    mask |= 1 << ((top + r) * MAP_COLUMNS + left + c)
+                masks.add(mask)
+    return tuple(sorted(masks))
+
+
+ROW_MASKS: tuple[int, ...] = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
+COLUMN_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS)
+)
+FULL_MAP: int = (1 << (MAP_ROWS * MAP_COLUMNS)) - 1

@@ -1,0 +1,169 @@
+"""Plain-text rendering of a Hadrian's Wall view: both sheets, the supply, Prospect cards.
+
+Legend: ``X`` filled box, ``o`` circled box (Disdain, gladiator Strength, Favour),
+``.`` empty open box, ``#`` an empty box in a closed granary column, digits = the Year
+written in a ``#`` box or a Trade Good number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludus.core.actions import Action
+
+from .components import (
+    ATTACK_POTENTIAL,
+    ATTRIBUTES,
+    BATHS_BOXES,
+    BUILDING_IDS,
+    BUILDINGS,
+    CIPPI_COLUMN,
+    CITIZENS,
+    COHORTS,
+    FATE_CARDS,
+    FORT_COLUMN,
+    GUARD_COLUMN,
+    INFRASTRUCTURE_AT,
+    ITEMS,
+    MAP_COLUMNS,
+    MAP_ICONS,
+    MAP_ROWS,
+    MARKET_HEXAGONS,
+    MINING_COLUMN,
+    PLAYER_CARD_INDEX,
+    PLAYER_CARDS,
+    PRODUCTION_CIRCLES,
+    TEMPLE_SIZE,
+    THEATRE_BOXES,
+    WALL_COLUMN,
+)
+
+_MEDIUM = BUILDING_IDS.index("medium_granary")
+_LARGE = BUILDING_IDS.index("large_granary")
+
+
+def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
+    cells = []
+    for i, col in enumerate(columns):
+        if i and col != columns[i - 1]:
+            cells.append("|")
+        cells.append("X" if i < filled else ("." if col < level else "#"))
+    return "".join(cells)
+
+
+def _years(boxes: list[int]) -> str:
+    return "[" + " ".join(str(y) if y else "." for y in boxes) + "]"
+
+
+def _prospect(card: str | None) -> str:
+    if card is None:
+        return "-"
+    pc = PLAYER_CARDS[PLAYER_CARD_INDEX[card]]
+    income = " ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(pc.income) if n)
+    return f"{pc.names['en']} (good {pc.good}, pattern {pc.pattern}, income {income})"
+
+
+def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
+    """The two sheets of one seat."""
+    level = 1 + b["built"][_MEDIUM] + b["built"][_LARGE]
+    built = [BUILDINGS[k].names["en"] for i, k in enumerate(BUILDING_IDS) if b["built"][i]]
+    items = ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(b["items"]))
+    out = [
+        f"== seat {seat} ==  board: {items}" + ("  (ended the Year)" if b["done"] else ""),
+        "  Path cards: " + (", ".join(b["paths"]) or "-") + "   Prospect: " + _prospect(b["prospect"]),
+    ]
+    if b.get("hand"):
+        out.append("  hand: " + ", ".join(b["hand"]) + (f"  (Path chosen: {b['choice']})" if b.get("choice") else ""))
+    if b["pending"]:
+        out.append("  pending choice: " + ", ".join(b["pending"]))
+    out.append("  LEFT SHEET")
+    out.append("  Cohorts     " + "  ".join(f"{COHORTS[c]} {'X' * n}{'.' * (6 - n)}" for c, n in enumerate(b["cohorts"])))
+    out.append(f"  Mining      {_track(b['mining'], MINING_COLUMN, level)}")
+    out.append(f"  Wall Guard  {_track(b['guard'], GUARD_COLUMN, level)}   Training {_years(b['training'] + [0] * (5 - len(b['training'])))}")
+    out.append(f"  Cippi       {_track(b['cippi'], CIPPI_COLUMN, level)}")
+    out.append(f"  Wall        {_track(b['wall'], WALL_COLUMN, level)}")
+    out.append(f"  Fort        {_track(b['fort'], FORT_COLUMN, level)}   Infrastructure {INFRASTRUCTURE_AT[b['fort']]}")
+    prod = "X" * b["production"] + "." * (PRODUCTION_CIRCLES - b["production"])
+    out.append(f"  Production  {prod}   Forum {_years(b['forum'] + [0] * (4 - len(b['forum'])))}")
+    out.append("  Buildings   " + (", ".join(built) or "-"))
+    for a, name in enumerate(ATTRIBUTES):
+        n = b["attrs"][a]
+        out.append(f"  {name:<11} {'X' * n}{'.' * (25 - n)} {n}")
+    dis = "X" * b["disdain_removed"] + "o" * (b["disdain"] - b["disdain_removed"]) + "." * (15 - b["disdain"])
+    out.append(f"  Disdain     {dis}   (final {b['disdain'] - b['disdain_removed']})")
+    out.append("  RIGHT SHEET")
+    for c, name in enumerate(CITIZENS):
+        n = b["citizens"][c]
+        out.append(f"  {name:<11} {'X' * n}{'.' * (9 - n)}")
+    out.append("  Market      " + " ".join(f"{h}:{g or '.'}" for h, g in zip(MARKET_HEXAGONS, b["market"])))
+    out.append("  Theatre     " + " ".join(f"{n}:{y or '.'}" for n, y in zip(THEATRE_BOXES, b["theatre"])))
+    glads = []
+    for g, name in enumerate(("red", "blue")):
+        s, d = b["strength"][g], b["damage"][g]
+        row = "X" * d + "o" * (s - d) + "." * (6 - s)
+        glads.append(f"{name} {row}{' dead' if b['dead'][g] else ''} battles {_years(b['battles'][g])}")
+    out.append("  Ludus       " + "   ".join(glads))
+    temples = []
+    left = b["temple_filled"]
+    for size in TEMPLE_SIZE:
+        k = max(0, min(size, left))
+        temples.append("X" * k + "." * (size - k))
+        left -= size
+    favours = "X" * b["temple_used"] + "o" * (b["temple_favours"] - b["temple_used"])
+    out.append("  Temples     " + " | ".join(temples) + f"   Favours {favours or '-'}")
+    out.append("  Baths       " + " ".join(f"{n}:{y or '.'}" for n, y in zip(BATHS_BOXES, b["baths"])))
+    out.append("  Courthouse  " + " ".join(f"{'LCR'[i // 3]}{i % 3 + 1}:{y or '.'}" for i, y in enumerate(b["court"])))
+    dips = [f"{COHORTS[c]} {'X' * u}{'o' * (2 - u)}" for c, u in zip(b["diplomats"], b["diplomat_used"])]
+    out.append("  Diplomats   " + (", ".join(dips) or "-") + f"   Scouts {'X' * b['scouts']}{'.' * (5 - b['scouts'])}")
+    for r in range(MAP_ROWS):
+        row = ""
+        for c in range(MAP_COLUMNS):
+            i = r * MAP_COLUMNS + c
+            row += "X" if b["map"] >> i & 1 else MAP_ICONS[i]
+        out.append(("  Map         " if r == 0 else "              ") + row)
+    return out
+
+
+def render(view: Mapping[str, Any], player: int | None) -> str:
+    """The whole table as seen by ``player``."""
+    year = view["year"]
+    lines = [
+        f"Hadrian's Wall — Year {year}, phase {view['phase']}, difficulty {view['options']['difficulty']}, "
+        f"attack potential {ATTACK_POTENTIAL[max(0, year - 1)]}",
+        f"Fate deck {view['fate_deck_size']} cards, discard {len(view['fate_discard'])}; to move: {view['to_move']}",
+        "Supply: unlimited Soldiers, Builders, Servants, Civilians and Resources",
+    ]
+    if view["year_card"] >= 0:
+        card = FATE_CARDS[view["year_card"]]
+        income = ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(card.income) if n)
+        lines.append(f"Year card: Fate card {card.index + 1} (income {income})")
+    for i, card_id in enumerate(view["neutral"]):
+        lines.append(f"Neutral Prospect n{i}: {_prospect(card_id)}; items on it: {view['neutral_items'][i]}")
+    if view["attack"]:
+        counts = [0, 0, 0]
+        for c in view["attack"]:
+            counts[FATE_CARDS[c].attack] += 1
+        lines.append("Pict attack: " + ", ".join(f"{COHORTS[c]} {counts[c]}" for c in range(3)))
+    for seat, b in enumerate(view["boards"]):
+        lines.extend(render_board(b, seat))
+    return "\n".join(lines)
+
+
+def describe(action: Action) -> str:
+    """A readable label for an action."""
+    verb, args = action.verb, action.args
+    labels = {
+        "end": "end the Year",
+        "mine": "Mining & Foresting",
+        "guard": "Wall Guard (1 Soldier)",
+        "train": "Training Grounds (1 Builder): a Sword for the Wall Guard",
+        "wall": "Wall (1 Resource)",
+        "cippi": "Cippi (1 Resource)",
+        "defend": "spend no more Favours",
+    }
+    if verb in labels:
+        return labels[verb]
+    if verb == "build":
+        return f"build the {BUILDINGS[str(args[0])].names['en']}"
+    return f"{verb} " + " ".join(map(str, args))

@@ -1,0 +1,185 @@
+"""Final scoring, tie-breaks, solo ranks and Solo Campaign goals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludus.core.api import Outcome, rank_by
+from ludus.core.errors import LudusError
+
+from .components import (
+    BUILDING_IDS,
+    COHORT_BOXES,
+    COLUMN_MASKS,
+    DISDAIN_PENALTY,
+    FULL_MAP,
+    LANDMARKS,
+    LARGE_BUILDINGS,
+    MARKET_HEXAGONS,
+    PLAYER_CARDS,
+    ROW_MASKS,
+    SOLO_RANKS,
+    TEMPLE_SIZE,
+)
+from .state import Board
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+_INDEX = {k: i for i, k in enumerate(BUILDING_IDS)}
+
+
+def disdain_penalty(final_disdain: int) -> int:
+    """VP lost for ``final_disdain`` circled, unfilled Disdain boxes (9 or more: 22).
+
+    >>> disdain_penalty(4)
+    7
+    """
+    return DISDAIN_PENALTY[min(final_disdain, len(DISDAIN_PENALTY) - 1)]
+
+
+def completed_temples(b: Board) -> int:
+    """Temples whose boxes are all filled."""
+    done, left = 0, b.temple_filled
+    for size in TEMPLE_SIZE:
+        if left >= size:
+            done += 1
+        left -= size
+    return done
+
+
+def path_count(b: Board, card_id: str) -> int:
+    """The quantity a Path card measures on ``b``."""
+    if card_id == "architect":
+        return sum(b.built[_INDEX[k]] for k in LANDMARKS)
+    if card_id == "aristocrat":
+        return b.final_disdain()
+    if card_id == "defender":
+        return b.wall // 7
+    if card_id == "engineer":
+        return sum(b.built[_INDEX[k]] for k in LARGE_BUILDINGS)
+    if card_id == "fighter":
+        return sum(1 for c in b.cohorts if c >= COHORT_BOXES)
+    if card_id == "forager":
+        return b.production
+    if card_id == "merchant":
+        return sum(1 for g in b.market if g)
+    if card_id == "planner":
+        return sum(1 for c in b.citizens if c >= 9)
+    if card_id == "pontiff":
+        return completed_temples(b)
+    if card_id == "ranger":
+        return sum(1 for m in COLUMN_MASKS if b.map & m == m)
+    if card_id == "trainer":
+        return b.strength[0] + b.strength[1]
+    if card_id == "vanguard":
+        return b.guard // 6
+    raise LudusError(f"unknown Path card {card_id!r}")
+
+
+def path_vp(b: Board, card: int) -> int:
+    """VP of one Path card: 1 / 2 / 3 at its thresholds (Aristocrat: Disdain at most)."""
+    pc = PLAYER_CARDS[card]
+    have = path_count(b, pc.id)
+    if pc.id == "aristocrat":
+        return sum(1 for t in pc.thresholds if have <= t)
+    return sum(1 for t in pc.thresholds if have >= t)
+
+
+def score(b: Board) -> dict[str, int]:
+    """The scoring column: attributes + Path VP − Disdain penalty."""
+    attrs = sum(b.attrs)
+    paths = sum(path_vp(b, c) for c in b.paths)
+    penalty = disdain_penalty(b.final_disdain())
+    return {"attributes": attrs, "paths": paths, "disdain": -penalty, "total": attrs + paths - penalty}
+
+
+def solo_rank(total: int) -> str:
+    """The solo rank for a score (Miles … Legatus legionis)."""
+    name = SOLO_RANKS[0][1]["en"]
+    for minimum, names in SOLO_RANKS:
+        if total >= minimum:
+            name = names["en"]
+    return name
+
+
+def _attrs_at_least(b: Board, value: int) -> int:
+    return sum(1 for a in b.attrs if a >= value)
+
+
+def campaign_result(fort: int, b: Board) -> tuple[bool, bool]:
+    """Whether the Fort Goal and the Challenge of Solo Campaign fort ``fort`` were met."""
+    s = score(b)
+    vp, paths = s["total"], s["paths"]
+    clean = b.final_disdain() == 0
+    built = {k: bool(b.built[i]) for k, i in _INDEX.items()}
+    goal: bool
+    challenge: bool
+    if fort == 1:
+        goal, challenge = b.wall >= 21 and vp >= 70, _attrs_at_least(b, 20) >= 3
+    elif fort == 2:
+        goal, challenge = built["large_road"] and vp >= 70, clean
+    elif fort == 3:
+        goal, challenge = all(c >= 9 for c in b.citizens) and vp >= 70, _attrs_at_least(b, 17) >= 3
+    elif fort == 4:
+        goal, challenge = vp >= 65, _attrs_at_least(b, 20) >= 2
+    elif fort == 5:
+        larges = ("large_granary", "large_hotel", "large_road", "large_workshop")
+        goal, challenge = all(built[k] for k in larges) and vp >= 75, _attrs_at_least(b, 10) == 4
+    elif fort == 6:
+        goal, challenge = built["baths"] and b.attrs[2] >= 23, paths >= 10
+    elif fort == 7:
+        goal, challenge = completed_temples(b) == 3 and vp >= 65, b.attrs[0] >= 20
+    elif fort == 8:
+        goal, challenge = b.strength[0] + b.strength[1] >= 12 and clean, b.favours_used == 0
+    elif fort == 9:
+        goods = sum(1 for g in b.market if g)
+        landmarks = sum(built[k] for k in LANDMARKS)
+        goal, challenge = goods >= len(MARKET_HEXAGONS) and vp >= 80, landmarks >= 3 and b.attrs[0] >= 25
+    elif fort == 10:
+        goal, challenge = vp >= 60, clean
+    elif fort == 11:
+        goal, challenge = vp >= 70, _attrs_at_least(b, 15) >= 3
+    elif fort == 12:
+        goal, challenge = vp >= 70 and clean, paths >= 10
+    elif fort == 13:
+        goal, challenge = b.fort >= 21 and b.wall >= 21 and b.cippi >= 7 and vp >= 80, paths >= 12
+    elif fort == 14:
+        full = b.map == FULL_MAP and all(b.map & m == m for m in ROW_MASKS)
+        goal, challenge = full and vp >= 75, clean
+    elif fort == 15:
+        goal, challenge = clean, vp >= 50
+    elif fort == 16:
+        goal, challenge = b.guard >= 18 and _attrs_at_least(b, 15) >= 3, clean
+    else:
+        raise LudusError(f"there is no Solo Campaign fort {fort}")
+    return goal, goal and challenge
+
+
+def outcome(st: HadriansWallState) -> Outcome:
+    """Scores and places: most VP; ties by least Disdain, then most Path VP; else shared."""
+    if not st.is_terminal():
+        raise LudusError("the game is not over yet")
+    sheets = [score(b) for b in st.boards]
+    totals = tuple(float(s["total"]) for s in sheets)
+    keys = [(s["total"], -b.final_disdain(), s["paths"]) for s, b in zip(sheets, st.boards)]
+    ranking = rank_by(keys)
+    details: dict[str, Any] = {"scores": sheets, "final_disdain": [b.final_disdain() for b in st.boards]}
+    n = len(st.boards)
+    if n == 1:
+        details["rank"] = solo_rank(sheets[0]["total"])
+        fort = st.game.fort
+        if fort is not None:
+            goal, challenge = campaign_result(fort.number, st.boards[0])
+            details.update(fort=fort.number, fort_name=fort.name, goal=goal, challenge=challenge,
+                           goal_text=fort.goal, challenge_text=fort.challenge)
+            winners: tuple[int, ...] = (0,) if goal else ()
+            reason = f"Solo Campaign fort {fort.number} {fort.name}: goal {'met' if goal else 'missed'}"
+            reason += f", challenge {'met' if challenge else 'missed'}; {sheets[0]['total']} VP"
+        else:
+            winners = (0,)
+            reason = f"solo game over after Year 6: {sheets[0]['total']} VP, rank {details['rank']}"
+        return Outcome(totals, ranking, winners, reason, None, details)
+    winners = tuple(p for p in range(n) if ranking[p] == 1)
+    reason = "game over after Year 6; " + ", ".join(f"seat {p}: {s['total']} VP" for p, s in enumerate(sheets))
+    return Outcome(totals, ranking, winners, reason, None, details)
