@@ -1,0 +1,352 @@
+"""Trajan's components, loaded from ``data/*.toml``.
+
+Everything here is immutable: tuples of frozen dataclasses and index constants.
+Indices are used throughout the state for speed:
+
+* actions (trays, Trajan-tile slots I..VI): 0 Seaport, 1 Forum, 2 Military,
+  3 Senate, 4 Trajan, 5 Construction — the clockwise order of the action circle;
+* marker colours 0..5, commodities 0..11, provinces 0..9 (the camp is ``CAMP``);
+* Trajan tiles 0..53 (``T01``..``T54``), forum tiles 0..69, extra-action tiles
+  0..11, construction tiles 0..19, bonus tiles 0..11 (``B1``..``B12``), demand
+  tiles 0..14.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> dict[str, Any]:
+    with open(_DATA / name, "rb") as handle:
+        return tomllib.load(handle)
+
+
+_BOARD = _load("board.toml")
+_TILES = _load("tiles.toml")
+_TRAJAN = _load("trajan_tiles.toml")
+
+# --- actions and colours -------------------------------------------------
+ACTIONS: tuple[str, ...] = tuple(_BOARD["actions"]["order"])
+ACTION_NAMES_EN: tuple[str, ...] = tuple(_BOARD["actions"]["en"])
+ACTION_NAMES_HU: tuple[str, ...] = tuple(_BOARD["actions"]["hu"])
+SEAPORT, FORUM, MILITARY, SENATE, TRAJAN, CONSTRUCTION = range(6)
+N_ACTIONS = 6
+SLOT_NAMES = ("I", "II", "III", "IV", "V", "VI")
+
+COLOURS: tuple[str, ...] = tuple(_BOARD["colours"]["order"])
+COLOUR_NAMES_HU: tuple[str, ...] = tuple(_BOARD["colours"]["hu"])
+MARKERS_PER_COLOUR: int = _BOARD["colours"]["per_colour"]
+N_COLOURS = 6
+
+TOKENS_PER_PLAYER: int = _BOARD["tokens"]["per_player"]
+
+LAP_DEFAULTS: dict[int, int] = {n: _BOARD["time_track"][f"lap_{n}"] for n in (2, 3, 4)}
+ROUNDS_PER_QUARTER: int = _BOARD["time_track"]["rounds_per_quarter"]
+QUARTERS: int = _BOARD["time_track"]["quarters"]
+
+SENATE_VP: tuple[int, ...] = tuple(_BOARD["senate"]["vp"])
+SENATE_VOTES: tuple[int, ...] = tuple(_BOARD["senate"]["votes"])
+SENATE_LAST = len(SENATE_VP) - 1
+
+FORUM_TILES_BY_PLAYERS: dict[int, int] = {
+    int(k): v for k, v in _BOARD["forum"]["tiles_by_players"].items()
+}
+FORUM_EXTRA_SPACES: int = _BOARD["forum"]["extra_spaces"]
+
+GRID_COLUMNS: int = _BOARD["construction_grid"]["columns"]
+GRID_ROWS: int = _BOARD["construction_grid"]["rows"]
+GRID_SPACES = GRID_COLUMNS * GRID_ROWS
+
+
+def _grid_neighbours(space: int) -> tuple[int, ...]:
+    row, col = divmod(space, GRID_COLUMNS)
+    out = []
+    if row > 0:
+        out.append(space - GRID_COLUMNS)
+    if row < GRID_ROWS - 1:
+        out.append(space + GRID_COLUMNS)
+    if col > 0:
+        out.append(space - 1)
+    if col < GRID_COLUMNS - 1:
+        out.append(space + 1)
+    return tuple(out)
+
+
+GRID_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_grid_neighbours(s) for s in range(GRID_SPACES))
+
+DEMAND_KINDS: tuple[str, ...] = tuple(_BOARD["demands"]["kinds"])
+DEMAND_NAMES_HU: tuple[str, ...] = tuple(_BOARD["demands"]["kinds_hu"])
+DEMAND_PENALTY: tuple[int, ...] = tuple(_BOARD["demands"]["penalty"])
+DEMANDS_REMOVED_AT_SETUP: int = _BOARD["demands"]["removed_at_setup"]
+DEMAND_TILES_PER_KIND: int = _BOARD["demands"]["tiles_per_kind"]
+BREAD, GAMES, RELIGION = range(3)
+#: Kind (0 bread, 1 games, 2 religion) of each of the 15 demand tiles.
+DEMAND_TILE_KIND: tuple[int, ...] = tuple(
+    k for k in range(len(DEMAND_KINDS)) for _ in range(DEMAND_TILES_PER_KIND)
+)
+
+
+# --- provinces -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Province:
+    """A province of the military map: its key, names and VP value."""
+
+    index: int
+    key: str
+    en: str
+    hu: str
+    vp: int
+
+
+PROVINCES: tuple[Province, ...] = tuple(
+    Province(i, p["key"], p["en"], p["hu"], p["vp"]) for i, p in enumerate(_BOARD["provinces"])
+)
+PROVINCE_INDEX: dict[str, int] = {p.key: p.index for p in PROVINCES}
+N_PROVINCES = len(PROVINCES)
+CAMP = -1
+"""The leader's position in the military camp (not a province)."""
+
+
+def _adjacency() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    adj: list[list[int]] = [[] for _ in PROVINCES]
+    camp: list[int] = []
+    edges: list[tuple[int, int]] = []
+    for a, b in _BOARD["adjacency"]["edges"]:
+        if a == "camp":
+            camp.append(PROVINCE_INDEX[b])
+            edges.append((CAMP, PROVINCE_INDEX[b]))
+            continue
+        ia, ib = PROVINCE_INDEX[a], PROVINCE_INDEX[b]
+        adj[ia].append(ib)
+        adj[ib].append(ia)
+        edges.append((ia, ib))
+    return tuple(tuple(sorted(x)) for x in adj), tuple(sorted(camp)), tuple(edges)
+
+
+PROVINCE_ADJ, CAMP_ADJ, ADJACENCY_EDGES = _adjacency()
+
+
+def leader_moves(position: int) -> tuple[int, ...]:
+    """Provinces a leader standing at ``position`` (a province or ``CAMP``) may march to."""
+    return CAMP_ADJ if position == CAMP else PROVINCE_ADJ[position]
+
+
+# --- ships -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """A ship tile: the combination it takes and its VP table (index = number of units − 1)."""
+
+    index: int
+    key: str
+    en: str
+    hu: str
+    unit: str
+    coloured: tuple[int, ...]
+    grey: tuple[int, ...]
+
+    @property
+    def capacity(self) -> int:
+        """The most cards (or pairs) one shipment may hold."""
+        return len(self.coloured)
+
+
+SHIPS: tuple[Ship, ...] = tuple(
+    Ship(i, s["key"], s["en"], s["hu"], s["unit"], tuple(s["coloured"]), tuple(s["grey"]))
+    for i, s in enumerate(_BOARD["ships"])
+)
+SHIP_IDENTICAL, SHIP_PAIRS, SHIP_DIFFERENT = range(3)
+
+
+# --- commodities ---------------------------------------------------------------
+COMMODITIES: tuple[str, ...] = tuple(_TILES["commodities"]["keys"])
+COMMODITY_NAMES_HU: tuple[str, ...] = tuple(_TILES["commodities"]["hu"])
+COMMODITY_INDEX: dict[str, int] = {c: i for i, c in enumerate(COMMODITIES)}
+COPIES_PER_COMMODITY: int = _TILES["commodities"]["copies"]
+N_COMMODITIES = len(COMMODITIES)
+N_CARDS = N_COMMODITIES * COPIES_PER_COMMODITY
+
+
+# --- forum tiles -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ForumKind:
+    """A kind of forum tile (all 70 share one back)."""
+
+    index: int
+    key: str
+    en: str
+    hu: str
+    count: int
+    votes: int
+    demand: int
+    action: int
+
+
+def _forum_kinds() -> tuple[ForumKind, ...]:
+    out = []
+    for i, k in enumerate(_TILES["forum_tiles"]["kinds"]):
+        demand = DEMAND_KINDS.index(k["demand"]) if "demand" in k else -1
+        action = ACTIONS.index(k["action"]) if "action" in k else -1
+        out.append(ForumKind(i, k["key"], k["en"], k["hu"], k["count"], k.get("votes", 0), demand, action))
+    return tuple(out)
+
+
+FORUM_KINDS: tuple[ForumKind, ...] = _forum_kinds()
+FORUM_KIND_INDEX: dict[str, int] = {k.key: k.index for k in FORUM_KINDS}
+K_COMMODITY_JOKER = FORUM_KIND_INDEX["commodity_joker"]
+K_DEMAND_JOKER = FORUM_KIND_INDEX["demand_joker"]
+K_CONSTRUCTION_JOKER = FORUM_KIND_INDEX["construction_joker"]
+K_EXTRA_JOKER = FORUM_KIND_INDEX["extra_joker"]
+#: Forum kind of the forum-back extra-action tile of each action.
+K_EXTRA_OF_ACTION: tuple[int, ...] = tuple(FORUM_KIND_INDEX["extra_" + a] for a in ACTIONS)
+#: Forum kind of the demand tile of each demand kind.
+K_DEMAND_OF_KIND: tuple[int, ...] = tuple(FORUM_KIND_INDEX[d] for d in DEMAND_KINDS)
+#: Kind index of each of the 70 forum tiles (tile id order = kind order).
+FORUM_TILE_KIND: tuple[int, ...] = tuple(k.index for k in FORUM_KINDS for _ in range(k.count))
+N_FORUM_TILES = len(FORUM_TILE_KIND)
+N_FORUM_KINDS = len(FORUM_KINDS)
+
+EXTRA_PER_ACTION: int = _TILES["extra_action_tiles"]["per_action"]
+#: Action of each of the 12 extra-action tiles (own back).
+EXTRA_TILE_ACTION: tuple[int, ...] = tuple(a for a in range(N_ACTIONS) for _ in range(EXTRA_PER_ACTION))
+N_EXTRA_TILES = len(EXTRA_TILE_ACTION)
+PLUS2_PER_PLAYER: int = _TILES["extra_action_tiles"]["plus2_markers_per_player"]
+
+
+# --- construction tiles ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ConstructionTile:
+    """A construction tile: its type (named by the action its first copy grants) and VP."""
+
+    index: int
+    action: int
+    vp: int
+    en: str
+    hu: str
+
+    @property
+    def name(self) -> str:
+        """Short name such as ``senate-4``."""
+        return f"{ACTIONS[self.action]}-{self.vp}"
+
+
+def _construction_tiles() -> tuple[ConstructionTile, ...]:
+    out: list[ConstructionTile] = []
+    for t in _TILES["construction_tiles"]["types"]:
+        for vp in _TILES["construction_tiles"]["vp"]:
+            out.append(ConstructionTile(len(out), ACTIONS.index(t["action"]), vp, t["en"], t["hu"]))
+    return tuple(out)
+
+
+CONSTRUCTION_TILES: tuple[ConstructionTile, ...] = _construction_tiles()
+CONSTRUCTION_TYPES: tuple[int, ...] = tuple(
+    ACTIONS.index(t["action"]) for t in _TILES["construction_tiles"]["types"]
+)
+SET_OF_3_VP: int = _TILES["construction_tiles"]["set_of_3"]
+SET_OF_4_VP: int = _TILES["construction_tiles"]["set_of_4"]
+
+
+# --- bonus tiles -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BonusTile:
+    """A two-sided bonus tile: what it counts and its yellow (front) / grey (back) values."""
+
+    index: int
+    id: str
+    kind: str
+    commodities: tuple[int, ...]
+    demand: int
+    yellow: float
+    grey: float
+    en: str
+    hu: str
+
+
+BONUS_TILES: tuple[BonusTile, ...] = tuple(
+    BonusTile(
+        i,
+        b["id"],
+        b["kind"],
+        tuple(COMMODITY_INDEX[c] for c in b.get("commodities", ())),
+        DEMAND_KINDS.index(b["demand"]) if "demand" in b else -1,
+        b["yellow"],
+        b["grey"],
+        b["en"],
+        b["hu"],
+    )
+    for i, b in enumerate(_TILES["bonus_tiles"]["tiles"])
+)
+BONUS_INDEX: dict[str, int] = {b.id: b.index for b in BONUS_TILES}
+N_BONUS_TILES = len(BONUS_TILES)
+
+
+# --- Trajan tiles ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TrajanCategory:
+    """One of the six Trajan-tile categories (A..F)."""
+
+    index: int
+    key: str
+    letter: str
+    en: str
+    hu: str
+    effect: str
+
+
+TRAJAN_CATEGORIES: tuple[TrajanCategory, ...] = tuple(
+    TrajanCategory(i, c["key"], c["letter"], c["en"], c["hu"], c["effect"])
+    for i, c in enumerate(_TRAJAN["categories"])
+)
+CAT_CARDS, CAT_LEGION, CAT_WORKER, CAT_PLUS2, CAT_LAUREL, CAT_DEMAND = range(6)
+TRAJAN_CATEGORY_INDEX: dict[str, int] = {c.key: c.index for c in TRAJAN_CATEGORIES}
+
+
+@dataclass(frozen=True, slots=True)
+class TrajanTile:
+    """A Trajan tile: category, the two marker colours it needs, VP, and its effect data."""
+
+    index: int
+    id: str
+    category: int
+    colours: tuple[int, int]
+    vp: int
+    tokens: int
+    demand: int
+
+    def is_satisfied_by(self, tray: list[int]) -> bool:
+        """Whether a tray with colour counts ``tray`` shows both colours of the tile.
+
+        A same-colour tile (e.g. blue + blue) needs both markers of that colour.
+        """
+        a, b = self.colours
+        if a == b:
+            return tray[a] >= 2
+        return tray[a] >= 1 and tray[b] >= 1
+
+
+def _trajan_tiles() -> tuple[TrajanTile, ...]:
+    letters = {c.letter: c.index for c in TRAJAN_CATEGORIES}
+    out = []
+    for i, t in enumerate(_TRAJAN["tiles"]):
+        c1, c2 = (COLOURS.index(c) for c in t["colours"])
+        out.append(
+            TrajanTile(
+                i,
+                t["id"],
+                letters[t["category"]],
+                (c1, c2),
+                t["vp"],
+                t.get("tokens", 0),
+                DEMAND_KINDS.index(t["demand"]) if "demand" in t else -1,
+            )
+        )
+    return tuple(out)
+
+
+TRAJAN_TILES: tuple[TrajanTile, ...] = _trajan_tiles()
+TRAJAN_INDEX: dict[str, int] = {t.id: t.index for t in TRAJAN_TILES}
+N_TRAJAN_TILES = len(TRAJAN_TILES)

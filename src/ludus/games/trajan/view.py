@@ -1,0 +1,190 @@
+"""What each seat may see, and determinization.
+
+Hidden in Trajan: the commodity hands of the other players, the order of the draw
+pile, the forum-tile and extra-action decks, the demand tiles (stack and the three
+removed unseen), the bonus bag and the order of the Trajan stacks (all but the top
+tile with the default face-up stacks). Everything else lies face up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludus.core.rng import Rng
+from ludus.games.trajan.components import (
+    ACTIONS,
+    BONUS_TILES,
+    COLOURS,
+    COMMODITIES,
+    CONSTRUCTION_TILES,
+    DEMAND_KINDS,
+    DEMAND_TILE_KIND,
+    EXTRA_TILE_ACTION,
+    FORUM_KINDS,
+    FORUM_TILE_KIND,
+    N_COMMODITIES,
+    PROVINCES,
+    SHIPS,
+    TRAJAN_CATEGORIES,
+    TRAJAN_TILES,
+)
+from ludus.games.trajan.state import Phase, Sub, TrajanState
+
+
+def _tile(t: int) -> str | None:
+    return TRAJAN_TILES[t].id if t >= 0 else None
+
+
+def _forum(t: int) -> str | None:
+    return FORUM_KINDS[FORUM_TILE_KIND[t]].key if t >= 0 else None
+
+
+def _counts(counts: list[int]) -> dict[str, int]:
+    return {COMMODITIES[c]: counts[c] for c in range(N_COMMODITIES) if counts[c]}
+
+
+def view(s: TrajanState, player: int | None) -> dict[str, Any]:
+    """The JSON-ready view of ``player`` (``None`` = spectator)."""
+    n = s.game.players
+    face_up = bool(s.game.options["trajan_face_up"])
+    players = []
+    for p in range(n):
+        info: dict[str, Any] = {
+            "vp": s.vp[p],
+            "trays": {ACTIONS[t]: {COLOURS[c]: k for c, k in enumerate(s.trays[p][t]) if k} for t in range(6)},
+            "trajan_slots": [_tile(t) for t in s.trajan_slots[p]],
+            "arch": s.arch[p],
+            "senate": s.senate_pos[p],
+            "senate_height": s.senate_stamp[p],
+            "supply": s.supply[p],
+            "military_camp": s.mcamp[p],
+            "worker_camp": s.wcamp[p],
+            "leader": PROVINCES[s.leader[p]].key if s.leader[p] >= 0 else "camp",
+            "hand_size": sum(s.hand[p]),
+            "display": _counts(s.display[p]),
+            "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
+            "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
+            "demand_trajan_tiles": sorted(TRAJAN_TILES[t].id for t in s.held_f[p]),
+            "plus2": [ACTIONS[a] for a in range(6) if s.plus2[p][a]],
+            "construction_tiles": sorted(CONSTRUCTION_TILES[t].name for t in s.ctiles[p]),
+            "bonus_yellow": sorted(BONUS_TILES[b].id for b in s.bonus_yellow[p]),
+            "bonus_grey": sorted(BONUS_TILES[b].id for b in s.bonus_grey[p]),
+        }
+        if player == p:
+            info["hand"] = _counts(s.hand[p])
+        players.append(info)
+    stacks = []
+    for c, stack in enumerate(s.trajan_stacks):
+        entry: dict[str, Any] = {
+            "category": TRAJAN_CATEGORIES[c].key,
+            "size": len(stack),
+            "tiles": sorted(TRAJAN_TILES[t].id for t in stack),
+        }
+        if face_up and stack:
+            entry["top"] = TRAJAN_TILES[stack[-1]].id
+        stacks.append(entry)
+    out: dict[str, Any] = {
+        "game": "trajan",
+        "players": players,
+        "viewer": player,
+        "phase": Phase(s.phase).name.lower(),
+        "to_move": s.decider if s.phase != Phase.OVER else None,
+        "current": s.current,
+        "quarter": s.quarter + 1 if s.quarter < 4 else 4,
+        "round": s.round + 1,
+        "time": {"position": s.time_pos, "lap": s.game.lap, "round_over": bool(s.round_over)},
+        "provinces": [
+            {
+                "province": PROVINCES[i].key,
+                "vp": PROVINCES[i].vp,
+                "tile": _forum(s.province_tile[i]),
+                "legionnaires": [p for p in range(n) if (s.province_legions[i] >> p) & 1],
+            }
+            for i in range(len(PROVINCES))
+        ],
+        "forum": [_forum(t) for t in s.forum_slots],
+        "forum_extra": [ACTIONS[EXTRA_TILE_ACTION[t]] if t >= 0 else None for t in s.extra_slots],
+        "construction": [
+            {
+                "tile": CONSTRUCTION_TILES[s.grid_tile[i]].name if s.grid_tile[i] >= 0 else None,
+                "workers": [p for p in range(n) if (s.grid_workers[i] >> p) & 1],
+            }
+            for i in range(len(s.grid_tile))
+        ],
+        "trajan_stacks": stacks,
+        "ships": [{"ship": SHIPS[i].key, "grey": bool(s.ship_grey[i])} for i in range(len(SHIPS))],
+        "senate_bonus": [BONUS_TILES[b].id for b in s.senate_bonus],
+        "bonus_bag": sorted(BONUS_TILES[b].id for b in s.bonus_bag),
+        "draw_pile": len(s.draw),
+        "discard_piles": [[COMMODITIES[c] for c in pile] for pile in s.discards],
+        "forum_deck": len(s.fdeck),
+        "extra_deck": len(s.xdeck),
+        "demand_stack": len(s.demand_stack) + len(s.demand_removed),
+        "demands": [DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in s.demand_revealed],
+        "demands_spent": [DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in s.demand_spent],
+        "removed": {
+            "forum": sorted(_forum(t) or "" for t in s.forum_removed),
+            "extra": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.extra_removed),
+            "trajan": sorted(TRAJAN_TILES[t].id for t in s.trajan_removed),
+        },
+        "turn": {
+            "sub": Sub(s.sub).name.lower(),
+            "markers_in_hand": {COLOURS[c]: k for c, k in enumerate(s.hand_markers) if k},
+            "sow_tray": ACTIONS[s.sow_tray],
+            "sow_left": s.sow_left,
+            "target": ACTIONS[s.target] if s.target >= 0 else None,
+            "effect_tile": _tile(s.effect_tile),
+            "agenda": list(s.agenda),
+            "extra_used": bool(s.extra_used),
+            "ship": SHIPS[s.ship].key if s.ship >= 0 else None,
+            "load": [COMMODITIES[c] if c >= 0 else "joker" for c in s.load],
+            "display_count": s.display_count,
+            "setup_step": s.setup_k,
+            "demands_left": list(s.dem_left),
+            "trajan_tiles_used": sorted(TRAJAN_TILES[t].id for t in s.f_used),
+        },
+        "final_senate": list(s.final_senate),
+        "options": dict(s.game.options),
+    }
+    return out
+
+
+def determinize(s: TrajanState, player: int | None, seed: int) -> TrajanState:
+    """A full state consistent with what ``player`` has seen, hidden parts re-dealt."""
+    rng = Rng(seed)
+    d = s.clone()
+    d._legal = None
+    n = s.game.players
+    # commodity cards: the draw pile and the hands the player cannot see
+    pool = list(d.draw)
+    others = [p for p in range(n) if p != player]
+    for p in others:
+        for c in range(N_COMMODITIES):
+            pool.extend([c] * d.hand[p][c])
+    rng.shuffle(pool)
+    for p in others:
+        size = sum(d.hand[p])
+        hand = [0] * N_COMMODITIES
+        for c in pool[:size]:
+            hand[c] += 1
+        del pool[:size]
+        d.hand[p] = hand
+    d.draw = pool
+    # demand tiles: the stack and the three removed unseen
+    demands = d.demand_stack + d.demand_removed
+    rng.shuffle(demands)
+    d.demand_removed = demands[: len(s.demand_removed)]
+    d.demand_stack = demands[len(s.demand_removed):]
+    rng.shuffle(d.bonus_bag)
+    rng.shuffle(d.fdeck)
+    rng.shuffle(d.xdeck)
+    face_up = bool(s.game.options["trajan_face_up"])
+    for stack in d.trajan_stacks:
+        if face_up and stack:
+            top = stack.pop()
+            rng.shuffle(stack)
+            stack.append(top)
+        else:
+            rng.shuffle(stack)
+    d.rng = Rng(rng.next())
+    return d
