@@ -1,0 +1,15 @@
+"""Glory to Rome (Polish edition "Glory to Rome: Na chwałę Rzymu") for ludus.
+
+>>> import ludus.games.glory_to_rome as gtr
+>>> state = gtr.GAME(players=3).new_state(seed=1)
+>>> len(state.card_places())
+144
+"""
+
+from __future__ import annotations
+
+from ludus.games.glory_to_rome.game import GloryToRome, GtrState
+
+GAME = GloryToRome
+
+__all__ = ["GAME", "GloryToRome", "GtrState"]

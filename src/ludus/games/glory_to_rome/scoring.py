@@ -1,0 +1,97 @@
+"""Scoring and the result of a finished game.
+
+Victory points (PL "Podliczanie punktów"): 1 per influence point, the values of
+the vault's cards, +3 for each material of which a player holds strictly the most
+vault cards (merchant bonus; nobody gets it on a tie), +3 for a completed Statue,
++1 per two stockpile materials with a Wall.  Ties: most cards in hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludus.core.api import Outcome, rank_by
+from ludus.games.glory_to_rome.components import (
+    CARD_BUILDING,
+    CARD_MATERIAL,
+    MATERIAL_NAMES,
+    MERCHANT_BONUS,
+    VALUE,
+    B,
+)
+from ludus.games.glory_to_rome.rules import hand_size, has, influence
+
+if TYPE_CHECKING:
+    from ludus.games.glory_to_rome.game import GtrState
+
+
+def vault_counts(s: GtrState, p: int) -> list[int]:
+    """Vault cards of ``p`` per material."""
+    counts = [0] * 6
+    for c in s.vault[p]:
+        counts[CARD_MATERIAL[c]] += 1
+    return counts
+
+
+def merchant_bonuses(s: GtrState) -> list[list[int]]:
+    """For each player, the materials whose merchant bonus they win (strict majority)."""
+    counts = [vault_counts(s, p) for p in range(s.n)]
+    out: list[list[int]] = [[] for _ in range(s.n)]
+    for m in range(6):
+        best = max(c[m] for c in counts)
+        if best == 0:
+            continue
+        holders = [p for p in range(s.n) if counts[p][m] == best]
+        if len(holders) == 1:
+            out[holders[0]].append(m)
+    return out
+
+
+def has_completed_statue(s: GtrState, p: int) -> bool:
+    """A completed Statue of one's own, or a public (Stairway) completed Statue (ruling §15.17)."""
+    for q in range(s.n):
+        for st in s.buildings[q]:
+            if CARD_BUILDING[st.card] == B.STATUE and st.complete and (q == p or st.public):
+                return True
+    return False
+
+
+def score_breakdown(s: GtrState, p: int) -> dict[str, int]:
+    """The parts of ``p``'s score."""
+    bonuses = merchant_bonuses(s)[p]
+    parts = {
+        "influence": influence(s, p),
+        "vault": sum(VALUE[CARD_MATERIAL[c]] for c in s.vault[p]),
+        "merchant_bonus": MERCHANT_BONUS * len(bonuses),
+        "statue": 0,
+        "wall": 0,
+    }
+    if s.game.functions:
+        if has_completed_statue(s, p):
+            parts["statue"] = 3
+        if has(s, p, B.WALL):
+            parts["wall"] = len(s.stock[p]) // 2
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def scores(s: GtrState) -> list[int]:
+    """Total victory points per player."""
+    return [score_breakdown(s, p)["total"] for p in range(s.n)]
+
+
+def outcome(s: GtrState) -> Outcome:
+    """The result: a Forum win first, otherwise points, tie-break cards in hand."""
+    pts = scores(s)
+    hands = [hand_size(s, p) for p in range(s.n)]
+    forum = s.forum_winners
+    keys = [(1 if p in forum else 0, pts[p], hands[p]) for p in range(s.n)]
+    ranking = rank_by(keys)
+    winners = tuple(p for p in range(s.n) if ranking[p] == 1)
+    details: dict[str, Any] = {
+        "breakdown": [score_breakdown(s, p) for p in range(s.n)],
+        "hand_sizes": hands,
+        "merchant_bonuses": [[MATERIAL_NAMES[m] for m in ms] for ms in merchant_bonuses(s)],
+        "forum_winners": list(forum),
+    }
+    return Outcome(tuple(float(x) for x in pts), ranking, winners, s.end_reason, None, details)

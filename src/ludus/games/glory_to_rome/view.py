@@ -1,0 +1,172 @@
+"""Per-player views and determinization.
+
+Hidden: the cards in hands (their number and the number of Jacks are public), the
+deck order, and vault cards.  A vault card's material is public when it comes
+from a stockpile (or a clientele, Colosseum); a card put in from hand (Basilica)
+is known to its owner only; a card put in unseen from the deck (Atrium) is known
+to nobody, its owner included.  The Fountain card is seen by its owner only.
+Cards revealed for a Legionary demand are public while they are shown (this turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludus.core.rng import Rng
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, MATERIAL_NAMES, ROLE_NAMES
+from ludus.games.glory_to_rome.rules import (
+    SLUGS,
+    clientele_limit,
+    hand_limit,
+    influence,
+    to_move,
+    vault_limit,
+)
+from ludus.games.glory_to_rome.state import END_NAMES, PHASE_NAMES, PRISON_ROLE, THINK_ROLE, VIS_PUBLIC
+
+if TYPE_CHECKING:
+    from ludus.games.glory_to_rome.game import GtrState
+
+
+def _names(cards: list[int]) -> list[str]:
+    return sorted(SLUGS[CARD_BUILDING[c]] for c in cards)
+
+
+def _materials(cards: list[int]) -> list[str]:
+    return sorted(MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards)
+
+
+def _role_name(role: int) -> str:
+    if role == THINK_ROLE:
+        return "thinker"
+    if role == PRISON_ROLE:
+        return "prison"
+    return ROLE_NAMES[role] if role >= 0 else ""
+
+
+def view(s: GtrState, player: int | None) -> dict[str, Any]:
+    """What ``player`` (``None`` = spectator) may see, JSON-ready."""
+    players = []
+    for p in range(s.n):
+        me = player == p
+        vault = []
+        for c, vis in zip(s.vault[p], s.vault_vis[p]):
+            vault.append(MATERIAL_NAMES[CARD_MATERIAL[c]] if vis in (VIS_PUBLIC, player) else "?")
+        vault.sort()
+        buildings = [
+            {
+                "name": SLUGS[CARD_BUILDING[st.card]],
+                "site": MATERIAL_NAMES[st.site],
+                "out_of_town": st.out,
+                "materials": [MATERIAL_NAMES[CARD_MATERIAL[c]] for c in st.materials],
+                "complete": st.complete,
+                "public": st.public,
+            }
+            for st in s.buildings[p]
+        ]
+        fresh = set(s.fresh[p])
+        entry: dict[str, Any] = {
+            "influence": influence(s, p),
+            "influence_sites": [MATERIAL_NAMES[m] for m in s.inf_sites[p]],
+            "hand_size": len(s.hands[p]) + s.hand_jacks[p],
+            "hand_jacks": s.hand_jacks[p],
+            "hand_limit": hand_limit(s, p),
+            "clientele": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]),
+            "clientele_names": _names(s.clients[p]),
+            "new_clients": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh),
+            "clientele_limit": clientele_limit(s, p),
+            "stockpile": _materials(s.stock[p]),
+            "stockpile_names": _names(s.stock[p]),
+            "vault_count": len(s.vault[p]),
+            "vault": vault,
+            "vault_limit": vault_limit(s, p),
+            "buildings": buildings,
+            "camp": _names(s.camp[p]),
+            "camp_jacks": s.camp_jacks[p],
+            "units": s.units[p],
+            "revealed": _names(s.revealed[p]),
+            "did_craftsman": bool(s.did_craft[p]),
+        }
+        if me:
+            entry["hand"] = _names(s.hands[p])
+        players.append(entry)
+    fountain: dict[str, Any] | None = None
+    if s.fountain >= 0:
+        owner = s.stack[-1].player
+        fountain = {"owner": owner, "card": SLUGS[CARD_BUILDING[s.fountain]] if owner == player else "?"}
+    return {
+        "game": "glory-to-rome",
+        "viewer": player,
+        "players": players,
+        "pool": _names(s.pool),
+        "deck_size": len(s.deck),
+        "out_of_play": len(s.removed),
+        "jack_pile": s.jack_pile,
+        "sites_in_town": {MATERIAL_NAMES[m]: s.in_town[m] for m in range(6)},
+        "sites_out_of_town": {MATERIAL_NAMES[m]: s.out_town[m] for m in range(6)},
+        "leader": s.leader,
+        "turn": s.turn,
+        "phase": PHASE_NAMES[s.phase],
+        "role": _role_name(s.role),
+        "to_move": list(to_move(s)),
+        "petition": [MATERIAL_NAMES[s.petition[0]], s.petition[1], ROLE_NAMES[s.petition[2]]] if s.petition else [],
+        "palace_open": bool(s.palace_open),
+        "pre_think": s.pre_think,
+        "frames": [
+            {"player": f.player, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": f.kind}
+            for f in s.stack
+        ],
+        "demands": [MATERIAL_NAMES[m] for m in s.demands],
+        "gives": [[v, MATERIAL_NAMES[m], d] for v, m, d in s.gives],
+        "end_of_turn": [[END_NAMES[k], p] for k, p in s.endq],
+        "fountain": fountain,
+        "over": bool(s.over),
+        "end_reason": s.end_reason,
+        "forum_winners": list(s.forum_winners),
+    }
+
+
+def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
+    """A full state agreeing with all ``player`` sees; hidden cards re-dealt with ``Rng(seed)``.
+
+    Re-dealt together: the deck, the hands of the other players (except cards
+    revealed this turn and the hand of a player who must now choose a card to
+    give), vault cards hidden from ``player``, and another player's Fountain card.
+    """
+    t = s.clone()
+    rng = Rng(seed)
+    unknown: list[int] = []
+    slots: list[tuple[list[int], int]] = []  # (list, index) of every re-dealt place
+    fixed_hands = {g[0] for g in s.gives[:1]}
+    if s.petition:
+        fixed_hands.add(s.current)  # a petition in progress needs its cards
+    for p in range(t.n):
+        if p == player or p in fixed_hands:
+            continue
+        revealed = t.revealed[p]
+        hand = t.hands[p]
+        for i, c in enumerate(hand):
+            if c not in revealed:
+                slots.append((hand, i))
+                unknown.append(c)
+    for p in range(t.n):
+        vault = t.vault[p]
+        for i, vis in enumerate(t.vault_vis[p]):
+            if vis != VIS_PUBLIC and vis != player:
+                slots.append((vault, i))
+                unknown.append(vault[i])
+    deck = t.deck
+    for i in range(len(deck)):
+        slots.append((deck, i))
+        unknown.append(deck[i])
+    fountain_hidden = t.fountain >= 0 and t.stack[-1].player != player
+    if fountain_hidden:
+        unknown.append(t.fountain)
+    rng.shuffle(unknown)
+    for (lst, i), c in zip(slots, unknown):
+        lst[i] = c
+    if fountain_hidden:
+        t.fountain = unknown[-1]
+    t.rng = Rng(rng.next())
+    t.cache = None
+    return t
