@@ -1,0 +1,1607 @@
+"""Rules of Pandemic: Fall of Rome: setup, legal actions and transitions.
+
+Functions are named after the rulebook (Polish headings in comments): ``march``,
+``sail``, ``fortify``, ``recruit_army``, ``battle``, ``plot``, ``forge_alliance``,
+``enlist_barbarians``, ``invade``, ``place_barbarian`` (with city defence),
+``sack``, ``revolt``. A compound choice is a stack of small sub-decisions in
+``state.pending``; the turn's steps (draw, each Revolt, each invasion card) are
+explicit actions of the current player, so that events can be played between them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludus.core.actions import Action
+from ludus.core.errors import IllegalActionError
+from ludus.core.events import Event, public
+from ludus.core.rng import Rng
+from ludus.games.fall_of_rome.components import (
+    CARD_TOKENS,
+    CARDS_OF_CITY,
+    CITIES,
+    CITY_TOKEN,
+    COLOUR_INDEX,
+    COLOURS,
+    DECLINE_LOSS,
+    DICE,
+    DIE_FACE_KIND,
+    EVENTS,
+    FACE_EFFECT,
+    FACE_INDEX,
+    FACE_NAMES,
+    FIRST_EVENT,
+    FORTS,
+    GOLD_CUBES,
+    HAND_LIMIT,
+    INVASION_RATE,
+    LEGIONS,
+    N_CITY_CARDS,
+    NC,
+    NEIGHBOURS,
+    NODES,
+    NT,
+    PARENT,
+    PORT,
+    RECRUITMENT_RATE,
+    REVOLT,
+    REVOLTS_CAPUT_MUNDI,
+    REVOLTS_STANDARD,
+    ROLE_INDEX,
+    ROLES,
+    ROMA,
+    SETUP_EVENTS,
+    SETUP_HAND,
+    SOLO_ROLES,
+    SOLO_TREASURY,
+    START_LEGIONS,
+    TOKEN_CARD,
+    TOKEN_CITY,
+    TRIBES,
+    EventId,
+    RoleId,
+)
+from ludus.games.fall_of_rome.state import (
+    PHASE_ACTIONS,
+    PHASE_INVADE,
+    PHASE_OVER,
+    PHASE_REVOLT,
+    PHASE_ROLE,
+    PHASE_START,
+    FallOfRomeState,
+)
+
+if TYPE_CHECKING:
+    from ludus.games.fall_of_rome import FallOfRome
+
+S = FallOfRomeState
+ROLE_TOKENS = tuple(r.id for r in ROLES)
+EVENT_TOKENS = tuple(e.id for e in EVENTS)
+MODES = ("normal", "destabilizing")
+WINDOW_PHASES = (PHASE_ACTIONS, PHASE_REVOLT, PHASE_INVADE)
+
+
+# ---------------------------------------------------------------------------
+# small helpers
+# ---------------------------------------------------------------------------
+def n_pawns(s: S) -> int:
+    """Number of pawns (3 in the solitaire challenge, else one per player)."""
+    return len(s.roles)
+
+
+def seat_of(s: S, pawn: int) -> int:
+    """The seat that controls ``pawn`` (solitaire: the one player)."""
+    return 0 if s.solo else pawn
+
+
+def pawn_of_role(s: S, role: int) -> int:
+    """The pawn index playing ``role`` or -1."""
+    try:
+        return s.roles.index(role)
+    except ValueError:
+        return -1
+
+
+def pawn_in(s: S, city: int) -> bool:
+    """Whether any pawn stands in ``city``."""
+    return city in s.pawn_city
+
+
+def city_cubes(s: S, city: int) -> int:
+    """All barbarian cubes in ``city``."""
+    b = city * NT
+    return sum(s.cubes[b : b + NT])
+
+
+def log(s: S, text: str) -> None:
+    s._events.append(public(text))
+
+
+def lose(s: S, reason: str) -> None:
+    """The players lose at once (KONIEC GRY)."""
+    if s.result:
+        return
+    s.result = "loss: " + reason
+    s.phase = PHASE_OVER
+    s.pending = []
+    log(s, f"The players lose: {reason}.")
+
+
+def move_decline(s: S, steps: int = 1) -> None:
+    """Move the decline marker; the 8th step loses the game (ruling 12)."""
+    s.decline += steps
+    log(s, f"Decline marker to step {s.decline}.")
+    if s.decline >= DECLINE_LOSS:
+        lose(s, "the decline marker reached the last space")
+
+
+def legions_allowed(s: S, city: int) -> bool:
+    """Roma Caput Mundi: legions may never enter or be placed in Roma."""
+    return not (s.caput and city == ROMA)
+
+
+def add_legions(s: S, city: int, n: int) -> int:
+    """Add up to ``n`` legions from the reserve (never taken from the board)."""
+    if not legions_allowed(s, city):
+        return 0
+    n = min(n, s.reserve)
+    s.reserve -= n
+    s.legions[city] += n
+    return n
+
+
+def remove_legions(s: S, city: int, n: int) -> int:
+    n = min(n, s.legions[city])
+    s.legions[city] -= n
+    s.reserve += n
+    return n
+
+
+def remove_cube(s: S, city: int, tribe: int) -> None:
+    s.cubes[city * NT + tribe] -= 1
+    s.supply[tribe] += 1
+
+
+def move_pawn(s: S, pawn: int, dest: int, legions: int) -> None:
+    """Move ``pawn`` to ``dest`` taking ``legions`` from the city it leaves."""
+    src = s.pawn_city[pawn]
+    s.legions[src] -= legions
+    s.legions[dest] += legions
+    s.pawn_city[pawn] = dest
+
+
+def legion_choices(s: S, src: int, dest: int) -> int:
+    """Most legions a pawn can take along from ``src`` to ``dest`` (at most 3)."""
+    if not legions_allowed(s, dest):
+        return 0
+    return min(3, s.legions[src])
+
+
+# ---------------------------------------------------------------------------
+# decks
+# ---------------------------------------------------------------------------
+def draw_player_top(s: S) -> int:
+    card = s.pdeck.pop()
+    s.piles[-1] -= 1
+    if s.piles[-1] == 0:
+        s.piles.pop()
+    if s.pknown:
+        s.pknown -= 1
+    return card
+
+
+def put_player_top(s: S, card: int) -> None:
+    s.pdeck.append(card)
+    if s.piles:
+        s.piles[-1] += 1
+    else:
+        s.piles.append(1)
+    s.pknown += 1
+
+
+def _refill_barbarians(s: S) -> None:
+    # Ruling 21: an empty barbarian deck is re-formed from the shuffled discard pile.
+    s.rng.shuffle(s.bdiscard)
+    s.bdeck = s.bdiscard
+    s.bdiscard = []
+    s.bsegs = [[len(s.bdeck), 0]] if s.bdeck else []
+
+
+def draw_barbarian_top(s: S) -> int:
+    if not s.bdeck:
+        _refill_barbarians(s)
+    card = s.bdeck.pop()
+    s.bsegs[-1][0] -= 1
+    if s.bsegs[-1][0] == 0:
+        s.bsegs.pop()
+    return card
+
+
+def draw_barbarian_bottom(s: S) -> int:
+    if not s.bdeck:
+        _refill_barbarians(s)
+    card = s.bdeck.pop(0)
+    s.bsegs[0][0] -= 1
+    if s.bsegs[0][0] == 0:
+        s.bsegs.pop(0)
+    return card
+
+
+# ---------------------------------------------------------------------------
+# barbarians: invasion, defence, sack, revolt
+# ---------------------------------------------------------------------------
+def place_barbarian(s: S, city: int, tribe: int, sacked: list[int]) -> None:
+    """Place 1 cube of ``tribe`` in ``city``: defence, then sack, then the cube (OBRONA MIASTA).
+
+    Defence is checked first (ruling 9): legions supported by a pawn or a fort are
+    attacked (1 removed); unsupported legions are ambushed (all removed).
+    """
+    if s.result:
+        return
+    if s.caput and city == ROMA:
+        # WYZWANIE ROMA CAPUT MUNDI: a cube that would go to Roma moves the decline marker.
+        log(s, f"A {COLOURS[tribe]} cube would enter Roma.")
+        move_decline(s)
+        return
+    if s.legions[city]:
+        if s.forts[city] or city in s.pawn_city:
+            remove_legions(s, city, 1)
+            log(s, f"{CITIES[city].name} defends against {COLOURS[tribe]}: 1 legion lost.")
+        else:
+            n = remove_legions(s, city, s.legions[city])
+            log(s, f"Ambush in {CITIES[city].name}: {n} legions lost.")
+        return
+    i = city * NT + tribe
+    if s.cubes[i] >= 3:
+        sack(s, city, tribe, sacked)
+        return
+    if s.supply[tribe] == 0:
+        lose(s, f"no {COLOURS[tribe]} cubes left in the supply")
+        return
+    s.supply[tribe] -= 1
+    s.cubes[i] += 1
+    log(s, f"1 {COLOURS[tribe]} cube placed in {CITIES[city].name}.")
+
+
+def sack(s: S, city: int, tribe: int, sacked: list[int]) -> None:
+    """Sack ``city`` (OGRABIANIE MIAST), with chain reactions.
+
+    Cities already sacked while resolving the current barbarian card are skipped.
+    """
+    sacked.append(city)
+    log(s, f"{CITIES[city].name} is sacked by the {TRIBES[tribe].name}!")
+    if city == ROMA:
+        lose(s, "Roma was sacked")
+        return
+    move_decline(s)
+    if s.result:
+        return
+    if s.forts[city]:
+        s.forts[city] = 0
+        s.fort_supply += 1
+    for nb in NEIGHBOURS[city]:
+        if nb in sacked:
+            continue
+        place_barbarian(s, nb, tribe, sacked)
+        if s.result:
+            return
+
+
+def invasion_target(s: S, card: int) -> int:
+    """The city a barbarian card invades (NAJAZD): the card's city if it can be
+    invaded, else back along the migration path; at the supply, the path city
+    adjacent to it."""
+    node = NODES[card]
+    tribe = node.tribe
+    city = node.city
+    cubes = s.cubes
+    while True:
+        parent = PARENT[tribe][city]
+        if cubes[city * NT + tribe] or parent < 0 or cubes[parent * NT + tribe]:
+            return city
+        city = parent
+
+
+def invade(s: S, card: int) -> None:
+    """Resolve one barbarian card of the Invade Cities step."""
+    node = NODES[card]
+    target = invasion_target(s, card)
+    log(s, f"Barbarian card {CARD_TOKENS[card]}: the {TRIBES[node.tribe].name} invade {CITIES[target].name}.")
+    place_barbarian(s, target, node.tribe, [])
+
+
+def revolt(s: S) -> None:
+    """Resolve one Revolt card (BUNTY): increase, revolt, intensify."""
+    s.pending_revolts -= 1
+    s.box_revolts += 1
+    # 1. Increase
+    if s.rate < len(INVASION_RATE) - 1:
+        s.rate += 1
+    log(s, f"Revolt! Invasion rate {INVASION_RATE[s.rate]}, recruitment rate {RECRUITMENT_RATE[s.rate]}.")
+    # 2. Revolt: the bottom barbarian card, 3 cubes one at a time
+    card = draw_barbarian_bottom(s)
+    node = NODES[card]
+    sacked: list[int] = []
+    log(s, f"Revolt in {CITIES[node.city].name} ({COLOURS[node.tribe]}).")
+    for _ in range(3):
+        if node.city in sacked:  # ruling 10
+            break
+        place_barbarian(s, node.city, node.tribe, sacked)
+        if s.result:
+            break
+    s.bdiscard.append(card)
+    if s.result:
+        return
+    # 3. Intensify: shuffle only the discard pile onto the deck
+    s.rng.shuffle(s.bdiscard)
+    s.bdeck.extend(s.bdiscard)
+    s.bsegs.append([len(s.bdiscard), 0])
+    s.bdiscard = []
+
+
+# ---------------------------------------------------------------------------
+# setup (PRZYGOTOWANIE DO GRY)
+# ---------------------------------------------------------------------------
+def new_game(game: FallOfRome, seed: int) -> S:
+    """Set up a new game; all randomness comes from ``Rng(seed)``."""
+    s = S(game, Rng(seed))
+    rng = s.rng
+    opts = game.options
+    s.seats = game.players
+    s.solo = game.players == 1
+    s.caput = bool(opts["roma_caput_mundi"])
+    npawns = SOLO_ROLES if s.solo else s.seats
+    s.roles = []
+    s.pawn_city = [-1] * npawns
+    s.hands = [[] for _ in range(s.seats)]
+    s.treasury = []
+    s.cubes = [0] * (NC * NT)
+    s.legions = [0] * NC
+    s.forts = [0] * NC
+    s.supply = [t.cubes for t in TRIBES]
+    s.allied = [0] * NT
+    s.reserve = LEGIONS
+    s.fort_supply = FORTS
+    if not s.caput:  # Roma Caput Mundi: no fort in Roma
+        s.forts[ROMA] = 1
+        s.fort_supply -= 1
+    s.rate = 0
+    s.decline = 0
+    s.pknown = 0
+    s.pdiscard = []
+    s.bremoved = []
+    s.vdeck = []
+    s.box_events = []
+    s.pbox = []
+    s.box_revolts = 0
+    s.cur = 0
+    s.setup_seat = 0
+    s.actions_left = 4
+    s.mercator_used = False
+    s.regina_used = False
+    s.alea = 0
+    s.inv_reduce = 0
+    s.inv_skip = False
+    s.drawn = False
+    s.invasions_left = -1
+    s.pending_revolts = 0
+    s.battle_city = -1
+    s.battle_removed = 0
+    s.pending = []
+    s.refused = []
+    s.result = ""
+    s.turn = 0
+    s.actions_taken = 0
+    # 2. The first invasion: red Roma cards to the discard, 9 gold cards place 3/2/1.
+    red = [n.index for n in NODES if n.frame == "red"]
+    gold = [n.index for n in NODES if n.frame == "gold"]
+    plain = [n.index for n in NODES if n.frame == "plain"]
+    rng.shuffle(plain)
+    s.bdeck = plain
+    s.bsegs = [[len(plain), 0]]
+    rng.shuffle(gold)
+    for card, count in zip(gold, GOLD_CUBES):
+        node = NODES[card]
+        for _ in range(count):
+            place_barbarian(s, node.city, node.tribe, [])
+    s.bdiscard = red + gold
+    # 3. Player cards.
+    cities = list(range(N_CITY_CARDS))
+    events = [e.index for e in EVENTS if e.solo or not s.solo]
+    if s.solo:
+        s.pbox = [e.index for e in EVENTS if not e.solo]  # Do Ut Des is out of the solitaire game
+    rng.shuffle(events)
+    n_events = SETUP_EVENTS[s.seats]
+    used, unused = events[:n_events], events[n_events:]
+    if s.solo:
+        rng.shuffle(cities)
+        s.hands[0] = cities[:3]
+        s.treasury = cities[3 : 3 + SOLO_TREASURY]
+        rest = cities[3 + SOLO_TREASURY :] + used
+        rng.shuffle(rest)
+    else:
+        deck = cities + used
+        rng.shuffle(deck)
+        k = SETUP_HAND[s.seats]
+        for seat in range(s.seats):
+            s.hands[seat] = deck[seat * k : (seat + 1) * k]
+        rest = deck[s.seats * k :]
+    s.box_events = sorted(unused)
+    # 4. The player deck: piles as equal as possible, 1 Revolt each, smallest at the bottom.
+    difficulty = str(opts["difficulty"])
+    revolts = (REVOLTS_CAPUT_MUNDI if s.caput else REVOLTS_STANDARD)[difficulty]
+    base, extra = divmod(len(rest), revolts)
+    sizes = [base] * (revolts - extra) + [base + 1] * extra  # bottom first
+    s.pdeck = []
+    s.piles = []
+    pos = 0
+    for size in sizes:
+        pile = [*rest[pos : pos + size], REVOLT]
+        pos += size
+        rng.shuffle(pile)
+        s.pdeck.extend(pile)
+        s.piles.append(len(pile))
+    # Roles: random (default) or chosen.
+    if opts["roles"] == "random":
+        pool = [r.index for r in ROLES if r.solo or not s.solo]
+        rng.shuffle(pool)
+        s.roles = pool[:npawns]
+        _after_roles(s)
+    else:
+        s.phase = PHASE_ROLE
+    return s
+
+
+def _after_roles(s: S) -> None:
+    if RoleId.VESTALIS in s.roles:
+        s.vdeck = s.box_events
+        s.rng.shuffle(s.vdeck)
+        s.box_events = []
+    s.phase = PHASE_START
+    s.setup_seat = 0
+
+
+def _start_choices(s: S) -> list[int]:
+    if s.solo:
+        placed = len([c for c in s.pawn_city if c >= 0])
+        cities = [NODES[c].city for c in s.hands[0]]
+        for c in s.pawn_city[:placed]:
+            cities.remove(c)
+        return sorted(set(cities))
+    own = sorted({NODES[c].city for c in s.hands[s.setup_seat] if c < N_CITY_CARDS})
+    return own if own else list(range(NC))
+
+
+def choose_start(s: S, city: int) -> None:
+    pawn = s.pawn_city.index(-1)
+    s.pawn_city[pawn] = city
+    add_legions(s, city, START_LEGIONS)  # Roma Caput Mundi: none in Roma
+    log(s, f"{ROLES[s.roles[pawn]].id} starts in {CITIES[city].name}.")
+    if -1 in s.pawn_city:
+        if not s.solo:
+            s.setup_seat += 1
+        return
+    # 5. ROZPOCZĘCIE ROZGRYWKI: the first player.
+    if s.solo:
+        s.cur = 0
+    elif s.game.options["first_player"] == "most_days":
+        best: list[int] = []
+        best_days = -2
+        for seat in range(s.seats):
+            days = [CITIES[NODES[c].city].days for c in s.hands[seat] if c < N_CITY_CARDS]
+            if not days:
+                continue
+            d = max((x if x is not None else -1) for x in days)
+            if d > best_days:
+                best, best_days = [seat], d
+            elif d == best_days:
+                best.append(seat)
+        s.cur = s.rng.choice(best) if best else s.rng.randbelow(s.seats)
+    else:
+        s.cur = s.rng.randbelow(s.seats)  # ruling 1: days to Roma are incomplete
+    begin_turn(s, s.cur)
+
+
+def begin_turn(s: S, pawn: int) -> None:
+    s.cur = pawn
+    s.phase = PHASE_ACTIONS
+    s.actions_left = 4
+    s.mercator_used = False
+    s.regina_used = False
+    s.alea = 0
+    s.drawn = False
+    s.invasions_left = -1
+    s.battle_city = -1
+    s.battle_removed = 0
+    s.refused = []
+    s.turn += 1
+
+
+def end_turn(s: S) -> None:
+    """KONIEC TURY: play passes to the left."""
+    begin_turn(s, (s.cur + 1) % n_pawns(s))
+
+
+# ---------------------------------------------------------------------------
+# winning
+# ---------------------------------------------------------------------------
+def check_win(s: S) -> None:
+    """KONIEC GRY: every tribe allied or without cubes on the board."""
+    if s.result:
+        return
+    for t in range(NT):
+        if not s.allied[t] and s.supply[t] != TRIBES[t].cubes:
+            return
+    s.result = "win"
+    s.phase = PHASE_OVER
+    s.pending = []
+    log(s, "Every tribe is allied or gone from the Empire: the players win!")
+
+
+# ---------------------------------------------------------------------------
+# whose decision
+# ---------------------------------------------------------------------------
+def over_limit_seat(s: S) -> int:
+    for seat, hand in enumerate(s.hands):
+        if len(hand) > HAND_LIMIT:
+            return seat
+    return -1
+
+
+def to_move(s: S) -> tuple[int, ...]:
+    if s.phase == PHASE_OVER:
+        return ()
+    if s.pending:
+        return (s.pending[-1]["who"],)
+    if s.phase in (PHASE_ROLE, PHASE_START):
+        return (s.setup_seat,)
+    seat = over_limit_seat(s)
+    if seat >= 0:
+        return (seat,)
+    return (seat_of(s, s.cur),)
+
+
+def window_open(s: S) -> bool:
+    """Events may be played: not during setup, nor while something is being resolved."""
+    return not s.pending and s.phase in WINDOW_PHASES
+
+
+# ---------------------------------------------------------------------------
+# legal actions
+# ---------------------------------------------------------------------------
+def legal_actions(s: S, player: int | None) -> list[Action]:
+    if s.phase == PHASE_OVER:
+        return []
+    if player is None:
+        out: list[Action] = []
+        for seat in range(s.seats):
+            out.extend(s.legal_actions(seat))
+        return out
+    if not 0 <= player < s.seats:
+        return []
+    if s.pending:
+        top = s.pending[-1]
+        if top["who"] != player:
+            return []
+        return _pending_actions(s, top, player)
+    if s.phase == PHASE_ROLE:
+        if player != s.setup_seat:
+            return []
+        taken = set(s.roles)
+        return [
+            Action(player, "choose_role", (r.id,))
+            for r in ROLES
+            if r.index not in taken and (r.solo or not s.solo)
+        ]
+    if s.phase == PHASE_START:
+        if player != s.setup_seat:
+            return []
+        return [Action(player, "start", (CITY_TOKEN[c],)) for c in _start_choices(s)]
+    out = []
+    movers = to_move(s)
+    if player in movers:
+        over = over_limit_seat(s)
+        if over == player:
+            out.extend(Action(player, "discard", (CARD_TOKENS[c],)) for c in sorted(set(s.hands[player])))
+        elif over < 0:
+            _phase_actions(s, player, out)
+    _optional_actions(s, player, out)
+    return out
+
+
+def _phase_actions(s: S, player: int, out: list[Action]) -> None:
+    if s.phase == PHASE_REVOLT:
+        out.append(Action(player, "revolt"))
+        return
+    if s.phase == PHASE_INVADE:
+        out.append(Action(player, "invade"))
+        return
+    # PHASE_ACTIONS
+    if s.actions_left > 0:
+        _action_choices(s, player, out)
+    out.append(Action(player, "draw"))
+    if s.roles[s.cur] == RoleId.VESTALIS and len(s.pdeck) >= 3:
+        out.append(Action(player, "draw3"))
+
+
+def _has_card(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
+    return any(c in hand for c in cards)
+
+
+def _colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
+    return [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe in colours]
+
+
+def _action_choices(s: S, player: int, out: list[Action]) -> None:
+    pawn = s.cur
+    role = s.roles[pawn]
+    city = s.pawn_city[pawn]
+    hand = s.hands[player]
+    legions = s.legions
+    here = legions[city]
+    # MARSZ
+    for nb in NEIGHBOURS[city]:
+        for n in range(legion_choices(s, city, nb) + 1):
+            out.append(Action(player, "march", (CITY_TOKEN[nb], n)))
+    # ŻEGLUGA
+    if PORT[city]:
+        hand_colours = {NODES[c].tribe for c in hand if c < N_CITY_CARDS}
+        for dest in range(NC):
+            if dest != city and PORT[dest] and any(col in hand_colours for col in CITIES[dest].colours):
+                for n in range(legion_choices(s, city, dest) + 1):
+                    out.append(Action(player, "sail", (CITY_TOKEN[dest], n)))
+    # UMOCNIENIE POZYCJI
+    if not s.forts[city] and _has_card(hand, CARDS_OF_CITY[city]):
+        if s.fort_supply:
+            out.append(Action(player, "fortify"))
+        else:
+            for f in range(NC):
+                if s.forts[f]:
+                    out.append(Action(player, "fortify", (CITY_TOKEN[f],)))
+    # REKRUTACJA ARMII
+    if s.forts[city] and s.reserve and legions_allowed(s, city):
+        out.append(Action(player, "recruit_army"))
+    # BITWA
+    if here and city_cubes(s, city):
+        for d in range(1, min(DICE, here) + 1):
+            out.append(Action(player, "battle", (d,)))
+    # SPISEK
+    mine = [c for c in CARDS_OF_CITY[city] if c in hand]
+    if s.solo:
+        for c in mine:
+            out.append(Action(player, "plot_store", (CARD_TOKENS[c],)))
+        for c in CARDS_OF_CITY[city]:
+            if c in s.treasury:
+                out.append(Action(player, "plot_retrieve", (CARD_TOKENS[c],)))
+    else:
+        for other in range(n_pawns(s)):
+            if other == pawn or s.pawn_city[other] != city:
+                continue
+            for c in mine:
+                a = Action(player, "plot_give", (other, CARD_TOKENS[c]))
+                if str(a) not in s.refused:
+                    out.append(a)
+            for c in CARDS_OF_CITY[city]:
+                if c in s.hands[other]:
+                    a = Action(player, "plot_take", (other, CARD_TOKENS[c]))
+                    if str(a) not in s.refused:
+                        out.append(a)
+    # ZAWARCIE PRZYMIERZA
+    base = city * NT
+    for t in range(NT):
+        if s.allied[t]:
+            continue
+        if (s.cubes[base + t] or role == RoleId.MERCATOR) and sum(
+            1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t
+        ) >= TRIBES[t].alliance_cost:
+            out.append(Action(player, "forge_alliance", (COLOURS[t],)))
+    # WERBOWANIE BARBARZYŃCÓW
+    for t in range(NT):
+        if s.allied[t] and s.cubes[base + t]:
+            free = role == RoleId.REGINA_FOEDERATA and not s.regina_used
+            if free or any(c < N_CITY_CARDS and NODES[c].tribe == t for c in hand):
+                out.append(Action(player, "enlist_barbarians", (COLOURS[t],)))
+    # role actions
+    if role == RoleId.CONSUL and s.reserve:
+        for f in range(NC):
+            if s.forts[f] and legions_allowed(s, f):
+                out.append(Action(player, "consul_fort", (CITY_TOKEN[f],)))
+        if legions_allowed(s, city):
+            out.append(Action(player, "consul_here"))
+    elif role == RoleId.MERCATOR and not s.mercator_used:
+        colours = CITIES[city].colours
+        for other in range(n_pawns(s)):
+            if other == pawn or s.pawn_city[other] != city:
+                continue
+            for c in sorted(set(_colour_cards(hand, colours))):
+                out.append(Action(player, "mercator_give", (other, CARD_TOKENS[c])))
+            for c in sorted(set(_colour_cards(s.hands[other], colours))):
+                out.append(Action(player, "mercator_take", (other, CARD_TOKENS[c])))
+    elif role == RoleId.PRAEFECTUS_CLASSIS and PORT[city]:
+        for dest in range(NC):
+            if dest != city and PORT[dest]:
+                for n in range(legion_choices(s, city, dest) + 1):
+                    out.append(Action(player, "classis_sail", (CITY_TOKEN[dest], n)))
+        if s.reserve and legions_allowed(s, city):
+            for c in sorted(set(_colour_cards(hand, CITIES[city].colours))):
+                out.append(Action(player, "classis_recruit", (CARD_TOKENS[c],)))
+    elif role == RoleId.PRAEFECTUS_FABRUM:
+        if here >= 2 and not s.forts[city]:
+            if s.fort_supply:
+                out.append(Action(player, "fabrum_fort"))
+            else:
+                for f in range(NC):
+                    if s.forts[f]:
+                        out.append(Action(player, "fabrum_fort", (CITY_TOKEN[f],)))
+        if any(c < N_CITY_CARDS for c in hand):
+            for dest in range(NC):
+                if dest != city and (s.forts[city] or s.forts[dest]):
+                    for n in range(legion_choices(s, city, dest) + 1):
+                        out.append(Action(player, "fabrum_move", (CITY_TOKEN[dest], n)))
+
+
+def event_playable(s: S, event: int) -> bool:
+    """Whether ``event`` may be played now (its card's timing; reference §4.2 "When")."""
+    if event == EventId.ALEA or event == EventId.VENI_VIDI_VICI:
+        return s.phase == PHASE_ACTIONS
+    if event == EventId.AUDENTES:
+        return s.drawn and s.invasions_left < 0
+    if event == EventId.VAE_VICTIS:
+        return s.battle_removed > 0
+    return True
+
+
+def _optional_actions(s: S, player: int, out: list[Action]) -> None:
+    """Events (any holder, any turn) and Vestalis's event draw: never waited for."""
+    if not window_open(s):
+        return
+    hand = s.hands[player]
+    for card in sorted(set(hand)):
+        if card >= FIRST_EVENT and event_playable(s, card):
+            tok = EVENT_TOKENS[card - FIRST_EVENT]
+            out.append(Action(player, "play", (tok, "normal")))
+            out.append(Action(player, "play", (tok, "destabilizing")))
+    v = pawn_of_role(s, RoleId.VESTALIS)
+    if v >= 0 and seat_of(s, v) == player and s.vdeck:
+        for c in sorted(set(_colour_cards(hand, CITIES[s.pawn_city[v]].colours))):
+            out.append(Action(player, "vestalis_draw", (CARD_TOKENS[c],)))
+
+
+def _pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
+    k = p["k"]
+    out: list[Action] = []
+    if k == "pay":
+        hand = s.hands[player]
+        for c in sorted(set(p["cards"])):
+            if c in hand:
+                out.append(Action(player, "pay", (CARD_TOKENS[c],)))
+    elif k == "escort":
+        src, dest = p["src"], p["dest"]
+        if not (s.caput and dest == ROMA and not s.game.options["regina_cubes_into_roma"]):
+            for t in range(NT):
+                if s.cubes[src * NT + t] and s.cubes[dest * NT + t] < 3:
+                    out.append(Action(player, "escort", (COLOURS[t],)))
+        out.append(Action(player, "escort_end"))
+    elif k == "remove":
+        city = p["city"]
+        for t in range(NT):
+            if s.cubes[city * NT + t]:
+                out.append(Action(player, "remove", (COLOURS[t],)))
+    elif k == "alea":
+        out.extend(Action(player, "set_die", (f,)) for f in FACE_NAMES)
+    elif k == "consent":
+        out.append(Action(player, "agree"))
+        out.append(Action(player, "refuse"))
+    elif k == "putback":
+        allow_revolt = s.game.options["vestalis_may_return_revolt"]
+        for c in sorted(set(p["cards"])):
+            if c != REVOLT or allow_revolt:
+                out.append(Action(player, "put_back", (CARD_TOKENS[c],)))
+    elif k == "ev":
+        _event_step_actions(s, p, player, out)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# apply
+# ---------------------------------------------------------------------------
+def apply(s: S, action: Action) -> list[Event]:
+    legal = s._cache.get(action.player)
+    if legal is None:
+        legal = legal_actions(s, action.player)
+    if action not in legal:
+        raise IllegalActionError(f"illegal action {action}: {s.why_illegal(action)}")
+    s._cache = {}
+    s._events = []
+    verb = action.verb
+    if verb in _CLEARS_BATTLE:
+        s.battle_removed = 0
+        s.battle_city = -1
+    HANDLERS[verb](s, action)
+    s.actions_taken += 1
+    if s.phase != PHASE_OVER:
+        check_win(s)
+    events = s._events
+    s._events = []
+    return events
+
+
+def _spend_action(s: S) -> None:
+    s.actions_left -= 1
+
+
+# --- setup ---------------------------------------------------------------
+def _do_choose_role(s: S, a: Action) -> None:
+    s.roles.append(ROLE_INDEX[str(a.args[0])])
+    log(s, f"Seat {a.player} takes {a.args[0]}.")
+    if len(s.roles) == len(s.pawn_city):
+        _after_roles(s)
+    elif not s.solo:
+        s.setup_seat += 1
+
+
+def _do_start(s: S, a: Action) -> None:
+    choose_start(s, TOKEN_CITY[str(a.args[0])])
+
+
+# --- the turn's steps ------------------------------------------------------
+def _do_draw(s: S, a: Action) -> None:
+    """DOBRANIE 2 KART GRY."""
+    if len(s.pdeck) < 2:
+        lose(s, "the player deck cannot give 2 cards")
+        return
+    s.drawn = True
+    cards = [draw_player_top(s), draw_player_top(s)]
+    log(s, "Draws " + ", ".join(CARD_TOKENS[c] for c in cards) + ".")
+    receive_cards(s, cards)
+
+
+def _do_draw3(s: S, a: Action) -> None:
+    """Vestalis: draw 3 instead of 2 and put 1 back on top."""
+    s.drawn = True
+    cards = [draw_player_top(s) for _ in range(3)]
+    log(s, "Vestalis draws " + ", ".join(CARD_TOKENS[c] for c in cards) + ".")
+    s.pending.append({"k": "putback", "who": a.player, "cards": cards})
+
+
+def _do_put_back(s: S, a: Action) -> None:
+    p = s.pending.pop()
+    card = TOKEN_CARD[str(a.args[0])]
+    cards: list[int] = p["cards"]
+    cards.remove(card)
+    put_player_top(s, card)
+    log(s, f"Vestalis puts {CARD_TOKENS[card]} back on top of the player deck.")
+    receive_cards(s, cards)
+
+
+def receive_cards(s: S, cards: list[int]) -> None:
+    """Drawn cards go to the current player's hand; Revolts are resolved at once."""
+    hand = s.hands[seat_of(s, s.cur)]
+    for c in cards:
+        if c == REVOLT:
+            s.pending_revolts += 1
+        else:
+            hand.append(c)
+    if s.pending_revolts:
+        revolt(s)
+        if s.result:
+            return
+    s.phase = PHASE_REVOLT if s.pending_revolts else PHASE_INVADE
+
+
+def _do_revolt(s: S, a: Action) -> None:
+    revolt(s)
+    if not s.result and not s.pending_revolts:
+        s.phase = PHASE_INVADE
+
+
+def _do_invade(s: S, a: Action) -> None:
+    """NAJAZDY: reveal the next barbarian card (the step's size is fixed when it starts)."""
+    if s.invasions_left < 0:
+        n = INVASION_RATE[s.rate]
+        if s.inv_skip:
+            n = 0
+            log(s, "Abundans Cautela Non Nocet: the Invade Cities step is skipped.")
+        else:
+            n = max(0, n - s.inv_reduce)
+        s.inv_skip = False
+        s.inv_reduce = 0
+        s.invasions_left = n
+    if s.invasions_left > 0:
+        card = draw_barbarian_top(s)
+        s.invasions_left -= 1
+        invade(s, card)
+        s.bdiscard.append(card)
+        if s.result:
+            return
+    if s.invasions_left == 0:
+        end_turn(s)
+
+
+def _do_discard(s: S, a: Action) -> None:
+    card = TOKEN_CARD[str(a.args[0])]
+    s.hands[a.player].remove(card)
+    s.pdiscard.append(card)
+    log(s, f"Seat {a.player} discards {a.args[0]} (hand limit).")
+
+
+# --- actions (AKCJE) ---------------------------------------------------------
+def _begin_move(s: S, a: Action, kind: str, pay_colours: tuple[int, ...] | None) -> None:
+    dest = TOKEN_CITY[str(a.args[0])]
+    n = int(a.args[1])
+    src = s.pawn_city[s.cur]
+    _spend_action(s)
+    move_pawn(s, s.cur, dest, n)
+    log(s, f"{ROLES[s.roles[s.cur]].id} {kind}es to {CITIES[dest].name} with {n} legions.")
+    if s.roles[s.cur] == RoleId.REGINA_FOEDERATA and kind in ("march", "sail") and n < 3:
+        s.pending.append({"k": "escort", "who": a.player, "src": src, "dest": dest, "left": 3 - n})
+        _auto_escort(s)
+    if pay_colours is not None:
+        hand = s.hands[a.player]
+        cards = [c for c in hand if c < N_CITY_CARDS and (not pay_colours or NODES[c].tribe in pay_colours)]
+        push_pay(s, a.player, cards, 1)
+
+
+def push_pay(s: S, seat: int, cards: list[int], count: int) -> None:
+    """Discard ``count`` of ``cards`` from the hand: a choice only when there is one."""
+    if len(set(cards)) <= 1 or len(cards) <= count:
+        hand = s.hands[seat]
+        for c in cards[:count]:
+            hand.remove(c)
+            s.pdiscard.append(c)
+        return
+    s.pending.append({"k": "pay", "who": seat, "cards": list(cards), "count": count})
+
+
+def _do_pay(s: S, a: Action) -> None:
+    p = s.pending[-1]
+    card = TOKEN_CARD[str(a.args[0])]
+    s.hands[a.player].remove(card)
+    s.pdiscard.append(card)
+    p["cards"].remove(card)
+    p["count"] -= 1
+    if p["count"] == 0:
+        s.pending.pop()
+    elif len(set(p["cards"])) <= 1 or len(p["cards"]) <= p["count"]:
+        s.pending.pop()
+        push_pay(s, a.player, p["cards"], p["count"])
+
+
+def _do_march(s: S, a: Action) -> None:
+    """MARSZ: to an adjacent city, up to 3 legions along."""
+    _begin_move(s, a, "march", None)
+
+
+def _do_sail(s: S, a: Action) -> None:
+    """ŻEGLUGA: port to port; discard a card of a colour of the destination (ruling 11)."""
+    dest = TOKEN_CITY[str(a.args[0])]
+    _begin_move(s, a, "sail", CITIES[dest].colours)
+
+
+def _auto_escort(s: S) -> None:
+    p = s.pending[-1]
+    if p["k"] != "escort":
+        return
+    if p["left"] <= 0 or len(_pending_actions(s, p, p["who"])) == 1:
+        s.pending.pop()
+
+
+def _do_escort(s: S, a: Action) -> None:
+    """Regina Foederata carries a barbarian cube along (no defence is triggered)."""
+    p = s.pending[-1]
+    t = COLOUR_INDEX[str(a.args[0])]
+    s.cubes[p["src"] * NT + t] -= 1
+    s.cubes[p["dest"] * NT + t] += 1
+    p["left"] -= 1
+    log(s, f"Regina Foederata leads a {COLOURS[t]} cube to {CITIES[p['dest']].name}.")
+    _auto_escort(s)
+
+
+def _do_escort_end(s: S, a: Action) -> None:
+    s.pending.pop()
+
+
+def place_fort(s: S, city: int, source: int) -> None:
+    """A fort from the supply, or moved from ``source`` when all 6 are out."""
+    if source >= 0:
+        s.forts[source] = 0
+    else:
+        s.fort_supply -= 1
+    s.forts[city] = 1
+    log(s, f"A fort is built in {CITIES[city].name}.")
+
+
+def _do_fortify(s: S, a: Action) -> None:
+    """UMOCNIENIE POZYCJI: discard the card naming your city; place (or move) a fort."""
+    city = s.pawn_city[s.cur]
+    _spend_action(s)
+    place_fort(s, city, TOKEN_CITY[str(a.args[0])] if a.args else -1)
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c in CARDS_OF_CITY[city]], 1)
+
+
+def _do_recruit_army(s: S, a: Action) -> None:
+    """REKRUTACJA ARMII: add legions equal to the recruitment rate (as the reserve allows)."""
+    city = s.pawn_city[s.cur]
+    _spend_action(s)
+    n = add_legions(s, city, RECRUITMENT_RATE[s.rate])
+    log(s, f"{n} legions recruited in {CITIES[city].name}.")
+
+
+def roll_die(rng: Rng) -> int:
+    """Roll one battle die: the face kind (index into FACE_NAMES)."""
+    return DIE_FACE_KIND[rng.randbelow(6)]
+
+
+def _do_battle(s: S, a: Action) -> None:
+    """BITWA: roll 1 die per legion (at most 3)."""
+    dice = int(a.args[0])
+    free = bool(s.pending) and s.pending[-1]["k"] == "ev"
+    ignore = False
+    if free:
+        ev = s.pending.pop()
+        ignore = bool(ev["destab"])
+    else:
+        _spend_action(s)
+    if s.alea:
+        if s.alea == 1:
+            s.alea = 0
+        s.pending.append({"k": "alea", "who": a.player, "dice": dice, "faces": [], "ignore": int(ignore)})
+        return
+    faces = [roll_die(s.rng) for _ in range(dice)]
+    battle(s, a.player, faces, ignore)
+
+
+def _do_set_die(s: S, a: Action) -> None:
+    """Alea Iacta Est: set the next die's face."""
+    p = s.pending[-1]
+    p["faces"].append(FACE_INDEX[str(a.args[0])])
+    if len(p["faces"]) == p["dice"]:
+        s.pending.pop()
+        battle(s, a.player, p["faces"], bool(p["ignore"]))
+
+
+def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> None:
+    """Apply battle dice ``faces`` (kinds) in the current pawn's city.
+
+    Legion losses are applied first, then additions (Consul, Regina); barbarians are
+    removed as many as possible, in any colour mix (a choice when it matters).
+    """
+    pawn = s.cur
+    city = s.pawn_city[pawn]
+    role = s.roles[pawn]
+    barbarians = lost = 0
+    for f in faces:
+        b, legion = FACE_EFFECT[f]
+        barbarians += b
+        lost += legion
+    k = sum(1 for f in faces if f == 4)
+    gain = regina = 0
+    if k:
+        if role == RoleId.CONSUL:
+            gain += k
+        elif role == RoleId.MAGISTER_MILITUM:
+            barbarians += 2 * k
+        elif role == RoleId.MERCATOR:
+            barbarians += k
+            lost += k
+        elif role == RoleId.PRAEFECTUS_CLASSIS:
+            if PORT[city]:
+                barbarians += k
+        elif role == RoleId.PRAEFECTUS_FABRUM:
+            if s.forts[city]:
+                barbarians += 2 * k
+        elif role == RoleId.REGINA_FOEDERATA:
+            regina = k
+        elif role == RoleId.VESTALIS:
+            lost += k
+    if role == RoleId.MAGISTER_MILITUM:
+        lost = max(0, lost - 1)  # ruling 13: 1 fewer per Battle
+    if ignore_losses:
+        lost = 0
+    total = city_cubes(s, city)
+    removed = min(barbarians, total)
+    regina_removed = min(regina, total - removed)  # ruling 14: only if she removed one
+    removed += regina_removed
+    gain += regina_removed
+    lost_n = remove_legions(s, city, lost)
+    gained = add_legions(s, city, gain)
+    log(
+        s,
+        f"Battle in {CITIES[city].name}: dice {', '.join(FACE_NAMES[f] for f in faces)}; "
+        f"{lost_n} legions lost, {removed} barbarians removed, {gained} legions added.",
+    )
+    s.battle_city = city
+    s.battle_removed = removed
+    if removed:
+        push_remove(s, seat, city, removed)
+
+
+def push_remove(s: S, seat: int, city: int, count: int) -> None:
+    """Remove ``count`` cubes from ``city``; a colour choice only when it matters."""
+    base = city * NT
+    present = [t for t in range(NT) if s.cubes[base + t]]
+    if len(present) == 1 or count >= sum(s.cubes[base : base + NT]):
+        for t in present:
+            while count and s.cubes[base + t]:
+                remove_cube(s, city, t)
+                count -= 1
+        return
+    s.pending.append({"k": "remove", "who": seat, "city": city, "count": count})
+
+
+def _do_remove(s: S, a: Action) -> None:
+    p = s.pending.pop()
+    remove_cube(s, p["city"], COLOUR_INDEX[str(a.args[0])])
+    if p["count"] > 1:
+        push_remove(s, a.player, p["city"], p["count"] - 1)
+
+
+def _do_plot(s: S, a: Action) -> None:
+    """SPISEK: give or take the card naming your city; both players must agree (ruling 22)."""
+    other = int(a.args[0])
+    s.pending.append(
+        {"k": "consent", "who": seat_of(s, other), "act": a.verb, "seat": a.player, "other": other,
+         "card": TOKEN_CARD[str(a.args[1])], "proposal": str(a)}
+    )
+
+
+def _do_plot_store(s: S, a: Action) -> None:
+    """Solitaire SPISEK: put the card naming your city into the treasury."""
+    card = TOKEN_CARD[str(a.args[0])]
+    _spend_action(s)
+    s.hands[0].remove(card)
+    s.treasury.append(card)
+
+
+def _do_plot_retrieve(s: S, a: Action) -> None:
+    """Solitaire SPISEK: take the card naming your city from the treasury."""
+    card = TOKEN_CARD[str(a.args[0])]
+    _spend_action(s)
+    s.treasury.remove(card)
+    s.hands[0].append(card)
+
+
+def _do_agree(s: S, a: Action) -> None:
+    p = s.pending.pop()
+    act = p["act"]
+    if act in ("plot_give", "plot_take"):
+        _spend_action(s)
+        giver, taker = (p["seat"], p["other"]) if act == "plot_give" else (p["other"], p["seat"])
+        s.hands[giver].remove(p["card"])
+        s.hands[taker].append(p["card"])
+        log(s, f"Plot: seat {giver} gives {CARD_TOKENS[p['card']]} to seat {taker}.")
+    else:  # a pawn moved by an event, with its owner's permission
+        _event_move_pawn(s, p["pawn"], p["city"], p["n"])
+
+
+def _do_refuse(s: S, a: Action) -> None:
+    p = s.pending.pop()
+    log(s, f"Seat {a.player} does not agree.")
+    if p["act"] in ("plot_give", "plot_take"):
+        s.refused.append(p["proposal"])
+    else:
+        ev = s.pending[-1]
+        ev["refused"].append(p["pawn"])
+
+
+def _do_forge_alliance(s: S, a: Action) -> None:
+    """ZAWARCIE PRZYMIERZA: discard the tribe's cost in cards of its colour."""
+    t = COLOUR_INDEX[str(a.args[0])]
+    _spend_action(s)
+    s.allied[t] = 1
+    log(s, f"Alliance with the {TRIBES[t].name}!")
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], TRIBES[t].alliance_cost)
+
+
+def _do_enlist_barbarians(s: S, a: Action) -> None:
+    """WERBOWANIE BARBARZYŃCÓW: the allied tribe's cubes here become legions."""
+    t = COLOUR_INDEX[str(a.args[0])]
+    pawn = s.cur
+    city = s.pawn_city[pawn]
+    _spend_action(s)
+    i = city * NT + t
+    n = s.cubes[i]
+    s.cubes[i] = 0
+    s.supply[t] += n
+    added = add_legions(s, city, n)
+    log(s, f"{n} {COLOURS[t]} barbarians enlisted in {CITIES[city].name}: {added} legions.")
+    if s.roles[pawn] == RoleId.REGINA_FOEDERATA and not s.regina_used:
+        s.regina_used = True
+        return
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], 1)
+
+
+# --- role actions -------------------------------------------------------------
+def _do_consul_fort(s: S, a: Action) -> None:
+    """Consul: add 1 legion to any city with a fort."""
+    _spend_action(s)
+    add_legions(s, TOKEN_CITY[str(a.args[0])], 1)
+
+
+def _do_consul_here(s: S, a: Action) -> None:
+    """Consul: add 1 legion to your city."""
+    _spend_action(s)
+    add_legions(s, s.pawn_city[s.cur], 1)
+
+
+def _do_mercator(s: S, a: Action) -> None:
+    """Mercator, once per turn: give or take 1 card of a colour of your city."""
+    other = int(a.args[0])
+    card = TOKEN_CARD[str(a.args[1])]
+    _spend_action(s)
+    s.mercator_used = True
+    giver, taker = (a.player, other) if a.verb == "mercator_give" else (other, a.player)
+    s.hands[giver].remove(card)
+    s.hands[taker].append(card)
+
+
+def _do_classis_sail(s: S, a: Action) -> None:
+    """Praefectus Classis: port to any other port without a card."""
+    _begin_move(s, a, "classis_sail", None)
+
+
+def _do_classis_recruit(s: S, a: Action) -> None:
+    """Praefectus Classis, in a port: discard a card of the city's colour for up to 2 legions."""
+    card = TOKEN_CARD[str(a.args[0])]
+    _spend_action(s)
+    s.hands[a.player].remove(card)
+    s.pdiscard.append(card)
+    add_legions(s, s.pawn_city[s.cur], 2)
+
+
+def _do_fabrum_fort(s: S, a: Action) -> None:
+    """Praefectus Fabrum: 2 legions of your city become a fort (ruling 8 when all are out)."""
+    city = s.pawn_city[s.cur]
+    _spend_action(s)
+    remove_legions(s, city, 2)
+    place_fort(s, city, TOKEN_CITY[str(a.args[0])] if a.args else -1)
+
+
+def _do_fabrum_move(s: S, a: Action) -> None:
+    """Praefectus Fabrum: discard any city card to move from or to a fort city."""
+    _begin_move(s, a, "fabrum_move", ())
+
+
+# --- events (KARTY ZDARZEŃ) ------------------------------------------------------
+def _do_play(s: S, a: Action) -> None:
+    event = FIRST_EVENT + EVENT_TOKENS.index(str(a.args[0]))
+    destab = a.args[1] == "destabilizing"
+    s.hands[a.player].remove(event)
+    s.pdiscard.append(event)
+    log(s, f"Seat {a.player} plays {a.args[0]} ({a.args[1]}).")
+    if destab:
+        move_decline(s)  # the decline step comes first (ruling 4)
+        if s.result:
+            return
+    play_event(s, a.player, event, destab)
+
+
+def play_event(s: S, seat: int, event: int, destab: bool) -> None:
+    """Resolve an event's effect (the card is already discarded)."""
+    d = int(destab)
+    if event == EventId.ABUNDANS:
+        if destab:
+            s.inv_skip = True
+        else:
+            s.inv_reduce += 2
+    elif event == EventId.ALEA:
+        s.alea = 2 if destab else max(s.alea, 1)
+    elif event == EventId.AUDENTES:
+        n = min(4 if destab else 2, len(s.pdeck))  # ruling 15: no loss if short
+        cards = [draw_player_top(s) for _ in range(n)]
+        receive_cards(s, cards)
+    elif event == EventId.CARPE_DIEM:
+        if s.phase == PHASE_ACTIONS:
+            s.actions_left += 4 if destab else 2
+    else:
+        p: dict[str, Any] = {"k": "ev", "who": seat, "e": event, "destab": d, "stage": "", "n": 0,
+                             "city": -1, "colour": -1, "done": [], "refused": [], "cards": []}
+        if event == EventId.DO_UT_DES:
+            p["stage"] = "pair"
+        elif event in (EventId.FESTINA_LENTE, EventId.SI_VIS_PACEM):
+            p["stage"] = "city"
+        elif event == EventId.HIC_MANEBIMUS:
+            p["stage"] = "reinforce"
+        elif event == EventId.HOMO_FABER:
+            p["stage"] = "take"
+        elif event == EventId.MELIUS_CAVERE:
+            k = min(6, len(s.bdeck))
+            p["cards"] = [draw_barbarian_top(s) for _ in range(k)]
+            p["stage"] = "remove_card" if destab and k else "place"
+        elif event in (EventId.MORS_TUA, EventId.MORTUI_NON_MORDENT):
+            p["stage"] = "cubes"
+        elif event == EventId.VAE_VICTIS:
+            p["stage"] = "cubes"
+            p["n"] = s.battle_removed
+            p["city"] = s.battle_city
+            s.battle_removed = 0
+        elif event == EventId.VENI_VIDI_VICI:
+            p["stage"] = "move"
+        s.pending.append(p)
+        _event_auto(s)
+
+
+def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action]) -> None:
+    e = p["e"]
+    stage = p["stage"]
+    destab = p["destab"]
+    if e == EventId.DO_UT_DES:
+        if stage == "pair":
+            for x in range(s.seats):
+                for y in range(x + 1, s.seats):
+                    if (destab or s.pawn_city[x] == s.pawn_city[y]) and _city_card(s.hands[x]) and _city_card(
+                        s.hands[y]
+                    ):
+                        out.append(Action(player, "swap", (x, y)))
+        else:
+            seat = p["cards"][0] if stage == "give_a" else p["cards"][1]
+            for c in sorted({c for c in s.hands[seat] if c < N_CITY_CARDS}):
+                out.append(Action(player, "give", (CARD_TOKENS[c],)))
+    elif e in (EventId.FESTINA_LENTE, EventId.SI_VIS_PACEM) and stage in ("city", "from", "pawn"):
+        if stage == "city":
+            for c in range(NC):
+                if e == EventId.FESTINA_LENTE:
+                    out.append(Action(player, "choose_city", (CITY_TOKEN[c],)))
+                elif not s.forts[c]:
+                    out.append(Action(player, "fort_city", (CITY_TOKEN[c],)))
+        elif stage == "from":
+            for c in range(NC):
+                if s.forts[c] and c != p["city"]:
+                    out.append(Action(player, "fort_from", (CITY_TOKEN[c],)))
+        else:
+            dest = p["city"]
+            for q in range(n_pawns(s)):
+                if s.pawn_city[q] != dest and q not in p["done"] and q not in p["refused"]:
+                    for n in range(legion_choices(s, s.pawn_city[q], dest) + 1):
+                        out.append(Action(player, "move_pawn", (ROLE_TOKENS[s.roles[q]], n)))
+            out.append(Action(player, "done"))
+    elif e == EventId.HIC_MANEBIMUS:
+        cap = 3 if destab else 2
+        if s.reserve and (destab or len(p["done"]) < 3):
+            for c in range(NC):
+                if s.forts[c] and c not in p["done"] and legions_allowed(s, c):
+                    for n in range(1, min(cap, s.reserve) + 1):
+                        out.append(Action(player, "reinforce", (CITY_TOKEN[c], n)))
+        out.append(Action(player, "done"))
+    elif e == EventId.HOMO_FABER:
+        for c in _homo_faber_cards(s, p):
+            out.append(Action(player, "take", (CARD_TOKENS[c],)))
+    elif e == EventId.MELIUS_CAVERE:
+        verb = "remove_card" if stage == "remove_card" else "place"
+        for c in sorted(p["cards"]):
+            out.append(Action(player, verb, (CARD_TOKENS[c],)))
+    elif e in (EventId.MORS_TUA, EventId.MORTUI_NON_MORDENT, EventId.VAE_VICTIS):
+        verb = "replace" if e == EventId.MORS_TUA else "remove_cube"
+        for c, t in _cube_choices(s, p):
+            out.append(Action(player, verb, (CITY_TOKEN[c], COLOURS[t])))
+        if not (e == EventId.MORS_TUA and not destab):
+            out.append(Action(player, "done"))
+    elif e == EventId.VENI_VIDI_VICI:
+        if stage == "move":
+            src = s.pawn_city[s.cur]
+            for c in range(NC):
+                if c != src:
+                    for n in range(legion_choices(s, src, c) + 1):
+                        out.append(Action(player, "move_to", (CITY_TOKEN[c], n)))
+        else:
+            city = s.pawn_city[s.cur]
+            if city_cubes(s, city):
+                for d in range(1, min(DICE, s.legions[city]) + 1):
+                    out.append(Action(player, "battle", (d,)))
+            out.append(Action(player, "skip_battle"))
+
+
+def _city_card(hand: list[int]) -> bool:
+    return any(c < N_CITY_CARDS for c in hand)
+
+
+def _homo_faber_cards(s: S, p: dict[str, Any]) -> list[int]:
+    if p["destab"]:
+        return sorted({c for c in s.pdiscard if c < N_CITY_CARDS})
+    here = CARDS_OF_CITY[s.pawn_city[s.cur]]
+    return sorted({c for c in s.pdiscard if c in here})
+
+
+def _cube_choices(s: S, p: dict[str, Any]) -> list[tuple[int, int]]:
+    e = p["e"]
+    destab = p["destab"]
+    limit = {EventId.MORS_TUA: 3 if destab else 1, EventId.MORTUI_NON_MORDENT: 4 if destab else 2}.get(e, p["n"])
+    if len(p["done"]) >= limit:
+        return []
+    out = []
+    fixed_city = -1
+    if p["done"] and (e == EventId.MORS_TUA or (e == EventId.VAE_VICTIS and not destab)):
+        fixed_city = p["done"][0] // NT
+    for c in range(NC):
+        if fixed_city >= 0 and c != fixed_city:
+            continue
+        if e == EventId.VAE_VICTIS and not destab and c == p["city"]:
+            continue  # "1 other city"
+        for t in range(NT):
+            if s.cubes[c * NT + t] and (e != EventId.MORTUI_NON_MORDENT or p["colour"] in (-1, t)):
+                out.append((c, t))
+    return out
+
+
+def _event_auto(s: S) -> None:
+    """Finish an event sub-decision that has nothing left to choose."""
+    while s.pending and s.pending[-1]["k"] == "ev":
+        p = s.pending[-1]
+        acts = _pending_actions(s, p, p["who"])
+        if not acts or (len(acts) == 1 and acts[0].verb in ("done", "skip_battle")):
+            s.pending.pop()
+            continue
+        if p["e"] == EventId.MELIUS_CAVERE and p["stage"] == "place" and len(p["cards"]) == 1:
+            _melius_place(s, p, p["cards"][0])
+            continue
+        return
+
+
+def _melius_place(s: S, p: dict[str, Any], card: int) -> None:
+    p["cards"].remove(card)
+    p["done"].append(card)
+    if not p["cards"]:
+        s.pending.pop()
+        order = p["done"]  # first placed = next to be revealed
+        s.bdeck.extend(reversed(order))
+        s.bsegs.append([len(order), 1])
+
+
+def _do_event_step(s: S, a: Action) -> None:
+    p = s.pending[-1]
+    verb = a.verb
+    e = p["e"]
+    args = a.args
+    if verb == "done":
+        s.pending.pop()
+    elif verb == "swap":
+        p["cards"] = [int(args[0]), int(args[1])]
+        p["stage"] = "give_a"
+    elif verb == "give":
+        card = TOKEN_CARD[str(args[0])]
+        if p["stage"] == "give_a":
+            p["n"] = card
+            p["stage"] = "give_b"
+        else:
+            x, y = p["cards"]
+            s.hands[x].remove(p["n"])
+            s.hands[y].remove(card)
+            s.hands[x].append(card)
+            s.hands[y].append(p["n"])
+            log(s, f"Do Ut Des: seats {x} and {y} swap {CARD_TOKENS[p['n']]} and {CARD_TOKENS[card]}.")
+            s.pending.pop()
+    elif verb == "choose_city":
+        p["city"] = TOKEN_CITY[str(args[0])]
+        p["stage"] = "pawn"
+    elif verb == "fort_city":
+        p["city"] = TOKEN_CITY[str(args[0])]
+        if s.fort_supply:
+            place_fort(s, p["city"], -1)
+            _after_si_vis_fort(s, p)
+        else:
+            p["stage"] = "from"
+    elif verb == "fort_from":
+        place_fort(s, p["city"], TOKEN_CITY[str(args[0])])
+        _after_si_vis_fort(s, p)
+    elif verb == "move_pawn":
+        q = ROLE_TOKENS.index(str(args[0]))
+        pawn = s.roles.index(q)
+        n = int(args[1])
+        owner = seat_of(s, pawn)
+        if owner != p["who"]:
+            s.pending.append({"k": "consent", "who": owner, "act": "move", "pawn": pawn, "city": p["city"], "n": n})
+        else:
+            _event_move_pawn(s, pawn, p["city"], n)
+    elif verb == "reinforce":
+        c = TOKEN_CITY[str(args[0])]
+        add_legions(s, c, int(args[1]))
+        p["done"].append(c)
+    elif verb == "take":
+        card = TOKEN_CARD[str(args[0])]
+        s.pdiscard.remove(card)
+        s.hands[seat_of(s, s.cur)].append(card)
+        s.pending.pop()
+    elif verb == "remove_card":
+        card = TOKEN_CARD[str(args[0])]
+        p["cards"].remove(card)
+        s.bremoved.append(card)
+        p["stage"] = "place"
+    elif verb == "place":
+        _melius_place(s, p, TOKEN_CARD[str(args[0])])
+    elif verb in ("replace", "remove_cube"):
+        c = TOKEN_CITY[str(args[0])]
+        t = COLOUR_INDEX[str(args[1])]
+        remove_cube(s, c, t)
+        p["done"].append(c * NT + t)
+        p["colour"] = t
+        if verb == "replace":
+            add_legions(s, c, 1)  # ruling 18: as the reserve allows
+    elif verb == "move_to":
+        dest = TOKEN_CITY[str(args[0])]
+        move_pawn(s, s.cur, dest, int(args[1]))
+        p["stage"] = "battle"
+    elif verb == "skip_battle":
+        s.pending.pop()
+    if e != EventId.MELIUS_CAVERE or verb != "place":
+        _event_auto(s)
+
+
+def _after_si_vis_fort(s: S, p: dict[str, Any]) -> None:
+    if p["destab"]:
+        p["stage"] = "pawn"
+    else:
+        s.pending.pop()
+
+
+def _event_move_pawn(s: S, pawn: int, city: int, n: int) -> None:
+    move_pawn(s, pawn, city, n)
+    log(s, f"{ROLES[s.roles[pawn]].id} moves to {CITIES[city].name} with {n} legions.")
+    p = s.pending[-1]
+    p["done"].append(pawn)
+    if not p["destab"]:  # Festina Lente / Si Vis Pacem normal: 1 pawn
+        s.pending.pop()
+    _event_auto(s)
+
+
+def _do_vestalis_draw(s: S, a: Action) -> None:
+    """Vestalis, any time: discard a card of her city's colour to draw from her event deck."""
+    card = TOKEN_CARD[str(a.args[0])]
+    hand = s.hands[a.player]
+    hand.remove(card)
+    s.pdiscard.append(card)
+    hand.append(s.vdeck.pop())
+    log(s, "Vestalis draws from her event deck.")
+
+
+HANDLERS = {
+    "choose_role": _do_choose_role,
+    "start": _do_start,
+    "draw": _do_draw,
+    "draw3": _do_draw3,
+    "put_back": _do_put_back,
+    "revolt": _do_revolt,
+    "invade": _do_invade,
+    "discard": _do_discard,
+    "march": _do_march,
+    "sail": _do_sail,
+    "escort": _do_escort,
+    "escort_end": _do_escort_end,
+    "pay": _do_pay,
+    "fortify": _do_fortify,
+    "recruit_army": _do_recruit_army,
+    "battle": _do_battle,
+    "set_die": _do_set_die,
+    "remove": _do_remove,
+    "plot_give": _do_plot,
+    "plot_take": _do_plot,
+    "plot_store": _do_plot_store,
+    "plot_retrieve": _do_plot_retrieve,
+    "agree": _do_agree,
+    "refuse": _do_refuse,
+    "forge_alliance": _do_forge_alliance,
+    "enlist_barbarians": _do_enlist_barbarians,
+    "consul_fort": _do_consul_fort,
+    "consul_here": _do_consul_here,
+    "mercator_give": _do_mercator,
+    "mercator_take": _do_mercator,
+    "classis_sail": _do_classis_sail,
+    "classis_recruit": _do_classis_recruit,
+    "fabrum_fort": _do_fabrum_fort,
+    "fabrum_move": _do_fabrum_move,
+    "play": _do_play,
+    "vestalis_draw": _do_vestalis_draw,
+}
+for _verb in ("done", "swap", "give", "choose_city", "fort_city", "fort_from", "move_pawn", "reinforce",
+              "take", "remove_card", "place", "replace", "remove_cube", "move_to", "skip_battle"):
+    HANDLERS[_verb] = _do_event_step
+
+# Top-level turn actions end the "just after a Battle" window of Vae Victis.
+_CLEARS_BATTLE = frozenset(
+    {"march", "sail", "fortify", "recruit_army", "battle", "plot_give", "plot_take", "plot_store",
+     "plot_retrieve", "forge_alliance", "enlist_barbarians", "consul_fort", "consul_here", "mercator_give",
+     "mercator_take", "classis_sail", "classis_recruit", "fabrum_fort", "fabrum_move", "draw", "draw3",
+     "revolt", "invade"}
+)

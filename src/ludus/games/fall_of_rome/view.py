@@ -1,0 +1,172 @@
+"""What a player may see, and determinization.
+
+Hands are open in Fall of Rome and both discard piles are public, so every seat
+(and a spectator) sees the same view. Hidden: the order of the player deck (its
+Revolt piles' structure is public), the order of each barbarian deck segment
+(the segment's contents are public: the intensified discards, the untouched rest,
+or an order fixed by Melius Cavere Quam Pavere), Vestalis's event deck and the
+events left in the box.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludus.core.rng import Rng
+from ludus.games.fall_of_rome.components import (
+    CARD_TOKENS,
+    CITY_TOKEN,
+    COLOURS,
+    FIRST_EVENT,
+    INVASION_RATE,
+    NC,
+    NT,
+    RECRUITMENT_RATE,
+    REVOLT,
+    ROLES,
+)
+from ludus.games.fall_of_rome.state import FallOfRomeState
+
+
+def _cards(cards: list[int]) -> list[str]:
+    return [CARD_TOKENS[c] for c in cards]
+
+
+def _pending_view(p: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in p.items():
+        if (k == "cards" and p["k"] in ("putback", "pay")) or (k == "cards" and p.get("e") == FIRST_EVENT + 8):
+            out[k] = _cards(v)
+        else:
+            out[k] = list(v) if isinstance(v, list) else v
+    return out
+
+
+def view(s: FallOfRomeState, player: int | None) -> dict[str, Any]:
+    """The public view (the same for every seat and for a spectator)."""
+    from ludus.games.fall_of_rome import rules
+
+    board = []
+    for c in range(NC):
+        board.append(
+            {
+                "city": CITY_TOKEN[c],
+                "cubes": {COLOURS[t]: s.cubes[c * NT + t] for t in range(NT) if s.cubes[c * NT + t]},
+                "legions": s.legions[c],
+                "fort": bool(s.forts[c]),
+                "pawns": [ROLES[s.roles[p]].id for p in range(len(s.roles)) if s.pawn_city[p] == c],
+            }
+        )
+    segs = []
+    pos = 0
+    for size, known in s.bsegs:
+        cards = s.bdeck[pos : pos + size]
+        pos += size
+        segs.append(
+            {
+                "size": size,
+                "known_order": bool(known),
+                "cards": _cards(list(reversed(cards))) if known else sorted(_cards(cards)),
+            }
+        )
+    known_top = s.pdeck[len(s.pdeck) - s.pknown :] if s.pknown else []
+    return {
+        "player": player,
+        "phase": s.phase,
+        "turn": s.turn,
+        "to_move": list(rules.to_move(s)),
+        "current_pawn": s.cur,
+        "current_role": ROLES[s.roles[s.cur]].id if s.roles else None,
+        "actions_left": s.actions_left,
+        "solo": s.solo,
+        "roma_caput_mundi": s.caput,
+        "pawns": [
+            {"role": ROLES[r].id, "city": CITY_TOKEN[s.pawn_city[i]] if s.pawn_city[i] >= 0 else None,
+             "seat": rules.seat_of(s, i)}
+            for i, r in enumerate(s.roles)
+        ],
+        "board": board,
+        "supply": {COLOURS[t]: s.supply[t] for t in range(NT)},
+        "allied": [COLOURS[t] for t in range(NT) if s.allied[t]],
+        "legion_reserve": s.reserve,
+        "fort_supply": s.fort_supply,
+        "invasion_track": s.rate + 1,
+        "invasion_rate": INVASION_RATE[s.rate],
+        "recruitment_rate": RECRUITMENT_RATE[s.rate],
+        "decline": s.decline,
+        "hands": [_cards(h) for h in s.hands],
+        "treasury": _cards(s.treasury),
+        "player_deck": {
+            "size": len(s.pdeck),
+            "piles": list(s.piles),
+            "known_top": _cards(list(reversed(known_top))),
+            "revolts": s.pdeck.count(REVOLT),
+        },
+        "player_discard": _cards(s.pdiscard),
+        "barbarian_deck": segs,
+        "barbarian_discard": _cards(s.bdiscard),
+        "barbarian_removed": _cards(s.bremoved),
+        "vestalis_deck": len(s.vdeck),
+        "box": {"revolts": s.box_revolts, "events_unseen": len(s.box_events), "out_of_game": _cards(s.pbox)},
+        "flags": {
+            "alea": s.alea,
+            "invasion_reduction": s.inv_reduce,
+            "skip_invasion": s.inv_skip,
+            "drawn": s.drawn,
+            "invasions_left": s.invasions_left,
+            "pending_revolts": s.pending_revolts,
+            "battle_city": CITY_TOKEN[s.battle_city] if s.battle_city >= 0 else None,
+            "battle_removed": s.battle_removed,
+            "mercator_used": s.mercator_used,
+            "regina_used": s.regina_used,
+            "refused": list(s.refused),
+        },
+        "pending": [_pending_view(p) for p in s.pending],
+        "result": s.result,
+    }
+
+
+def determinize(s: FallOfRomeState, player: int | None, seed: int) -> FallOfRomeState:
+    """A state consistent with all public information, with hidden orders re-dealt.
+
+    Keeps: the known top of the player deck, the size of every Revolt pile and
+    the Revolts each pile still holds, the number of events in the player deck,
+    the contents of every barbarian deck segment and the order of known segments.
+    """
+    d = s.clone()
+    rng = Rng(seed)
+    d.rng = Rng(rng.next())
+    # barbarian deck: shuffle inside each segment of unknown order
+    pos = 0
+    for size, known in d.bsegs:
+        if not known:
+            part = d.bdeck[pos : pos + size]
+            rng.shuffle(part)
+            d.bdeck[pos : pos + size] = part
+        pos += size
+    # player deck: unseen cards among the unknown slots, pile by pile
+    deck = d.pdeck
+    unknown = len(deck) - d.pknown
+    cities = [c for c in deck[:unknown] if c < FIRST_EVENT]
+    deck_events = [c for c in deck[:unknown] if FIRST_EVENT <= c < REVOLT]
+    events = deck_events + d.vdeck + d.box_events
+    rng.shuffle(events)
+    k = len(deck_events)
+    nv = len(d.vdeck)
+    pool = cities + events[:k]
+    d.vdeck = events[k : k + nv]
+    d.box_events = sorted(events[k + nv :])
+    rng.shuffle(pool)
+    start = 0
+    for size in d.piles:
+        end = min(start + size, unknown)
+        if end > start:
+            revolts = deck[start:end].count(REVOLT)
+            part = [REVOLT] * revolts
+            take = end - start - revolts
+            part.extend(pool[:take])
+            del pool[:take]
+            rng.shuffle(part)
+            deck[start:end] = part
+        start += size
+    return d
