@@ -339,6 +339,8 @@ def reveal_cards(st: HadriansWallState, events: list[Event]) -> None:
     for p, b in enumerate(st.boards):
         other = b.hand[0] if b.hand[1] == b.choice else b.hand[1]
         b.paths.append(b.choice)
+        if b.prospect >= 0:
+            b.covered.append(b.prospect)
         b.prospect = other
         b.hand = []
         b.choice = -1

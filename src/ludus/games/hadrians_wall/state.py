@@ -39,7 +39,7 @@ _INT_FIELDS = (
 _LIST_FIELDS = (
     "items", "cohorts", "training", "built", "forum", "attrs", "citizens", "market", "theatre",
     "strength", "damage", "dead", "baths", "court", "diplomats", "diplomat_used", "paths",
-    "hand", "deck", "pending", "ignored",
+    "hand", "deck", "pending", "ignored", "covered",
 )
 
 
@@ -84,6 +84,7 @@ class Board:
         self.map = 0  # filled Scouting-map cells as a bit mask
         self.paths: list[int] = []
         self.prospect = -1
+        self.covered: list[int] = []  # earlier Prospect cards, covered by the current one
         self.hand: list[int] = []
         self.choice = -1
         self.deck: list[int] = []

@@ -34,6 +34,7 @@ def view(st: HadriansWallState, player: int | None) -> dict[str, Any]:
             data["choice"] = PLAYER_CARDS[b.choice].id if b.choice >= 0 else None
         data["paths"] = [PLAYER_CARDS[c].id for c in b.paths]
         data["prospect"] = PLAYER_CARDS[b.prospect].id if b.prospect >= 0 else None
+        data["covered"] = [PLAYER_CARDS[c].id for c in b.covered]
         boards.append(data)
     return {
         "game": "hadrians-wall",

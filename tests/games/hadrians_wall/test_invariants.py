@@ -1,0 +1,66 @@
+"""Conservation and hidden-information invariants over random games."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludus
+from ludus.core.rng import Rng
+from ludus.games.hadrians_wall import components as c
+from ludus.games.hadrians_wall.state import HadriansWallState, Phase
+
+
+def _check_invariants(st: HadriansWallState) -> None:
+    # Every Fate card is in the deck, the discard pile or the current attack.
+    fate = st.fate_deck + st.fate_discard + st.attack
+    assert sorted(fate) == list(range(len(c.FATE_CARDS)))
+    # Every Player card of every set is in its deck, hand, Paths, Prospect or covered Prospects.
+    for b in st.boards:
+        cards = b.deck + b.hand + b.paths + b.covered + ([b.prospect] if b.prospect >= 0 else [])
+        assert sorted(cards) == list(range(12))
+        assert b.disdain <= c.DISDAIN_BOXES and 0 <= b.disdain_removed <= b.disdain
+        assert all(0 <= a <= c.ATTRIBUTE_MAX for a in b.attrs)
+        assert all(x >= 0 for x in b.items)
+        assert (b.wall <= b.fort and b.cippi == 0) or c.CIPPI_CHAIN[b.cippi - 1] <= b.fort
+        assert sum(b.cohorts) <= 18 and b.production <= 9
+    if st.game.neutral_per_year:
+        assert sorted(st.neutral_deck + st.neutral + st.neutral_discard) == list(range(12))
+        assert len(st.neutral) == len(st.neutral_items)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_conservation_over_random_games(players: int) -> None:
+    game = ludus.load("hadrians-wall", players=players, difficulty="hard")
+    rng = Rng(players)
+    for seed in range(3):
+        st = game.new_state(seed)
+        assert isinstance(st, HadriansWallState)
+        while not st.is_terminal():
+            _check_invariants(st)
+            actions = st.legal_actions()
+            st.apply(actions[rng.randbelow(len(actions))])
+        _check_invariants(st)
+        assert st.year == 6 and st.phase is Phase.OVER
+        assert len(st.outcome().scores) == players
+
+
+def test_drawn_cards_are_private_until_revealed() -> None:
+    game = ludus.load("hadrians-wall", players=3)
+    st = game.new_state(1)
+    mine = st.view(0)["boards"][0]
+    theirs = st.view(1)["boards"][0]
+    assert len(mine["hand"]) == 2 and "hand" not in theirs and theirs["hand_size"] == 2
+    st.apply(st.legal_actions(0)[0])
+    assert st.view(0)["boards"][0]["choice"] is not None
+    assert "choice" not in st.view(1)["boards"][0] and st.view(1)["boards"][0]["chosen"] is True
+    assert "fate_deck" not in st.view(None)
+
+
+def test_render_shows_both_sheets() -> None:
+    game = ludus.load("hadrians-wall", players=2)
+    st = game.new_state(3)
+    for p in (0, 1):
+        st.apply(st.legal_actions(p)[0])
+    text = game.render(st.view(0), 0)
+    for word in ("Cohorts", "Wall Guard", "Fort", "Market", "Ludus", "Temples", "Map", "Neutral Prospect"):
+        assert word in text
