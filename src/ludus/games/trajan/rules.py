@@ -1210,7 +1210,8 @@ def _advance(s: TrajanState, ev: list[Event]) -> None:
         if ph == Phase.DEMANDS:
             p = s.decider
             options = _demand_options(s, p)
-            if len(options) == 1:
+            if options and len({k for k, _ in options}) == len(options):
+                # one way per demand kind: no real choice, met automatically
                 k, src = options[0]
                 meet(s, Action(p, "meet", (DEMAND_KINDS[k], _SOURCES[src])), ev)
                 continue
@@ -1407,3 +1408,4 @@ EXPECTED_COUNTS = {
     "bonus_tiles": N_BONUS_TILES,
     "demand_tiles": len(DEMAND_TILE_KIND),
 }
+
