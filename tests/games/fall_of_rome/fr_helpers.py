@@ -75,3 +75,95 @@ def random_game(game_id: str, players: int, seed: int, check: bool = True, **opt
         if check:
             check_conservation(s)
     return s
+
+
+def scenario(
+    players: int = 2,
+    roles: tuple[str, ...] = ("Consul", "Magister_Militum"),
+    cities: tuple[str, ...] = ("Roma", "Roma"),
+    hands: tuple[tuple[str, ...], ...] | None = None,
+    seed: int = 0,
+    keep_alive: bool = True,
+    **options: object,
+) -> FallOfRomeState:
+    """A position for a rulebook example: an empty board (Roma keeps its fort), the given
+    roles in the given cities, the given hands; the first pawn is in its Do Actions step.
+
+    Cards named in ``hands`` are taken from wherever they are; all other hand cards go to
+    the player discard pile. Components stay conserved. With ``keep_alive`` one cube of
+    every tribe stands out of the way (Narbo, Cesarea, Iuvavum, Nova Carthago, Roma or
+    Chersonesus), so that the empty board is not an immediate win.
+    """
+    from ludus.games.fall_of_rome import rules
+    from ludus.games.fall_of_rome.components import NC, ROLE_INDEX, TOKEN_CARD, TOKEN_CITY
+
+    game = registry.load("fall-of-rome", players=players, **options)
+    s = game.new_state(seed)
+    while s.phase == "start":
+        s.apply(s.legal_actions()[0])
+    for c in range(NC):
+        for t in range(NT):
+            while s.cubes[c * NT + t]:
+                rules.remove_cube(s, c, t)
+        rules.remove_legions(s, c, s.legions[c])
+    s.roles = [ROLE_INDEX[r] for r in roles]
+    s.pawn_city = [TOKEN_CITY[c] for c in cities]
+    for hand in s.hands:
+        s.pdiscard.extend(hand)
+        hand.clear()
+    if hands is not None:
+        for seat, names in enumerate(hands):
+            for name in names:
+                card = TOKEN_CARD[name]
+                for pile in (s.pdiscard, s.vdeck, s.box_events, s.treasury):
+                    if card in pile:
+                        pile.remove(card)
+                        break
+                else:
+                    i = s.pdeck.index(card)
+                    # swap a discarded non-event city card into its slot to keep the deck's size
+                    repl = next(c for c in s.pdiscard if c < 49)
+                    s.pdiscard.remove(repl)
+                    s.pdeck[i] = repl
+                s.hands[seat].append(card)
+    if keep_alive:
+        blue = "Chersonesus" if s.caput else "Roma"
+        for city, colour in (("Narbo", "orange"), ("Cesarea", "black"), ("Iuvavum", "green"),
+                             ("Nova_Carthago", "white"), (blue, "blue")):
+            put(s, city, colour)
+    rules.begin_turn(s, 0)
+    s.turn = 1
+    s._cache = {}
+    return s
+
+
+def put(s: FallOfRomeState, city: str, colour: str | None = None, n: int = 1, legions: int = 0) -> None:
+    """Put ``n`` cubes of ``colour`` and ``legions`` legions in ``city`` from the supplies."""
+    from ludus.games.fall_of_rome import rules
+    from ludus.games.fall_of_rome.components import COLOUR_INDEX, TOKEN_CITY
+
+    c = TOKEN_CITY[city]
+    if colour is not None:
+        t = COLOUR_INDEX[colour]
+        s.cubes[c * NT + t] += n
+        s.supply[t] -= n
+    if legions:
+        assert rules.add_legions(s, c, legions) == legions
+    s._cache = {}
+
+
+def cubes(s: FallOfRomeState, city: str, colour: str) -> int:
+    from ludus.games.fall_of_rome.components import COLOUR_INDEX, TOKEN_CITY
+
+    return s.cubes[TOKEN_CITY[city] * NT + COLOUR_INDEX[colour]]
+
+
+def legions(s: FallOfRomeState, city: str) -> int:
+    from ludus.games.fall_of_rome.components import TOKEN_CITY
+
+    return s.legions[TOKEN_CITY[city]]
+
+
+def act(s: FallOfRomeState, text: str) -> None:
+    """Apply an action written in notation."""
+    s.apply(s.game.parse_action(s, text))
