@@ -1297,6 +1297,7 @@ def _finish_quarter(s: TrajanState, ev: list[Event]) -> None:
     s.stamp_counter = n
     s.demand_spent.extend(s.demand_revealed)
     s.demand_revealed = []
+    s.round = 0
     s.quarter += 1
     if s.quarter >= QUARTERS:
         s.phase = Phase.OVER
