@@ -108,6 +108,10 @@ def scenario(
         rules.remove_legions(s, c, s.legions[c])
     s.roles = [ROLE_INDEX[r] for r in roles]
     s.pawn_city = [TOKEN_CITY[c] for c in cities]
+    if ROLE_INDEX["Vestalis"] in s.roles and not s.vdeck:
+        s.vdeck, s.box_events = s.box_events, []
+    elif ROLE_INDEX["Vestalis"] not in s.roles and s.vdeck:
+        s.box_events, s.vdeck = sorted(s.box_events + s.vdeck), []
     for hand in s.hands:
         s.pdiscard.extend(hand)
         hand.clear()

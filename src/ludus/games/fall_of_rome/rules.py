@@ -1453,7 +1453,6 @@ def _melius_place(s: S, p: dict[str, Any], card: int) -> None:
 def _do_event_step(s: S, a: Action) -> None:
     p = s.pending[-1]
     verb = a.verb
-    e = p["e"]
     args = a.args
     if verb == "done":
         s.pending.pop()
@@ -1525,8 +1524,7 @@ def _do_event_step(s: S, a: Action) -> None:
         p["stage"] = "battle"
     elif verb == "skip_battle":
         s.pending.pop()
-    if e != EventId.MELIUS_CAVERE or verb != "place":
-        _event_auto(s)
+    _event_auto(s)
 
 
 def _after_si_vis_fort(s: S, p: dict[str, Any]) -> None:
@@ -1541,7 +1539,7 @@ def _event_move_pawn(s: S, pawn: int, city: int, n: int) -> None:
     log(s, f"{ROLES[s.roles[pawn]].id} moves to {CITIES[city].name} with {n} legions.")
     p = s.pending[-1]
     p["done"].append(pawn)
-    if not p["destab"]:  # Festina Lente / Si Vis Pacem normal: 1 pawn
+    if not p["destab"] or p["e"] == EventId.SI_VIS_PACEM:  # 1 pawn (Festina Lente destab.: any number)
         s.pending.pop()
     _event_auto(s)
 
