@@ -70,6 +70,11 @@ class HadriansWall(Game):
         )
         self.final_pass: bool = bool(self.options["final_pass"])
         self.resource_passing: bool = bool(self.options["resource_passing"])
+        from .rules import building_rows
+        from .table import ActionTable
+
+        self.tables: tuple[ActionTable, ...] = tuple(ActionTable(p, self.players) for p in range(self.players))
+        self.build_rows = building_rows(self)
 
     def new_state(self, seed: int = 0) -> HadriansWallState:
         """Shuffle the Fate deck and every Player deck, and start Year 1."""

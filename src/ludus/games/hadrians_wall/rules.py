@@ -8,6 +8,8 @@ resolved before anything else that player does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, private, public
@@ -74,16 +76,17 @@ from .components import (
     THEATRE_PERFORMERS,
     THEATRE_REWARDS,
     TRAINING_BOXES,
-    WALL_COLUMN,
     WALL_REWARDS,
     YEARS,
     Cost,
-    mask_token,
     placements,
 )
 from .state import Board, HadriansWallState, Phase
 
 Args = tuple[Arg, ...]
+
+if TYPE_CHECKING:
+    from .game import HadriansWall
 _ITEM_INDEX = {name: i for i, name in enumerate(ITEMS)}
 _ATTR_INDEX = {name: i for i, name in enumerate(ATTRIBUTES)}
 _CITIZEN_INDEX = {name: i for i, name in enumerate(CITIZENS)}
@@ -442,20 +445,42 @@ def legal_actions_for(st: HadriansWallState, p: int) -> list[Action]:
             return []
         if b.pending:
             return _pending_actions(st, p, b)
-        return _year_actions(st, p, b)
+        out: list[Action] = [st.game.tables[p].end]
+        for generate in _GENERATORS:
+            generate(st, p, b, out)
+        return out
     if phase is Phase.CHOOSE:
         if b.choice >= 0:
             return []
-        return [Action(p, "path", (PLAYER_CARDS[c].id,)) for c in b.hand]
+        table = st.game.tables[p]
+        return [table.path[c] for c in b.hand]
     if phase is Phase.FAVOUR:
         if b.done:
             return []
-        return [*_favour_actions(st, p), Action(p, "defend")]
+        return [*_favour_actions(st, p), st.game.tables[p].defend]
     return []
+
+
+def is_legal(st: HadriansWallState, action: Action) -> bool:
+    """Whether ``action`` is legal now, generating only the actions of its kind."""
+    p = action.player
+    b = st.boards[p]
+    if st.phase is not Phase.ACTIONS or b.done or b.pending:
+        return action in legal_actions_for(st, p)
+    verb = action.verb
+    if verb == "end":
+        return not action.args
+    generate = _BY_VERB.get(verb)
+    if generate is None:
+        return False
+    out: list[Action] = []
+    generate(st, p, b, out)
+    return action in out
 
 
 def _favour_actions(st: HadriansWallState, p: int) -> list[Action]:
     b = st.boards[p]
+    table = st.game.tables[p]
     counts = attack_counts(st)
     out: list[Action] = []
     temple = b.temple_favours > b.temple_used
@@ -464,149 +489,216 @@ def _favour_actions(st: HadriansWallState, p: int) -> list[Action]:
         if counts[c] - b.ignored[c] <= b.cohorts[c]:
             continue
         if temple:
-            out.append(Action(p, "favour", ("temple", COHORTS[c])))
-        for k, cohort in enumerate(b.diplomats):
-            if cohort == c and b.diplomat_used[k] < 2:
-                out.append(Action(p, "favour", ("diplomat", COHORTS[c])))
+            out.append(table.favour_temple[c])
+        for k, served in enumerate(b.diplomats):
+            if served == c and b.diplomat_used[k] < 2:
+                out.append(table.favour_diplomat[c])
     return out
 
 
 def _pending_actions(st: HadriansWallState, p: int, b: Board) -> list[Action]:
     kind = b.pending[0]
+    table = st.game.tables[p]
     if kind == "cohort":
-        return [Action(p, "cohort", (COHORTS[c],)) for c in range(3) if b.cohorts[c] < COHORT_BOXES]
+        return [table.cohort[c] for c in range(3) if b.cohorts[c] < COHORT_BOXES]
     choices = _CHOICES.get(kind)
     if choices is not None:
-        return [Action(p, "attribute", (a,)) for a in choices]
+        return [table.attribute[a] for a in choices]
     # "place:<pattern>"
-    pattern = kind[6:]
     used = b.map
-    return [Action(p, "place", (mask_token(m),)) for m in placements(pattern) if not m & used]
+    place = table.place
+    return [place[m] for m in placements(kind[6:]) if not m & used]
 
 
-def _year_actions(st: HadriansWallState, p: int, b: Board) -> list[Action]:
+def _gen_tracks(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    """Mining & Foresting, Wall Guard, Training Grounds, Fort, Wall, Cippi."""
     game = st.game
+    table = game.tables[p]
     items = b.items
-    year = st.year
-    out: list[Action] = [Action(p, END)]
-    level = granary_level(b)
-    # Left sheet tracks.
-    if b.mining < len(MINING_COLUMN) and MINING_COLUMN[b.mining] < level and items[SERVANT] >= game.mining_servants:
-        out.append(Action(p, "mine"))
-    guard_open = b.guard < len(GUARD_COLUMN) and GUARD_COLUMN[b.guard] < level
-    if guard_open and items[SOLDIER]:
-        out.append(Action(p, "guard"))
-    if guard_open and items[BUILDER] and len(b.training) < TRAINING_BOXES and year not in b.training:
-        out.append(Action(p, "train"))
-    if b.fort < len(FORT_COLUMN) and FORT_COLUMN[b.fort] < level:
-        if items[BUILDER]:
-            out.append(Action(p, "fort", ("builder",)))
+    level = 1 + b.built[MEDIUM_GRANARY] + b.built[LARGE_GRANARY]
+    if b.mining < 14 and MINING_COLUMN[b.mining] < level and items[SERVANT] >= game.mining_servants:
+        out.append(table.mine)
+    if b.guard < 18 and GUARD_COLUMN[b.guard] < level:
         if items[SOLDIER]:
-            out.append(Action(p, "fort", ("soldier",)))
-    if items[RESOURCE] and year >= game.wall_from_year:
-        if b.wall < len(WALL_COLUMN) and b.wall < b.fort:
-            out.append(Action(p, "wall"))
-        if b.cippi < len(CIPPI_CHAIN) and b.fort >= CIPPI_CHAIN[b.cippi] and CIPPI_COLUMN[b.cippi] < level:
-            out.append(Action(p, "cippi"))
-    # Buildings.
-    for k, key in enumerate(BUILDING_IDS):
-        if not b.built[k] and _can_build(st, b, key):
-            out.append(Action(p, "build", (key,)))
-    # Forum.
-    if len(b.forum) < FORUM_BOXES and year not in b.forum:
-        for i, x in enumerate(_FORUM_TYPES):
-            for y in _FORUM_TYPES[i:]:
-                if items[x] < 1 + (x == y) or items[y] < 1:
-                    continue
-                for g in _FORUM_TYPES:
-                    if g != x and g != y:
-                        out.append(Action(p, "forum", (ITEMS[x], ITEMS[y], ITEMS[g])))
-    # Citizens.
-    if items[CIVILIAN]:
+            out.append(table.guard)
+        if items[BUILDER] and len(b.training) < TRAINING_BOXES and st.year not in b.training:
+            out.append(table.train)
+    fort = b.fort
+    if fort < 21 and FORT_COLUMN[fort] < level:
+        if items[BUILDER]:
+            out.append(table.fort[0])
+        if items[SOLDIER]:
+            out.append(table.fort[1])
+    if items[RESOURCE] and st.year >= game.wall_from_year:
+        if b.wall < fort:
+            out.append(table.wall)
+        if b.cippi < 7 and fort >= CIPPI_CHAIN[b.cippi] and CIPPI_COLUMN[b.cippi] < level:
+            out.append(table.cippi)
+
+
+def _gen_build(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    """Every building whose order, requirement and cost are met."""
+    built = b.built
+    s, bl, sv, cv, r = b.items
+    levels = (*b.citizens, *b.attrs, INFRASTRUCTURE_AT[b.fort])
+    actions = st.game.tables[p].build
+    for k, after, req, least, cost in st.game.build_rows:
+        if built[k] or (after >= 0 and not built[after]) or levels[req] < least:
+            continue
+        if s >= cost[0] and bl >= cost[1] and sv >= cost[2] and cv >= cost[3] and r >= cost[4]:
+            out.append(actions[k])
+
+
+def _gen_forum(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if len(b.forum) < FORUM_BOXES and st.year not in b.forum:
+        items = b.items
+        for x, y, _, action in st.game.tables[p].forum:
+            if items[x] >= 1 + (x == y) and items[y] >= 1:
+                out.append(action)
+
+
+def _gen_citizen(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if b.items[CIVILIAN]:
+        actions = st.game.tables[p].citizen
         for c in range(5):
             if b.citizens[c] < CITIZEN_BOXES:
-                out.append(Action(p, "citizen", (CITIZENS[c],)))
-    traders, performers, priests, apparitores, patricians = b.citizens
-    # Market.
-    if b.built[MARKET] and items[RESOURCE]:
-        hexes = [MARKET_HEXAGONS[h] for h in range(8) if not b.market[h] and traders >= MARKET_TRADERS[h]]
-        if hexes:
-            for source in ("deck", *_sources(st, p, own=False)):
-                for h in hexes:
-                    out.append(Action(p, "buy", (source, h)))
-    # Theatre.
-    if b.built[THEATRE] and items[RESOURCE] and year not in b.theatre:
-        for k, name in enumerate(THEATRE_BOXES):
+                out.append(actions[c])
+
+
+def _gen_market(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if not b.built[MARKET] or not b.items[RESOURCE]:
+        return
+    traders = b.citizens[0]
+    hexes = [h for h in range(8) if not b.market[h] and traders >= MARKET_TRADERS[h]]
+    if not hexes:
+        return
+    buy = st.game.tables[p].buy
+    for source in ("deck", *_sources(st, p, own=False)):
+        row = buy[source]
+        for h in hexes:
+            out.append(row[h])
+
+
+def _gen_theatre(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if b.built[THEATRE] and b.items[RESOURCE] and st.year not in b.theatre:
+        performers = b.citizens[1]
+        actions = st.game.tables[p].perform
+        for k in range(6):
             if not b.theatre[k] and performers >= THEATRE_PERFORMERS[k]:
-                out.append(Action(p, "perform", (name,)))
-    # Ludus.
-    if b.built[LUDUS]:
-        for g in range(2):
-            if b.dead[g]:
-                continue
-            s = b.strength[g]
-            if s < 6 and performers >= LUDUS_PERFORMERS[s]:
-                if items[SERVANT]:
-                    out.append(Action(p, "train_gladiator", (GLADIATORS[g], "servant")))
-                if items[CIVILIAN]:
-                    out.append(Action(p, "train_gladiator", (GLADIATORS[g], "civilian")))
-            if s > b.damage[g] and year not in b.battles[g]:
-                out.append(Action(p, "battle", (GLADIATORS[g],)))
-    # Temples.
+                out.append(actions[k])
+
+
+def _gen_ludus(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if not b.built[LUDUS]:
+        return
+    table = st.game.tables[p]
+    performers = b.citizens[1]
+    for g in range(2):
+        if b.dead[g]:
+            continue
+        s = b.strength[g]
+        if s < 6 and performers >= LUDUS_PERFORMERS[s]:
+            if b.items[SERVANT]:
+                out.append(table.train_gladiator[g][0])
+            if b.items[CIVILIAN]:
+                out.append(table.train_gladiator[g][1])
+        # Ruling: a battle needs at least one circled, unfilled box.
+        if s > b.damage[g] and st.year not in b.battles[g]:
+            out.append(table.battle[g])
+
+
+def _gen_temple(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
     if b.temple_filled < len(TEMPLE_BOXES):
         temple, need, _, _ = TEMPLE_BOXES[b.temple_filled]
-        if b.built[TEMPLES[temple]] and priests >= need:
+        if b.built[TEMPLES[temple]] and b.citizens[2] >= need:
+            actions = st.game.tables[p].temple
             for w in range(4):
-                if items[w]:
-                    out.append(Action(p, "temple", (ITEMS[w],)))
-    # Baths.
-    if b.built[BATHS] and b.final_disdain() > 0 and b.baths.count(year) < BATHS_PER_YEAR:
-        for k, name in enumerate(BATHS_BOXES):
-            if not b.baths[k] and apparitores >= BATHS_APPARITORES[k] and items[RESOURCE] >= BATHS_RESOURCES[k]:
-                out.append(Action(p, "bribe", (name,)))
-    # Courthouse.
-    if b.built[COURTHOUSE]:
-        for col in range(3):
-            rows = COURT_APPARITORES[col]
-            if any(b.court[col * 3 + r] == year for r in range(3)) or not _can_pay(b, COURT_PAY[col]):
-                continue
-            for r in range(3):
-                if not b.court[col * 3 + r] and apparitores >= rows[r]:
-                    out.append(Action(p, "ruling", (_COURT_BOXES[col * 3 + r],)))
-    # Diplomats.
+                if b.items[w]:
+                    out.append(actions[w])
+
+
+def _gen_baths(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if b.built[BATHS] and b.disdain > b.disdain_removed and b.baths.count(st.year) < BATHS_PER_YEAR:
+        apparitores = b.citizens[3]
+        actions = st.game.tables[p].bribe
+        for k in range(6):
+            if not b.baths[k] and apparitores >= BATHS_APPARITORES[k] and b.items[RESOURCE] >= BATHS_RESOURCES[k]:
+                out.append(actions[k])
+
+
+def _gen_court(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if not b.built[COURTHOUSE]:
+        return
+    apparitores = b.citizens[3]
+    year = st.year
+    actions = st.game.tables[p].ruling
+    for col in range(3):
+        court = b.court[col * 3 : col * 3 + 3]
+        if year in court or not _can_pay(b, COURT_PAY[col]):
+            continue
+        rows = COURT_APPARITORES[col]
+        for r in range(3):
+            if not court[r] and apparitores >= rows[r]:
+                out.append(actions[col * 3 + r])
+
+
+def _gen_diplomat(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
     k = len(b.diplomats)
     if (
-        not game.no_diplomats
+        not st.game.no_diplomats
         and k < len(DIPLOMAT_PATRICIANS)
-        and patricians >= DIPLOMAT_PATRICIANS[k]
+        and b.citizens[4] >= DIPLOMAT_PATRICIANS[k]
         and _can_pay(b, DIPLOMAT_COST)
     ):
+        actions = st.game.tables[p].diplomat
         for c in range(3):
             if c not in b.diplomats:
-                out.append(Action(p, "diplomat", (COHORTS[c],)))
-    # Scouts.
-    if b.scouts < len(SCOUT_PATRICIANS) and patricians >= SCOUT_PATRICIANS[b.scouts] and items[SOLDIER]:
+                out.append(actions[c])
+
+
+def _gen_scout(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    if b.scouts < len(SCOUT_PATRICIANS) and b.citizens[4] >= SCOUT_PATRICIANS[b.scouts] and b.items[SOLDIER]:
+        actions = st.game.tables[p].scout
         for source in _sources(st, p, own=True):
             pattern = PLAYER_CARDS[_source_card(st, p, source)].pattern
             if any(not m & b.map for m in placements(pattern)):
-                out.append(Action(p, "scout", (source,)))
-    return out
+                out.append(actions[source])
 
 
-def _can_build(st: HadriansWallState, b: Board, key: str) -> bool:
-    bld = BUILDINGS[key]
-    if bld.after is not None and not b.built[_BUILDING_INDEX[bld.after]]:
-        return False
-    if key in st.game.banned:
-        return False
-    need = bld.requirement
-    if need == "infrastructure":
-        have = INFRASTRUCTURE_AT[b.fort]
-    elif need in _CITIZEN_INDEX:
-        have = b.citizens[_CITIZEN_INDEX[need]]
-    else:
-        have = b.attrs[_REQ_ATTR[need]]
-    return have >= bld.at_least and _can_pay(b, building_cost(st, key))
+_GENERATORS = (
+    _gen_tracks, _gen_build, _gen_forum, _gen_citizen, _gen_market, _gen_theatre, _gen_ludus,
+    _gen_temple, _gen_baths, _gen_court, _gen_diplomat, _gen_scout,
+)
+_BY_VERB = {
+    "mine": _gen_tracks, "guard": _gen_tracks, "train": _gen_tracks, "fort": _gen_tracks,
+    "wall": _gen_tracks, "cippi": _gen_tracks, "build": _gen_build, "forum": _gen_forum,
+    "citizen": _gen_citizen, "buy": _gen_market, "perform": _gen_theatre,
+    "train_gladiator": _gen_ludus, "battle": _gen_ludus, "temple": _gen_temple, "bribe": _gen_baths,
+    "ruling": _gen_court, "diplomat": _gen_diplomat, "scout": _gen_scout,
+}
+
+
+def building_rows(game: HadriansWall) -> tuple[tuple[int, int, int, int, Cost], ...]:
+    """Per building: index, prerequisite index (-1), requirement slot, minimum, cost.
+
+    The requirement slot indexes ``(*citizens, *attributes, infrastructure)``; banned
+    buildings (Solo Campaign) are left out.
+    """
+    rows: list[tuple[int, int, int, int, Cost]] = []
+    for k, key in enumerate(BUILDING_IDS):
+        bld = BUILDINGS[key]
+        if key in game.banned:
+            continue
+        if bld.requirement == "infrastructure":
+            slot = 9
+        elif bld.requirement in _CITIZEN_INDEX:
+            slot = _CITIZEN_INDEX[bld.requirement]
+        else:
+            slot = 5 + _REQ_ATTR[bld.requirement]
+        after = _BUILDING_INDEX[bld.after] if bld.after else -1
+        extra = 0 if bld.landmark else game.building_extra
+        rows.append((k, after, slot, bld.at_least, _plus_resource(bld.cost, extra)))
+    return tuple(rows)
 
 
 # ============================================================================
@@ -619,7 +711,7 @@ def apply_action(st: HadriansWallState, action: Action) -> list[Event]:
         raise IllegalActionError(f"illegal action {action}: there is no seat {p}")
     if st.phase is Phase.OVER:
         raise IllegalActionError(f"illegal action {action}: the game is over")
-    if action not in legal_actions_for(st, p):
+    if not is_legal(st, action):
         raise IllegalActionError(f"illegal action {action}: {_why(st, action)}")
     events: list[Event] = []
     handler = _HANDLERS[action.verb]
