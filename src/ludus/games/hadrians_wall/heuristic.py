@@ -1,10 +1,14 @@
 """Evaluation and a greedy policy for Hadrian's Wall bots.
 
 ``evaluate`` estimates the final score: attribute VP and Path VP already earned, minus the
-Disdain penalty, plus progress worth VP later (production, cohorts ready for the coming
-attack, citizen tracks that unlock buildings). ``greedy_action`` looks one action ahead
-with it, ends the Year only when nothing improves the estimate, and spends Favours
-whenever it can.
+Disdain penalty, plus the worth of what will still pay off (production circles, Hotels,
+Workshops and Roads for the Years left, track progress that unlocks buildings, Cohorts
+ready for the coming attack, unused Favours). Workers left on the board are worth almost
+nothing, because they return to the supply at the end of the Year.
+
+``greedy_action`` looks one action ahead on a determinized copy (it never peeks at the
+Fate deck), ends the Year when nothing improves the estimate and always spends a Favour
+when one saves a breach.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from .state import Phase
 if TYPE_CHECKING:
     from .state import HadriansWallState
 
+_HOTELS_WORKSHOPS = (2, 3, 4, 5)  # indices in BUILDING_IDS
+_ROADS = (6, 7)
+
 
 def evaluate(st: HadriansWallState, player: int) -> float:
     """Estimated final VP of ``player`` (higher is better)."""
@@ -31,18 +38,23 @@ def evaluate(st: HadriansWallState, player: int) -> float:
     if st.phase is Phase.OVER:
         return value
     years_left = YEARS - st.year
-    value += 0.8 * (b.production - 1) * years_left
-    value += 0.25 * (b.mining + b.guard + b.cippi + b.wall) + 0.45 * b.fort
-    value += 0.3 * sum(b.citizens) + 0.2 * b.temple_filled + 0.5 * (b.strength[0] + b.strength[1])
-    value += 1.5 * sum(b.built) + 0.3 * sum(1 for g in b.market if g) + 0.6 * bin(b.map).count("1") / 4
-    value += 0.8 * (b.temple_favours - b.temple_used) + 0.6 * sum(2 - u for u in b.diplomat_used)
-    # Defence: cohorts against the expected attack of the coming Years.
-    expected = ATTACK_CARDS[st.game.difficulty][st.year - 1] / 3.0
-    shortfall = sum(max(0.0, expected - c) for c in b.cohorts)
-    value -= 1.2 * min(shortfall, ATTACK_POTENTIAL[st.year - 1])
-    value += 0.5 * sum(min(c, 6) for c in b.cohorts)
-    # Workers left at the end of the Year are lost; a little value keeps options open.
-    value += 0.05 * sum(b.items)
+    built = b.built
+    value += 0.7 * (b.production - 1) * years_left
+    value += 0.6 * sum(built[k] for k in _HOTELS_WORKSHOPS) * years_left
+    value += 1.0 * sum(built[k] for k in _ROADS) * years_left
+    value += 0.6 * sum(built) + 0.3 * (built[0] + built[1]) * years_left
+    value += 0.2 * (b.mining + b.guard + b.cippi + b.wall) + 0.4 * b.fort
+    value += 0.35 * sum(b.citizens) + 0.25 * b.temple_filled + 0.5 * (b.strength[0] + b.strength[1])
+    value += 0.3 * sum(1 for g in b.market if g) + 0.15 * bin(b.map).count("1")
+    value += 0.2 * sum(1 for y in b.theatre if y) + 0.2 * sum(1 for y in b.court if y)
+    value += 0.9 * (b.temple_favours - b.temple_used) + 0.7 * sum(2 - u for u in b.diplomat_used)
+    # Defence: Cohort boxes against this Year's attack, then the later (larger) ones.
+    if st.phase is not Phase.FAVOUR:
+        cards = ATTACK_CARDS[st.game.difficulty][st.year - 1] + sum(st.neutral_items)
+        need = cards / 3.0 + 0.75
+        cover = sum(min(float(c), need) for c in b.cohorts)
+        value += 1.1 * cover * ATTACK_POTENTIAL[st.year - 1] / 2.0 + 0.25 * sum(b.cohorts)
+    value += 0.02 * sum(b.items)
     return value
 
 
@@ -57,19 +69,18 @@ def greedy_action(st: HadriansWallState, player: int, rng: Rng) -> Action | None
         for a in actions:
             if a.verb == "favour":
                 return a
-        return actions[0]
+        return actions[-1]
+    world = st.determinize(player, rng.next())
+    here = evaluate(world, player)
     best: list[Action] = []
     best_value = float("-inf")
     for a in actions:
         if a.verb == "end":
-            value = evaluate(st, player) - 0.01
+            value = here - 0.01
         else:
-            child = st.clone()
+            child = world.clone()
             child.apply(a)
-            if child.phase is not st.phase or child.year != st.year:
-                value = evaluate(st, player)
-            else:
-                value = evaluate(child, player)
+            value = evaluate(child, player) if child.year == world.year else here
         if value > best_value + 1e-9:
             best, best_value = [a], value
         elif abs(value - best_value) <= 1e-9:
