@@ -1,17 +1,190 @@
-"""Evaluation for the greedy bot."""
+"""Evaluation and the greedy policy for Trajan bots.
+
+``evaluate`` estimates each seat's final score (VP track plus what final scoring
+would give now, plus a little for resources that turn into VP later, minus the
+penalty looming for unmet demands) and returns the seat's margin over the best
+opponent.
+
+``greedy_action`` plays a whole turn greedily: for each tray it could take, it sows
+the markers with a simple colour policy, then values the best action at the target
+tray (one action ahead, sub-decisions followed greedily). It searches on a
+determinized copy, so it never sees hidden cards.
+"""
 
 from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
-from ludus.games.trajan.state import TrajanState
+from ludus.games.trajan.components import (
+    COLOURS,
+    DEMAND_PENALTY,
+    DEMAND_TILE_KIND,
+    FORUM_KINDS,
+    FORUM_TILE_KIND,
+    K_DEMAND_JOKER,
+    N_ACTIONS,
+    SENATE_VOTES,
+    SHIP_PAIRS,
+    SHIPS,
+    TRAJAN_TILES,
+)
+from ludus.games.trajan.scoring import final_breakdown
+from ludus.games.trajan.state import Phase, Sub, TrajanState
+
+
+def _demand_shortfall(s: TrajanState, p: int) -> int:
+    need = [0, 0, 0]
+    for d in s.demand_revealed:
+        need[DEMAND_TILE_KIND[d]] += 1
+    have = [0, 0, 0]
+    for t in s.held_f[p]:
+        have[TRAJAN_TILES[t].demand] += 1
+    jokers = 0
+    for t in s.ftiles[p]:
+        k = FORUM_TILE_KIND[t]
+        if k == K_DEMAND_JOKER:
+            jokers += 1
+        elif FORUM_KINDS[k].demand >= 0:
+            have[FORUM_KINDS[k].demand] += 1
+    short = sum(max(0, need[k] - have[k]) for k in range(3))
+    return max(0, short - jokers)
+
+
+def seat_value(s: TrajanState, p: int) -> float:
+    """Estimated final VP of seat ``p``."""
+    value = float(sum(final_breakdown(s, p).values()))
+    # Trajan tiles waiting on the circle: part of their VP
+    for t in s.trajan_slots[p]:
+        if t >= 0:
+            value += 0.35 * TRAJAN_TILES[t].vp
+    # cards in hand are worth more than 1 VP once shipped
+    value += 0.6 * sum(s.hand[p])
+    value += 0.3 * (s.mcamp[p] + s.wcamp[p]) + 0.05 * s.supply[p]
+    # the senate: votes for the bonus tiles at the quarter end
+    votes = SENATE_VOTES[s.senate_pos[p]] + sum(FORUM_KINDS[FORUM_TILE_KIND[t]].votes for t in s.ftiles[p])
+    value += 0.4 * votes
+    # demand tiles for the demands still to come
+    value += 0.8 * sum(1 for t in s.ftiles[p] if FORUM_KINDS[FORUM_TILE_KIND[t]].demand >= 0)
+    value += 1.5 * len(s.held_f[p])
+    short = _demand_shortfall(s, p)
+    if short:
+        value -= DEMAND_PENALTY[min(short, 3)] * (0.5 + 0.15 * s.round)
+    # extra-action tiles and [+2] markers
+    value += 1.0 * len(s.xtiles[p]) + 0.8 * sum(s.plus2[p])
+    # a shipment being loaded
+    if s.phase == Phase.ACTION and s.sub == Sub.SHIP and s.decider == p and s.load:
+        ship = SHIPS[s.ship]
+        units = len(s.load) // 2 if s.ship == SHIP_PAIRS else len(s.load)
+        if units:
+            table = ship.grey if s.ship_grey[s.ship] else ship.coloured
+            value += table[units - 1] + len(s.load) * 0.8
+    return value
 
 
 def evaluate(state: TrajanState, player: int) -> float:
-    """VP now, minus the best opponent's."""
-    return float(state.vp[player] - max(v for p, v in enumerate(state.vp) if p != player))
+    """The seat's estimated margin over the best opponent (final margin once over)."""
+    if state.is_terminal():
+        scores = state.outcome().scores
+        return float(scores[player] - max(v for i, v in enumerate(scores) if i != player))
+    values = [seat_value(state, p) for p in range(state.game.players)]
+    return values[player] - max(v for i, v in enumerate(values) if i != player)
+
+
+def _sow_choice(s: TrajanState, p: int) -> int:
+    """Colour for the next marker: complete the target tray's tile, else prepare tiles."""
+    tray_index = s.sow_tray
+    tray = s.trays[p][tray_index]
+    tile = s.trajan_slots[p][tray_index]
+    best, best_score = -1, -1.0
+    for c in range(len(COLOURS)):
+        if not s.hand_markers[c]:
+            continue
+        score = 0.0
+        if tile >= 0:
+            need = TRAJAN_TILES[tile].colours
+            if c in need:
+                trial = tray[:]
+                trial[c] += 1
+                if TRAJAN_TILES[tile].is_satisfied_by(trial) and not TRAJAN_TILES[tile].is_satisfied_by(tray):
+                    score += 10.0 if s.sow_left == 1 else 0.0
+                    score += 2.0
+                elif tray[c] == 0:
+                    score += 1.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _finish_turn_value(s: TrajanState, p: int, branch: bool) -> float:
+    """Follow ``p``'s decisions to the end of the turn and return ``evaluate``.
+
+    With ``branch`` the first action decision tries every option; the others are
+    taken greedily, one action ahead.
+    """
+    for _ in range(40):
+        if s.decider != p or s.is_terminal():
+            break
+        phase = s.phase
+        if phase == Phase.SOW:
+            s.apply(Action(p, "sow", (COLOURS[_sow_choice(s, p)],)))
+        elif phase == Phase.EFFECT:
+            s.apply(_best_by_lookahead(s, p, s.legal_actions()))
+        elif phase == Phase.ACTION:
+            actions = s.legal_actions()
+            if branch:
+                best = float("-inf")
+                for a in actions:
+                    child = s.clone()
+                    child.apply(a)
+                    best = max(best, _finish_turn_value(child, p, False))
+                return best
+            s.apply(_best_by_lookahead(s, p, actions))
+        else:
+            break
+    return evaluate(s, p)
+
+
+def _best_by_lookahead(s: TrajanState, p: int, actions: list[Action]) -> Action:
+    best, best_value = actions[0], float("-inf")
+    for a in actions:
+        child = s.clone()
+        child.apply(a)
+        v = evaluate(child, p)
+        if v > best_value:
+            best, best_value = a, v
+    return best
 
 
 def greedy_action(state: TrajanState, player: int, rng: Rng) -> Action | None:
-    """Leave every choice to one-action lookahead."""
+    """The greedy bot's move; ``None`` falls back to one-action lookahead."""
+    if player not in state.to_move():
+        return None
+    actions = state.legal_actions(player)
+    if len(actions) == 1:
+        return actions[0]
+    phase = state.phase
+    if phase == Phase.SOW:
+        return Action(player, "sow", (COLOURS[_sow_choice(state, player)],))
+    if phase in (Phase.TAKE, Phase.ACTION):
+        world = state.determinize(player, rng.next())
+        best: list[Action] = []
+        best_value = float("-inf")
+        for a in actions:
+            child = world.clone()
+            child.apply(a)
+            v = _finish_turn_value(child, player, phase == Phase.TAKE)
+            if v > best_value + 1e-9:
+                best, best_value = [a], v
+            elif abs(v - best_value) <= 1e-9:
+                best.append(a)
+        return best[rng.randbelow(len(best))]
+    if phase == Phase.ARRANGE:
+        # spread the colours: two different markers per tray where possible
+        tray = state.trays[player][state.setup_k // 2]
+        fresh = [a for a in actions if not tray[COLOURS.index(str(a.args[0]))]]
+        pool = fresh or actions
+        return pool[rng.randbelow(len(pool))]
     return None
+
+
+__all__ = ["N_ACTIONS", "evaluate", "greedy_action", "seat_value"]
