@@ -1,0 +1,343 @@
+"""Rules beyond the rulebook's worked examples: neighbours, Neutral cards, Favours, the
+Solo Campaign, Path cards, the Fate deck running out."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludus
+from ludus.core.actions import Action
+from ludus.core.errors import IllegalActionError, OptionError
+from ludus.games.hadrians_wall import components as c
+from ludus.games.hadrians_wall.rules import BUILDING_IDS, end_year, gain, gain_attribute, record_good
+from ludus.games.hadrians_wall.scoring import campaign_result, path_vp, score
+from ludus.games.hadrians_wall.state import Board, HadriansWallState, Phase
+
+RENOWN, PIETY, VALOUR, DISCIPLINE = range(4)
+S, B, V, C, R = range(5)
+
+
+def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
+    game = ludus.load("hadrians-wall", players=players, **options)
+    st = game.new_state(3)
+    assert isinstance(st, HadriansWallState)
+    for p in range(players):
+        st.apply(st.legal_actions(p)[0])
+    st.year = year
+    for b in st.boards:
+        b.items = [0, 0, 0, 0, 0]
+        b.pending = []
+    return st
+
+
+def _do(st: HadriansWallState, text: str, player: int = 0) -> None:
+    st.apply(Action.from_notation(f"{player}:{text}"))
+
+
+def _legal(st: HadriansWallState, player: int = 0) -> set[str]:
+    return {str(a).split(":", 1)[1] for a in st.legal_actions(player)}
+
+
+def _built(b: Board, key: str) -> None:
+    b.built[BUILDING_IDS.index(key)] = 1
+
+
+def test_simultaneous_year_everyone_is_to_move_until_they_end() -> None:
+    st = _acting(players=4)
+    assert st.to_move() == (0, 1, 2, 3)
+    _do(st, "end", 2)
+    assert st.to_move() == (0, 1, 3)
+    with pytest.raises(IllegalActionError):
+        _do(st, "end", 2)
+
+
+def test_buying_from_a_neighbour_pays_them_and_wakes_them_up() -> None:
+    st = _acting(players=3)
+    b, right = st.boards[0], st.boards[1]
+    _built(b, "market")
+    b.citizens[c.TRADER] = 4
+    b.items[R] = 1
+    right.prospect = c.PLAYER_CARD_INDEX["ranger"]  # good 6
+    _do(st, "end", 1)
+    assert 1 not in st.to_move()
+    _do(st, "buy p1 A1")
+    assert b.market[0] == 6 and right.items[R] == 1 and 1 in st.to_move()
+    assert b.attrs[RENOWN] == 1
+
+
+def test_final_pass_keeps_a_passed_neighbour_passed() -> None:
+    st = _acting(players=3, final_pass=True)
+    b, right = st.boards[0], st.boards[1]
+    _built(b, "market")
+    b.citizens[c.TRADER] = 4
+    b.items[R] = 1
+    _do(st, "end", 1)
+    _do(st, "buy p1 A1")
+    assert right.items[R] == 1 and 1 not in st.to_move()
+
+
+def test_no_resource_passing_variant_adds_an_attack_card() -> None:
+    st = _acting(players=3, resource_passing=False)
+    b = st.boards[0]
+    _built(b, "market")
+    b.citizens[c.TRADER] = 4
+    b.items[R] = 1
+    _do(st, "buy p2 A1")
+    assert st.boards[2].items[R] == 0 and st.extra_attack == 1
+
+
+def test_two_players_have_one_neighbour_and_one_neutral_card() -> None:
+    st = _acting(players=2)
+    b = st.boards[0]
+    assert len(st.neutral) == 1
+    _built(b, "market")
+    b.citizens[c.TRADER] = 4
+    b.items[R] = 1
+    sources = {a.split()[1] for a in _legal(st) if a.startswith("buy")}
+    assert sources == {"deck", "p1", "n0"}
+
+
+def test_neutral_card_items_add_attack_cards() -> None:
+    st = _acting(players=1)
+    b = st.boards[0]
+    assert len(st.neutral) == 2
+    _built(b, "market")
+    b.citizens[c.TRADER] = 5
+    b.items[R] = 2
+    _do(st, "buy n0 A1")
+    _do(st, "buy n1 A2")
+    assert st.neutral_items == [1, 1]
+    b.done = 1
+    events: list = []
+    end_year(st, events)
+    # Year 1 (Easy) reveals 1 card, +2 for the items on the Neutral cards; then they are discarded.
+    attack = next(e for e in events if e.kind == "attack")
+    assert len(attack.data["cards"]) == 3
+    assert st.neutral == [] and st.neutral_items == [] and len(st.neutral_discard) == 2
+
+
+def test_diplomat_favour_only_for_its_cohort() -> None:
+    st = _acting(year=2)
+    b = st.boards[0]
+    b.diplomats, b.diplomat_used = [c.LEFT], [0]
+    right = next(x.index for x in c.FATE_CARDS if x.attack == c.RIGHT)
+    left = next(x.index for x in c.FATE_CARDS if x.attack == c.LEFT)
+    for card in (right, left):
+        (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
+    st.fate_deck += [right, left]
+    st.neutral, st.neutral_items = [], []
+    b.done = 1
+    end_year(st, [])
+    assert st.phase is Phase.FAVOUR
+    assert _legal(st) == {"favour diplomat left", "defend"}
+    _do(st, "favour diplomat left")
+    assert st.year == 3 and b.diplomat_used == [1]
+    # Year 2: potential 2, one breach on the right: 1 Disdain + 1 Valour (+1 Valour from nothing else)
+    assert b.final_disdain() == 1 and b.attrs[VALOUR] == 1 and b.favours_used == 1
+
+
+def test_valour_workers_from_the_attack_carry_over_but_not_after_year_6() -> None:
+    st = _acting(year=5)
+    b = st.boards[0]
+    b.attrs[VALOUR] = 2
+    b.cohorts = [6, 6, 6]
+    st.neutral, st.neutral_items = [], []
+    b.done = 1
+    end_year(st, [])
+    assert st.year == 6 and b.attrs[VALOUR] == 5
+    income = c.FATE_CARDS[st.year_card].income
+    assert b.items[S] == income[S] + 1  # the Soldier from Valour 3 is kept
+    st.phase = Phase.ACTIONS
+    b.pending = []
+    b.attrs[VALOUR] = 5
+    st.neutral, st.neutral_items = [], []
+    b.done = 1
+    end_year(st, [])
+    assert st.is_terminal() and b.attrs[VALOUR] == 9 and b.items == [0, 0, 0, 0, 0]
+
+
+def test_training_grounds_once_a_year_and_never_into_a_closed_column() -> None:
+    st = _acting(year=2)
+    b = st.boards[0]
+    b.items[B] = 3
+    _do(st, "train")
+    assert b.guard == 1 and b.training == [2] and "train" not in _legal(st)
+    st.year = 3
+    b.guard = 6
+    b.pending = []
+    assert "train" not in _legal(st)  # the centre column needs the Medium Granary
+
+
+def test_market_uniqueness_bonus_and_extra_workers() -> None:
+    st = _acting()
+    b = st.boards[0]
+    renown = []
+    for hexagon, good in enumerate((1, 1, 2, 3, 4, 5, 6, 6)):
+        record_good(st, 0, hexagon, good)
+        renown.append(b.attrs[RENOWN])
+    assert renown == [1, 1, 2, 3, 5, 7, 10, 10]
+    assert b.items[V] == 1 and b.items[B] == 1  # D1 and D2
+    assert path_vp(b, c.PLAYER_CARD_INDEX["merchant"]) == 3
+
+
+def test_gardens_citizen_rewards_are_wasted_on_full_tracks() -> None:
+    st = _acting()
+    b = st.boards[0]
+    b.citizens = [9, 0, 4, 0, 0]
+    b.items = [0, 1, 1, 0, 1]
+    _do(st, "build small_gardens")
+    assert b.citizens == [9, 1, 5, 0, 0] and b.attrs[PIETY] == 1
+
+
+def test_large_granary_gives_renown_and_opens_the_right_column() -> None:
+    st = _acting()
+    b = st.boards[0]
+    _built(b, "medium_granary")
+    b.fort = 14
+    b.items = [0, 2, 1, 0, 2]
+    _do(st, "build large_granary")
+    assert b.attrs[RENOWN] == 1
+    assert "fort builder" in _legal(st)
+
+
+def test_chained_rewards_resolve() -> None:
+    """A Wall Guard box's Cohort icon fills a Cohort box whose Discipline reaches a Builder box."""
+    st = _acting()
+    b = st.boards[0]
+    b.attrs[DISCIPLINE] = 2
+    b.cohorts = [2, 6, 6]
+    gain(st, 0, "cohort")  # only the left Cohort is open: filled at once
+    assert b.cohorts[0] == 3 and b.attrs[DISCIPLINE] == 3 and b.items[B] == 1
+    b.attrs[PIETY] = 16
+    gain_attribute(st, 0, PIETY)  # Piety 17 gives Renown
+    assert b.attrs[RENOWN] == 1
+
+
+def test_road_income_is_an_attribute_choice() -> None:
+    st = _acting()
+    b = st.boards[0]
+    b.fort = 21
+    _built(b, "small_road")
+    b.items = [0, 1, 2, 0, 2]
+    _do(st, "build large_road")
+    assert _legal(st) == {"attribute renown", "attribute valour"}
+    _do(st, "attribute valour")
+    assert b.attrs[VALOUR] == 1
+
+
+def test_fate_deck_reshuffles_the_discard_when_empty() -> None:
+    st = _acting()
+    b = st.boards[0]
+    _built(b, "market")
+    b.citizens[c.TRADER] = 9
+    st.fate_discard += st.fate_deck
+    st.fate_deck = []
+    b.items[R] = 1
+    st.apply(Action(0, "buy", ("deck", "A1")))
+    assert len(st.fate_deck) + len(st.fate_discard) == 48 and b.market[0]
+
+
+def test_path_cards() -> None:
+    b = Board()
+    idx = c.PLAYER_CARD_INDEX
+    b.disdain = 3
+    assert path_vp(b, idx["aristocrat"]) == 1
+    b.disdain_removed = 1
+    assert path_vp(b, idx["aristocrat"]) == 2
+    b.wall = 14
+    assert path_vp(b, idx["defender"]) == 2
+    b.built[BUILDING_IDS.index("large_temple")] = 1
+    b.built[BUILDING_IDS.index("large_gardens")] = 1
+    assert path_vp(b, idx["engineer"]) == 1
+    b.citizens = [9, 9, 9, 9, 8]
+    assert path_vp(b, idx["planner"]) == 2
+    b.temple_filled = 8
+    assert path_vp(b, idx["pontiff"]) == 2
+    b.map = c.COLUMN_MASKS[0] | c.COLUMN_MASKS[1] | c.COLUMN_MASKS[4]
+    assert path_vp(b, idx["ranger"]) == 2
+    b.strength = [6, 2]
+    assert path_vp(b, idx["trainer"]) == 2
+    b.production = 5
+    assert path_vp(b, idx["forager"]) == 1
+
+
+def test_campaign_options_are_solo_only() -> None:
+    with pytest.raises(OptionError):
+        ludus.load("hadrians-wall", players=2, campaign_fort=3)
+    with pytest.raises(OptionError):
+        ludus.load("hadrians-wall", players=1, campaign_fort=1, campaign_reward=True)
+
+
+def test_campaign_fort_10_year_1_card_shows_2_soldiers_and_no_wall_before_year_3() -> None:
+    for seed in range(5):
+        game = ludus.load("hadrians-wall", players=1, campaign_fort=10)
+        st = game.new_state(seed)
+        assert isinstance(st, HadriansWallState)
+        assert c.FATE_CARDS[st.year_card].income[S] == 2
+    st = _acting(campaign_fort=10)
+    b = st.boards[0]
+    b.fort, b.items[R] = 4, 2
+    assert "wall" not in _legal(st) and "cippi" not in _legal(st)
+    st.year = 3
+    assert {"wall", "cippi"} <= _legal(st)
+
+
+def test_campaign_rule_changes() -> None:
+    st = _acting(campaign_fort=11)
+    st.boards[0].items[V] = 1
+    assert "mine" not in _legal(st)
+    st.boards[0].items[V] = 2
+    _do(st, "mine")
+    assert st.boards[0].items[V] == 0
+    st = _acting(campaign_fort=4)
+    b = st.boards[0]
+    b.fort = 1
+    b.items = [0, 1, 1, 0, 1]
+    assert "build medium_granary" not in _legal(st)
+    b.items[R] = 2
+    assert "build medium_granary" in _legal(st)
+    st = _acting(campaign_fort=6)
+    b = st.boards[0]
+    b.citizens[c.PERFORMER] = 5
+    b.items = [5, 5, 5, 5, 5]
+    assert not {"build theatre", "build ludus"} & _legal(st)
+    st = _acting(campaign_fort=14)
+    b = st.boards[0]
+    b.citizens[c.PATRICIAN] = 9
+    b.items = [5, 5, 5, 5, 5]
+    assert not any(a.startswith("diplomat") for a in _legal(st))
+    assert st.game.extra_attack_cards == 1 and st.game.neutral_per_year == 2
+    assert ludus.load("hadrians-wall", players=1, campaign_fort=16).neutral_per_year == 1  # type: ignore[attr-defined]
+
+
+def test_campaign_setup_reward_arrives_in_year_1() -> None:
+    plain = ludus.load("hadrians-wall", players=1, campaign_fort=3).new_state(4)
+    rewarded = ludus.load("hadrians-wall", players=1, campaign_fort=3, campaign_reward=True).new_state(4)
+    # Fort 2's reward: 2 Resources
+    diff = [x - y for x, y in zip(rewarded.boards[0].items, plain.boards[0].items)]  # type: ignore[attr-defined]
+    assert diff == [0, 0, 0, 0, 2]
+
+
+def test_campaign_goal_and_challenge() -> None:
+    b = Board()
+    b.attrs = [20, 20, 20, 10]
+    b.wall = 21
+    assert campaign_result(1, b) == (True, True)
+    b.attrs = [20, 20, 10, 10]
+    assert campaign_result(1, b) == (False, False)
+    b.disdain = 1
+    assert campaign_result(15, b) == (False, False)
+    b.disdain_removed = 1
+    assert campaign_result(15, b) == (True, True)
+    assert score(b)["total"] == 60
+
+
+def test_campaign_outcome_reports_goal_and_challenge() -> None:
+    game = ludus.load("hadrians-wall", players=1, campaign_fort=15)
+    st = game.new_state(1)
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[-1] if st.phase is Phase.FAVOUR else st.legal_actions()[0])
+    out = st.outcome()
+    assert out.details["fort"] == 15 and out.details["fort_name"] == "Coggabata"
+    assert isinstance(out.details["goal"], bool) and isinstance(out.details["challenge"], bool)
+    assert out.winners == ((0,) if out.details["goal"] else ())
