@@ -164,19 +164,15 @@ class TrajanState(State):
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (Trajan has no out-of-turn actions)."""
-        from ludus.games.trajan.rules import legal_actions
-
         if self._legal is None:
-            self._legal = legal_actions(self)
+            self._legal = _rules.legal_actions(self)
         if player is not None and player != self.decider:
             return []
         return list(self._legal)
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action``; raises :class:`IllegalActionError` (state unchanged) if illegal."""
-        from ludus.games.trajan.rules import apply_action
-
-        return apply_action(self, action)
+        return _rules.apply_action(self, action)
 
     def is_terminal(self) -> bool:
         """Whether the four quarters have been played."""
@@ -297,3 +293,7 @@ class TrajanState(State):
             setattr(state, name, [[int(v) for v in x] for x in data[name]])
         state.trays = [[[int(v) for v in t] for t in mat] for mat in data["trays"]]
         return state
+
+
+# imported last: rules.py imports this module (a circular import resolved at call time)
+from ludus.games.trajan import rules as _rules  # noqa: E402
