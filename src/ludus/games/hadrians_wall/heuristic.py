@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
 
+from .board import Phase
 from .components import ATTACK_CARDS, ATTACK_POTENTIAL, YEARS
 from .scoring import disdain_penalty, path_vp
-from .state import Phase
 
 if TYPE_CHECKING:
     from .state import HadriansWallState

@@ -14,6 +14,7 @@ from ludus.core.actions import Action, Arg
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, private, public
 
+from .board import Board, Phase
 from .components import (
     ATTACK_CARDS,
     ATTACK_POTENTIAL,
@@ -81,12 +82,13 @@ from .components import (
     Cost,
     placements,
 )
-from .state import Board, HadriansWallState, Phase
-
-Args = tuple[Arg, ...]
 
 if TYPE_CHECKING:
     from .game import HadriansWall
+    from .state import HadriansWallState
+
+Args = tuple[Arg, ...]
+
 _ITEM_INDEX = {name: i for i, name in enumerate(ITEMS)}
 _ATTR_INDEX = {name: i for i, name in enumerate(ATTRIBUTES)}
 _CITIZEN_INDEX = {name: i for i, name in enumerate(CITIZENS)}

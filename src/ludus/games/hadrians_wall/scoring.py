@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ludus.core.api import Outcome, rank_by
 from ludus.core.errors import LudusError
 
+from .board import Board
 from .components import (
     BUILDING_IDS,
     COHORT_BOXES,
@@ -21,7 +22,6 @@ from .components import (
     SOLO_RANKS,
     TEMPLE_SIZE,
 )
-from .state import Board
 
 if TYPE_CHECKING:
     from .state import HadriansWallState

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from ludus.core.rng import Rng
 
+from .board import Phase
 from .components import PLAYER_CARDS
-from .state import Phase
 
 if TYPE_CHECKING:
     from .state import HadriansWallState
