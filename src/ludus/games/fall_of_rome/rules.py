@@ -78,6 +78,25 @@ S = FallOfRomeState
 ROLE_TOKENS = tuple(r.id for r in ROLES)
 EVENT_TOKENS = tuple(e.id for e in EVENTS)
 MODES = ("normal", "destabilizing")
+PORT_CITIES = tuple(c for c in range(NC) if PORT[c])
+COLOUR_SETS = tuple(frozenset(CITIES[c].colours) for c in range(NC))
+CARD_COLOUR = tuple(n.tribe for n in NODES)
+MAX_SEATS = 5
+
+
+def _move_table(verb: str) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """Every ``<verb> <city> <legions>`` action, built once: [seat][city][legions]."""
+    return tuple(
+        tuple(tuple(Action(p, verb, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
+        for p in range(MAX_SEATS)
+    )
+
+
+MARCH = _move_table("march")
+SAIL = _move_table("sail")
+CLASSIS_SAIL = _move_table("classis_sail")
+FABRUM_MOVE = _move_table("fabrum_move")
+MOVE_TO = _move_table("move_to")
 WINDOW_PHASES = (PHASE_ACTIONS, PHASE_REVOLT, PHASE_INVADE)
 
 
@@ -639,17 +658,24 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     hand = s.hands[player]
     legions = s.legions
     here = legions[city]
+    carry = min(3, here)
+    caput = s.caput
     # MARSZ
+    march = MARCH[player]
     for nb in NEIGHBOURS[city]:
-        for n in range(legion_choices(s, city, nb) + 1):
-            out.append(Action(player, "march", (CITY_TOKEN[nb], n)))
+        out.extend(march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+    counts = [0] * NT
+    for c in hand:
+        if c < N_CITY_CARDS:
+            counts[CARD_COLOUR[c]] += 1
     # ŻEGLUGA
     if PORT[city]:
-        hand_colours = {NODES[c].tribe for c in hand if c < N_CITY_CARDS}
-        for dest in range(NC):
-            if dest != city and PORT[dest] and any(col in hand_colours for col in CITIES[dest].colours):
-                for n in range(legion_choices(s, city, dest) + 1):
-                    out.append(Action(player, "sail", (CITY_TOKEN[dest], n)))
+        hand_colours = {t for t in range(NT) if counts[t]}
+        if hand_colours:
+            sail = SAIL[player]
+            for dest in PORT_CITIES:
+                if dest != city and not hand_colours.isdisjoint(COLOUR_SETS[dest]):
+                    out.extend(sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
     # UMOCNIENIE POZYCJI
     if not s.forts[city] and _has_card(hand, CARDS_OF_CITY[city]):
         if s.fort_supply:
@@ -691,15 +717,13 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     for t in range(NT):
         if s.allied[t]:
             continue
-        if (s.cubes[base + t] or role == RoleId.MERCATOR) and sum(
-            1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t
-        ) >= TRIBES[t].alliance_cost:
+        if (s.cubes[base + t] or role == RoleId.MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
             out.append(Action(player, "forge_alliance", (COLOURS[t],)))
     # WERBOWANIE BARBARZYŃCÓW
     for t in range(NT):
         if s.allied[t] and s.cubes[base + t]:
             free = role == RoleId.REGINA_FOEDERATA and not s.regina_used
-            if free or any(c < N_CITY_CARDS and NODES[c].tribe == t for c in hand):
+            if free or counts[t]:
                 out.append(Action(player, "enlist_barbarians", (COLOURS[t],)))
     # role actions
     if role == RoleId.CONSUL and s.reserve:
@@ -718,10 +742,10 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             for c in sorted(set(_colour_cards(s.hands[other], colours))):
                 out.append(Action(player, "mercator_take", (other, CARD_TOKENS[c])))
     elif role == RoleId.PRAEFECTUS_CLASSIS and PORT[city]:
-        for dest in range(NC):
-            if dest != city and PORT[dest]:
-                for n in range(legion_choices(s, city, dest) + 1):
-                    out.append(Action(player, "classis_sail", (CITY_TOKEN[dest], n)))
+        table = CLASSIS_SAIL[player]
+        for dest in PORT_CITIES:
+            if dest != city:
+                out.extend(table[dest][: legion_choices(s, city, dest) + 1])
         if s.reserve and legions_allowed(s, city):
             for c in sorted(set(_colour_cards(hand, CITIES[city].colours))):
                 out.append(Action(player, "classis_recruit", (CARD_TOKENS[c],)))
@@ -734,10 +758,10 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
                     if s.forts[f]:
                         out.append(Action(player, "fabrum_fort", (CITY_TOKEN[f],)))
         if any(c < N_CITY_CARDS for c in hand):
+            table = FABRUM_MOVE[player]
             for dest in range(NC):
                 if dest != city and (s.forts[city] or s.forts[dest]):
-                    for n in range(legion_choices(s, city, dest) + 1):
-                        out.append(Action(player, "fabrum_move", (CITY_TOKEN[dest], n)))
+                    out.extend(table[dest][: legion_choices(s, city, dest) + 1])
 
 
 def event_playable(s: S, event: int) -> bool:
@@ -808,9 +832,13 @@ def _pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
 def apply(s: S, action: Action) -> list[Event]:
     legal = s._cache.get(action.player)
     if legal is None:
-        legal = legal_actions(s, action.player)
-    if action not in legal:
-        raise IllegalActionError(f"illegal action {action}: {s.why_illegal(action)}")
+        legal = s._cache[action.player] = legal_actions(s, action.player)
+    for known in legal:
+        if known is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalActionError(f"illegal action {action}: {s.why_illegal(action)}")
     s._cache = {}
     s._events = []
     verb = action.verb
@@ -1382,10 +1410,10 @@ def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action])
     elif e == EventId.VENI_VIDI_VICI:
         if stage == "move":
             src = s.pawn_city[s.cur]
+            table = MOVE_TO[player]
             for c in range(NC):
                 if c != src:
-                    for n in range(legion_choices(s, src, c) + 1):
-                        out.append(Action(player, "move_to", (CITY_TOKEN[c], n)))
+                    out.extend(table[c][: legion_choices(s, src, c) + 1])
         else:
             city = s.pawn_city[s.cur]
             if city_cubes(s, city):

@@ -104,40 +104,28 @@ class FallOfRomeState(State):
 
     # --- the State API (rules live in rules.py) ---------------------------
     def to_move(self) -> tuple[int, ...]:
-        from ludus.games.fall_of_rome import rules
-
         return rules.to_move(self)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         cached = self._cache.get(player)
         if cached is None:
-            from ludus.games.fall_of_rome import rules
-
             cached = rules.legal_actions(self, player)
             self._cache[player] = cached
         return list(cached)
 
     def apply(self, action: Action) -> list[Event]:
-        from ludus.games.fall_of_rome import rules
-
         return rules.apply(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
     def outcome(self) -> Outcome:
-        from ludus.games.fall_of_rome import scoring
-
         return scoring.outcome(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from ludus.games.fall_of_rome import view
-
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> FallOfRomeState:
-        from ludus.games.fall_of_rome import view
-
         return view.determinize(self, player, seed)
 
     # --- copying and persistence ------------------------------------------
@@ -186,3 +174,7 @@ class FallOfRomeState(State):
 
 def _copy_pending(p: Any) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list) else v) for k, v in p.items()}
+
+
+# Imported last: these modules import this one (the State API methods call into them).
+from ludus.games.fall_of_rome import rules, scoring, view  # noqa: E402
