@@ -1,0 +1,94 @@
+"""Rules beyond the worked examples: set-up, rulings on edge cases."""
+
+from __future__ import annotations
+
+import ludus
+from ludus.core.rng import Rng
+from ludus.games.trajan.components import SEAPORT
+from ludus.games.trajan.state import Phase, TrajanState
+
+
+def started(players: int = 2, seed: int = 0, **options: object) -> TrajanState:
+    state = ludus.load("trajan", players=players, **options).new_state(seed)
+    rng = Rng(seed)
+    while state.phase != Phase.TAKE:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    assert isinstance(state, TrajanState)
+    return state
+
+
+def test_setup_by_player_count() -> None:
+    for players, forum in ((2, 6), (3, 9), (4, 12)):
+        state = started(players)
+        assert sum(1 for t in state.forum_slots if t >= 0) == forum
+        assert all(t >= 0 for t in state.province_tile)
+        assert all(t >= 0 for t in state.extra_slots)
+        assert len(state.demand_stack) == 12 and len(state.demand_removed) == 3
+        assert len(state.senate_bonus) == 2 and all(len(b) == 1 for b in state.bonus_yellow)
+        assert len(state.bonus_bag) == 12 - players - 2
+        for p in range(players):
+            assert sum(state.hand[p]) == 3
+            assert state.supply[p] == 13 and state.mcamp[p] == 1 and state.wcamp[p] == 1
+            assert [sum(t) for t in state.trays[p]] == [2] * 6
+            assert state.arch[p] == 0
+            slots = state.trajan_slots[p]
+            assert [i for i, t in enumerate(slots) if t >= 0] == [1, 3, 5]
+        # the start player's disc at the bottom of the senate stack
+        assert state.senate_stamp == list(range(players))
+        assert state.game.lap == {2: 11, 3: 16, 4: 21}[players]
+
+
+def test_different_colours_option_gives_two_colours_per_tray() -> None:
+    for seed in range(10):
+        state = started(3, seed, starting_markers="different")
+        for mat in state.trays:
+            assert all(max(tray) == 1 and sum(tray) == 2 for tray in mat)
+
+
+def test_random_markers_option_needs_no_arrangement() -> None:
+    state = ludus.load("trajan", players=2, starting_markers="random").new_state(1)
+    assert state.phase == Phase.DEAL
+    assert all(sum(sum(t) for t in mat) == 12 for mat in state.trays)
+
+
+def test_top_only_pregame_choice() -> None:
+    state = ludus.load("trajan", players=2, pregame_trajan="top").new_state(1)
+    while state.phase != Phase.CHOOSE_TRAJAN:
+        state.apply(state.legal_actions()[0])
+    assert len(state.legal_actions()) == 6
+
+
+def _seaport_now(state: TrajanState) -> None:
+    state.current = state.decider = 0
+    state.phase = Phase.ACTION
+    state.agenda = [SEAPORT]
+    state._legal = None
+
+
+def test_empty_draw_pile_is_rebuilt_from_the_discard_piles_except_their_tops() -> None:
+    state = started()
+    state.discards[0].extend(state.draw[:10])
+    state.discards[1].extend(state.draw[10:20])
+    moved = state.draw[20:]
+    state.draw = []
+    for c in moved:
+        state.display[1][c] += 1
+    tops = [state.discards[0][-1], state.discards[1][-1]]
+    _seaport_now(state)
+    state.apply(state.game.parse_action(state, "0:draw_two"))
+    assert [len(p) for p in state.discards] == [1, 1]
+    assert [p[-1] for p in state.discards] == tops
+    assert len(state.draw) == 20 - 2
+
+
+def test_without_reshuffle_draws_stop() -> None:
+    state = started(reshuffle=False)
+    for c in state.draw:
+        state.display[1][c] += 1
+    state.draw = []
+    _seaport_now(state)
+    verbs = {a.verb for a in state.legal_actions()}
+    assert "draw_two" not in verbs and "take_discard" in verbs
+    state.apply(state.game.parse_action(state, "0:take_discard left"))
+    assert state.discards[0] == []  # nothing left to refill it
