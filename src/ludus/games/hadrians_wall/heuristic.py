@@ -13,12 +13,13 @@ when one saves a breach.
 
 from __future__ import annotations
 
+from math import comb
 from typing import TYPE_CHECKING
 
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
 
-from .board import Phase
+from .board import Board, Phase
 from .components import ATTACK_CARDS, ATTACK_POTENTIAL, YEARS
 from .scoring import disdain_penalty, path_vp
 
@@ -27,6 +28,31 @@ if TYPE_CHECKING:
 
 _HOTELS_WORKSHOPS = (2, 3, 4, 5)  # indices in BUILDING_IDS
 _ROADS = (6, 7)
+# How readily a greedy player reaches each Path's thresholds (VP it usually scores).
+_PATH_PRIOR = {
+    "forager": 1.6, "engineer": 1.4, "aristocrat": 0.95, "pontiff": 0.9, "planner": 0.9,
+    "ranger": 0.8, "vanguard": 0.8, "merchant": 0.6, "defender": 0.6, "trainer": 0.2,
+    "fighter": 0.1, "architect": 0.0,
+}
+
+
+_MAX_CARDS = 16
+
+
+def _breach_table() -> tuple[tuple[float, ...], ...]:
+    """``[n][k]``: expected cards beyond ``k`` boxes on one Cohort when ``n`` cards are revealed."""
+    table = []
+    for n in range(_MAX_CARDS + 1):
+        probs = [comb(n, x) * (1 / 3) ** x * (2 / 3) ** (n - x) for x in range(n + 1)]
+        table.append(tuple(sum(p * max(0, x - k) for x, p in enumerate(probs)) for k in range(7)))
+    return tuple(table)
+
+
+_BREACH = _breach_table()
+
+
+def _diplomat_cover(b: Board, c: int) -> int:
+    return sum(2 - used for served, used in zip(b.diplomats, b.diplomat_used) if served == c)
 
 
 def evaluate(st: HadriansWallState, player: int) -> float:
@@ -48,12 +74,23 @@ def evaluate(st: HadriansWallState, player: int) -> float:
     value += 0.3 * sum(1 for g in b.market if g) + 0.15 * bin(b.map).count("1")
     value += 0.2 * sum(1 for y in b.theatre if y) + 0.2 * sum(1 for y in b.court if y)
     value += 0.9 * (b.temple_favours - b.temple_used) + 0.7 * sum(2 - u for u in b.diplomat_used)
-    # Defence: Cohort boxes against this Year's attack, then the later (larger) ones.
+    # Defence: expected breaches of this Year's attack and (less urgently) of later ones.
     if st.phase is not Phase.FAVOUR:
-        cards = ATTACK_CARDS[st.game.difficulty][st.year - 1] + sum(st.neutral_items)
-        need = cards / 3.0 + 0.75
-        cover = sum(min(float(c), need) for c in b.cohorts)
-        value += 1.1 * cover * ATTACK_POTENTIAL[st.year - 1] / 2.0 + 0.25 * sum(b.cohorts)
+        cards = ATTACK_CARDS[st.game.difficulty]
+        spare = b.temple_favours - b.temple_used
+        cohorts = b.cohorts[:]
+        for kind in b.pending:
+            if kind == "cohort":  # a pending Cohort icon will fill the weakest Cohort
+                weakest = min(range(3), key=lambda c: cohorts[c] if cohorts[c] < 6 else 99)
+                cohorts[weakest] = min(6, cohorts[weakest] + 1)
+        extra = st.game.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
+        for year in range(st.year, YEARS + 1):
+            n = min(cards[year - 1] + extra, _MAX_CARDS)
+            expected = sum(_BREACH[n][min(k + _diplomat_cover(b, c), 6)] for c, k in enumerate(cohorts))
+            expected = max(0.0, expected - spare)
+            weight = 3.0 if year == st.year else 1.2
+            value -= weight * min(expected, ATTACK_POTENTIAL[year - 1])
+    value += sum(1.0 for kind in b.pending if kind != "cohort")
     value += 0.02 * sum(b.items)
     return value
 
@@ -70,6 +107,8 @@ def greedy_action(st: HadriansWallState, player: int, rng: Rng) -> Action | None
             if a.verb == "favour":
                 return a
         return actions[-1]
+    if st.phase is Phase.CHOOSE:
+        return max(actions, key=lambda a: (_PATH_PRIOR.get(str(a.args[0]), 0.0), str(a.args[0])))
     world = st.determinize(player, rng.next())
     here = evaluate(world, player)
     best: list[Action] = []
