@@ -52,6 +52,19 @@ def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
     return "".join(cells)
 
 
+def _wrap(label: str, text: str, width: int = 100) -> list[str]:
+    lines: list[str] = []
+    current = label
+    for part in text.split(" ["):
+        piece = part if part.startswith("[") else "[" + part
+        if len(current) + len(piece) + 1 > width and current.strip():
+            lines.append(current.rstrip())
+            current = " " * len(label)
+        current += piece + " "
+    lines.append(current.rstrip())
+    return lines
+
+
 def _years(boxes: list[int]) -> str:
     return "[" + " ".join(str(y) if y else "." for y in boxes) + "]"
 
@@ -67,7 +80,14 @@ def _prospect(card: str | None) -> str:
 def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     """The two sheets of one seat."""
     level = 1 + b["built"][_MEDIUM] + b["built"][_LARGE]
-    built = [BUILDINGS[k].names["en"] for i, k in enumerate(BUILDING_IDS) if b["built"][i]]
+    left_sheet = " ".join(
+        f"[{'X' if b['built'][i] else ' '}] {BUILDINGS[k].names['en']}"
+        for i, k in enumerate(BUILDING_IDS) if BUILDINGS[k].sheet == "left"
+    )
+    right_sheet = " ".join(
+        f"[{'X' if b['built'][i] else ' '}] {BUILDINGS[k].names['en']}"
+        for i, k in enumerate(BUILDING_IDS) if BUILDINGS[k].sheet == "right"
+    )
     items = ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(b["items"]))
     out = [
         f"== seat {seat} ==  board: {items}" + ("  (ended the Year)" if b["done"] else ""),
@@ -86,13 +106,14 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     out.append(f"  Fort        {_track(b['fort'], FORT_COLUMN, level)}   Infrastructure {INFRASTRUCTURE_AT[b['fort']]}")
     prod = "X" * b["production"] + "." * (PRODUCTION_CIRCLES - b["production"])
     out.append(f"  Production  {prod}   Forum {_years(b['forum'] + [0] * (4 - len(b['forum'])))}")
-    out.append("  Buildings   " + (", ".join(built) or "-"))
+    out.extend(_wrap("  Buildings   ", left_sheet))
     for a, name in enumerate(ATTRIBUTES):
         n = b["attrs"][a]
         out.append(f"  {name:<11} {'X' * n}{'.' * (25 - n)} {n}")
     dis = "X" * b["disdain_removed"] + "o" * (b["disdain"] - b["disdain_removed"]) + "." * (15 - b["disdain"])
     out.append(f"  Disdain     {dis}   (final {b['disdain'] - b['disdain_removed']})")
     out.append("  RIGHT SHEET")
+    out.extend(_wrap("  Buildings   ", right_sheet))
     for c, name in enumerate(CITIZENS):
         n = b["citizens"][c]
         out.append(f"  {name:<11} {'X' * n}{'.' * (9 - n)}")
@@ -133,6 +154,7 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         f"attack potential {ATTACK_POTENTIAL[max(0, year - 1)]}",
         f"Fate deck {view['fate_deck_size']} cards, discard {len(view['fate_discard'])}; to move: {view['to_move']}",
         "Supply: unlimited Soldiers, Builders, Servants, Civilians and Resources",
+        "Legend: X filled, o circled, . empty, # closed granary column, digits = Year written / good",
     ]
     if view["year_card"] >= 0:
         card = FATE_CARDS[view["year_card"]]
