@@ -100,6 +100,10 @@ if TYPE_CHECKING:
     from ludus.games.trajan.game import TrajanGame
 
 PILES = ("left", "right")
+
+# plain-int copies of the phases and sub-decisions for the hot paths
+_ARRANGE, _DEAL, _CHOOSE, _TAKE, _SOW, _EFFECT, _ACTION, _DEMANDS, _CONSUL, _OVER = (int(ph) for ph in Phase)
+_NONE, _DISCARD, _DISPLAY, _SHIP = (int(x) for x in Sub)
 PRE_GAME_SLOTS = (1, 3, 5)
 """Slots II, IV and VI receive the pre-game Trajan tiles ([HU] "Felkészülés a játékra")."""
 
@@ -121,10 +125,10 @@ def setup(game: TrajanGame, rng: Rng) -> TrajanState:
     """
     n = game.players
     s = TrajanState(game, rng)
-    s.phase = Phase.ARRANGE
+    s.phase = _ARRANGE
     s.decider = 0
     s.current = 0
-    s.sub = Sub.NONE
+    s.sub = _NONE
     s.quarter = 0
     s.round = 0
     s.time_pos = 0
@@ -216,12 +220,12 @@ def setup(game: TrajanGame, rng: Rng) -> TrajanState:
             for i, c in enumerate(bag):
                 s.trays[p][i // 2][c] += 1
         s.hand_markers = [0] * N_COLOURS
-        s.phase = Phase.DEAL
+        s.phase = _DEAL
     return s
 
 
 def _start_play(s: TrajanState) -> None:
-    s.phase = Phase.TAKE
+    s.phase = _TAKE
     s.current = 0
     s.decider = 0
     s.setup_k = 0
@@ -327,18 +331,18 @@ def legal_actions(s: TrajanState) -> list[Action]:
     """Every legal action of the seat to move."""
     ph = s.phase
     p = s.decider
-    if ph == Phase.ACTION:
+    if ph == _ACTION:
         return _legal_action_phase(s, p)
-    if ph == Phase.SOW:
+    if ph == _SOW:
         return [Action(p, "sow", (COLOURS[c],)) for c in range(N_COLOURS) if s.hand_markers[c]]
-    if ph == Phase.TAKE:
+    if ph == _TAKE:
         trays = s.trays[p]
         return [Action(p, "take", (ACTIONS[t],)) for t in range(N_ACTIONS) if any(trays[t])]
-    if ph == Phase.EFFECT:
+    if ph == _EFFECT:
         return _legal_effect(s, p)
-    if ph == Phase.ARRANGE:
+    if ph == _ARRANGE:
         return [Action(p, "arrange", (COLOURS[c],)) for c in _arrange_colours(s, p)]
-    if ph == Phase.DEAL:
+    if ph == _DEAL:
         out = []
         if _can_draw(s):
             out.append(Action(p, "take_card", ("deck",)))
@@ -346,11 +350,11 @@ def legal_actions(s: TrajanState) -> list[Action]:
             if s.discards[i]:
                 out.append(Action(p, "take_card", (PILES[i],)))
         return out
-    if ph == Phase.CHOOSE_TRAJAN:
+    if ph == _CHOOSE:
         return [Action(p, "choose", (TRAJAN_TILES[t].id,)) for t in _choosable_trajan(s, p)]
-    if ph == Phase.DEMANDS:
+    if ph == _DEMANDS:
         return [Action(p, "meet", (DEMAND_KINDS[k], _SOURCES[src])) for k, src in _demand_options(s, p)]
-    if ph == Phase.CONSUL:
+    if ph == _CONSUL:
         return [Action(p, "consul", (BONUS_TILES[b].id,)) for b in s.senate_bonus]
     return []
 
@@ -431,9 +435,9 @@ def _effect_possible(s: TrajanState, p: int, tile: int) -> bool:
 
 def _legal_action_phase(s: TrajanState, p: int) -> list[Action]:
     sub = s.sub
-    if sub == Sub.SHIP:
+    if sub == _SHIP:
         return _legal_loads(s, p, s.ship, True)
-    if sub == Sub.DISCARD:
+    if sub == _DISCARD:
         hand = s.hand[p]
         return [
             Action(p, "discard", (COMMODITIES[c], PILES[i]))
@@ -441,7 +445,7 @@ def _legal_action_phase(s: TrajanState, p: int) -> list[Action]:
             if hand[c]
             for i in range(2)
         ]
-    if sub == Sub.DISPLAY:
+    if sub == _DISPLAY:
         hand = s.hand[p]
         out = [Action(p, "display", (COMMODITIES[c],)) for c in range(N_COMMODITIES) if hand[c]]
         out.append(Action(p, "stop"))
@@ -663,7 +667,7 @@ def arrange(s: TrajanState, a: Action, ev: list[Event]) -> None:
             s.decider = p + 1
         else:
             s.hand_markers = [0] * N_COLOURS
-            s.phase = Phase.DEAL
+            s.phase = _DEAL
             s.decider = 0
 
 
@@ -687,7 +691,7 @@ def take_card(s: TrajanState, a: Action, ev: list[Event]) -> None:
         if p + 1 < s.game.players:
             s.decider = p + 1
         else:
-            s.phase = Phase.CHOOSE_TRAJAN
+            s.phase = _CHOOSE
             s.decider = 0
 
 
@@ -720,7 +724,7 @@ def take(s: TrajanState, a: Action, ev: list[Event]) -> None:
     move_time(s, n)
     s.sow_tray = (t + 1) % N_ACTIONS
     s.sow_left = n
-    s.phase = Phase.SOW
+    s.phase = _SOW
     _log(ev, f"seat {p} takes {n} markers from {ACTIONS[t]}")
 
 
@@ -771,14 +775,14 @@ def accomplish_trajan_tile(s: TrajanState, p: int) -> None:
             if tile.category != CAT_LAUREL and _effect_possible(s, p, t):
                 s.effect_tile = t
     if s.effect_tile >= 0:
-        s.phase = Phase.EFFECT
+        s.phase = _EFFECT
     else:
         _begin_action(s)
 
 
 def _begin_action(s: TrajanState) -> None:
-    s.phase = Phase.ACTION
-    s.sub = Sub.NONE
+    s.phase = _ACTION
+    s.sub = _NONE
     s.agenda = [OFFER + s.target, DO + s.target]
 
 
@@ -872,7 +876,7 @@ def draw_two(s: TrajanState, a: Action, ev: list[Event]) -> None:
             s.hand[p][c] += 1
             ev.append(private(p, f"seat {p} draws {COMMODITIES[c]}"))
     _log(ev, f"seat {p} draws 2 cards")
-    s.sub = Sub.DISCARD
+    s.sub = _DISCARD
 
 
 def discard(s: TrajanState, a: Action, ev: list[Event]) -> None:
@@ -881,7 +885,7 @@ def discard(s: TrajanState, a: Action, ev: list[Event]) -> None:
     c = COMMODITY_INDEX[str(a.args[0])]
     s.hand[p][c] -= 1
     s.discards[PILES.index(str(a.args[1]))].append(c)
-    s.sub = Sub.NONE
+    s.sub = _NONE
     _log(ev, f"seat {p} discards {COMMODITIES[c]} on the {a.args[1]} pile")
 
 
@@ -900,7 +904,7 @@ def display(s: TrajanState, a: Action, ev: list[Event]) -> None:
     """Seaport (c): play 1 or 2 cards to the personal display, then draw as many."""
     p = a.player
     c = COMMODITY_INDEX[str(a.args[0])]
-    if s.sub == Sub.NONE:
+    if s.sub == _NONE:
         _start_do(s)
         s.display_count = 0
     s.hand[p][c] -= 1
@@ -910,7 +914,7 @@ def display(s: TrajanState, a: Action, ev: list[Event]) -> None:
     if s.display_count == 2:
         _finish_display(s, p, ev)
     else:
-        s.sub = Sub.DISPLAY
+        s.sub = _DISPLAY
 
 
 def stop(s: TrajanState, a: Action, ev: list[Event]) -> None:
@@ -925,7 +929,7 @@ def _finish_display(s: TrajanState, p: int, ev: list[Event]) -> None:
             s.hand[p][c] += 1
             ev.append(private(p, f"seat {p} draws {COMMODITIES[c]}"))
     s.display_count = 0
-    s.sub = Sub.NONE
+    s.sub = _NONE
 
 
 def ship(s: TrajanState, a: Action, ev: list[Event]) -> None:
@@ -933,7 +937,7 @@ def ship(s: TrajanState, a: Action, ev: list[Event]) -> None:
     _start_do(s)
     s.ship = _SHIP_KEYS.index(str(a.args[0]))
     s.load = []
-    s.sub = Sub.SHIP
+    s.sub = _SHIP
     _log(ev, f"seat {a.player} loads the {a.args[0]} ship")
 
 
@@ -966,7 +970,7 @@ def sail(s: TrajanState, a: Action, ev: list[Event]) -> None:
     _log(ev, f"seat {p} ships {len(s.load)} cards on the {sh.key} ship for {gained} VP")
     s.load = []
     s.ship = -1
-    s.sub = Sub.NONE
+    s.sub = _NONE
 
 
 # Forum ([HU] "Fórumakció") -----------------------------------------------------------------
@@ -1182,16 +1186,19 @@ def _advance(s: TrajanState, ev: list[Event]) -> None:
     """Carry out every step that needs no decision, up to the next real decision."""
     while True:
         ph = s.phase
-        if ph == Phase.SOW:
+        if ph == _SOW:
             hm = s.hand_markers
-            colours = [c for c in range(N_COLOURS) if hm[c]]
-            if len(colours) == 1:
-                # no choice: every remaining marker has the same colour
-                _sow_colour(s, s.current, colours[0])
-                continue
-            return
-        if ph == Phase.ACTION:
-            if s.sub != Sub.NONE:
+            only = -1
+            for c in range(N_COLOURS):
+                if hm[c]:
+                    if only >= 0:
+                        return
+                    only = c
+            # no choice: every remaining marker has the same colour
+            _sow_colour(s, s.current, only)
+            continue
+        if ph == _ACTION:
+            if s.sub:
                 return
             agenda = s.agenda
             if not agenda:
@@ -1207,7 +1214,7 @@ def _advance(s: TrajanState, ev: list[Event]) -> None:
                     agenda.pop()
                     continue
             return
-        if ph == Phase.DEMANDS:
+        if ph == _DEMANDS:
             p = s.decider
             options = _demand_options(s, p)
             if options and len({k for k, _ in options}) == len(options):
@@ -1219,7 +1226,7 @@ def _advance(s: TrajanState, ev: list[Event]) -> None:
                 return
             _close_demands(s, p, ev)
             continue
-        if ph == Phase.CONSUL:
+        if ph == _CONSUL:
             if len(s.senate_bonus) == 1:
                 _award_bonus(s, s.decider, s.senate_bonus[0], ev)
                 _finish_quarter(s, ev)
@@ -1248,11 +1255,11 @@ def _end_turn(s: TrajanState, ev: list[Event]) -> None:
             return
     s.current = (s.current + 1) % n
     s.decider = s.current
-    s.phase = Phase.TAKE
+    s.phase = _TAKE
 
 
 def _start_demands(s: TrajanState, p: int) -> None:
-    s.phase = Phase.DEMANDS
+    s.phase = _DEMANDS
     s.decider = p
     s.dem_left = [0, 0, 0]
     for d in s.demand_revealed:
@@ -1280,7 +1287,7 @@ def _senate_majority(s: TrajanState, ev: list[Event]) -> None:
         # kept for the final tie-break option "track": positions before the last reset
         s.final_senate = [s.senate_pos[p] * 1000 + s.senate_stamp[p] for p in range(s.game.players)]
     if s.senate_bonus:
-        s.phase = Phase.CONSUL
+        s.phase = _CONSUL
         s.decider = ranking[0]
         return
     _finish_quarter(s, ev)
@@ -1300,7 +1307,7 @@ def _finish_quarter(s: TrajanState, ev: list[Event]) -> None:
     s.round = 0
     s.quarter += 1
     if s.quarter >= QUARTERS:
-        s.phase = Phase.OVER
+        s.phase = _OVER
         s.decider = -1
         _log(ev, "the game is over")
         return
@@ -1345,7 +1352,7 @@ def _finish_quarter(s: TrajanState, ev: list[Event]) -> None:
     s.ship_grey = [0] * len(SHIPS)
     s.current = (s.current + 1) % n
     s.decider = s.current
-    s.phase = Phase.TAKE
+    s.phase = _TAKE
     _log(ev, f"quarter {s.quarter + 1} begins")
 
 
