@@ -431,3 +431,24 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
     with pytest.raises(IllegalActionError):
         _do(st, "build market")
     assert st.digest() == before
+
+
+def test_the_favour() -> None:
+    """The Favour example: one attack on the right Cohort would get through (1 Disdain + 1 Valour);
+    a Favour ignores that card instead and the player gains 2 Valour."""
+    test_the_year_3_pict_attack(right_boxes=1, favour=True, disdain=0, valour=2)
+    st = _acting(year=3)
+    b = st.boards[0]
+    b.temple_favours = 1
+    b.cohorts = [0, 1, 1]
+    st.neutral, st.neutral_items = [], []
+    st.attack = []
+    centre = _fate_card_with(attack=c.CENTRE)
+    rights = [x.index for x in c.FATE_CARDS if x.attack == c.RIGHT][:2]
+    for card in (centre, *rights):
+        (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
+    st.fate_deck += [rights[0], rights[1], centre]
+    b.done = 1
+    end_year(st, [])
+    _do(st, "favour temple right")
+    assert b.temple_used == 1 and b.favours_used == 1  # the Favour box is filled once used
