@@ -1,23 +1,115 @@
-"""Heuristic evaluation of Fall of Rome positions for the greedy bot."""
+"""Heuristic evaluation of Fall of Rome positions, and the greedy bot's choices.
+
+The team's value (the same for every seat) rewards alliances, tribes driven from
+the board, legions and forts, cards gathered towards an alliance; it punishes
+decline, barbarians on the board (more near Roma), cities one cube from a sack.
+"""
 
 from __future__ import annotations
 
+import math
+
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome.components import DECLINE_LOSS, NC, NT, TRIBES
+from ludus.games.fall_of_rome.components import (
+    DECLINE_LOSS,
+    N_CITY_CARDS,
+    NC,
+    NEIGHBOURS,
+    NODES,
+    NT,
+    ROMA,
+    TRIBES,
+)
 from ludus.games.fall_of_rome.state import FallOfRomeState
+
+NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
+
+
+def score(state: FallOfRomeState) -> float:
+    """An unbounded score for the team (higher is better)."""
+    s = state
+    value = 0.0
+    cubes = s.cubes
+    legions = s.legions
+    for t in range(NT):
+        on_board = TRIBES[t].cubes - s.supply[t]
+        if s.allied[t]:
+            value += 8.0
+            value -= 0.15 * on_board
+        elif on_board == 0:
+            value += 6.0
+        else:
+            value -= 0.5 * on_board
+    for c in range(NC):
+        base = c * NT
+        here = cubes[base : base + NT]
+        total = sum(here)
+        if not total:
+            continue
+        full = sum(1 for x in here if x >= 3)
+        guard = legions[c]
+        danger = 1.0 + (1.5 if c == ROMA else 0.5 if c in NEAR_ROMA else 0.0)
+        value -= danger * (0.2 * total + (1.6 * full if not guard else 0.4 * full))
+        value += 0.25 * min(guard, 3)
+    value += 0.2 * sum(legions)
+    value += 0.6 * sum(s.forts)
+    value -= 4.0 * s.decline * s.decline / DECLINE_LOSS
+    # cards gathered towards an alliance (the best hand per tribe)
+    for t in range(NT):
+        if s.allied[t]:
+            continue
+        best = 0
+        for hand in s.hands:
+            n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
+            best = max(best, n)
+        value += 2.5 * min(best, TRIBES[t].alliance_cost) / TRIBES[t].alliance_cost
+    # pawns standing with legions where barbarians are
+    for city in s.pawn_city:
+        if city >= 0 and legions[city] and sum(cubes[city * NT : city * NT + NT]):
+            value += 0.3
+    return value
 
 
 def evaluate(state: FallOfRomeState, player: int) -> float:
-    """A value in [-1, 1] for the team (the same for every seat)."""
+    """A value in [-1, 1] for the team: ±1 when the game is over."""
     if state.result:
         return 1.0 if state.result == "win" else -1.0
-    return 0.0
+    return 0.95 * math.tanh(score(state) / 25.0)
+
+
+_END_ACTIONS = ("draw", "draw3")
 
 
 def greedy_action(state: FallOfRomeState, player: int, rng: Rng) -> Action | None:
-    """Let the generic greedy bot look one action ahead."""
-    return None
+    """One action ahead with :func:`evaluate` on a determinized copy.
 
-
-__all__ = ["DECLINE_LOSS", "NC", "NT", "TRIBES", "evaluate", "greedy_action"]
+    Out of turn it plays nothing. In the Do Actions step it ends its actions (draws)
+    only when no action keeps the position at least as good: otherwise the freshly
+    drawn cards would always look better than the next action.
+    """
+    if player not in state.to_move():
+        return None
+    actions = state.legal_actions(player)
+    if len(actions) == 1:
+        return actions[0]
+    world = state.determinize(player, rng.next())
+    keep_acting = state.phase == "actions" and state.actions_left > 0 and not state.pending
+    base = evaluate(world, player)
+    best: list[Action] = []
+    best_value = -math.inf
+    enders: list[Action] = []
+    for action in actions:
+        if keep_acting and action.verb in _END_ACTIONS:
+            enders.append(action)
+            continue
+        after = world.clone()
+        after.apply(action)
+        value = evaluate(after, player)
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    if enders and (not best or best_value < base - 1e-9):
+        return enders[-1] if len(enders) > 1 else enders[0]
+    return best[rng.randbelow(len(best))]
