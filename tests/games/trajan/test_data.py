@@ -93,3 +93,13 @@ def test_every_table_names_source_and_confidence_and_hungarian_names() -> None:
         assert b.en and b.hu
     assert all(p.hu for p in c.PROVINCES)
     assert len(c.COMMODITY_NAMES_HU) == 12 and len(c.COLOUR_NAMES_HU) == 6
+
+
+def test_doctests_of_the_package() -> None:
+    import doctest
+
+    from ludus.games.trajan import notation, render, scoring
+
+    for module in (trajan_pkg, notation, render, scoring):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
