@@ -87,10 +87,45 @@ class Board:
     def clone(self) -> Board:
         """An independent copy."""
         other = Board.__new__(Board)
-        for name in _INT_FIELDS:
-            setattr(other, name, getattr(self, name))
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
+        other.mining = self.mining
+        other.guard = self.guard
+        other.cippi = self.cippi
+        other.wall = self.wall
+        other.fort = self.fort
+        other.production = self.production
+        other.disdain = self.disdain
+        other.disdain_removed = self.disdain_removed
+        other.temple_filled = self.temple_filled
+        other.temple_favours = self.temple_favours
+        other.temple_used = self.temple_used
+        other.scouts = self.scouts
+        other.map = self.map
+        other.prospect = self.prospect
+        other.choice = self.choice
+        other.done = self.done
+        other.favours_used = self.favours_used
+        other.items = self.items[:]
+        other.cohorts = self.cohorts[:]
+        other.training = self.training[:]
+        other.built = self.built[:]
+        other.forum = self.forum[:]
+        other.attrs = self.attrs[:]
+        other.citizens = self.citizens[:]
+        other.market = self.market[:]
+        other.theatre = self.theatre[:]
+        other.strength = self.strength[:]
+        other.damage = self.damage[:]
+        other.dead = self.dead[:]
+        other.baths = self.baths[:]
+        other.court = self.court[:]
+        other.diplomats = self.diplomats[:]
+        other.diplomat_used = self.diplomat_used[:]
+        other.paths = self.paths[:]
+        other.hand = self.hand[:]
+        other.deck = self.deck[:]
+        other.pending = self.pending[:]
+        other.ignored = self.ignored[:]
+        other.covered = self.covered[:]
         other.battles = [self.battles[0][:], self.battles[1][:]]
         return other
 
