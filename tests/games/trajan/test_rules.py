@@ -92,3 +92,16 @@ def test_without_reshuffle_draws_stop() -> None:
     assert "draw_two" not in verbs and "take_discard" in verbs
     state.apply(state.game.parse_action(state, "0:take_discard left"))
     assert state.discards[0] == []  # nothing left to refill it
+
+
+def test_cards_taken_from_a_discard_pile_stay_known_to_everyone() -> None:
+    state = started()
+    _seaport_now(state)
+    top = state.discards[1][-1]
+    state.apply(state.game.parse_action(state, "0:take_discard right"))
+    assert state.known[0][top] >= 1
+    assert state.view(1)["players"][0]["hand_known"]
+    for seed in range(5):
+        world = state.determinize(1, seed)
+        assert world.hand[0][top] >= 1
+        assert sum(world.hand[0]) == sum(state.hand[0])

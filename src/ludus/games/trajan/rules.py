@@ -158,6 +158,7 @@ def setup(game: TrajanGame, rng: Rng) -> TrajanState:
     s.grid_workers = [0] * GRID_SPACES
     s.hand = [[0] * N_COMMODITIES for _ in range(n)]
     s.display = [[0] * N_COMMODITIES for _ in range(n)]
+    s.known = [[0] * N_COMMODITIES for _ in range(n)]
     s.ftiles = [[] for _ in range(n)]
     s.xtiles = [[] for _ in range(n)]
     s.held_f = [[] for _ in range(n)]
@@ -297,6 +298,17 @@ def _refill_discard(s: TrajanState, pile: int) -> None:
         c = draw_card(s)
         if c >= 0:
             s.discards[pile].append(c)
+
+
+def _leave_hand(s: TrajanState, p: int, c: int) -> None:
+    """A card of commodity ``c`` leaves ``p``'s hand face up.
+
+    ``known`` counts the cards of a hand everyone knows (taken face up from a discard
+    pile); cards are identical, so one known card of that commodity is no longer sure.
+    """
+    s.hand[p][c] -= 1
+    if s.known[p][c]:
+        s.known[p][c] -= 1
 
 
 def _jokers_free(s: TrajanState, p: int) -> int:
@@ -684,6 +696,7 @@ def take_card(s: TrajanState, a: Action, ev: list[Event]) -> None:
         c = s.discards[pile].pop()
         _refill_discard(s, pile)
         _log(ev, f"seat {p} takes {COMMODITIES[c]} from the {src} discard pile")
+        s.known[p][c] += 1
     s.hand[p][c] += 1
     s.setup_k += 1
     if s.setup_k == 3:
@@ -883,7 +896,7 @@ def discard(s: TrajanState, a: Action, ev: list[Event]) -> None:
     """Discard a card face up onto the chosen discard pile."""
     p = a.player
     c = COMMODITY_INDEX[str(a.args[0])]
-    s.hand[p][c] -= 1
+    _leave_hand(s, p, c)
     s.discards[PILES.index(str(a.args[1]))].append(c)
     s.sub = _NONE
     _log(ev, f"seat {p} discards {COMMODITIES[c]} on the {a.args[1]} pile")
@@ -896,6 +909,7 @@ def take_discard(s: TrajanState, a: Action, ev: list[Event]) -> None:
     pile = PILES.index(str(a.args[0]))
     c = s.discards[pile].pop()
     s.hand[p][c] += 1
+    s.known[p][c] += 1
     _refill_discard(s, pile)
     _log(ev, f"seat {p} takes {COMMODITIES[c]} from the {a.args[0]} discard pile")
 
@@ -907,7 +921,7 @@ def display(s: TrajanState, a: Action, ev: list[Event]) -> None:
     if s.sub == _NONE:
         _start_do(s)
         s.display_count = 0
-    s.hand[p][c] -= 1
+    _leave_hand(s, p, c)
     s.display[p][c] += 1
     s.display_count += 1
     _log(ev, f"seat {p} plays {COMMODITIES[c]} to the display")
@@ -949,7 +963,7 @@ def load(s: TrajanState, a: Action, ev: list[Event]) -> None:
             s.load.append(-1)
         else:
             c = COMMODITY_INDEX[str(arg)]
-            s.hand[p][c] -= 1
+            _leave_hand(s, p, c)
             s.load.append(c)
 
 

@@ -74,7 +74,7 @@ _LISTS = (
     "f_used", "final_senate",
 )
 _NESTED = (
-    "trajan_slots", "hand", "display", "discards", "ftiles", "xtiles", "trajan_stacks",
+    "trajan_slots", "hand", "known", "display", "discards", "ftiles", "xtiles", "trajan_stacks",
     "held_f", "plus2", "ctiles", "bonus_yellow", "bonus_grey",
 )
 
@@ -137,6 +137,7 @@ class TrajanState(State):
     final_senate: list[int]
     trajan_slots: list[list[int]]
     hand: list[list[int]]
+    known: list[list[int]]
     display: list[list[int]]
     discards: list[list[int]]
     ftiles: list[list[int]]
@@ -255,6 +256,7 @@ class TrajanState(State):
         c.final_senate = self.final_senate[:]
         c.trajan_slots = [x[:] for x in self.trajan_slots]
         c.hand = [x[:] for x in self.hand]
+        c.known = [x[:] for x in self.known]
         c.display = [x[:] for x in self.display]
         c.discards = [x[:] for x in self.discards]
         c.ftiles = [x[:] for x in self.ftiles]

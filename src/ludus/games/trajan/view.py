@@ -61,6 +61,7 @@ def view(s: TrajanState, player: int | None) -> dict[str, Any]:
             "worker_camp": s.wcamp[p],
             "leader": PROVINCES[s.leader[p]].key if s.leader[p] >= 0 else "camp",
             "hand_size": sum(s.hand[p]),
+            "hand_known": _counts(s.known[p]),
             "display": _counts(s.display[p]),
             "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
             "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
@@ -156,15 +157,16 @@ def determinize(s: TrajanState, player: int | None, seed: int) -> TrajanState:
     d._legal = None
     n = s.game.players
     # commodity cards: the draw pile and the hands the player cannot see
+    # (cards everyone saw a player take from a discard pile stay in that hand)
     pool = list(d.draw)
     others = [p for p in range(n) if p != player]
     for p in others:
         for c in range(N_COMMODITIES):
-            pool.extend([c] * d.hand[p][c])
+            pool.extend([c] * (d.hand[p][c] - d.known[p][c]))
     rng.shuffle(pool)
     for p in others:
-        size = sum(d.hand[p])
-        hand = [0] * N_COMMODITIES
+        hand = d.known[p][:]
+        size = sum(d.hand[p]) - sum(hand)
         for c in pool[:size]:
             hand[c] += 1
         del pool[:size]
