@@ -155,3 +155,16 @@ def test_vestalis_battle_special_removes_a_legion() -> None:
     put(s, "Lutetia", "green", 1, legions=2)
     rules.battle(s, 0, SPECIAL)
     assert legions(s, "Lutetia") == 1 and cubes(s, "Lutetia", "green") == 1
+
+
+def test_regina_foederata_in_roma_caput_mundi() -> None:
+    s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Genua", "Tyras"), roma_caput_mundi=True)
+    put(s, "Genua", "white", 2)
+    act(s, "0:march Roma 0")
+    assert not s.pending  # ruling 7: no cube may be led into Roma
+    s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Genua", "Tyras"), roma_caput_mundi=True,
+                 regina_cubes_into_roma=True)
+    put(s, "Genua", "white", 2)
+    act(s, "0:march Roma 0")
+    act(s, "0:escort white")
+    assert cubes(s, "Roma", "white") == 0 and cubes(s, "Genua", "white") == 1 and s.decline == 1

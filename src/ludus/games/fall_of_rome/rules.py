@@ -1018,9 +1018,16 @@ def _do_escort(s: S, a: Action) -> None:
     """Regina Foederata carries a barbarian cube along (no defence is triggered)."""
     p = s.pending[-1]
     t = COLOUR_INDEX[str(a.args[0])]
-    s.cubes[p["src"] * NT + t] -= 1
-    s.cubes[p["dest"] * NT + t] += 1
     p["left"] -= 1
+    if s.caput and p["dest"] == ROMA:
+        # ruling 7 (option regina_cubes_into_roma): the cube returns to its supply, decline +1
+        remove_cube(s, p["src"], t)
+        move_decline(s)
+        if s.result:
+            return
+    else:
+        s.cubes[p["src"] * NT + t] -= 1
+        s.cubes[p["dest"] * NT + t] += 1
     log(s, f"Regina Foederata leads a {COLOURS[t]} cube to {CITIES[p['dest']].name}.")
     _auto_escort(s)
 
