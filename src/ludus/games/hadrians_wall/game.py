@@ -75,6 +75,7 @@ class HadriansWall(Game):
 
         self.tables: tuple[ActionTable, ...] = tuple(ActionTable(p, self.players) for p in range(self.players))
         self.build_rows = building_rows(self)
+        self.build_rows_no_builder = tuple(row for row in self.build_rows if not row[4][1])
 
     def new_state(self, seed: int = 0) -> HadriansWallState:
         """Shuffle the Fate deck and every Player deck, and start Year 1."""

@@ -544,7 +544,8 @@ def _gen_build(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> No
     s, bl, sv, cv, r = b.items
     levels = (*b.citizens, *b.attrs, INFRASTRUCTURE_AT[b.fort])
     actions = st.game.tables[p].build
-    for k, after, req, least, cost in st.game.build_rows:
+    # Most buildings need a Builder: without one only the others are worth checking.
+    for k, after, req, least, cost in st.game.build_rows if bl else st.game.build_rows_no_builder:
         if built[k] or (after >= 0 and not built[after]) or levels[req] < least:
             continue
         if s >= cost[0] and bl >= cost[1] and sv >= cost[2] and cv >= cost[3] and r >= cost[4]:
