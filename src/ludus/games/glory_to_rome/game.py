@@ -21,6 +21,7 @@ from ludus.games.glory_to_rome.components import (
     SITES_PER_MATERIAL,
     STARTING_ORDERS,
 )
+from ludus.games.glory_to_rome.notation import ActionTable
 from ludus.games.glory_to_rome.state import LEAD, GtrStateData
 
 
@@ -128,6 +129,7 @@ class GloryToRome(Game):
         self.petition_size: int = 3 if self.classic else 2
         self.latrine_jack: bool = bool(self.options["latrine_jack"])
         self.rank: tuple[int, ...] = PL_RANK if self.options["start_order"] == "pl" else EN_RANK
+        self.acts = ActionTable(self.players)
 
     def new_state(self, seed: int = 0) -> GtrState:
         """Set up a game: sites, hands of 4 Orders + 1 Jack, start player, pool, deck."""

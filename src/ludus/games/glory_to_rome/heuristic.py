@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, VALUE, B, Role
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, VALUE, B
 from ludus.games.glory_to_rome.rules import (
     client_base,
     clientele_limit,
@@ -23,6 +23,10 @@ from ludus.games.glory_to_rome.rules import (
     vault_limit,
 )
 from ludus.games.glory_to_rome.state import ACT, FOLLOW, MAIN
+
+# Roles and materials as plain ints (hot paths; see components.Role / Material).
+LABORER, CRAFTSMAN, LEGIONARY, ARCHITECT, MERCHANT, PATRON = range(6)
+RUBBLE, WOOD, BRICK, CONCRETE, STONE, MARBLE = range(6)
 
 if TYPE_CHECKING:
     from ludus.games.glory_to_rome.game import GtrState
@@ -45,23 +49,23 @@ def player_value(s: GtrState, p: int) -> float:
 
 def usefulness(s: GtrState, p: int, role: int) -> float:
     """What one more action of ``role`` is roughly worth to ``p`` now."""
-    if role == Role.LABORER:
+    if role == LABORER:
         return 0.45 if s.pool else 0.0
-    if role == Role.PATRON:
+    if role == PATRON:
         return 0.6 if s.pool and len(s.clients[p]) < clientele_limit(s, p) else 0.0
-    if role == Role.MERCHANT:
+    if role == MERCHANT:
         if not s.stock[p] or len(s.vault[p]) >= vault_limit(s, p):
             return 0.0
         return max(VALUE[CARD_MATERIAL[c]] for c in s.stock[p]) - 0.45
-    if role == Role.LEGIONARY:
+    if role == LEGIONARY:
         return 0.4 if s.hands[p] else 0.0
     incomplete = [st for st in s.buildings[p] if not st.complete]
-    if role == Role.CRAFTSMAN:
+    if role == CRAFTSMAN:
         for st in incomplete:
             for c in s.hands[p]:
                 if fits(s, p, st, CARD_MATERIAL[c]):
                     return 0.8
-    elif role == Role.ARCHITECT:
+    elif role == ARCHITECT:
         for st in incomplete:
             for c in s.stock[p]:
                 if fits(s, p, st, CARD_MATERIAL[c]):

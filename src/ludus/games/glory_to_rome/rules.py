@@ -32,8 +32,6 @@ from ludus.games.glory_to_rome.components import (
     STARTING_INFLUENCE,
     VALUE,
     B,
-    Material,
-    Role,
 )
 from ludus.games.glory_to_rome.state import (
     ACADEMY,
@@ -55,10 +53,15 @@ from ludus.games.glory_to_rome.state import (
     Structure,
 )
 
+# Roles and materials as plain ints (hot paths; see components.Role / Material).
+LABORER, CRAFTSMAN, LEGIONARY, ARCHITECT, MERCHANT, PATRON = range(6)
+RUBBLE, WOOD, BRICK, CONCRETE, STONE, MARBLE = range(6)
+
 if TYPE_CHECKING:
     from ludus.games.glory_to_rome.game import GtrState
 
 SLUGS = tuple(b.slug for b in BUILDINGS)
+BUILDING_MATERIAL = tuple(b.material for b in BUILDINGS)
 
 # Open-action flags (an action in progress that may still take an "also" part).
 O_POOL = 1  # Patron: pool client taken / Laborer: pool material taken
@@ -117,7 +120,7 @@ def structure_materials(st: Structure) -> tuple[int, ...]:
     """The materials a structure counts as (a Statue: Marble and its site's material)."""
     b = CARD_BUILDING[st.card]
     if b == B.STATUE:
-        return (Material.MARBLE, st.site) if st.site != Material.MARBLE else (Material.MARBLE,)
+        return (MARBLE, st.site) if st.site != MARBLE else (MARBLE,)
     return (CARD_MATERIAL[st.card],)
 
 
@@ -138,7 +141,7 @@ def refresh_active(s: GtrState, adjust: bool = True) -> None:
                 mask |= 1 << b
                 if st.public:
                     shared |= 1 << b
-            elif gate and Material.MARBLE in structure_materials(st):
+            elif gate and MARBLE in structure_materials(st):
                 # Gate (Brama): incomplete Marble structures give their functions.
                 mask |= 1 << b
         masks.append(mask)
@@ -176,11 +179,11 @@ def client_base(s: GtrState, p: int, role: int) -> int:
         m = CARD_MATERIAL[c]
         if m == role:
             count += 1
-        elif m == Role.MERCHANT:
+        elif m == MERCHANT:
             merchants += 1
-    if role == Role.LABORER and has(s, p, B.STOREROOM):
+    if role == LABORER and has(s, p, B.STOREROOM):
         return total  # Storeroom: every client may act as a Laborer.
-    if has(s, p, B.LUDUS_MAGNUS) and role != Role.MERCHANT:
+    if has(s, p, B.LUDUS_MAGNUS) and role != MERCHANT:
         count += merchants  # Ludus Magnus: Merchant clients count as any role.
     return count
 
@@ -278,20 +281,24 @@ def legal_actions(s: GtrState) -> list[Action]:
     if s.over:
         return []
     ph = s.phase
-    if ph in (LEAD, FOLLOW):
-        return _legal_choose(s)
     if ph == ACT:
         if s.gives:
             v, m, _ = s.gives[0]
-            return [Action(v, "give", (SLUGS[b],)) for b in distinct_buildings(_of_material(s.hands[v], m))]
+            give = s.game.acts.give[v]
+            return [give[b] for b in distinct_buildings(_of_material(s.hands[v], m))]
         return _legal_frame(s, s.stack[-1])
+    if ph in (LEAD, FOLLOW):
+        return _legal_choose(s)
     kind, p = s.endq[0]
+    T = s.game.acts
     if kind == ACADEMY:
-        return [*_think_options(s, p), Action(p, PASS)]
+        out = _think_options(s, p)
+        out.append(T.pass_[p])
+        return out
     if kind == SEWER:
-        return [Action(p, "sewer"), Action(p, PASS)]
-    out = [Action(p, "senate", (v,)) for v in range(s.n) if v != p and s.camp_jacks[v] > 0]
-    out.append(Action(p, PASS))
+        return [T.get(p, "sewer"), T.pass_[p]]
+    out = [T.get(p, "senate", (v,)) for v in range(s.n) if v != p and s.camp_jacks[v] > 0]
+    out.append(T.pass_[p])
     return out
 
 
@@ -300,68 +307,82 @@ def _of_material(cards: list[int], m: int) -> list[int]:
 
 
 def _think_options(s: GtrState, p: int) -> list[Action]:
+    T = s.game.acts
     out = []
     if s.jack_pile > 0:
-        out.append(Action(p, "think_jack"))
+        out.append(T.think_jack[p])
     if s.deck:
-        out.append(Action(p, "think_draw"))
-    if not s.pre_think & 1 and has(s, p, B.LATRINE):
-        out.extend(Action(p, "latrine", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
-        if s.hand_jacks[p] and s.game.latrine_jack:
-            out.append(Action(p, "latrine", ("jack",)))
-    if not s.pre_think & 2 and has(s, p, B.VOMITORIUM) and (s.hands[p] or s.hand_jacks[p]):
-        out.append(Action(p, "vomitorium"))
+        out.append(T.think_draw[p])
+    mask = s.active[p]
+    if mask:
+        if not s.pre_think & 1 and (mask >> B.LATRINE) & 1:
+            out.extend(T.get(p, "latrine", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
+            if s.hand_jacks[p] and s.game.latrine_jack:
+                out.append(T.get(p, "latrine", ("jack",)))
+        if not s.pre_think & 2 and (mask >> B.VOMITORIUM) & 1 and (s.hands[p] or s.hand_jacks[p]):
+            out.append(T.get(p, "vomitorium"))
     return out
 
 
-def _unit_options(s: GtrState, p: int, role: int, verb: str) -> list[Action]:
-    """Ways to play one lead/follow unit of ``role`` (card, Jack, petition, Circus)."""
+def _follow_options(s: GtrState, p: int, role: int) -> list[Action]:
+    """Ways to play one unit of ``role`` when following or adding Palace units."""
+    T = s.game.acts
     hand = s.hands[p]
-    rname = ROLE_NAMES[role]
-    out = []
-    circus = role == Role.ARCHITECT and has(s, p, B.CIRCUS)
-    for b in distinct_buildings(hand):
-        if circus or BUILDINGS[b].material == role:
-            out.append(Action(p, verb, (rname, SLUGS[b])) if verb == "lead" else Action(p, verb, (SLUGS[b],)))
-    if s.hand_jacks[p]:
-        out.append(Action(p, verb, (rname, "jack")) if verb == "lead" else Action(p, verb, ("jack",)))
-    out.extend(_petition_starts(s, p, role))
-    return out
-
-
-def _petition_starts(s: GtrState, p: int, role: int) -> list[Action]:
-    need = s.game.petition_size
+    follow = T.follow[p]
+    circus = role == ARCHITECT and has(s, p, B.CIRCUS)
     counts = [0] * 6
-    hand = s.hands[p]
     for c in hand:
         counts[CARD_MATERIAL[c]] += 1
-    rname = ROLE_NAMES[role]
-    return [
-        Action(p, "petition", (rname, SLUGS[b]))
-        for b in distinct_buildings(hand)
-        if counts[BUILDINGS[b].material] >= need
-    ]
+    bs = distinct_buildings(hand)
+    out = [follow[b] for b in bs if circus or BUILDING_MATERIAL[b] == role]
+    if s.hand_jacks[p]:
+        out.append(T.follow_jack[p])
+    need = s.game.petition_size
+    petition = T.petition[p][role]
+    out.extend(petition[b] for b in bs if counts[BUILDING_MATERIAL[b]] >= need)
+    return out
+
+
+def _lead_options(s: GtrState, p: int) -> list[Action]:
+    """Ways to lead: an Order of its role (Circus: any Order as Architect), a Jack
+    announcing any role, or a petition acting as a Jack."""
+    T = s.game.acts
+    hand = s.hands[p]
+    counts = [0] * 6
+    for c in hand:
+        counts[CARD_MATERIAL[c]] += 1
+    bs = distinct_buildings(hand)
+    lead = T.lead[p]
+    out = [lead[b] for b in bs]
+    if has(s, p, B.CIRCUS):
+        arch = T.lead_architect[p]
+        out.extend(arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT)
+    if s.hand_jacks[p]:
+        out.extend(T.lead_jack[p])
+    need = s.game.petition_size
+    starts = [b for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
+    if starts:
+        for petition in T.petition[p]:
+            out.extend(petition[b] for b in starts)
+    return out
 
 
 def _legal_choose(s: GtrState) -> list[Action]:
     p = s.current
     if s.petition:
         group, _, role = s.petition
-        rname = ROLE_NAMES[role]
-        return [Action(p, "petition", (rname, SLUGS[b])) for b in distinct_buildings(_of_material(s.hands[p], group))]
+        petition = s.game.acts.petition[p][role]
+        return [petition[b] for b in distinct_buildings(_of_material(s.hands[p], group))]
     if s.pre_think:
         return _think_options(s, p)
     if s.palace_open:
-        out = _unit_options(s, p, s.role, "follow")
-        out.append(Action(p, "done"))
+        out = _follow_options(s, p, s.role)
+        out.append(s.game.acts.done[p])
         return out
     if s.phase == LEAD:
-        out = []
-        for role in range(6):
-            out.extend(_unit_options(s, p, role, "lead"))
-        out.extend(_think_options(s, p))
-        return out
-    out = _unit_options(s, p, s.role, "follow")
+        out = _lead_options(s, p)
+    else:
+        out = _follow_options(s, p, s.role)
     out.extend(_think_options(s, p))
     return out
 
@@ -369,23 +390,24 @@ def _legal_choose(s: GtrState) -> list[Action]:
 def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
     p = f.player
     role = f.role
+    T = s.game.acts
     if role == PRISON_ROLE:
         out = _prison_targets(s, p)
-        out.append(Action(p, PASS))
+        out.append(T.pass_[p])
         return out
     if role == THINK_ROLE:
         out = _think_options(s, p) if f.left > 0 else []
-        out.append(Action(p, PASS))
+        out.append(T.pass_[p])
         return out
     if s.fountain >= 0:
         return _fountain_options(s, f)
-    if role == Role.PATRON:
+    if role == PATRON:
         return _patron_options(s, f)
-    if role == Role.LABORER:
+    if role == LABORER:
         return _laborer_options(s, f)
-    if role == Role.MERCHANT:
+    if role == MERCHANT:
         return _merchant_options(s, f)
-    if role == Role.LEGIONARY:
+    if role == LEGIONARY:
         out = []
         if f.left > 0:
             revealed = s.revealed[p]
@@ -393,17 +415,18 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
             for c in s.hands[p]:
                 if c not in revealed:
                     seen |= 1 << CARD_MATERIAL[c]
-            out = [Action(p, "demand", (MATERIAL_NAMES[m],)) for m in range(6) if (seen >> m) & 1]
-        out.append(Action(p, PASS))
+            demand = T.demand[p]
+            out = [demand[m] for m in range(6) if (seen >> m) & 1]
+        out.append(T.pass_[p])
         return out
-    if role == Role.CRAFTSMAN:
+    if role == CRAFTSMAN:
         out = []
         if f.left > 0:
             out = _lay_options(s, p, f.left - 1, s.hands[p])
             out.extend(_build_from_cards(s, p, s.hands[p]))
             if s.deck and has(s, p, B.FOUNTAIN):
-                out.append(Action(p, "fountain"))
-        out.append(Action(p, PASS))
+                out.append(T.get(p, "fountain"))
+        out.append(T.pass_[p])
         return out
     # Architect
     out = []
@@ -411,13 +434,13 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
         if f.left > 0:
             out = _architect_main(s, p, f.left - 1)
             out.extend(_stairway_options(s, p))
-        out.append(Action(p, PASS))
+        out.append(T.pass_[p])
         return out
     if not f.open & O_MAIN:
         out = _architect_main(s, p, f.left)
     if not f.open & O_STAIR:
         out.extend(_stairway_options(s, p))
-    out.append(Action(p, NEXT))
+    out.append(T.next[p])
     return out
 
 
@@ -436,9 +459,9 @@ def _lay_options(s: GtrState, p: int, spare: int, cards: list[int]) -> list[Acti
             sites = (0, 1, 2, 3, 4, 5)  # Statue (Posąg): its foundation may go on any site.
         for m in sites:
             if s.in_town[m] > 0:
-                res.append(Action(p, "lay", (slug, MATERIAL_NAMES[m], "in")))
+                res.append(s.game.acts.get(p, "lay", (slug, MATERIAL_NAMES[m], "in")))
             if out_ok and s.out_town[m] > 0:
-                res.append(Action(p, "lay", (slug, MATERIAL_NAMES[m], "out")))
+                res.append(s.game.acts.get(p, "lay", (slug, MATERIAL_NAMES[m], "out")))
     return res
 
 
@@ -448,11 +471,11 @@ def fits(s: GtrState, p: int, st: Structure, m: int) -> bool:
     if m in mats:
         return True
     mask = s.active[p]
-    if (mask >> B.ROAD) & 1 and Material.STONE in mats:
+    if (mask >> B.ROAD) & 1 and STONE in mats:
         return True  # Road (Ulica): any material into your Stone structures.
-    if (mask >> B.TOWER) & 1 and m == Material.RUBBLE:
+    if (mask >> B.TOWER) & 1 and m == RUBBLE:
         return True  # Tower (Wieża): Rubble into any structure.
-    return bool((mask >> B.SCRIPTORIUM) & 1 and m == Material.MARBLE)  # Scriptorium: Marble completes any.
+    return bool((mask >> B.SCRIPTORIUM) & 1 and m == MARBLE)  # Scriptorium: Marble completes any.
 
 
 def _build_from_cards(s: GtrState, p: int, cards: list[int]) -> list[Action]:
@@ -466,7 +489,7 @@ def _build_from_cards(s: GtrState, p: int, cards: list[int]) -> list[Action]:
         target = SLUGS[CARD_BUILDING[st.card]]
         for b in bs:
             if fits(s, p, st, BUILDINGS[b].material):
-                res.append(Action(p, "build", (target, SLUGS[b])))
+                res.append(s.game.acts.get(p, "build", (target, SLUGS[b])))
     return res
 
 
@@ -481,7 +504,7 @@ def _build_from_materials(s: GtrState, p: int, cards: list[int], verb: str) -> l
         target = SLUGS[CARD_BUILDING[st.card]]
         for m in mats:
             if fits(s, p, st, m):
-                res.append(Action(p, verb, (target, MATERIAL_NAMES[m])))
+                res.append(s.game.acts.get(p, verb, (target, MATERIAL_NAMES[m])))
     return res
 
 
@@ -509,9 +532,9 @@ def _stairway_options(s: GtrState, p: int) -> list[Action]:
             target = SLUGS[CARD_BUILDING[st.card]]
             for m in structure_materials(st):
                 if m in stock:
-                    res.append(Action(p, "stairway", (v, target, MATERIAL_NAMES[m])))
+                    res.append(s.game.acts.get(p, "stairway", (v, target, MATERIAL_NAMES[m])))
                 if m in pool:
-                    res.append(Action(p, "stairway_pool", (v, target, MATERIAL_NAMES[m])))
+                    res.append(s.game.acts.get(p, "stairway_pool", (v, target, MATERIAL_NAMES[m])))
     return res
 
 
@@ -520,7 +543,7 @@ def _fountain_options(s: GtrState, f: Frame) -> list[Action]:
     card = [s.fountain]
     out = _lay_options(s, p, f.left, card)
     out.extend(_build_from_cards(s, p, card))
-    out.append(Action(p, "keep"))
+    out.append(s.game.acts.get(p, "keep"))
     return out
 
 
@@ -531,22 +554,22 @@ def _patron_options(s: GtrState, f: Frame) -> list[Action]:
     if f.open == 0:
         if f.left > 0 and room:
             out = _patron_sources(s, p, 0)
-        out.append(Action(p, PASS))
+        out.append(s.game.acts.pass_[p])
         return out
     if room:
         out = _patron_sources(s, p, f.open)
-    out.append(Action(p, NEXT))
+    out.append(s.game.acts.next[p])
     return out
 
 
 def _patron_sources(s: GtrState, p: int, used: int) -> list[Action]:
     out = []
     if not used & (O_POOL | O_DECK):
-        out = [Action(p, "hire", (ROLE_NAMES[m],)) for m in distinct_materials(s.pool)]
+        out = [s.game.acts.hire[p][m] for m in distinct_materials(s.pool)]
     if not used & O_HAND and has(s, p, B.AQUEDUCT):
-        out.extend(Action(p, "hire_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
+        out.extend(s.game.acts.get(p, "hire_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
     if not used & O_DECK and s.deck and has(s, p, B.BAR):
-        out.append(Action(p, "hire_deck"))
+        out.append(s.game.acts.get(p, "hire_deck"))
     return out
 
 
@@ -556,16 +579,16 @@ def _laborer_options(s: GtrState, f: Frame) -> list[Action]:
     dock = has(s, p, B.DOCK)
     if f.open == 0:
         if f.left > 0:
-            out = [Action(p, "gather", (MATERIAL_NAMES[m],)) for m in distinct_materials(s.pool)]
+            out = [s.game.acts.gather[p][m] for m in distinct_materials(s.pool)]
             if dock:
-                out.extend(Action(p, "gather_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
-        out.append(Action(p, PASS))
+                out.extend(s.game.acts.get(p, "gather_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
+        out.append(s.game.acts.pass_[p])
         return out
     if not f.open & O_POOL:
-        out = [Action(p, "gather", (MATERIAL_NAMES[m],)) for m in distinct_materials(s.pool)]
+        out = [s.game.acts.gather[p][m] for m in distinct_materials(s.pool)]
     if not f.open & O_HAND and dock:
-        out.extend(Action(p, "gather_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
-    out.append(Action(p, NEXT))
+        out.extend(s.game.acts.get(p, "gather_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
+    out.append(s.game.acts.next[p])
     return out
 
 
@@ -574,15 +597,15 @@ def _merchant_options(s: GtrState, f: Frame) -> list[Action]:
     room = len(s.vault[p]) < vault_limit(s, p)
     out: list[Action] = []
     if f.open == 0 and f.left <= 0:
-        return [Action(p, PASS)]
+        return [s.game.acts.pass_[p]]
     if room:
         if not f.open & O_MAIN:
-            out = [Action(p, "sell", (MATERIAL_NAMES[m],)) for m in distinct_materials(s.stock[p])]
+            out = [s.game.acts.sell[p][m] for m in distinct_materials(s.stock[p])]
             if s.deck and has(s, p, B.ATRIUM):
-                out.append(Action(p, "sell_deck"))
+                out.append(s.game.acts.get(p, "sell_deck"))
         if not f.open & O_HAND and has(s, p, B.BASILICA):
-            out.extend(Action(p, "sell_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
-    out.append(Action(p, NEXT if f.open else PASS))
+            out.extend(s.game.acts.get(p, "sell_hand", (SLUGS[b],)) for b in distinct_buildings(s.hands[p]))
+    out.append(s.game.acts.next[p] if f.open else s.game.acts.pass_[p])
     return out
 
 
@@ -597,7 +620,7 @@ def _prison_targets(s: GtrState, p: int) -> list[Action]:
         for st in s.buildings[v]:
             b = CARD_BUILDING[st.card]
             if st.complete and not (owned >> b) & 1:
-                out.append(Action(p, "prison", (v, SLUGS[b])))
+                out.append(s.game.acts.get(p, "prison", (v, SLUGS[b])))
     return out
 
 
@@ -775,7 +798,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
     verb = a.verb
     args = a.args
     if verb == PASS:
-        if f.role == Role.LEGIONARY and s.demands:
+        if f.role == LEGIONARY and s.demands:
             legionary_demand(s, p, ev)
         f.left = 0
         f.open = 0
@@ -798,7 +821,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
     if s.fountain >= 0:
         _apply_fountain(s, f, a, ev)
         return
-    if role == Role.PATRON:
+    if role == PATRON:
         if f.open == 0:
             f.left -= 1
         if verb == "hire":
@@ -815,7 +838,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
             where = "the deck (Bar)"
         patron_hire(s, p, card, where, ev)
         return
-    if role == Role.LABORER:
+    if role == LABORER:
         if f.open == 0:
             f.left -= 1
         if verb == "gather":
@@ -826,7 +849,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
             card = take_building(s.hands[p], BUILDING_INDEX[str(args[0])])
         laborer_gather(s, p, card, ev)
         return
-    if role == Role.MERCHANT:
+    if role == MERCHANT:
         if f.open == 0:
             f.left -= 1
         if verb == "sell":
@@ -841,7 +864,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
             card = take_building(s.hands[p], BUILDING_INDEX[str(args[0])])
             merchant_sell(s, p, card, p, ev)  # Basilica: known to its owner only.
         return
-    if role == Role.LEGIONARY:
+    if role == LEGIONARY:
         f.left -= 1
         m = MATERIAL_INDEX[str(args[0])]
         for c in s.hands[p]:
@@ -852,7 +875,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
         ev.append(public(f"Player {p} reveals a {MATERIAL_NAMES[m]} card to demand.", "reveal"))
         return
     # Craftsman / Architect
-    if role == Role.CRAFTSMAN:
+    if role == CRAFTSMAN:
         s.did_craft[p] = 1
         f.left -= 1
         if verb == "fountain":
@@ -963,7 +986,7 @@ def add_material(s: GtrState, p: int, st: Structure, card: int, architect: bool,
     m = CARD_MATERIAL[card]
     ev.append(public(f"Player {p} adds {MATERIAL_NAMES[m]} to {SLUGS[CARD_BUILDING[st.card]]}.", "build"))
     done = len(st.materials) >= VALUE[st.site]
-    if m == Material.MARBLE and has(s, p, B.SCRIPTORIUM):
+    if m == MARBLE and has(s, p, B.SCRIPTORIUM):
         done = True  # Scriptorium (Skryptorium): one Marble completes any structure at once.
     if architect and s.game.functions and CARD_BUILDING[st.card] == B.VILLA:
         done = True  # Villa (Rezydencja): one Architect action completes it.
@@ -989,11 +1012,11 @@ def upon_completion(s: GtrState, p: int, b: int, ev: list[Event]) -> None:
     if b == B.CATACOMB:
         end_game(s, f"player {p} completed the Catacomb", ev)
     elif b == B.AMPHITHEATRE:
-        s.stack.append(Frame(p, Role.CRAFTSMAN, influence(s, p), BONUS))
+        s.stack.append(Frame(p, CRAFTSMAN, influence(s, p), BONUS))
     elif b == B.FOUNDRY:
-        s.stack.append(Frame(p, Role.LABORER, influence(s, p), BONUS))
+        s.stack.append(Frame(p, LABORER, influence(s, p), BONUS))
     elif b == B.GARDEN:
-        s.stack.append(Frame(p, Role.PATRON, influence(s, p), BONUS))
+        s.stack.append(Frame(p, PATRON, influence(s, p), BONUS))
     elif b == B.SCHOOL:
         s.stack.append(Frame(p, THINK_ROLE, influence(s, p), BONUS))
     elif b == B.PRISON:
@@ -1198,9 +1221,15 @@ def advance(s: GtrState, ev: list[Event]) -> None:
 
 def check_forum(s: GtrState, ev: list[Event]) -> None:
     """Forum (Plac miejski): instant win for every player who meets its condition."""
-    if not s.game.functions or s.over:
+    if s.over:
         return
-    winners = [p for p in range(s.n) if (s.active[p] >> B.FORUM) & 1 and forum_condition(s, p)]
+    forum = B.FORUM
+    for mask in s.active:
+        if (mask >> forum) & 1:
+            break
+    else:
+        return
+    winners = [p for p in range(s.n) if (s.active[p] >> forum) & 1 and forum_condition(s, p)]
     if winners:
         s.forum_winners = winners
         who = ", ".join(str(p) for p in winners)
@@ -1222,13 +1251,13 @@ def forum_condition(s: GtrState, p: int) -> bool:
     missing = [r for r in range(6) if counts[r] == 0]
     if not missing:
         return True
-    spare_other = sum(counts[r] - 1 for r in range(6) if counts[r] > 1 and r != Role.MERCHANT)
-    spare_merchants = counts[Role.MERCHANT] - 1 if counts[Role.MERCHANT] > 0 else 0
-    if Role.LABORER in missing and has(s, p, B.STOREROOM):
+    spare_other = sum(counts[r] - 1 for r in range(6) if counts[r] > 1 and r != MERCHANT)
+    spare_merchants = counts[MERCHANT] - 1 if counts[MERCHANT] > 0 else 0
+    if LABORER in missing and has(s, p, B.STOREROOM):
         if spare_other > 0:
-            missing.remove(Role.LABORER)
+            missing.remove(LABORER)
         elif spare_merchants > 0:
-            missing.remove(Role.LABORER)
+            missing.remove(LABORER)
             spare_merchants -= 1
     if not missing:
         return True

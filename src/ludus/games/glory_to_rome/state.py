@@ -168,20 +168,50 @@ class GtrStateData:
     FIELDS_LISTS = ("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp",
                     "revealed", "gives", "endq")
 
-    def copy_into(self, other: GtrStateData) -> None:
-        """Copy every field into ``other`` (used by clone)."""
-        other.game = self.game
-        other.rng = self.rng.clone()
-        for name in self.FIELDS_INT:
-            setattr(other, name, getattr(self, name))
-        for name in self.FIELDS_LIST:
-            setattr(other, name, getattr(self, name)[:])
-        for name in self.FIELDS_LISTS:
-            setattr(other, name, _lists(getattr(self, name)))
-        other.end_reason = self.end_reason
-        other.buildings = [[st.copy() for st in row] for row in self.buildings]
-        other.stack = [f.copy() for f in self.stack]
-        other.active = self.active[:]
+    def copy_into(self, o: GtrStateData) -> None:
+        """Copy every field into ``o`` (used by clone; written out for speed)."""
+        o.game = self.game
+        o.rng = self.rng.clone()
+        o.n = self.n
+        o.jack_pile = self.jack_pile
+        o.leader = self.leader
+        o.role = self.role
+        o.phase = self.phase
+        o.current = self.current
+        o.palace_open = self.palace_open
+        o.pre_think = self.pre_think
+        o.act_index = self.act_index
+        o.fountain = self.fountain
+        o.over = self.over
+        o.turn = self.turn
+        o.end_reason = self.end_reason
+        o.deck = self.deck[:]
+        o.pool = self.pool[:]
+        o.removed = self.removed[:]
+        o.in_town = self.in_town[:]
+        o.out_town = self.out_town[:]
+        o.sites_removed = self.sites_removed[:]
+        o.hand_jacks = self.hand_jacks[:]
+        o.camp_jacks = self.camp_jacks[:]
+        o.units = self.units[:]
+        o.petition = self.petition[:]
+        o.demands = self.demands[:]
+        o.did_craft = self.did_craft[:]
+        o.forum_winners = self.forum_winners[:]
+        o.hands = [r[:] for r in self.hands]
+        o.clients = [r[:] for r in self.clients]
+        o.fresh = [r[:] for r in self.fresh]
+        o.stock = [r[:] for r in self.stock]
+        o.vault = [r[:] for r in self.vault]
+        o.vault_vis = [r[:] for r in self.vault_vis]
+        o.inf_sites = [r[:] for r in self.inf_sites]
+        o.camp = [r[:] for r in self.camp]
+        o.revealed = [r[:] for r in self.revealed]
+        o.gives = [r[:] for r in self.gives]
+        o.endq = [r[:] for r in self.endq]
+        o.buildings = [[st.copy() for st in row] for row in self.buildings]
+        o.stack = [f.copy() for f in self.stack]
+        o.active = self.active[:]
 
     def data_to_json(self) -> dict[str, Any]:
         """Every field as JSON-ready data."""
