@@ -103,3 +103,13 @@ def test_doctests_of_the_package() -> None:
     for module in (trajan_pkg, notation, render, scoring):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_tokens_markers_and_plus2_markers() -> None:
+    assert c.TOKENS_PER_PLAYER == 15  # 60 small tokens, 15 per player
+    assert c.MARKERS_PER_COLOUR * c.N_COLOURS == 12  # 48 action markers, 12 per player
+    assert c.PLUS2_PER_PLAYER * 4 == 24  # 24 [+2] markers
+    assert len(c.DEMAND_TILE_KIND) == 15 and c.DEMANDS_REMOVED_AT_SETUP == 3
+    assert c.QUARTERS == 4 and c.ROUNDS_PER_QUARTER == 4
+    assert c.FORUM_TILES_BY_PLAYERS == {2: 6, 3: 9, 4: 12} and c.FORUM_EXTRA_SPACES == 3
+    assert c.GRID_SPACES == 20 and len(c.GRID_NEIGHBOURS[0]) == 2 and len(c.GRID_NEIGHBOURS[6]) == 4
