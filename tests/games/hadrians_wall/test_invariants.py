@@ -64,3 +64,41 @@ def test_render_shows_both_sheets() -> None:
     text = game.render(st.view(0), 0)
     for word in ("Cohorts", "Wall Guard", "Fort", "Market", "Ludus", "Temples", "Map", "Neutral Prospect"):
         assert word in text
+
+
+def test_deep_states_from_greedy_play_round_trip_and_hide_nothing() -> None:
+    """Greedy play (with some random moves) reaches the right sheet's buildings; every few
+    actions: all legal actions apply to clones, to_json round-trips, views survive determinize."""
+    import json
+
+    from ludus.games.hadrians_wall.heuristic import greedy_action
+
+    game = ludus.load("hadrians-wall", players=3, difficulty="normal")
+    rng = Rng(42)
+    st = game.new_state(0)
+    assert isinstance(st, HadriansWallState)
+    step = 0
+    while not st.is_terminal():
+        if step % 9 == 0:
+            digest = st.digest()
+            legal = st.legal_actions()
+            for action in legal:
+                st.clone().apply(action)
+            assert st.digest() == digest
+            rebuilt = game.state_from_json(json.loads(json.dumps(st.to_json())))
+            assert rebuilt.digest() == digest and rebuilt.legal_actions() == legal
+            for q in (None, 0, 1, 2):
+                assert st.view(q) == st.determinize(q, step).view(q)
+            _check_invariants(st)
+        movers = st.to_move()
+        p = movers[rng.randbelow(len(movers))]
+        if rng.random() < 0.15:
+            actions = st.legal_actions(p)
+            action = actions[rng.randbelow(len(actions))]
+        else:
+            found = greedy_action(st, p, rng)
+            assert found is not None
+            action = found
+        st.apply(action)
+        step += 1
+    assert sum(sum(b.built) for b in st.boards) > 10
