@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError
-from ludus.core.events import Event, public
+from ludus.core.events import Event
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
@@ -78,6 +78,29 @@ S = FallOfRomeState
 ROLE_TOKENS = tuple(r.id for r in ROLES)
 EVENT_TOKENS = tuple(e.id for e in EVENTS)
 MODES = ("normal", "destabilizing")
+
+# Plain ints for speed (the enums name them).
+R_CONSUL = int(RoleId.CONSUL)
+R_MAGISTER_MILITUM = int(RoleId.MAGISTER_MILITUM)
+R_MERCATOR = int(RoleId.MERCATOR)
+R_PRAEFECTUS_CLASSIS = int(RoleId.PRAEFECTUS_CLASSIS)
+R_PRAEFECTUS_FABRUM = int(RoleId.PRAEFECTUS_FABRUM)
+R_REGINA_FOEDERATA = int(RoleId.REGINA_FOEDERATA)
+R_VESTALIS = int(RoleId.VESTALIS)
+E_ABUNDANS = int(EventId.ABUNDANS)
+E_ALEA = int(EventId.ALEA)
+E_AUDENTES = int(EventId.AUDENTES)
+E_CARPE_DIEM = int(EventId.CARPE_DIEM)
+E_DO_UT_DES = int(EventId.DO_UT_DES)
+E_FESTINA_LENTE = int(EventId.FESTINA_LENTE)
+E_HIC_MANEBIMUS = int(EventId.HIC_MANEBIMUS)
+E_HOMO_FABER = int(EventId.HOMO_FABER)
+E_MELIUS_CAVERE = int(EventId.MELIUS_CAVERE)
+E_MORS_TUA = int(EventId.MORS_TUA)
+E_MORTUI_NON_MORDENT = int(EventId.MORTUI_NON_MORDENT)
+E_SI_VIS_PACEM = int(EventId.SI_VIS_PACEM)
+E_VAE_VICTIS = int(EventId.VAE_VICTIS)
+E_VENI_VIDI_VICI = int(EventId.VENI_VIDI_VICI)
 PORT_CITIES = tuple(c for c in range(NC) if PORT[c])
 COLOUR_SETS = tuple(frozenset(CITIES[c].colours) for c in range(NC))
 CARD_COLOUR = tuple(n.tribe for n in NODES)
@@ -92,6 +115,24 @@ def _move_table(verb: str) -> tuple[tuple[tuple[Action, ...], ...], ...]:
     )
 
 
+_SIMPLE_VERBS = ("revolt", "invade", "draw", "draw3", "recruit_army", "consul_here", "fortify", "fabrum_fort",
+                 "escort_end", "agree", "refuse", "done", "skip_battle")
+_CARD_VERBS = ("discard", "pay", "vestalis_draw", "classis_recruit", "plot_store", "plot_retrieve", "put_back",
+               "take", "give")
+_COLOUR_VERBS = ("forge_alliance", "enlist_barbarians", "remove", "escort")
+SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
+CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(REVOLT + 1)) for v in _CARD_VERBS}
+    for p in range(MAX_SEATS)
+)
+COLOUR_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in range(MAX_SEATS)
+)
+BATTLE = tuple(tuple(Action(p, "battle", (d,)) for d in range(DICE + 1)) for p in range(MAX_SEATS))
+PLAY = tuple(
+    tuple((Action(p, "play", (tok, "normal")), Action(p, "play", (tok, "destabilizing"))) for tok in EVENT_TOKENS)
+    for p in range(MAX_SEATS)
+)
 MARCH = _move_table("march")
 SAIL = _move_table("sail")
 CLASSIS_SAIL = _move_table("classis_sail")
@@ -133,7 +174,7 @@ def city_cubes(s: S, city: int) -> int:
 
 
 def log(s: S, text: str) -> None:
-    s._events.append(public(text))
+    s._events.append(Event(text, "log", {}))
 
 
 def lose(s: S, reason: str) -> None:
@@ -472,7 +513,7 @@ def new_game(game: FallOfRome, seed: int) -> S:
 
 
 def _after_roles(s: S) -> None:
-    if RoleId.VESTALIS in s.roles:
+    if R_VESTALIS in s.roles:
         s.vdeck = s.box_events
         s.rng.shuffle(s.vdeck)
         s.box_events = []
@@ -617,11 +658,11 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
             return []
         return [Action(player, "start", (CITY_TOKEN[c],)) for c in _start_choices(s)]
     out = []
-    movers = to_move(s)
-    if player in movers:
-        over = over_limit_seat(s)
+    over = over_limit_seat(s)
+    if player == (over if over >= 0 else seat_of(s, s.cur)):
         if over == player:
-            out.extend(Action(player, "discard", (CARD_TOKENS[c],)) for c in sorted(set(s.hands[player])))
+            table = CARD_ACTION[player]["discard"]
+            out.extend(table[c] for c in sorted(set(s.hands[player])))
         elif over < 0:
             _phase_actions(s, player, out)
     _optional_actions(s, player, out)
@@ -630,17 +671,17 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
 
 def _phase_actions(s: S, player: int, out: list[Action]) -> None:
     if s.phase == PHASE_REVOLT:
-        out.append(Action(player, "revolt"))
+        out.append(SIMPLE[player]["revolt"])
         return
     if s.phase == PHASE_INVADE:
-        out.append(Action(player, "invade"))
+        out.append(SIMPLE[player]["invade"])
         return
     # PHASE_ACTIONS
     if s.actions_left > 0:
         _action_choices(s, player, out)
-    out.append(Action(player, "draw"))
-    if s.roles[s.cur] == RoleId.VESTALIS and len(s.pdeck) >= 3:
-        out.append(Action(player, "draw3"))
+    out.append(SIMPLE[player]["draw"])
+    if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
+        out.append(SIMPLE[player]["draw3"])
 
 
 def _has_card(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
@@ -679,26 +720,26 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     # UMOCNIENIE POZYCJI
     if not s.forts[city] and _has_card(hand, CARDS_OF_CITY[city]):
         if s.fort_supply:
-            out.append(Action(player, "fortify"))
+            out.append(SIMPLE[player]["fortify"])
         else:
             for f in range(NC):
                 if s.forts[f]:
                     out.append(Action(player, "fortify", (CITY_TOKEN[f],)))
     # REKRUTACJA ARMII
     if s.forts[city] and s.reserve and legions_allowed(s, city):
-        out.append(Action(player, "recruit_army"))
+        out.append(SIMPLE[player]["recruit_army"])
     # BITWA
     if here and city_cubes(s, city):
         for d in range(1, min(DICE, here) + 1):
-            out.append(Action(player, "battle", (d,)))
+            out.append(BATTLE[player][d])
     # SPISEK
     mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     if s.solo:
         for c in mine:
-            out.append(Action(player, "plot_store", (CARD_TOKENS[c],)))
+            out.append(CARD_ACTION[player]["plot_store"][c])
         for c in CARDS_OF_CITY[city]:
             if c in s.treasury:
-                out.append(Action(player, "plot_retrieve", (CARD_TOKENS[c],)))
+                out.append(CARD_ACTION[player]["plot_retrieve"][c])
     else:
         for other in range(n_pawns(s)):
             if other == pawn or s.pawn_city[other] != city:
@@ -717,22 +758,22 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     for t in range(NT):
         if s.allied[t]:
             continue
-        if (s.cubes[base + t] or role == RoleId.MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
-            out.append(Action(player, "forge_alliance", (COLOURS[t],)))
+        if (s.cubes[base + t] or role == R_MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
+            out.append(COLOUR_ACTION[player]["forge_alliance"][t])
     # WERBOWANIE BARBARZYŃCÓW
     for t in range(NT):
         if s.allied[t] and s.cubes[base + t]:
-            free = role == RoleId.REGINA_FOEDERATA and not s.regina_used
+            free = role == R_REGINA_FOEDERATA and not s.regina_used
             if free or counts[t]:
-                out.append(Action(player, "enlist_barbarians", (COLOURS[t],)))
+                out.append(COLOUR_ACTION[player]["enlist_barbarians"][t])
     # role actions
-    if role == RoleId.CONSUL and s.reserve:
+    if role == R_CONSUL and s.reserve:
         for f in range(NC):
             if s.forts[f] and legions_allowed(s, f):
                 out.append(Action(player, "consul_fort", (CITY_TOKEN[f],)))
         if legions_allowed(s, city):
-            out.append(Action(player, "consul_here"))
-    elif role == RoleId.MERCATOR and not s.mercator_used:
+            out.append(SIMPLE[player]["consul_here"])
+    elif role == R_MERCATOR and not s.mercator_used:
         colours = CITIES[city].colours
         for other in range(n_pawns(s)):
             if other == pawn or s.pawn_city[other] != city:
@@ -741,18 +782,18 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
                 out.append(Action(player, "mercator_give", (other, CARD_TOKENS[c])))
             for c in sorted(set(_colour_cards(s.hands[other], colours))):
                 out.append(Action(player, "mercator_take", (other, CARD_TOKENS[c])))
-    elif role == RoleId.PRAEFECTUS_CLASSIS and PORT[city]:
+    elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
         table = CLASSIS_SAIL[player]
         for dest in PORT_CITIES:
             if dest != city:
                 out.extend(table[dest][: legion_choices(s, city, dest) + 1])
         if s.reserve and legions_allowed(s, city):
             for c in sorted(set(_colour_cards(hand, CITIES[city].colours))):
-                out.append(Action(player, "classis_recruit", (CARD_TOKENS[c],)))
-    elif role == RoleId.PRAEFECTUS_FABRUM:
+                out.append(CARD_ACTION[player]["classis_recruit"][c])
+    elif role == R_PRAEFECTUS_FABRUM:
         if here >= 2 and not s.forts[city]:
             if s.fort_supply:
-                out.append(Action(player, "fabrum_fort"))
+                out.append(SIMPLE[player]["fabrum_fort"])
             else:
                 for f in range(NC):
                     if s.forts[f]:
@@ -766,29 +807,32 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
 
 def event_playable(s: S, event: int) -> bool:
     """Whether ``event`` may be played now (its card's timing; reference §4.2 "When")."""
-    if event == EventId.ALEA or event == EventId.VENI_VIDI_VICI:
+    if event in (E_ALEA, E_VENI_VIDI_VICI):
         return s.phase == PHASE_ACTIONS
-    if event == EventId.AUDENTES:
+    if event == E_AUDENTES:
         return s.drawn and s.invasions_left < 0
-    if event == EventId.VAE_VICTIS:
+    if event == E_VAE_VICTIS:
         return s.battle_removed > 0
     return True
 
 
 def _optional_actions(s: S, player: int, out: list[Action]) -> None:
     """Events (any holder, any turn) and Vestalis's event draw: never waited for."""
-    if not window_open(s):
+    if s.pending or s.phase not in WINDOW_PHASES:
         return
     hand = s.hands[player]
-    for card in sorted(set(hand)):
-        if card >= FIRST_EVENT and event_playable(s, card):
-            tok = EVENT_TOKENS[card - FIRST_EVENT]
-            out.append(Action(player, "play", (tok, "normal")))
-            out.append(Action(player, "play", (tok, "destabilizing")))
-    v = pawn_of_role(s, RoleId.VESTALIS)
-    if v >= 0 and seat_of(s, v) == player and s.vdeck:
-        for c in sorted(set(_colour_cards(hand, CITIES[s.pawn_city[v]].colours))):
-            out.append(Action(player, "vestalis_draw", (CARD_TOKENS[c],)))
+    events = [c for c in hand if c >= FIRST_EVENT]
+    if events:
+        play = PLAY[player]
+        for card in sorted(events):
+            if event_playable(s, card):
+                out.extend(play[card - FIRST_EVENT])
+    if s.vdeck and R_VESTALIS in s.roles:
+        v = s.roles.index(R_VESTALIS)
+        if seat_of(s, v) == player:
+            table = CARD_ACTION[player]["vestalis_draw"]
+            for c in sorted(set(_colour_cards(hand, CITIES[s.pawn_city[v]].colours))):
+                out.append(table[c])
 
 
 def _pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
@@ -798,29 +842,29 @@ def _pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
         hand = s.hands[player]
         for c in sorted(set(p["cards"])):
             if c in hand:
-                out.append(Action(player, "pay", (CARD_TOKENS[c],)))
+                out.append(CARD_ACTION[player]["pay"][c])
     elif k == "escort":
         src, dest = p["src"], p["dest"]
         if not (s.caput and dest == ROMA and not s.game.options["regina_cubes_into_roma"]):
             for t in range(NT):
                 if s.cubes[src * NT + t] and s.cubes[dest * NT + t] < 3:
-                    out.append(Action(player, "escort", (COLOURS[t],)))
-        out.append(Action(player, "escort_end"))
+                    out.append(COLOUR_ACTION[player]["escort"][t])
+        out.append(SIMPLE[player]["escort_end"])
     elif k == "remove":
         city = p["city"]
         for t in range(NT):
             if s.cubes[city * NT + t]:
-                out.append(Action(player, "remove", (COLOURS[t],)))
+                out.append(COLOUR_ACTION[player]["remove"][t])
     elif k == "alea":
         out.extend(Action(player, "set_die", (f,)) for f in FACE_NAMES)
     elif k == "consent":
-        out.append(Action(player, "agree"))
-        out.append(Action(player, "refuse"))
+        out.append(SIMPLE[player]["agree"])
+        out.append(SIMPLE[player]["refuse"])
     elif k == "putback":
         allow_revolt = s.game.options["vestalis_may_return_revolt"]
         for c in sorted(set(p["cards"])):
             if c != REVOLT or allow_revolt:
-                out.append(Action(player, "put_back", (CARD_TOKENS[c],)))
+                out.append(CARD_ACTION[player]["put_back"][c])
     elif k == "ev":
         _event_step_actions(s, p, player, out)
     return out
@@ -961,7 +1005,7 @@ def _begin_move(s: S, a: Action, kind: str, pay_colours: tuple[int, ...] | None)
     _spend_action(s)
     move_pawn(s, s.cur, dest, n)
     log(s, f"{ROLES[s.roles[s.cur]].id} {kind}es to {CITIES[dest].name} with {n} legions.")
-    if s.roles[s.cur] == RoleId.REGINA_FOEDERATA and kind in ("march", "sail") and n < 3:
+    if s.roles[s.cur] == R_REGINA_FOEDERATA and kind in ("march", "sail") and n < 3:
         s.pending.append({"k": "escort", "who": a.player, "src": src, "dest": dest, "left": 3 - n})
         _auto_escort(s)
     if pay_colours is not None:
@@ -1113,24 +1157,24 @@ def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> No
     k = sum(1 for f in faces if f == 4)
     gain = regina = 0
     if k:
-        if role == RoleId.CONSUL:
+        if role == R_CONSUL:
             gain += k
-        elif role == RoleId.MAGISTER_MILITUM:
+        elif role == R_MAGISTER_MILITUM:
             barbarians += 2 * k
-        elif role == RoleId.MERCATOR:
+        elif role == R_MERCATOR:
             barbarians += k
             lost += k
-        elif role == RoleId.PRAEFECTUS_CLASSIS:
+        elif role == R_PRAEFECTUS_CLASSIS:
             if PORT[city]:
                 barbarians += k
-        elif role == RoleId.PRAEFECTUS_FABRUM:
+        elif role == R_PRAEFECTUS_FABRUM:
             if s.forts[city]:
                 barbarians += 2 * k
-        elif role == RoleId.REGINA_FOEDERATA:
+        elif role == R_REGINA_FOEDERATA:
             regina = k
-        elif role == RoleId.VESTALIS:
+        elif role == R_VESTALIS:
             lost += k
-    if role == RoleId.MAGISTER_MILITUM:
+    if role == R_MAGISTER_MILITUM:
         lost = max(0, lost - 1)  # ruling 13: 1 fewer per Battle
     if ignore_losses:
         lost = 0
@@ -1242,7 +1286,7 @@ def _do_enlist_barbarians(s: S, a: Action) -> None:
     s.supply[t] += n
     added = add_legions(s, city, n)
     log(s, f"{n} {COLOURS[t]} barbarians enlisted in {CITIES[city].name}: {added} legions.")
-    if s.roles[pawn] == RoleId.REGINA_FOEDERATA and not s.regina_used:
+    if s.roles[pawn] == R_REGINA_FOEDERATA and not s.regina_used:
         s.regina_used = True
         return
     hand = s.hands[a.player]
@@ -1317,43 +1361,43 @@ def _do_play(s: S, a: Action) -> None:
 def play_event(s: S, seat: int, event: int, destab: bool) -> None:
     """Resolve an event's effect (the card is already discarded)."""
     d = int(destab)
-    if event == EventId.ABUNDANS:
+    if event == E_ABUNDANS:
         if destab:
             s.inv_skip = True
         else:
             s.inv_reduce += 2
-    elif event == EventId.ALEA:
+    elif event == E_ALEA:
         s.alea = 2 if destab else max(s.alea, 1)
-    elif event == EventId.AUDENTES:
+    elif event == E_AUDENTES:
         n = min(4 if destab else 2, len(s.pdeck))  # ruling 15: no loss if short
         cards = [draw_player_top(s) for _ in range(n)]
         receive_cards(s, cards)
-    elif event == EventId.CARPE_DIEM:
+    elif event == E_CARPE_DIEM:
         if s.phase == PHASE_ACTIONS:
             s.actions_left += 4 if destab else 2
     else:
         p: dict[str, Any] = {"k": "ev", "who": seat, "e": event, "destab": d, "stage": "", "n": 0,
                              "city": -1, "colour": -1, "done": [], "refused": [], "cards": []}
-        if event == EventId.DO_UT_DES:
+        if event == E_DO_UT_DES:
             p["stage"] = "pair"
-        elif event in (EventId.FESTINA_LENTE, EventId.SI_VIS_PACEM):
+        elif event in (E_FESTINA_LENTE, E_SI_VIS_PACEM):
             p["stage"] = "city"
-        elif event == EventId.HIC_MANEBIMUS:
+        elif event == E_HIC_MANEBIMUS:
             p["stage"] = "reinforce"
-        elif event == EventId.HOMO_FABER:
+        elif event == E_HOMO_FABER:
             p["stage"] = "take"
-        elif event == EventId.MELIUS_CAVERE:
+        elif event == E_MELIUS_CAVERE:
             k = min(6, len(s.bdeck))
             p["cards"] = [draw_barbarian_top(s) for _ in range(k)]
             p["stage"] = "remove_card" if destab and k else "place"
-        elif event in (EventId.MORS_TUA, EventId.MORTUI_NON_MORDENT):
+        elif event in (E_MORS_TUA, E_MORTUI_NON_MORDENT):
             p["stage"] = "cubes"
-        elif event == EventId.VAE_VICTIS:
+        elif event == E_VAE_VICTIS:
             p["stage"] = "cubes"
             p["n"] = s.battle_removed
             p["city"] = s.battle_city
             s.battle_removed = 0
-        elif event == EventId.VENI_VIDI_VICI:
+        elif event == E_VENI_VIDI_VICI:
             p["stage"] = "move"
         s.pending.append(p)
         _event_auto(s)
@@ -1363,7 +1407,7 @@ def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action])
     e = p["e"]
     stage = p["stage"]
     destab = p["destab"]
-    if e == EventId.DO_UT_DES:
+    if e == E_DO_UT_DES:
         if stage == "pair":
             for x in range(s.seats):
                 for y in range(x + 1, s.seats):
@@ -1374,11 +1418,11 @@ def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action])
         else:
             seat = p["cards"][0] if stage == "give_a" else p["cards"][1]
             for c in sorted({c for c in s.hands[seat] if c < N_CITY_CARDS}):
-                out.append(Action(player, "give", (CARD_TOKENS[c],)))
-    elif e in (EventId.FESTINA_LENTE, EventId.SI_VIS_PACEM) and stage in ("city", "from", "pawn"):
+                out.append(CARD_ACTION[player]["give"][c])
+    elif e in (E_FESTINA_LENTE, E_SI_VIS_PACEM) and stage in ("city", "from", "pawn"):
         if stage == "city":
             for c in range(NC):
-                if e == EventId.FESTINA_LENTE:
+                if e == E_FESTINA_LENTE:
                     out.append(Action(player, "choose_city", (CITY_TOKEN[c],)))
                 elif not s.forts[c]:
                     out.append(Action(player, "fort_city", (CITY_TOKEN[c],)))
@@ -1392,29 +1436,29 @@ def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action])
                 if s.pawn_city[q] != dest and q not in p["done"] and q not in p["refused"]:
                     for n in range(legion_choices(s, s.pawn_city[q], dest) + 1):
                         out.append(Action(player, "move_pawn", (ROLE_TOKENS[s.roles[q]], n)))
-            out.append(Action(player, "done"))
-    elif e == EventId.HIC_MANEBIMUS:
+            out.append(SIMPLE[player]["done"])
+    elif e == E_HIC_MANEBIMUS:
         cap = 3 if destab else 2
         if s.reserve and (destab or len(p["done"]) < 3):
             for c in range(NC):
                 if s.forts[c] and c not in p["done"] and legions_allowed(s, c):
                     for n in range(1, min(cap, s.reserve) + 1):
                         out.append(Action(player, "reinforce", (CITY_TOKEN[c], n)))
-        out.append(Action(player, "done"))
-    elif e == EventId.HOMO_FABER:
+        out.append(SIMPLE[player]["done"])
+    elif e == E_HOMO_FABER:
         for c in _homo_faber_cards(s, p):
-            out.append(Action(player, "take", (CARD_TOKENS[c],)))
-    elif e == EventId.MELIUS_CAVERE:
+            out.append(CARD_ACTION[player]["take"][c])
+    elif e == E_MELIUS_CAVERE:
         verb = "remove_card" if stage == "remove_card" else "place"
         for c in sorted(p["cards"]):
             out.append(Action(player, verb, (CARD_TOKENS[c],)))
-    elif e in (EventId.MORS_TUA, EventId.MORTUI_NON_MORDENT, EventId.VAE_VICTIS):
-        verb = "replace" if e == EventId.MORS_TUA else "remove_cube"
+    elif e in (E_MORS_TUA, E_MORTUI_NON_MORDENT, E_VAE_VICTIS):
+        verb = "replace" if e == E_MORS_TUA else "remove_cube"
         for c, t in _cube_choices(s, p):
             out.append(Action(player, verb, (CITY_TOKEN[c], COLOURS[t])))
-        if not (e == EventId.MORS_TUA and not destab):
-            out.append(Action(player, "done"))
-    elif e == EventId.VENI_VIDI_VICI:
+        if not (e == E_MORS_TUA and not destab):
+            out.append(SIMPLE[player]["done"])
+    elif e == E_VENI_VIDI_VICI:
         if stage == "move":
             src = s.pawn_city[s.cur]
             table = MOVE_TO[player]
@@ -1425,8 +1469,8 @@ def _event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action])
             city = s.pawn_city[s.cur]
             if city_cubes(s, city):
                 for d in range(1, min(DICE, s.legions[city]) + 1):
-                    out.append(Action(player, "battle", (d,)))
-            out.append(Action(player, "skip_battle"))
+                    out.append(BATTLE[player][d])
+            out.append(SIMPLE[player]["skip_battle"])
 
 
 def _city_card(hand: list[int]) -> bool:
@@ -1443,20 +1487,20 @@ def _homo_faber_cards(s: S, p: dict[str, Any]) -> list[int]:
 def _cube_choices(s: S, p: dict[str, Any]) -> list[tuple[int, int]]:
     e = p["e"]
     destab = p["destab"]
-    limit = {EventId.MORS_TUA: 3 if destab else 1, EventId.MORTUI_NON_MORDENT: 4 if destab else 2}.get(e, p["n"])
+    limit = {E_MORS_TUA: 3 if destab else 1, E_MORTUI_NON_MORDENT: 4 if destab else 2}.get(e, p["n"])
     if len(p["done"]) >= limit:
         return []
     out = []
     fixed_city = -1
-    if p["done"] and (e == EventId.MORS_TUA or (e == EventId.VAE_VICTIS and not destab)):
+    if p["done"] and (e == E_MORS_TUA or (e == E_VAE_VICTIS and not destab)):
         fixed_city = p["done"][0] // NT
     for c in range(NC):
         if fixed_city >= 0 and c != fixed_city:
             continue
-        if e == EventId.VAE_VICTIS and not destab and c == p["city"]:
+        if e == E_VAE_VICTIS and not destab and c == p["city"]:
             continue  # "1 other city"
         for t in range(NT):
-            if s.cubes[c * NT + t] and (e != EventId.MORTUI_NON_MORDENT or p["colour"] in (-1, t)):
+            if s.cubes[c * NT + t] and (e != E_MORTUI_NON_MORDENT or p["colour"] in (-1, t)):
                 out.append((c, t))
     return out
 
@@ -1469,7 +1513,7 @@ def _event_auto(s: S) -> None:
         if not acts or (len(acts) == 1 and acts[0].verb in ("done", "skip_battle")):
             s.pending.pop()
             continue
-        if p["e"] == EventId.MELIUS_CAVERE and p["stage"] == "place" and len(p["cards"]) == 1:
+        if p["e"] == E_MELIUS_CAVERE and p["stage"] == "place" and len(p["cards"]) == 1:
             _melius_place(s, p, p["cards"][0])
             continue
         return
@@ -1574,7 +1618,7 @@ def _event_move_pawn(s: S, pawn: int, city: int, n: int) -> None:
     log(s, f"{ROLES[s.roles[pawn]].id} moves to {CITIES[city].name} with {n} legions.")
     p = s.pending[-1]
     p["done"].append(pawn)
-    if not p["destab"] or p["e"] == EventId.SI_VIS_PACEM:  # 1 pawn (Festina Lente destab.: any number)
+    if not p["destab"] or p["e"] == E_SI_VIS_PACEM:  # 1 pawn (Festina Lente destab.: any number)
         s.pending.pop()
     _event_auto(s)
 

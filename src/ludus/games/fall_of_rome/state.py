@@ -135,13 +135,53 @@ class FallOfRomeState(State):
         s.rng = self.rng.clone()
         s._cache = {}
         s._events = []
-        for f in _LIST_FIELDS:
-            setattr(s, f, getattr(self, f)[:])
-        for f in _SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
+        s.roles = self.roles[:]
+        s.pawn_city = self.pawn_city[:]
+        s.treasury = self.treasury[:]
+        s.cubes = self.cubes[:]
+        s.legions = self.legions[:]
+        s.forts = self.forts[:]
+        s.supply = self.supply[:]
+        s.allied = self.allied[:]
+        s.pdeck = self.pdeck[:]
+        s.piles = self.piles[:]
+        s.pdiscard = self.pdiscard[:]
+        s.bdeck = self.bdeck[:]
+        s.bdiscard = self.bdiscard[:]
+        s.bremoved = self.bremoved[:]
+        s.vdeck = self.vdeck[:]
+        s.box_events = self.box_events[:]
+        s.pbox = self.pbox[:]
+        s.refused = self.refused[:]
+        s.seats = self.seats
+        s.solo = self.solo
+        s.caput = self.caput
+        s.reserve = self.reserve
+        s.fort_supply = self.fort_supply
+        s.rate = self.rate
+        s.decline = self.decline
+        s.pknown = self.pknown
+        s.box_revolts = self.box_revolts
+        s.phase = self.phase
+        s.cur = self.cur
+        s.setup_seat = self.setup_seat
+        s.actions_left = self.actions_left
+        s.mercator_used = self.mercator_used
+        s.regina_used = self.regina_used
+        s.alea = self.alea
+        s.inv_reduce = self.inv_reduce
+        s.inv_skip = self.inv_skip
+        s.drawn = self.drawn
+        s.invasions_left = self.invasions_left
+        s.pending_revolts = self.pending_revolts
+        s.battle_city = self.battle_city
+        s.battle_removed = self.battle_removed
+        s.result = self.result
+        s.turn = self.turn
+        s.actions_taken = self.actions_taken
         s.hands = [h[:] for h in self.hands]
         s.bsegs = [g[:] for g in self.bsegs]
-        s.pending = [_copy_pending(p) for p in self.pending]
+        s.pending = [_copy_pending(p) for p in self.pending] if self.pending else []
         return s
 
     def to_json(self) -> dict[str, Any]:
