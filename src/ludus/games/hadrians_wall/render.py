@@ -52,7 +52,7 @@ def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
     return "".join(cells)
 
 
-def _wrap(label: str, text: str, width: int = 100) -> list[str]:
+def _wrap(label: str, text: str, width: int = 76) -> list[str]:
     lines: list[str] = []
     current = label
     for part in text.split(" ["):
@@ -73,8 +73,8 @@ def _prospect(card: str | None) -> str:
     if card is None:
         return "-"
     pc = PLAYER_CARDS[PLAYER_CARD_INDEX[card]]
-    income = " ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(pc.income) if n)
-    return f"{pc.names['en']} (good {pc.good}, pattern {pc.pattern}, income {income})"
+    income = " + ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(pc.income) if n)
+    return f"{pc.names['en']}, good {pc.good}, pattern {pc.pattern}, {income}"
 
 
 def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
@@ -90,8 +90,10 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     )
     items = ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(b["items"]))
     out = [
-        f"== seat {seat} ==  board: {items}" + ("  (ended the Year)" if b["done"] else ""),
-        "  Path cards: " + (", ".join(b["paths"]) or "-") + "   Prospect: " + _prospect(b["prospect"]),
+        f"== seat {seat} ==" + ("  (ended the Year)" if b["done"] else ""),
+        f"  board: {items}",
+        "  Path cards: " + (", ".join(b["paths"]) or "-"),
+        "  Prospect: " + _prospect(b["prospect"]),
     ]
     if b.get("hand"):
         out.append("  hand: " + ", ".join(b["hand"]) + (f"  (Path chosen: {b['choice']})" if b.get("choice") else ""))
@@ -100,10 +102,11 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     out.append("  LEFT SHEET")
     out.append("  Cohorts     " + "  ".join(f"{COHORTS[c]} {'X' * n}{'.' * (6 - n)}" for c, n in enumerate(b["cohorts"])))
     out.append(f"  Mining      {_track(b['mining'], MINING_COLUMN, level)}")
-    out.append(f"  Wall Guard  {_track(b['guard'], GUARD_COLUMN, level)}   Training {_years(b['training'] + [0] * (5 - len(b['training'])))}")
+    training = _years(b["training"] + [0] * (5 - len(b["training"])))
+    out.append(f"  Wall Guard  {_track(b['guard'], GUARD_COLUMN, level)}  Training {training}")
     out.append(f"  Cippi       {_track(b['cippi'], CIPPI_COLUMN, level)}")
     out.append(f"  Wall        {_track(b['wall'], WALL_COLUMN, level)}")
-    out.append(f"  Fort        {_track(b['fort'], FORT_COLUMN, level)}   Infrastructure {INFRASTRUCTURE_AT[b['fort']]}")
+    out.append(f"  Fort        {_track(b['fort'], FORT_COLUMN, level)}  Infrastructure {INFRASTRUCTURE_AT[b['fort']]}")
     prod = "X" * b["production"] + "." * (PRODUCTION_CIRCLES - b["production"])
     out.append(f"  Production  {prod}   Forum {_years(b['forum'] + [0] * (4 - len(b['forum'])))}")
     out.extend(_wrap("  Buildings   ", left_sheet))
@@ -124,7 +127,8 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
         s, d = b["strength"][g], b["damage"][g]
         row = "X" * d + "o" * (s - d) + "." * (6 - s)
         glads.append(f"{name} {row}{' dead' if b['dead'][g] else ''} battles {_years(b['battles'][g])}")
-    out.append("  Ludus       " + "   ".join(glads))
+    out.append("  Ludus       " + glads[0])
+    out.append("              " + glads[1])
     temples = []
     left = b["temple_filled"]
     for size in TEMPLE_SIZE:
@@ -135,6 +139,7 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     out.append("  Temples     " + " | ".join(temples) + f"   Favours {favours or '-'}")
     out.append("  Baths       " + " ".join(f"{n}:{y or '.'}" for n, y in zip(BATHS_BOXES, b["baths"])))
     out.append("  Courthouse  " + " ".join(f"{'LCR'[i // 3]}{i % 3 + 1}:{y or '.'}" for i, y in enumerate(b["court"])))
+    out.append("              (L: +1 Servant; C: Builder -> 2 Servants; R: Servant -> Builder)")
     dips = [f"{COHORTS[c]} {'X' * u}{'o' * (2 - u)}" for c, u in zip(b["diplomats"], b["diplomat_used"])]
     out.append("  Diplomats   " + (", ".join(dips) or "-") + f"   Scouts {'X' * b['scouts']}{'.' * (5 - b['scouts'])}")
     for r in range(MAP_ROWS):
@@ -150,18 +155,20 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     """The whole table as seen by ``player``."""
     year = view["year"]
     lines = [
-        f"Hadrian's Wall — Year {year}, phase {view['phase']}, difficulty {view['options']['difficulty']}, "
-        f"attack potential {ATTACK_POTENTIAL[max(0, year - 1)]}",
+        f"Hadrian's Wall — Year {year}, phase {view['phase']}, difficulty {view['options']['difficulty']}",
+        f"Attack potential (grey flag) {ATTACK_POTENTIAL[max(0, year - 1)]}",
         f"Fate deck {view['fate_deck_size']} cards, discard {len(view['fate_discard'])}; to move: {view['to_move']}",
         "Supply: unlimited Soldiers, Builders, Servants, Civilians and Resources",
-        "Legend: X filled, o circled, . empty, # closed granary column, digits = Year written / good",
+        "Legend: X filled, o circled, . empty, # closed granary column,",
+        "        digits = Year written (or Trade Good number)",
     ]
     if view["year_card"] >= 0:
         card = FATE_CARDS[view["year_card"]]
         income = ", ".join(f"{n} {ITEMS[i]}" for i, n in enumerate(card.income) if n)
-        lines.append(f"Year card: Fate card {card.index + 1} (income {income})")
+        lines.append(f"Year card: Fate card {card.index + 1}")
+        lines.append(f"  income {income}")
     for i, card_id in enumerate(view["neutral"]):
-        lines.append(f"Neutral Prospect n{i}: {_prospect(card_id)}; items on it: {view['neutral_items'][i]}")
+        lines.append(f"Neutral n{i}: {_prospect(card_id)}; {view['neutral_items'][i]} on it")
     if view["attack"]:
         counts = [0, 0, 0]
         for c in view["attack"]:
