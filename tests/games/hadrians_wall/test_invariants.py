@@ -62,7 +62,7 @@ def test_render_shows_both_sheets() -> None:
     for p in (0, 1):
         st.apply(st.legal_actions(p)[0])
     text = game.render(st.view(0), 0)
-    for word in ("Cohorts", "Wall Guard", "Fort", "Market", "Ludus", "Temples", "Map", "Neutral Prospect"):
+    for word in ("Cohorts", "Wall Guard", "Fort", "Market", "Ludus", "Temples", "Map", "Neutral n0"):
         assert word in text
 
 
