@@ -41,6 +41,8 @@ def test_bridge_example() -> None:
     t.pool("marble")
     s = t.state()
     act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "3:think_jack", "0:demand marble")
+    assert "3:refuse" in legal(s)  # the Wall protects; giving would be voluntary
+    act(s, "3:refuse")
     assert materials(s.stock[0]) == ["marble"] * 5
     assert names(s, s.hands[3]) == ["temple"] and len(s.stock[3]) == 1  # the Wall protects
 
@@ -55,7 +57,7 @@ def test_wall_example_immunity() -> None:
     t.stock(1, "stone")
     t.hand(0, "atrium", "garden")
     s = t.state()
-    act(s, "0:lead legionary atrium", "1:follow academy", "0:demand stone")
+    act(s, "0:lead legionary atrium", "1:follow academy", "0:demand stone", "1:refuse")
     assert materials(s.stock[0]) == [] and len(s.hands[1]) == 2 and len(s.stock[1]) == 1
     act(s, "1:demand stone")
     assert materials(s.stock[1]) == ["stone", "stone"] and s.hands[0] == []
@@ -121,7 +123,7 @@ def test_palisade_example() -> None:
     t.hand(2, "palace", "palace")
     t.pool("marble", "marble")
     s = t.state()
-    act(s, "0:lead legionary atrium", "1:follow academy", "2:think_jack", "0:demand marble")
+    act(s, "0:lead legionary atrium", "1:follow academy", "2:think_jack", "0:demand marble", "1:refuse")
     assert materials(s.stock[0]) == ["marble", "marble"] and names(s, s.hands[1]) == ["temple"]
     act(s, "1:demand marble")
     assert materials(s.stock[1]) == ["marble"] * 3

@@ -283,9 +283,12 @@ def legal_actions(s: GtrState) -> list[Action]:
     ph = s.phase
     if ph == ACT:
         if s.gives:
-            v, m, _ = s.gives[0]
+            v, m, _, voluntary = s.gives[0]
             give = s.game.acts.give[v]
-            return [give[b] for b in distinct_buildings(_of_material(s.hands[v], m))]
+            out = [give[b] for b in distinct_buildings(_of_material(s.hands[v], m))]
+            if voluntary:
+                out.append(s.game.acts.get(v, "refuse"))
+            return out
         return _legal_frame(s, s.stack[-1])
     if ph in (LEAD, FOLLOW):
         return _legal_choose(s)
@@ -787,7 +790,10 @@ def discard_before_thinking(s: GtrState, p: int, a: Action, ev: list[Event]) -> 
 
 
 def _apply_give(s: GtrState, a: Action, ev: list[Event]) -> None:
-    v, m, demander = s.gives.pop(0)
+    v, m, demander, _ = s.gives.pop(0)
+    if a.verb == "refuse":
+        ev.append(public(f"Player {v} is immune: Glory to Rome!", "glory"))
+        return
     card = take_building(s.hands[v], BUILDING_INDEX[str(a.args[0])])
     s.stock[demander].append(card)
     ev.append(public(f"Player {v} gives {MATERIAL_NAMES[m]} to player {demander}.", "give"))
@@ -1072,10 +1078,12 @@ def legionary_demand(s: GtrState, p: int, ev: list[Event]) -> None:
     colosseum = has(s, p, B.COLOSSEUM)
     for o in affected_opponents(s, p):
         if has(s, o, B.WALL) or (has(s, o, B.PALISADE) and not bridge):
+            # Immune, but "you may give cards if you wish" (Palisade, Wall).
             ev.append(public(f"Player {o} is immune.", "immune"))
+            s.gives.extend([o, m, p, 1] for m in demands)
             continue
         for m in demands:
-            s.gives.append([o, m, p])
+            s.gives.append([o, m, p, 0])
             if bridge:
                 for i in range(len(s.stock[o]) - 1, -1, -1):
                     if CARD_MATERIAL[s.stock[o][i]] == m:
@@ -1097,10 +1105,13 @@ def legionary_demand(s: GtrState, p: int, ev: list[Event]) -> None:
 def _process_gives(s: GtrState, ev: list[Event]) -> None:
     """Carry out forced gives; stop at a give where the giver has a real choice."""
     while s.gives:
-        v, m, demander = s.gives[0]
+        v, m, demander, voluntary = s.gives[0]
         kinds = distinct_buildings(_of_material(s.hands[v], m))
-        if len(kinds) > 1:
+        if len(kinds) > 1 or (voluntary and kinds):
             return
+        if voluntary:
+            s.gives.pop(0)
+            continue
         s.gives.pop(0)
         if not kinds:
             ev.append(public(f"Player {v}: Glory to Rome!", "glory"))

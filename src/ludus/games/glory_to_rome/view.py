@@ -117,7 +117,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
             for f in s.stack
         ],
         "demands": [MATERIAL_NAMES[m] for m in s.demands],
-        "gives": [[v, MATERIAL_NAMES[m], d] for v, m, d in s.gives],
+        "gives": [[v, MATERIAL_NAMES[m], d, bool(vol)] for v, m, d, vol in s.gives],
         "end_of_turn": [[END_NAMES[k], p] for k, p in s.endq],
         "fountain": fountain,
         "over": bool(s.over),
