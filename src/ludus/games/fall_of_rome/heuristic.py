@@ -26,6 +26,28 @@ from ludus.games.fall_of_rome.state import FallOfRomeState
 NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
 
 
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Marching distance between every two cities (breadth-first search)."""
+    out = []
+    for start in range(NC):
+        dist = [-1] * NC
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for nb in NEIGHBOURS[c]:
+                    if dist[nb] < 0:
+                        dist[nb] = dist[c] + 1
+                        nxt.append(nb)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+DISTANCE = _distances()
+
+
 def score(state: FallOfRomeState) -> float:
     """An unbounded score for the team (higher is better)."""
     s = state
@@ -50,8 +72,8 @@ def score(state: FallOfRomeState) -> float:
         full = sum(1 for x in here if x >= 3)
         guard = legions[c]
         danger = 1.0 + (1.5 if c == ROMA else 0.5 if c in NEAR_ROMA else 0.0)
-        value -= danger * (0.2 * total + (1.6 * full if not guard else 0.4 * full))
-        value += 0.25 * min(guard, 3)
+        value -= danger * (0.3 * total + (3.0 * full if not guard else 0.8 * full))
+        value += 0.4 * min(guard, 3)
     value += 0.2 * sum(legions)
     value += 0.6 * sum(s.forts)
     value -= 4.0 * s.decline * s.decline / DECLINE_LOSS
@@ -68,6 +90,18 @@ def score(state: FallOfRomeState) -> float:
     for city in s.pawn_city:
         if city >= 0 and legions[city] and sum(cubes[city * NT : city * NT + NT]):
             value += 0.3
+    # a pawn whose hand can forge an alliance is drawn towards that tribe's cubes
+    for pawn, city in enumerate(s.pawn_city):
+        if city < 0:
+            continue
+        hand = s.hands[0 if s.solo else pawn]
+        for t in range(NT):
+            if s.allied[t] or s.supply[t] == TRIBES[t].cubes:
+                continue
+            n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
+            if n >= TRIBES[t].alliance_cost:
+                near = min(DISTANCE[city][c] for c in range(NC) if cubes[c * NT + t])
+                value += max(0.0, 3.0 - 0.6 * near)
     return value
 
 
