@@ -341,3 +341,10 @@ def test_campaign_outcome_reports_goal_and_challenge() -> None:
     assert out.details["fort"] == 15 and out.details["fort_name"] == "Coggabata"
     assert isinstance(out.details["goal"], bool) and isinstance(out.details["challenge"], bool)
     assert out.winners == ((0,) if out.details["goal"] else ())
+
+
+def test_map_cells_parse_in_any_order() -> None:
+    game = ludus.load("hadrians-wall", players=1)
+    st = game.new_state(0)
+    assert game.parse_action(st, "0:place a4.a3.b3.b2") == Action(0, "place", ("b2.a3.b3.a4",))
+    assert game.parse_action(st, "0:place z9.a1") == Action(0, "place", ("z9.a1",))

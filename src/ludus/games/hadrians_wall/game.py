@@ -89,6 +89,12 @@ class HadriansWall(Game):
         """Rebuild a state from :meth:`HadriansWallState.to_json`."""
         return HadriansWallState.from_json(self, dict(data))
 
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse notation (map cells of a ``place`` may be given in any order)."""
+        from .notation import canonical
+
+        return canonical(super().parse_action(state, text))
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         from .render import render

@@ -55,7 +55,6 @@ from .components import (
     LUDUS_DEATH,
     LUDUS_PERFORMERS,
     LUDUS_SURVIVAL,
-    MAP_COLUMNS,
     MAP_ICONS,
     MARKET_EXTRA,
     MARKET_HEXAGONS,
@@ -82,6 +81,7 @@ from .components import (
     Cost,
     placements,
 )
+from .notation import cells_mask
 
 if TYPE_CHECKING:
     from .game import HadriansWall
@@ -979,10 +979,7 @@ def place(st: HadriansWallState, p: int, args: Args, events: list[Event]) -> Non
 
 
 def _parse_cells(token: str) -> int:
-    mask = 0
-    for cell in token.split("."):
-        mask |= 1 << ((int(cell[1:]) - 1) * MAP_COLUMNS + "abcde".index(cell[0]))
-    return mask
+    return cells_mask(token) or 0
 
 
 def favour(st: HadriansWallState, p: int, args: Args, events: list[Event]) -> None:
