@@ -194,3 +194,15 @@ def test_basilica_card_is_known_to_its_owner_after_determinize() -> None:
         d = s.determinize(0, seed)
         assert d.view(0) == s.view(0) and materials(d.vault[0]) == ["concrete"]
         assert s.determinize(1, seed).view(1) == s.view(1)
+
+
+def test_the_pool_take_of_a_demand_is_optional() -> None:
+    """Rome demands: the matching pool card may be left (reference §15.11)."""
+    t = Table(2, leader=0)
+    t.hand(0, "academy", "temple").hand(1, "statue")
+    t.pool("marble")
+    s = t.state()
+    act(s, "0:lead legionary academy", "1:think_jack")
+    assert {"0:demand marble", "0:demand marble nopool"} <= legal(s)
+    act(s, "0:demand marble nopool")
+    assert materials(s.stock[0]) == ["marble"] and materials(s.pool) == ["brick", "marble"]

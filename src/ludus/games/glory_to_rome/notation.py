@@ -36,6 +36,7 @@ class ActionTable:
         self.hire = [[Action(p, "hire", (ROLE_NAMES[m],)) for m in range(6)] for p in seats]
         self.sell = [[Action(p, "sell", (MATERIAL_NAMES[m],)) for m in range(6)] for p in seats]
         self.demand = [[Action(p, "demand", (MATERIAL_NAMES[m],)) for m in range(6)] for p in seats]
+        self.demand_nopool = [[Action(p, "demand", (MATERIAL_NAMES[m], "nopool")) for m in range(6)] for p in seats]
         self.give = [[Action(p, "give", (SLUGS[b],)) for b in range(nb)] for p in seats]
         self.memo: dict[tuple[int, str, tuple[Arg, ...]], Action] = {}
 

@@ -71,6 +71,7 @@ O_MAIN = 1  # Merchant: stockpile or deck card sold / Architect: main action don
 O_STAIR = 2  # Architect: Stairway material added
 
 PASS = "pass"
+NO_POOL = 8  # flag on a demand: leave the matching pool card
 NEXT = "next"
 
 
@@ -420,6 +421,13 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
                     seen |= 1 << CARD_MATERIAL[c]
             demand = T.demand[p]
             out = [demand[m] for m in range(6) if (seen >> m) & 1]
+            if seen:
+                # Taking the matching pool card is optional (reference §15.11).
+                in_pool = 0
+                for c in s.pool:
+                    in_pool |= 1 << CARD_MATERIAL[c]
+                nopool = T.demand_nopool[p]
+                out.extend(nopool[m] for m in range(6) if (seen >> m) & (in_pool >> m) & 1)
         out.append(T.pass_[p])
         return out
     if role == CRAFTSMAN:
@@ -808,6 +816,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
             legionary_demand(s, p, ev)
         f.left = 0
         f.open = 0
+        s.pre_think = 0
         return
     if verb == NEXT:
         f.open = 0
@@ -877,7 +886,7 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
             if CARD_MATERIAL[c] == m and c not in s.revealed[p]:
                 s.revealed[p].append(c)
                 break
-        s.demands.append(m)
+        s.demands.append(m if len(args) == 1 else m | NO_POOL)
         ev.append(public(f"Player {p} reveals a {MATERIAL_NAMES[m]} card to demand.", "reveal"))
         return
     # Craftsman / Architect
@@ -1065,11 +1074,14 @@ def legionary_demand(s: GtrState, p: int, ev: list[Event]) -> None:
     demander has a Bridge; Wall always protects).  Bridge also takes one from the
     opponent's stockpile; Colosseum takes a matching client into the vault.
     """
-    demands = s.demands
+    demands = [d & 7 for d in s.demands]
+    from_pool = [not d & NO_POOL for d in s.demands]
     s.demands = []
     names = " ".join(MATERIAL_NAMES[m] for m in demands)
     ev.append(public(f"Player {p}: in the name of the Senate and People of Rome I demand {names}!", "demand"))
-    for m in demands:
+    for m, take in zip(demands, from_pool):
+        if not take:
+            continue
         for i in range(len(s.pool) - 1, -1, -1):
             if CARD_MATERIAL[s.pool[i]] == m:
                 s.stock[p].append(s.pool.pop(i))

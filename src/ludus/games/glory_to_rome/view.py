@@ -72,11 +72,9 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
             "hand_jacks": s.hand_jacks[p],
             "hand_limit": hand_limit(s, p),
             "clientele": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]),
-            "clientele_names": _names(s.clients[p]),
             "new_clients": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh),
             "clientele_limit": clientele_limit(s, p),
             "stockpile": _materials(s.stock[p]),
-            "stockpile_names": _names(s.stock[p]),
             "vault_count": len(s.vault[p]),
             "vault": vault,
             "vault_limit": vault_limit(s, p),
@@ -116,7 +114,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
             {"player": f.player, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": f.kind}
             for f in s.stack
         ],
-        "demands": [MATERIAL_NAMES[m] for m in s.demands],
+        "demands": [MATERIAL_NAMES[d & 7] + (" (not from the pool)" if d & 8 else "") for d in s.demands],
         "gives": [[v, MATERIAL_NAMES[m], d, bool(vol)] for v, m, d, vol in s.gives],
         "end_of_turn": [[END_NAMES[k], p] for k, p in s.endq],
         "fountain": fountain,
