@@ -206,3 +206,17 @@ def test_the_pool_take_of_a_demand_is_optional() -> None:
     assert {"0:demand marble", "0:demand marble nopool"} <= legal(s)
     act(s, "0:demand marble nopool")
     assert materials(s.stock[0]) == ["marble"] and materials(s.pool) == ["brick", "marble"]
+
+
+def test_colosseum_with_little_vault_room_lets_the_demander_choose() -> None:
+    """Arena: "if you lack room in the vault you choose which clients you take"."""
+    t = Table(3, leader=0)
+    t.building(0, "colosseum", "stone", "stone", "stone", complete=True)
+    t.vault(0, "rubble", "rubble", "rubble", "rubble")  # room for one more (5 influence)
+    t.clients(1, "legionary").clients(2, "legionary")
+    t.hand(0, "academy", "atrium")
+    s = t.state()
+    act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "0:demand brick")
+    assert legal(s) == {"0:colosseum 1 legionary", "0:colosseum 2 legionary"}
+    act(s, "0:colosseum 2 legionary")
+    assert s.clients[2] == [] and len(s.clients[1]) == 1 and len(s.vault[0]) == 5

@@ -198,6 +198,7 @@ class GloryToRome(Game):
         s.over = 0
         s.end_reason = ""
         s.forum_winners = []
+        s.colosseum = []
         s.turn = 0
         s.active = [0] * n
         s.cache = None

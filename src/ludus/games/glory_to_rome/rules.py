@@ -268,6 +268,8 @@ def to_move(s: GtrState) -> tuple[int, ...]:
     if ph == ACT:
         if s.gives:
             return (s.gives[0][0],)
+        if s.colosseum:
+            return (s.colosseum[0],)
         return (s.stack[-1].player,)
     return (s.endq[0][1],)
 
@@ -290,6 +292,15 @@ def legal_actions(s: GtrState) -> list[Action]:
             if voluntary:
                 out.append(s.game.acts.get(v, "refuse"))
             return out
+        if s.colosseum:
+            p = s.colosseum[0]
+            pairs = s.colosseum[1:]
+            seen = []
+            for i in range(0, len(pairs), 2):
+                key = (pairs[i], ROLE_NAMES[pairs[i + 1]])
+                if key not in seen:
+                    seen.append(key)
+            return [s.game.acts.get(p, "colosseum", key) for key in seen]
         return _legal_frame(s, s.stack[-1])
     if ph in (LEAD, FOLLOW):
         return _legal_choose(s)
@@ -649,6 +660,8 @@ def apply_action(s: GtrState, action: Action) -> list[Event]:
     elif ph == ACT:
         if s.gives:
             _apply_give(s, action, ev)
+        elif s.colosseum:
+            _apply_colosseum(s, action, ev)
         else:
             _apply_frame(s, s.stack[-1], action, ev)
     else:
@@ -1088,6 +1101,7 @@ def legionary_demand(s: GtrState, p: int, ev: list[Event]) -> None:
                 break
     bridge = has(s, p, B.BRIDGE)
     colosseum = has(s, p, B.COLOSSEUM)
+    candidates: list[int] = []  # (opponent, role) pairs for the Colosseum, flattened
     for o in affected_opponents(s, p):
         if has(s, o, B.WALL) or (has(s, o, B.PALISADE) and not bridge):
             # Immune, but "you may give cards if you wish" (Palisade, Wall).
@@ -1101,17 +1115,59 @@ def legionary_demand(s: GtrState, p: int, ev: list[Event]) -> None:
                     if CARD_MATERIAL[s.stock[o][i]] == m:
                         s.stock[p].append(s.stock[o].pop(i))
                         break
-            if colosseum and len(s.vault[p]) < vault_limit(s, p):
-                cl = s.clients[o]
-                for i in range(len(cl) - 1, -1, -1):
-                    if CARD_MATERIAL[cl[i]] == m:
-                        card = cl.pop(i)
-                        if card in s.fresh[o]:
-                            s.fresh[o].remove(card)
-                        s.vault[p].append(card)
-                        s.vault_vis[p].append(VIS_PUBLIC)
-                        ev.append(public(f"Player {p} takes a {ROLE_NAMES[m]} client of player {o}.", "colosseum"))
-                        break
+        if colosseum:
+            # Colosseum (Arena): one matching client per demanded card from this opponent.
+            counts = [0] * 6
+            for c in s.clients[o]:
+                counts[CARD_MATERIAL[c]] += 1
+            for m in demands:
+                if counts[m] > 0:
+                    counts[m] -= 1
+                    candidates.extend((o, m))
+    if candidates:
+        room = vault_limit(s, p) - len(s.vault[p])
+        if len(candidates) // 2 <= room:
+            for i in range(0, len(candidates), 2):
+                colosseum_take(s, p, candidates[i], candidates[i + 1], ev)
+        elif room > 0:
+            s.colosseum = [p, *candidates]  # too little room: the demander chooses
+
+
+def colosseum_take(s: GtrState, p: int, o: int, m: int, ev: list[Event]) -> None:
+    """Colosseum: a client of ``o`` of role ``m`` goes into ``p``'s vault (material public).
+
+    A client that could still act this round is taken before a newly hired one.
+    """
+    cl = s.clients[o]
+    fresh = s.fresh[o]
+    pick = -1
+    for i in range(len(cl) - 1, -1, -1):
+        if CARD_MATERIAL[cl[i]] == m:
+            pick = i
+            if cl[i] not in fresh:
+                break
+    card = cl.pop(pick)
+    if card in fresh:
+        fresh.remove(card)
+    s.vault[p].append(card)
+    s.vault_vis[p].append(VIS_PUBLIC)
+    ev.append(public(f"Player {p} takes a {ROLE_NAMES[m]} client of player {o} (Colosseum).", "colosseum"))
+
+
+def _apply_colosseum(s: GtrState, a: Action, ev: list[Event]) -> None:
+    p = s.colosseum[0]
+    o = int(a.args[0])
+    m = ROLE_INDEX[str(a.args[1])]
+    pairs = s.colosseum[1:]
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == o and pairs[i + 1] == m:
+            del pairs[i : i + 2]
+            break
+    colosseum_take(s, p, o, m, ev)
+    if pairs and len(s.vault[p]) < vault_limit(s, p):
+        s.colosseum = [p, *pairs]
+    else:
+        s.colosseum = []
 
 
 def _process_gives(s: GtrState, ev: list[Event]) -> None:
@@ -1203,6 +1259,9 @@ def advance(s: GtrState, ev: list[Event]) -> None:
                 if s.gives:
                     s.cache = None
                     return
+            if s.colosseum:
+                s.cache = None
+                return
             if s.stack:
                 f = s.stack[-1]
                 if f.left <= 0 and f.open == 0 and s.fountain < 0 and not s.demands:

@@ -156,6 +156,7 @@ class GtrStateData:
     over: int
     end_reason: str
     forum_winners: list[int]
+    colosseum: list[int]
     turn: int
     active: list[int]
 
@@ -164,7 +165,7 @@ class GtrStateData:
         "act_index", "fountain", "over", "turn",
     )  # fmt: skip
     FIELDS_LIST = ("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks",
-                   "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners")
+                   "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners", "colosseum")
     FIELDS_LISTS = ("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp",
                     "revealed", "gives", "endq")
 
@@ -198,6 +199,7 @@ class GtrStateData:
         o.demands = self.demands[:]
         o.did_craft = self.did_craft[:]
         o.forum_winners = self.forum_winners[:]
+        o.colosseum = self.colosseum[:]
         o.hands = [r[:] for r in self.hands]
         o.clients = [r[:] for r in self.clients]
         o.fresh = [r[:] for r in self.fresh]
