@@ -113,6 +113,7 @@ def evaluate(state: FallOfRomeState, player: int) -> float:
 
 
 _END_ACTIONS = ("draw", "draw3")
+_BATTLE_SAMPLES = 6
 
 
 def greedy_action(state: FallOfRomeState, player: int, rng: Rng) -> Action | None:
@@ -137,9 +138,19 @@ def greedy_action(state: FallOfRomeState, player: int, rng: Rng) -> Action | Non
         if keep_acting and action.verb in _END_ACTIONS:
             enders.append(action)
             continue
-        after = world.clone()
-        after.apply(action)
-        value = evaluate(after, player)
+        if action.verb == "battle":
+            # dice: the average of a few rolls, not one lucky or unlucky sample
+            value = 0.0
+            for k in range(_BATTLE_SAMPLES):
+                after = world.clone()
+                after.rng = Rng(rng.next() + k)
+                after.apply(action)
+                value += evaluate(after, player)
+            value /= _BATTLE_SAMPLES
+        else:
+            after = world.clone()
+            after.apply(action)
+            value = evaluate(after, player)
         if value > best_value:
             best, best_value = [action], value
         elif value == best_value:
