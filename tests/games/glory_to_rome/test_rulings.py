@@ -220,3 +220,30 @@ def test_colosseum_with_little_vault_room_lets_the_demander_choose() -> None:
     assert legal(s) == {"0:colosseum 1 legionary", "0:colosseum 2 legionary"}
     act(s, "0:colosseum 2 legionary")
     assert s.clients[2] == [] and len(s.clients[1]) == 1 and len(s.vault[0]) == 5
+
+
+def test_two_bath_clients_combine_for_an_out_of_town_foundation() -> None:
+    """Bath: "two such actions may combine for an out-of-town foundation" (§15.14)."""
+    t = Table(2, leader=0)
+    t.building(0, "bath", "brick", "brick", complete=True)
+    t.clients(0, "patron")
+    t.pool("craftsman", "craftsman")
+    t.hand(0, "temple", "road").hand(1, "statue")
+    s = t.state()
+    act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
+    assert s.half_lay and legal(s) == {"0:hire craftsman", "0:pass"}
+    act(s, "0:hire craftsman")
+    assert legal(s) == {"0:lay_continue", "0:pass"}
+    act(s, "0:lay_continue")
+    assert s.half_lay == [] and s.buildings[0][1].out and s.out_town[0] == 3
+
+
+def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
+    t = Table(2, leader=0)
+    t.building(0, "bath", "brick", "brick", complete=True)
+    t.pool("craftsman")
+    t.hand(0, "temple", "road").hand(1, "statue")
+    s = t.state()
+    act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
+    assert s.leader == 1 and names(s, s.hands[0]) == ["road"] and s.out_town[0] == 4
+    assert len(s.buildings[0]) == 1

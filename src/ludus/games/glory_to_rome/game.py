@@ -199,6 +199,7 @@ class GloryToRome(Game):
         s.end_reason = ""
         s.forum_winners = []
         s.colosseum = []
+        s.half_lay = []
         s.turn = 0
         s.active = [0] * n
         s.cache = None

@@ -414,6 +414,10 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
         out = _think_options(s, p) if f.left > 0 else []
         out.append(T.pass_[p])
         return out
+    if s.half_lay and (role == CRAFTSMAN or role == ARCHITECT):
+        if f.left > 0 and f.open == 0:
+            return [T.get(p, "lay_continue"), T.pass_[p]]
+        return [T.pass_[p]]
     if s.fountain >= 0:
         return _fountain_options(s, f)
     if role == PATRON:
@@ -467,9 +471,13 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
 
 
 def _lay_options(s: GtrState, p: int, spare: int, cards: list[int]) -> list[Action]:
-    """Foundations from ``cards``; ``spare`` = further actions left for out of town."""
+    """Foundations from ``cards``; ``spare`` = further actions left for out of town.
+
+    A client hired under Bath acts alone, so its single building action may start an
+    out-of-town foundation that the player's next building action finishes (§15.14).
+    """
     owned = owned_names(s, p)
-    out_ok = spare >= 1 or has(s, p, B.TOWER)
+    out_ok = spare >= 1 or has(s, p, B.TOWER) or s.stack[-1].kind == BATH
     statue_any = s.game.functions
     res = []
     for b in distinct_buildings(cards):
@@ -824,9 +832,16 @@ def _apply_frame(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
     p = f.player
     verb = a.verb
     args = a.args
+    if verb == "lay_continue":
+        finish_out_of_town(s, f, p, ev)
+        if f.role == CRAFTSMAN:
+            s.did_craft[p] = 1
+        return
     if verb == PASS:
         if f.role == LEGIONARY and s.demands:
             legionary_demand(s, p, ev)
+        if s.half_lay and f.left > 0 and f.role in (CRAFTSMAN, ARCHITECT):
+            undo_half_lay(s, ev)  # the next building action was forgone
         f.left = 0
         f.open = 0
         s.pre_think = 0
@@ -944,10 +959,35 @@ def _lay_from(s: GtrState, f: Frame, p: int, cards: list[int], args: tuple[int |
     b = BUILDING_INDEX[str(args[0])]
     site = MATERIAL_INDEX[str(args[1])]
     out = args[2] == "out"
-    if out and not has(s, p, B.TOWER):
-        f.left -= 1  # Out of town: a second consecutive building action (Tower: one is enough).
     card = take_building(cards, b)
+    if out and not has(s, p, B.TOWER):
+        # Out of town: a second consecutive building action (Tower: one is enough).
+        if f.left > 0:
+            f.left -= 1
+        else:
+            s.half_lay = [p, card]  # the player's next building action must finish it
     lay_foundation(s, p, card, site, out, ev)
+
+
+def finish_out_of_town(s: GtrState, f: Frame, p: int, ev: list[Event]) -> None:
+    """The second building action of an out-of-town foundation started by a Bath client."""
+    f.left -= 1
+    s.half_lay = []
+    ev.append(public(f"Player {p} finishes laying the out-of-town foundation.", "lay"))
+
+
+def undo_half_lay(s: GtrState, ev: list[Event]) -> None:
+    """No second building action followed: the foundation goes back to hand, the site back."""
+    p, card = s.half_lay
+    s.half_lay = []
+    for st in s.buildings[p]:
+        if st.card == card:
+            s.buildings[p].remove(st)
+            s.out_town[st.site] += 1
+            s.hands[p].append(card)
+            break
+    refresh_active(s)
+    ev.append(public(f"Player {p}'s out-of-town foundation is not finished and returns to hand.", "lay"))
 
 
 def _apply_fountain(s: GtrState, f: Frame, a: Action, ev: list[Event]) -> None:
@@ -1275,6 +1315,8 @@ def advance(s: GtrState, ev: list[Event]) -> None:
                     continue
                 s.cache = legal
                 return
+            if s.half_lay:
+                undo_half_lay(s, ev)  # the player's batch ended without a second action
             if s.act_index < s.n:
                 p = (s.leader + s.act_index) % s.n
                 s.act_index += 1

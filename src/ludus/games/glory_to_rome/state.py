@@ -157,6 +157,7 @@ class GtrStateData:
     end_reason: str
     forum_winners: list[int]
     colosseum: list[int]
+    half_lay: list[int]
     turn: int
     active: list[int]
 
@@ -165,7 +166,8 @@ class GtrStateData:
         "act_index", "fountain", "over", "turn",
     )  # fmt: skip
     FIELDS_LIST = ("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks",
-                   "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners", "colosseum")
+                   "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners", "colosseum",
+                   "half_lay")
     FIELDS_LISTS = ("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp",
                     "revealed", "gives", "endq")
 
@@ -200,6 +202,7 @@ class GtrStateData:
         o.did_craft = self.did_craft[:]
         o.forum_winners = self.forum_winners[:]
         o.colosseum = self.colosseum[:]
+        o.half_lay = self.half_lay[:]
         o.hands = [r[:] for r in self.hands]
         o.clients = [r[:] for r in self.clients]
         o.fresh = [r[:] for r in self.fresh]

@@ -116,6 +116,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
         ],
         "demands": [MATERIAL_NAMES[d & 7] + (" (not from the pool)" if d & 8 else "") for d in s.demands],
         "gives": [[v, MATERIAL_NAMES[m], d, bool(vol)] for v, m, d, vol in s.gives],
+        "half_laid": [s.half_lay[0], SLUGS[CARD_BUILDING[s.half_lay[1]]]] if s.half_lay else [],
         "colosseum": s.colosseum[:1]
         + [[s.colosseum[i], ROLE_NAMES[s.colosseum[i + 1]]] for i in range(1, len(s.colosseum), 2)],
         "end_of_turn": [[END_NAMES[k], p] for k, p in s.endq],
