@@ -414,7 +414,7 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
         out = _think_options(s, p) if f.left > 0 else []
         out.append(T.pass_[p])
         return out
-    if s.half_lay and (role == CRAFTSMAN or role == ARCHITECT):
+    if s.half_lay and role in (CRAFTSMAN, ARCHITECT):
         if f.left > 0 and f.open == 0:
             return [T.get(p, "lay_continue"), T.pass_[p]]
         return [T.pass_[p]]
