@@ -23,7 +23,7 @@ def test_tribes_and_cubes() -> None:
 
 
 def test_barbarian_and_city_cards() -> None:
-    assert len(c.NODES) == 49
+    assert len(c.NODES) == 49 and c.N_CITY_CARDS == 49  # 49 barbarian cards, 49 city cards
     assert Counter(n.tribe for n in c.NODES) == Counter({0: 9, 1: 12, 2: 9, 3: 13, 4: 6})
     assert Counter(n.frame for n in c.NODES) == Counter({"plain": 35, "gold": 9, "red": 5})
     assert all(n.city == c.ROMA for n in c.NODES if n.frame == "red")

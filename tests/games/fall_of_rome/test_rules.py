@@ -244,3 +244,85 @@ def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
     put(s, "Genua", "orange", 1)
     rules.invade(s, TOKEN_CARD["Roma/orange"])
     assert s.decline == 2
+
+
+# --- rulings --------------------------------------------------------------------
+def test_ruling_6_vestalis_puts_a_revolt_back_and_the_next_draw_resolves_it() -> None:
+    s = scenario(roles=("Vestalis", "Consul"), cities=("Roma", "Tyras"))
+    s.pdeck[-3:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"], REVOLT]
+    act(s, "0:draw3")
+    act(s, "0:put_back Revolt")
+    assert s.rate == 0 and s.box_revolts == 0
+    while s.cur == 0:
+        act(s, "0:invade")
+    act(s, "1:draw")
+    assert s.box_revolts == 1 and s.rate == 1
+
+
+def test_ruling_10_a_revolt_city_sacked_gets_no_more_revolt_cubes() -> None:
+    s = scenario()
+    card = TOKEN_CARD["Lutetia/green"]
+    s.bdeck.remove(card)
+    s.bdeck.insert(0, card)
+    put(s, "Lutetia", "green", 2)
+    s.pending_revolts = 1
+    rules.revolt(s)
+    # 1 cube makes 3, the 2nd sacks Lutetia (decline 1), the 3rd is not placed
+    assert cubes(s, "Lutetia", "green") == 3 and s.decline == 1
+    assert cubes(s, "Londinium", "green") == 1 and cubes(s, "Lugdunum", "green") == 1
+
+
+def test_ruling_16_abundans_after_the_invasions_started_applies_next_turn() -> None:
+    s = scenario(hands=((), ("Abundans_Cautela_Non_Nocet",)))
+    s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
+    act(s, "0:draw")
+    act(s, "0:invade")
+    act(s, "1:play Abundans_Cautela_Non_Nocet destabilizing")
+    act(s, "0:invade")  # this step still reveals its 2nd card
+    assert s.cur == 1 and s.inv_skip
+    s.pdeck[-2:] = [TOKEN_CARD["Athenae/white"], TOKEN_CARD["Patrae/white"]]
+    act(s, "1:draw")
+    size = len(s.bdeck)
+    act(s, "1:invade")
+    assert len(s.bdeck) == size and s.cur == 0 and not s.inv_skip
+
+
+def test_ruling_21_an_empty_barbarian_deck_is_reformed_from_the_discard_pile() -> None:
+    s = scenario()
+    s.bdiscard.extend(s.bdeck)
+    s.bdeck = []
+    s.bsegs = []
+    card = rules.draw_barbarian_top(s)
+    assert len(s.bdeck) == 48 and card not in s.bdeck and s.bdiscard == []
+
+
+def test_hand_limit_of_another_player_comes_first_and_events_may_answer_it() -> None:
+    full = ("Tyras/white", "Sinope/blue", "Roma/black", "Roma/white", "Genua/white", "Narbo/white", "Mortui_Non_Mordent")
+    s = scenario(roles=("Mercator", "Consul"), cities=("Roma", "Roma"), hands=(("Roma/green",), full))
+    act(s, "0:mercator_give 1 Roma/green")
+    assert s.to_move() == (1,) and len(s.hands[1]) == 8
+    assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == []
+    act(s, "1:discard Tyras/white")
+    assert s.to_move() == (0,)
+
+
+def test_carpe_diem_after_the_actions_step_has_no_effect() -> None:
+    s = scenario(hands=(("Carpe_Diem",), ()))
+    s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
+    act(s, "0:draw")
+    act(s, "0:play Carpe_Diem normal")
+    assert s.phase == "invade" and moves(s) == ["0:invade"]
+
+
+def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:
+    s = scenario(cities=("Tyras", "Tyras"), hands=(("Tyras/white",), ()))
+    act(s, "0:plot_give 1 Tyras/white")
+    act(s, "1:refuse")
+    assert s.actions_left == 4 and TOKEN_CARD["Tyras/white"] in s.hands[0]
+    assert "0:plot_give 1 Tyras/white" not in moves(s)
+
+
+def test_solitaire_with_roma_caput_mundi() -> None:
+    s = registry.load("fall-of-rome", players=1, roma_caput_mundi=True, difficulty="legendary").new_state(8)
+    assert s.forts[ROMA] == 0 and s.pdeck.count(REVOLT) == 7 and len(s.treasury) == 3
+    check_conservation(s)
