@@ -348,3 +348,16 @@ def test_map_cells_parse_in_any_order() -> None:
     st = game.new_state(0)
     assert game.parse_action(st, "0:place a4.a3.b3.b2") == Action(0, "place", ("b2.a3.b3.a4",))
     assert game.parse_action(st, "0:place z9.a1") == Action(0, "place", ("z9.a1",))
+
+
+def test_corrupt_state_data_is_a_clear_error() -> None:
+    from ludus.core.errors import LudusError
+
+    game = ludus.load("hadrians-wall", players=2)
+    data = game.new_state(1).to_json()
+    with pytest.raises(LudusError):
+        game.state_from_json({**data, "phase": "lunch"})
+    with pytest.raises(LudusError):
+        game.state_from_json({"year": 1})
+    with pytest.raises(LudusError):
+        ludus.load("hadrians-wall", players=3).state_from_json(data)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, State
-from ludus.core.errors import OptionError
+from ludus.core.errors import LudusError, OptionError
 from ludus.core.rng import Rng
 
 from .components import DIFFICULTIES, FORTS, LANDMARKS, NEUTRAL_CARDS, Cost, Fort
@@ -86,8 +86,17 @@ class HadriansWall(Game):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> HadriansWallState:
-        """Rebuild a state from :meth:`HadriansWallState.to_json`."""
-        return HadriansWallState.from_json(self, dict(data))
+        """Rebuild a state from :meth:`HadriansWallState.to_json`.
+
+        Raises :class:`LudusError` naming the problem when ``data`` is not such a state.
+        """
+        try:
+            state = HadriansWallState.from_json(self, dict(data))
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise LudusError(f"not a Hadrian's Wall state: {exc!r}") from None
+        if len(state.boards) != self.players:
+            raise LudusError(f"the state has {len(state.boards)} boards for {self.players} players")
+        return state
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation (map cells of a ``place`` may be given in any order)."""
