@@ -408,7 +408,11 @@ def breaches(st: HadriansWallState, p: int, counts: list[int] | None = None) -> 
 
 
 def pict_attack(st: HadriansWallState, events: list[Event]) -> None:
-    """Resolve the attack: Disdain for breaches up to the grey flag, Valour for the rest."""
+    """Resolve the attack: Disdain for breaches up to the grey flag, Valour for the rest.
+
+    Rulebook "Koniec Roku": each card needs a filled box of its Cohort; every breach is one
+    Disdain up to the Year's Attack Potential, the rest of the potential is Valour.
+    """
     counts = attack_counts(st)
     potential = ATTACK_POTENTIAL[st.year - 1]
     for p, b in enumerate(st.boards):
@@ -517,6 +521,8 @@ def _gen_tracks(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> N
     game = st.game
     table = game.tables[p]
     items = b.items
+    # Rulebook "Spichlerze": boxes of the centre/right columns need the Medium/Large Granary,
+    # whatever fills them (a Sword from the Training Grounds too, reference §4.2).
     level = 1 + b.built[MEDIUM_GRANARY] + b.built[LARGE_GRANARY]
     if b.mining < 14 and MINING_COLUMN[b.mining] < level and items[SERVANT] >= game.mining_servants:
         out.append(table.mine)
@@ -531,6 +537,8 @@ def _gen_tracks(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> N
             out.append(table.fort[0])
         if items[SOLDIER]:
             out.append(table.fort[1])
+    # Rulebook "Ostrokół, Mur i Fort": Wall box n is chained to Fort box n, the Cippi boxes to
+    # Fort boxes 1, 4, 7, 10, 13, 16, 20 (reference §4.5).
     if items[RESOURCE] and st.year >= game.wall_from_year:
         if b.wall < fort:
             out.append(table.wall)
@@ -611,6 +619,7 @@ def _gen_ludus(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> No
 
 
 def _gen_temple(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    # Rulebook "Świątynie": Small, then Medium, then Large; rows top to bottom, left to right.
     if b.temple_filled < len(TEMPLE_BOXES):
         temple, need, _, _ = TEMPLE_BOXES[b.temple_filled]
         if b.built[TEMPLES[temple]] and b.citizens[2] >= need:
@@ -621,6 +630,7 @@ def _gen_temple(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> N
 
 
 def _gen_baths(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> None:
+    # Rulebook "Łaźnie": only while holding Disdain, at most 2 bribes a Year, boxes in any order.
     if b.built[BATHS] and b.disdain > b.disdain_removed and b.baths.count(st.year) < BATHS_PER_YEAR:
         apparitores = b.citizens[3]
         actions = st.game.tables[p].bribe
@@ -635,6 +645,7 @@ def _gen_court(st: HadriansWallState, p: int, b: Board, out: list[Action]) -> No
     apparitores = b.citizens[3]
     year = st.year
     actions = st.game.tables[p].ruling
+    # Rulebook "Sąd": at most one ruling from each column per Year.
     for col in range(3):
         court = b.court[col * 3 : col * 3 + 3]
         if year in court or not _can_pay(b, COURT_PAY[col]):
