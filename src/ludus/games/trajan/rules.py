@@ -11,7 +11,8 @@ with the section heading). The turn ([HU] "Játékmenet") is:
 
 Actions and their notation (``<seat>:<verb> <args>``):
 
-* setup: ``arrange <colour>``, ``take_card deck|left|right``, ``choose <T..>``
+* setup: ``arrange <colour>``, ``take_card deck|left|right``, ``choose <T..>`` (``choose <category>``
+  when only the top tile of a face-down stack may be taken)
 * turn: ``take <tray>``, ``sow <colour>``, ``effect``, ``plus2 <action>``, ``skip``
 * Seaport: ``draw_two`` → ``discard <commodity> left|right``; ``take_discard left|right``;
   ``display <commodity>`` → ``display <commodity>`` | ``stop``; ``ship identical|pairs|different``
@@ -363,6 +364,9 @@ def legal_actions(s: TrajanState) -> list[Action]:
                 out.append(Action(p, "take_card", (PILES[i],)))
         return out
     if ph == _CHOOSE:
+        if _blind_pregame(s):
+            # face-down stacks, top tile only: the player picks a stack, not a tile it cannot see
+            return [Action(p, "choose", (_CATEGORY_KEYS[TRAJAN_TILES[t].category],)) for t in _choosable_trajan(s, p)]
         return [Action(p, "choose", (TRAJAN_TILES[t].id,)) for t in _choosable_trajan(s, p)]
     if ph == _DEMANDS:
         return [Action(p, "meet", (DEMAND_KINDS[k], _SOURCES[src])) for k, src in _demand_options(s, p)]
@@ -408,6 +412,12 @@ def _arrange_colours(s: TrajanState, p: int) -> list[int]:
             if feasible(rest):
                 out.append(c)
     return out
+
+
+def _blind_pregame(s: TrajanState) -> bool:
+    """Pre-game picks from face-down stacks, top tile only: the tile is unseen until placed."""
+    opts = s.game.options
+    return opts["pregame_trajan"] == "top" and not opts["trajan_face_up"]
 
 
 def _choosable_trajan(s: TrajanState, p: int) -> list[int]:
@@ -711,7 +721,11 @@ def take_card(s: TrajanState, a: Action, ev: list[Event]) -> None:
 def choose(s: TrajanState, a: Action, ev: list[Event]) -> None:
     """Choose a pre-game Trajan tile for the next of slots II, IV, VI."""
     p = a.player
-    t = TRAJAN_INDEX[str(a.args[0])]
+    arg = str(a.args[0])
+    if arg in _CATEGORY_KEYS:
+        t = s.trajan_stacks[_CATEGORY_KEYS.index(arg)][-1]
+    else:
+        t = TRAJAN_INDEX[arg]
     s.trajan_stacks[TRAJAN_TILES[t].category].remove(t)
     slot = PRE_GAME_SLOTS[s.setup_k]
     s.trajan_slots[p][slot] = t
