@@ -1392,5 +1392,8 @@ def check_legal(s: GtrState, action: Action) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
     legal = s.cache if s.cache is not None else legal_actions(s)
     s.cache = legal
+    for a in legal:
+        if a is action:  # actions come from prebuilt tables: identity is the fast path
+            return
     if action not in legal:
         raise IllegalActionError(f"illegal action {action}: {s.why_illegal(action)}")
