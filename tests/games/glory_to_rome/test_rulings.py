@@ -247,3 +247,89 @@ def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
     act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
     assert s.leader == 1 and names(s, s.hands[0]) == ["road"] and s.out_town[0] == 4
     assert len(s.buildings[0]) == 1
+
+
+def test_sewer_takes_petition_cards_but_never_jacks() -> None:
+    t = Table(2, leader=0)
+    t.building(0, "sewer", "stone", "stone", "stone", complete=True)
+    t.hand(0, "road", "bar").hand(1, "jack")
+    s = t.state()
+    act(s, "0:petition merchant road", "0:petition merchant bar", "1:follow jack", "0:sewer")
+    assert names(s, s.stock[0]) == ["bar", "road"] and s.jack_pile == 6
+
+
+def test_gate_active_statue_gives_no_points_until_complete() -> None:
+    """Gate + Statue: the Statue counts as Marble, but +3 needs completion (§12)."""
+    t = Table(2)
+    t.building(0, "gate", "brick", "brick", complete=True)
+    t.building(0, "statue", site="brick")
+    s = t.state()
+    assert score_breakdown_total(s) == 4
+
+
+def score_breakdown_total(s: gtr.GtrState) -> int:
+    from ludus.games.glory_to_rome.scoring import score_breakdown
+
+    return score_breakdown(s, 0)["total"]
+
+
+def test_public_wall_protects_everyone_and_scores_for_everyone() -> None:
+    """Ruling §15.17: a Stairway-public Wall works for every player."""
+    t = Table(2, leader=0)
+    w = t.building(1, "wall", "concrete", "concrete", "concrete", complete=True)
+    t.stock(0, "rubble", "rubble")
+    s = w.state()
+    s.buildings[1][0].public = True
+    from ludus.games.glory_to_rome.rules import refresh_active
+    from ludus.games.glory_to_rome.scoring import score_breakdown
+
+    refresh_active(s)
+    assert score_breakdown(s, 0)["wall"] == 1
+
+
+def test_villa_is_not_completed_by_a_craftsman() -> None:
+    t = Table(2, leader=0)
+    t.building(0, "villa")
+    t.hand(0, "dock", "sewer").hand(1, "market")
+    s = t.state()
+    act(s, "0:lead craftsman dock", "1:follow market", "0:build villa sewer")
+    assert not s.buildings[0][0].complete and len(s.buildings[0][0].materials) == 1
+
+
+def test_a_road_lost_to_a_prison_stops_off_material_adds() -> None:
+    """Road lost (Prison): cards already added stay, no more off-material cards (§12)."""
+    t = Table(2, leader=1)
+    t.building(0, "road", "rubble", complete=True)
+    t.building(0, "catacomb", "wood")
+    t.building(1, "prison", "stone", "stone")
+    t.stock(1, "stone").hand(1, "wall")
+    t.stock(0, "wood").hand(0, "tower")
+    s = t.state()
+    act(s, "1:lead architect wall", "0:follow tower", "1:build prison stone", "1:prison 0 road")
+    assert materials(s.buildings[0][0].materials) == ["wood"]
+    assert "0:build catacomb wood" not in legal(s)
+
+
+def test_palace_with_circus_any_orders_as_architect_units() -> None:
+    """Ruling §15.8: every Order played through the Circus is one Architect unit."""
+    t = Table(2, leader=0)
+    t.building(0, "palace", "marble", "marble", "marble", complete=True)
+    t.building(0, "circus", "wood", complete=True)
+    t.building(0, "bath")
+    t.stock(0, "brick")
+    t.hand(0, "road", "villa", "temple").hand(1, "wall")
+    s = t.state()
+    act(s, "0:lead architect road", "0:follow villa", "0:follow temple", "0:done", "1:think_jack")
+    assert s.units[0] == 3 and s.stack[-1].left == 3
+
+
+def test_academy_think_may_be_preceded_by_a_latrine_discard() -> None:
+    t = Table(2, leader=0)
+    t.building(0, "academy", "brick", "brick", complete=True)
+    t.building(0, "latrine", "rubble", complete=True)
+    t.hand(0, "dock", "road", "bar").hand(1, "market")
+    s = t.state()
+    act(s, "0:lead craftsman dock", "1:follow market", "0:lay road rubble in")
+    assert "0:latrine bar" in legal(s)
+    act(s, "0:latrine bar", "0:think_draw")
+    assert hand_size(s, 0) == 5 and s.leader == 1
