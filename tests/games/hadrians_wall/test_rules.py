@@ -361,3 +361,45 @@ def test_corrupt_state_data_is_a_clear_error() -> None:
         game.state_from_json({"year": 1})
     with pytest.raises(LudusError):
         ludus.load("hadrians-wall", players=3).state_from_json(data)
+
+
+def test_scouting_with_a_neutral_pattern_puts_the_soldier_on_the_card() -> None:
+    st = _acting(players=1)
+    b = st.boards[0]
+    b.citizens[c.PATRICIAN] = 2
+    b.items[S] = 1
+    st.neutral = [c.PLAYER_CARD_INDEX["fighter"], c.PLAYER_CARD_INDEX["ranger"]]  # O and I
+    st.neutral_items = [0, 0]
+    _do(st, "scout n1")
+    assert st.neutral_items == [0, 1] and b.pending == ["place:I"]
+    assert "place a1.b1.c1.d1" in _legal(st) and "end" not in _legal(st)
+    _do(st, "place a1.b1.c1.d1")
+    assert b.items[R] == 1 and b.attrs[VALOUR] == 0  # the a1 Resource; row 1 not complete
+
+
+def test_campaign_extra_attack_card() -> None:
+    from ludus.games.hadrians_wall.rules import attack_size
+
+    st = _acting(campaign_fort=12, difficulty="normal", year=3)
+    st.neutral_items = [1, 0]
+    assert attack_size(st) == 4 + 1 + 1
+
+
+def test_ties_break_by_least_disdain_then_path_vp() -> None:
+    from ludus.games.hadrians_wall.scoring import outcome
+
+    st = _acting(players=3)
+    for b in st.boards:
+        b.attrs = [10, 10, 10, 10]
+        b.paths = []
+    st.boards[0].disdain = 1  # 40 − 1 = 39
+    st.boards[1].attrs = [10, 10, 10, 9]  # 39, no Disdain
+    st.boards[2].attrs = [10, 10, 10, 9]  # 39, no Disdain
+    st.phase = Phase.OVER
+    out = outcome(st)
+    assert out.scores == (39.0, 39.0, 39.0)
+    assert out.ranking == (3, 1, 1) and out.winners == (1, 2)
+    st.boards[2].paths = [c.PLAYER_CARD_INDEX["aristocrat"]]  # 3 VP with no Disdain
+    st.boards[2].attrs = [10, 10, 10, 6]
+    out = outcome(st)
+    assert out.scores[2] == 39.0 and out.ranking == (3, 2, 1)
