@@ -70,7 +70,7 @@ def evaluate(st: HadriansWallState, player: int) -> float:
     value += 1.0 * sum(built[k] for k in _ROADS) * years_left
     value += 0.6 * sum(built) + 0.3 * (built[0] + built[1]) * years_left
     value += 0.2 * (b.mining + b.guard + b.cippi + b.wall) + 0.4 * b.fort
-    value += 0.35 * sum(b.citizens) + 0.25 * b.temple_filled + 0.5 * (b.strength[0] + b.strength[1])
+    value += 0.25 * sum(b.citizens) + 0.25 * b.temple_filled + 0.5 * (b.strength[0] + b.strength[1])
     value += 0.3 * sum(1 for g in b.market if g) + 0.15 * bin(b.map).count("1")
     value += 0.2 * sum(1 for y in b.theatre if y) + 0.2 * sum(1 for y in b.court if y)
     value += 0.9 * (b.temple_favours - b.temple_used) + 0.7 * sum(2 - u for u in b.diplomat_used)
