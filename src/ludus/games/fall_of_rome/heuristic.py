@@ -62,7 +62,9 @@ def score(state: FallOfRomeState) -> float:
         elif on_board == 0:
             value += 6.0
         else:
-            value -= 0.5 * on_board
+            value -= 0.8 * on_board
+            if s.supply[t] < 6:  # close to running out of cubes: a loss
+                value -= 1.5 * (6 - s.supply[t])
     for c in range(NC):
         base = c * NT
         here = cubes[base : base + NT]
@@ -86,6 +88,10 @@ def score(state: FallOfRomeState) -> float:
             n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
             best = max(best, n)
         value += 2.5 * min(best, TRIBES[t].alliance_cost) / TRIBES[t].alliance_cost
+    # cards still to be discarded for an action already taken
+    for p in s.pending:
+        if p["k"] == "pay":
+            value -= 0.8 * p["count"]
     # pawns standing with legions where barbarians are
     for city in s.pawn_city:
         if city >= 0 and legions[city] and sum(cubes[city * NT : city * NT + NT]):
