@@ -41,3 +41,15 @@ def test_greedy_action_is_legal_and_passes_out_of_turn() -> None:
         action = heuristic.greedy_action(s, seat, rng)
         assert action in s.legal_actions(seat)
         s.apply(action)
+
+
+def test_every_legal_action_has_a_description() -> None:
+    game = registry.load("fall-of-rome", players=3)
+    s = game.new_state(2)
+    rng = Rng(3)
+    while not s.is_terminal():
+        for action in s.legal_actions():
+            text = game.describe(s, action)
+            assert text.startswith(f"seat {action.player}: ") and text != str(action)
+        moves = s.legal_actions()
+        s.apply(moves[rng.randbelow(len(moves))])

@@ -79,6 +79,11 @@ class FallOfRome(Game):
 
         return render.render(view, player)
 
+    def describe(self, state: State, action: Action) -> str:
+        from ludus.games.fall_of_rome import notation
+
+        return notation.describe(action)
+
     def evaluate(self, state: State, player: int) -> float:
         from ludus.games.fall_of_rome import heuristic
 
