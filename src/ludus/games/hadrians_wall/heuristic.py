@@ -13,7 +13,8 @@ when one saves a breach.
 
 from __future__ import annotations
 
-from math import comb
+from functools import cache
+from math import factorial
 from typing import TYPE_CHECKING
 
 from ludus.core.actions import Action
@@ -39,16 +40,22 @@ _PATH_PRIOR = {
 _MAX_CARDS = 16
 
 
-def _breach_table() -> tuple[tuple[float, ...], ...]:
-    """``[n][k]``: expected cards beyond ``k`` boxes on one Cohort when ``n`` cards are revealed."""
-    table = []
-    for n in range(_MAX_CARDS + 1):
-        probs = [comb(n, x) * (1 / 3) ** x * (2 / 3) ** (n - x) for x in range(n + 1)]
-        table.append(tuple(sum(p * max(0, x - k) for x, p in enumerate(probs)) for k in range(7)))
-    return tuple(table)
+@cache
+def expected_disdain(cards: int, boxes: tuple[int, ...], spare: int, potential: int) -> float:
+    """Expected Disdain from ``cards`` attack cards (each Cohort with probability 1/3).
 
-
-_BREACH = _breach_table()
+    ``boxes`` are the filled boxes per Cohort (sorted; Diplomat Favours count as boxes),
+    ``spare`` the Temple Favours, ``potential`` the Year's grey flag.
+    """
+    total = 0.0
+    third = 1.0 / 3.0
+    for x in range(cards + 1):
+        for y in range(cards - x + 1):
+            z = cards - x - y
+            weight = factorial(cards) / (factorial(x) * factorial(y) * factorial(z)) * third**cards
+            breaches = max(0, x - boxes[0]) + max(0, y - boxes[1]) + max(0, z - boxes[2])
+            total += weight * min(max(0, breaches - spare), potential)
+    return total
 
 
 def _diplomat_cover(b: Board, c: int) -> int:
@@ -84,12 +91,11 @@ def evaluate(st: HadriansWallState, player: int) -> float:
                 weakest = min(range(3), key=lambda c: cohorts[c] if cohorts[c] < 6 else 99)
                 cohorts[weakest] = min(6, cohorts[weakest] + 1)
         extra = st.game.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
+        boxes = tuple(sorted(k + _diplomat_cover(b, c) for c, k in enumerate(cohorts)))
         for year in range(st.year, YEARS + 1):
             n = min(cards[year - 1] + extra, _MAX_CARDS)
-            expected = sum(_BREACH[n][min(k + _diplomat_cover(b, c), 6)] for c, k in enumerate(cohorts))
-            expected = max(0.0, expected - spare)
-            weight = 3.0 if year == st.year else 1.2
-            value -= weight * min(expected, ATTACK_POTENTIAL[year - 1])
+            weight = 4.0 if year == st.year else 1.2
+            value -= weight * expected_disdain(n, boxes, min(spare, 4), ATTACK_POTENTIAL[year - 1])
     value += sum(1.0 for kind in b.pending if kind != "cohort")
     value += 0.02 * sum(b.items)
     return value
