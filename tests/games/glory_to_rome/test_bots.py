@@ -40,3 +40,10 @@ def test_render_shows_the_players_view() -> None:
     for part in ("Pool:", "Deck:", "Sites in town:", "Player 0 (you)", "Hand (5/5)", "Clientele", "Stockpile", "Vault"):
         assert part in text
     assert "Hand (" not in game.render(state.view(None), None)
+
+
+def test_describe_gives_readable_labels() -> None:
+    game = ludus.load("glory-to-rome", players=2)
+    state = game.new_state(1)
+    labels = [game.describe(state, a) for a in state.legal_actions()]
+    assert "think: draw cards" in labels and any(label.startswith("lead ") for label in labels)

@@ -220,6 +220,12 @@ class GloryToRome(Game):
 
         return render(view, player)
 
+    def describe(self, state: State, action: Action) -> str:
+        """A human-readable label for ``action``."""
+        from ludus.games.glory_to_rome.notation import describe
+
+        return describe(action)
+
     def evaluate(self, state: State, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""
         from ludus.games.glory_to_rome.heuristic import evaluate
