@@ -82,3 +82,19 @@ def test_names_for_localisation() -> None:
         for entry in names.values():
             assert set(entry) == {"en", "pl", "uk"}
     assert len(c.FORTS) == 16
+
+
+def test_every_table_names_its_source_and_confidence() -> None:
+    import tomllib
+    from pathlib import Path
+
+    data = Path(c.__file__).parent / "data"
+    for path in data.glob("*.toml"):
+        tables = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert tables["meta"]["source"] and tables["meta"]["confidence"], path.name
+    sheets = tomllib.loads((data / "sheets.toml").read_text(encoding="utf-8"))
+    for name, table in sheets.items():
+        if name == "buildings":
+            assert all(b["source"] and b["confidence"] for b in table.values())
+        elif name != "meta":
+            assert table["source"] and table["confidence"], name

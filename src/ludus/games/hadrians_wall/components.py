@@ -197,8 +197,8 @@ MAP_ICONS: tuple[str, ...] = tuple("".join(S["scouting"]["map"]))
 COSTS = {"mining": _cost(S["mining"]["cost"]), "wall_guard": _cost(S["wall_guard"]["cost"]),
          "cippi": _cost(S["cippi"]["cost"]), "wall": _cost(S["wall"]["cost"]),
          "training": _cost(S["training"]["cost"])}
-AREA_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["areas"].items()}
-ITEM_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["workers"].items()}
+AREA_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["areas"].items() if isinstance(v, dict)}
+ITEM_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["workers"].items() if isinstance(v, dict)}
 ATTRIBUTE_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["attributes"]["names"].items()}
 CITIZEN_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["citizens"]["names"].items()}
 
