@@ -14,6 +14,6 @@ def test_check_game(players: int, options: dict[str, object]) -> None:
     assert report.games == 2 and report.determinize_changed > 0
 
 
-@pytest.mark.parametrize("options", [{"start_order": "en"}, {"latrine_jack": False}])
+@pytest.mark.parametrize("options", [{"start_order": "en"}, {"latrine_jack": False}, {"concession": True}])
 def test_check_game_minor_options(options: dict[str, object]) -> None:
     assert check_game("glory-to-rome", players=3, options=options, games=1, seed=9).games == 1

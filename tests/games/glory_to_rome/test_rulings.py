@@ -333,3 +333,18 @@ def test_academy_think_may_be_preceded_by_a_latrine_discard() -> None:
     assert "0:latrine bar" in legal(s)
     act(s, "0:latrine bar", "0:think_draw")
     assert hand_size(s, 0) == 5 and s.leader == 1
+
+
+def test_concession_ends_the_game_when_all_others_concede() -> None:
+    """Game end: all players agree to concede the game (option ``concession``)."""
+    t = Table(3, leader=0, concession=True)
+    t.hand(0, "road").hand(1, "bar").hand(2, "insula")
+    s = t.state()
+    act(s, "0:concede 2", "0:think_jack", "1:lead laborer bar", "2:concede 1", "2:think_jack")
+    assert not s.is_terminal()
+    t = Table(2, leader=0, concession=True)
+    t.hand(0, "road")
+    s = t.state()
+    act(s, "0:concede 1")
+    assert s.is_terminal() and s.outcome().winners == (1,) and "conceded" in s.end_reason
+    assert not any("concede" in a for a in legal(gtr.GAME(players=2).new_state(0)))

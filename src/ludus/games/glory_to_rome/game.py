@@ -101,7 +101,9 @@ class GloryToRome(Game):
     petitions, the classic Forum); ``simplified`` = the training game (no building
     functions, at most 3 sites per material, half the deck removed);
     ``start_order`` = ``"pl"`` or ``"en"`` (alphabet for the start player);
-    ``latrine_jack`` = whether a Latrine may discard a Jack.
+    ``latrine_jack`` = whether a Latrine may discard a Jack; ``concession`` = whether
+    players may concede (off by default: it is a table agreement, and random bots
+    would concede at random).
     """
 
     info = GameInfo(
@@ -117,6 +119,7 @@ class GloryToRome(Game):
             OptionSpec("simplified", False, "training game: no building functions, fewer sites, half deck"),
             OptionSpec("start_order", "pl", "alphabet for choosing the start player", choices=("pl", "en")),
             OptionSpec("latrine_jack", True, "a Latrine may discard a Jack (PL: 'one card')"),
+            OptionSpec("concession", False, "players may concede the game to another player"),
         ),
         default_players=3,
         summary="Rebuild Rome after the great fire: lead roles, hire clients, build and sell.",
@@ -128,6 +131,7 @@ class GloryToRome(Game):
         self.functions: bool = not self.options["simplified"]
         self.petition_size: int = 3 if self.classic else 2
         self.latrine_jack: bool = bool(self.options["latrine_jack"])
+        self.concession: bool = bool(self.options["concession"])
         self.rank: tuple[int, ...] = PL_RANK if self.options["start_order"] == "pl" else EN_RANK
         self.acts = ActionTable(self.players)
 
@@ -200,6 +204,7 @@ class GloryToRome(Game):
         s.forum_winners = []
         s.colosseum = []
         s.half_lay = []
+        s.conceded = [-1] * n
         s.turn = 0
         s.active = [0] * n
         s.cache = None

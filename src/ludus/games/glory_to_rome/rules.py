@@ -399,6 +399,8 @@ def _legal_choose(s: GtrState) -> list[Action]:
     else:
         out = _follow_options(s, p, s.role)
     out.extend(_think_options(s, p))
+    if s.game.concession and s.conceded[p] < 0:
+        out.extend(s.game.acts.get(p, "concede", (q,)) for q in range(s.n) if q != p)
     return out
 
 
@@ -740,6 +742,9 @@ def _apply_choose(s: GtrState, a: Action, ev: list[Event]) -> None:
     if verb == "done":
         _next_decider(s)
         return
+    if verb == "concede":
+        concede(s, p, int(a.args[0]), ev)
+        return
     if verb == "petition":
         role = ROLE_INDEX[str(a.args[0])]
         b = BUILDING_INDEX[str(a.args[1])]
@@ -774,6 +779,15 @@ def _apply_choose(s: GtrState, a: Action, ev: list[Event]) -> None:
     else:
         s.camp[p].append(take_building(s.hands[p], BUILDING_INDEX[what]))
     _unit_played(s, p)
+
+
+def concede(s: GtrState, p: int, to: int, ev: list[Event]) -> None:
+    """Concede the game to ``to``; when every other player has, ``to`` wins (no scoring)."""
+    s.conceded[p] = to
+    ev.append(public(f"Player {p} concedes to player {to}.", "concede"))
+    if all(s.conceded[q] == to for q in range(s.n) if q != to):
+        s.forum_winners = [to]
+        end_game(s, f"every other player conceded to player {to}", ev)
 
 
 def think(s: GtrState, p: int, jack: bool, ev: list[Event]) -> None:

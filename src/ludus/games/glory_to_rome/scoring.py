@@ -81,7 +81,7 @@ def scores(s: GtrState) -> list[int]:
 
 
 def outcome(s: GtrState) -> Outcome:
-    """The result: a Forum win first, otherwise points, tie-break cards in hand."""
+    """The result: a Forum (or concession) win first, otherwise points, then cards in hand."""
     pts = scores(s)
     hands = [hand_size(s, p) for p in range(s.n)]
     forum = s.forum_winners

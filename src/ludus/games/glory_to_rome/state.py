@@ -158,6 +158,7 @@ class GtrStateData:
     forum_winners: list[int]
     colosseum: list[int]
     half_lay: list[int]
+    conceded: list[int]
     turn: int
     active: list[int]
 
@@ -167,7 +168,7 @@ class GtrStateData:
     )  # fmt: skip
     FIELDS_LIST = ("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks",
                    "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners", "colosseum",
-                   "half_lay")
+                   "half_lay", "conceded")
     FIELDS_LISTS = ("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp",
                     "revealed", "gives", "endq")
 
@@ -203,6 +204,7 @@ class GtrStateData:
         o.forum_winners = self.forum_winners[:]
         o.colosseum = self.colosseum[:]
         o.half_lay = self.half_lay[:]
+        o.conceded = self.conceded[:]
         o.hands = [r[:] for r in self.hands]
         o.clients = [r[:] for r in self.clients]
         o.fresh = [r[:] for r in self.fresh]

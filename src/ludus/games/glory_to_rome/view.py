@@ -124,6 +124,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
         "over": bool(s.over),
         "end_reason": s.end_reason,
         "forum_winners": list(s.forum_winners),
+        "conceded": list(s.conceded),
     }
 
 
