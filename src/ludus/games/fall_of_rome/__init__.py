@@ -62,6 +62,7 @@ class FallOfRome(Game):
     )
 
     def validate_options(self) -> None:
+        """``legendary`` needs Roma Caput Mundi."""
         if self.options["difficulty"] == "legendary" and not self.options["roma_caput_mundi"]:
             raise OptionError("difficulty 'legendary' exists only with roma_caput_mundi=true")
 
@@ -72,19 +73,23 @@ class FallOfRome(Game):
         return rules.new_game(self, seed)
 
     def state_from_json(self, data: Mapping[str, Any]) -> FallOfRomeState:
+        """Rebuild a state from ``to_json``."""
         return FallOfRomeState.from_json(self, data)
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
+        """Plain text: the map as a table, tracks, hands."""
         from ludus.games.fall_of_rome import render
 
         return render.render(view, player)
 
     def describe(self, state: State, action: Action) -> str:
+        """The action in words."""
         from ludus.games.fall_of_rome import notation
 
         return notation.describe(action)
 
     def evaluate(self, state: State, player: int) -> float:
+        """The team's heuristic value in [-1, 1]."""
         from ludus.games.fall_of_rome import heuristic
 
         if not isinstance(state, FallOfRomeState):
@@ -92,6 +97,7 @@ class FallOfRome(Game):
         return heuristic.evaluate(state, player)
 
     def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
+        """The greedy bot's choice (None out of turn)."""
         from ludus.games.fall_of_rome import heuristic
 
         if not isinstance(state, FallOfRomeState):

@@ -70,6 +70,7 @@ from ludus.games.fall_of_rome.state import PHASE_ACTIONS
 
 
 def play(s: S, a: Action) -> None:
+    """Play an event card from the hand: discard it, decline first if destabilizing, resolve."""
     event = FIRST_EVENT + EVENT_TOKENS.index(str(a.args[0]))
     destab = a.args[1] == "destabilizing"
     s.hands[a.player].remove(event)
@@ -128,6 +129,7 @@ def play_event(s: S, seat: int, event: int, destab: bool) -> None:
 
 
 def event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action]) -> None:
+    """The choices of an event's pending sub-decision."""
     e = p["e"]
     stage = p["stage"]
     destab = p["destab"]
@@ -338,6 +340,7 @@ def _after_si_vis_fort(s: S, p: dict[str, Any]) -> None:
 
 
 def event_move_pawn(s: S, pawn: int, city: int, n: int) -> None:
+    """Move a pawn for Festina Lente or Si Vis Pacem (after its owner agreed)."""
     move_pawn(s, pawn, city, n)
     log(s, f"{ROLES[s.roles[pawn]].id} moves to {CITIES[city].name} with {n} legions.")
     p = s.pending[-1]

@@ -174,6 +174,7 @@ def city_cubes(s: S, city: int) -> int:
 
 
 def log(s: S, text: str) -> None:
+    """Record a public log line for the events ``apply`` returns."""
     s._events.append(Event(text, "log", {}))
 
 
@@ -211,6 +212,7 @@ def add_legions(s: S, city: int, n: int) -> int:
 
 
 def remove_legions(s: S, city: int, n: int) -> int:
+    """Return up to ``n`` legions of ``city`` to the reserve; how many were removed."""
     n = min(n, s.legions[city])
     s.legions[city] -= n
     s.reserve += n
@@ -218,6 +220,7 @@ def remove_legions(s: S, city: int, n: int) -> int:
 
 
 def remove_cube(s: S, city: int, tribe: int) -> None:
+    """Return one cube of ``tribe`` in ``city`` to its supply."""
     s.cubes[city * NT + tribe] -= 1
     s.supply[tribe] += 1
 
@@ -241,6 +244,7 @@ def legion_choices(s: S, src: int, dest: int) -> int:
 # decks
 # ---------------------------------------------------------------------------
 def draw_player_top(s: S) -> int:
+    """Draw the top player card (keeping the pile sizes and the known top count)."""
     card = s.pdeck.pop()
     s.piles[-1] -= 1
     if s.piles[-1] == 0:
@@ -251,6 +255,7 @@ def draw_player_top(s: S) -> int:
 
 
 def put_player_top(s: S, card: int) -> None:
+    """Put ``card`` back on top of the player deck, face down but known."""
     s.pdeck.append(card)
     if s.piles:
         s.piles[-1] += 1
@@ -268,6 +273,7 @@ def _refill_barbarians(s: S) -> None:
 
 
 def draw_barbarian_top(s: S) -> int:
+    """Reveal the top barbarian card (an empty deck is re-formed first, ruling 21)."""
     if not s.bdeck:
         _refill_barbarians(s)
     card = s.bdeck.pop()
@@ -278,6 +284,7 @@ def draw_barbarian_top(s: S) -> int:
 
 
 def draw_barbarian_bottom(s: S) -> int:
+    """Take the bottom barbarian card (for a Revolt)."""
     if not s.bdeck:
         _refill_barbarians(s)
     card = s.bdeck.pop(0)
@@ -533,6 +540,7 @@ def _start_choices(s: S) -> list[int]:
 
 
 def choose_start(s: S, city: int) -> None:
+    """Put the next pawn and 2 legions in ``city``; after the last, the first player starts."""
     pawn = s.pawn_city.index(-1)
     s.pawn_city[pawn] = city
     add_legions(s, city, START_LEGIONS)  # Roma Caput Mundi: none in Roma
@@ -563,6 +571,7 @@ def choose_start(s: S, city: int) -> None:
 
 
 def begin_turn(s: S, pawn: int) -> None:
+    """Start ``pawn``'s turn: 4 actions, per-turn abilities and events reset."""
     s.cur = pawn
     s.phase = PHASE_ACTIONS
     s.actions_left = 4
@@ -602,6 +611,7 @@ def check_win(s: S) -> None:
 # whose decision
 # ---------------------------------------------------------------------------
 def over_limit_seat(s: S) -> int:
+    """The first seat holding more than 7 cards, or -1."""
     for seat, hand in enumerate(s.hands):
         if len(hand) > HAND_LIMIT:
             return seat
@@ -609,6 +619,7 @@ def over_limit_seat(s: S) -> int:
 
 
 def to_move(s: S) -> tuple[int, ...]:
+    """Who decides: a pending sub-decision, a seat over the hand limit, else the current player."""
     if s.phase == PHASE_OVER:
         return ()
     if s.pending:
@@ -630,6 +641,7 @@ def window_open(s: S) -> bool:
 # legal actions
 # ---------------------------------------------------------------------------
 def legal_actions(s: S, player: int | None) -> list[Action]:
+    """Every legal action of ``player`` (``None``: of every seat)."""
     if s.phase == PHASE_OVER:
         return []
     if player is None:
@@ -836,6 +848,7 @@ def _optional_actions(s: S, player: int, out: list[Action]) -> None:
 
 
 def pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
+    """The choices of the sub-decision ``p`` for ``player``."""
     k = p["k"]
     out: list[Action] = []
     if k == "pay":
@@ -874,6 +887,7 @@ def pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
 # apply
 # ---------------------------------------------------------------------------
 def apply(s: S, action: Action) -> list[Event]:
+    """Validate ``action`` (raising :class:`IllegalActionError`, state unchanged) and carry it out."""
     legal = s._cache.get(action.player)
     if legal is None:
         legal = s._cache[action.player] = legal_actions(s, action.player)

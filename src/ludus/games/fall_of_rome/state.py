@@ -104,9 +104,11 @@ class FallOfRomeState(State):
 
     # --- the State API (rules live in rules.py) ---------------------------
     def to_move(self) -> tuple[int, ...]:
+        """Seats whose decision the game waits for."""
         return rules.to_move(self)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions (cached until the next ``apply``)."""
         cached = self._cache.get(player)
         if cached is None:
             cached = rules.legal_actions(self, player)
@@ -114,22 +116,28 @@ class FallOfRomeState(State):
         return list(cached)
 
     def apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action; see :func:`rules.apply`."""
         return rules.apply(self, action)
 
     def is_terminal(self) -> bool:
+        """Whether the game is won or lost."""
         return self.phase == PHASE_OVER
 
     def outcome(self) -> Outcome:
+        """The cooperative result."""
         return scoring.outcome(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
+        """The public view (hands are open)."""
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> FallOfRomeState:
+        """A state consistent with the public information; see :mod:`view`."""
         return view.determinize(self, player, seed)
 
     # --- copying and persistence ------------------------------------------
     def clone(self) -> FallOfRomeState:
+        """An independent copy (hand-written)."""
         s = FallOfRomeState.__new__(FallOfRomeState)
         s.game = self.game
         s.rng = self.rng.clone()
@@ -185,6 +193,7 @@ class FallOfRomeState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data."""
         data: dict[str, Any] = {"rng": self.rng.state}
         for f in _LIST_FIELDS:
             data[f] = list(getattr(self, f))
