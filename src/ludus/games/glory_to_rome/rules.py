@@ -1,9 +1,10 @@
 """Legal actions and transitions of Glory to Rome.
 
 The functions are named after the rulebook's actions: :func:`think`,
-:func:`lead_role`, :func:`follow_role`, :func:`patron_hire`, :func:`laborer_gather`,
-:func:`lay_foundation`, :func:`add_material`, :func:`legionary_demand`,
-:func:`merchant_sell`, :func:`complete_structure`, :func:`prison_steal` ...
+:func:`lead_role`, :func:`follow_role`, :func:`petition`, :func:`patron_hire`,
+:func:`laborer_gather`, :func:`lay_foundation`, :func:`add_material`,
+:func:`legionary_demand`, :func:`merchant_sell`, :func:`complete_structure`,
+:func:`upon_completion`, :func:`stairway_add`, :func:`prison_steal`, :func:`end_turn` ...
 
 A turn ("runda") is: the leader leads or thinks; each other player, clockwise,
 follows or thinks; then, from the leader clockwise, every player carries out a
@@ -746,39 +747,57 @@ def _apply_choose(s: GtrState, a: Action, ev: list[Event]) -> None:
         concede(s, p, int(a.args[0]), ev)
         return
     if verb == "petition":
-        role = ROLE_INDEX[str(a.args[0])]
-        b = BUILDING_INDEX[str(a.args[1])]
-        card = take_building(s.hands[p], b)
-        s.camp[p].append(card)
-        if not s.petition:
-            s.petition = [CARD_MATERIAL[card], s.game.petition_size - 1, role]
-        else:
-            s.petition[1] -= 1
-        if s.petition[1] == 0:
-            s.petition = []
-            if s.phase == LEAD and s.role < 0:
-                s.role = role
-                ev.append(public(f"Player {p} leads {ROLE_NAMES[role]} with a petition.", "lead"))
-            else:
-                ev.append(public(f"Player {p} follows with a petition.", "follow"))
-            _unit_played(s, p)
-        return
-    # lead <role> <card|jack> / follow <card|jack>
-    if verb == "lead":
-        role = ROLE_INDEX[str(a.args[0])]
-        what = str(a.args[1])
-        if s.role < 0:
-            s.role = role
-            ev.append(public(f"Player {p} leads {ROLE_NAMES[role]} with {what}.", "lead"))
+        petition(s, p, ROLE_INDEX[str(a.args[0])], BUILDING_INDEX[str(a.args[1])], ev)
+    elif verb == "lead":
+        lead_role(s, p, ROLE_INDEX[str(a.args[0])], str(a.args[1]), ev)
     else:
-        what = str(a.args[0])
-        ev.append(public(f"Player {p} follows with {what}.", "follow"))
+        follow_role(s, p, str(a.args[0]), ev)
+
+
+def _play_unit_card(s: GtrState, p: int, what: str) -> None:
     if what == "jack":
         s.hand_jacks[p] -= 1
         s.camp_jacks[p] += 1
     else:
         s.camp[p].append(take_building(s.hands[p], BUILDING_INDEX[what]))
+
+
+def lead_role(s: GtrState, p: int, role: int, what: str, ev: list[Event]) -> None:
+    """Lead ``role`` with an Order (``what`` = its name) or a Jack (``what`` = "jack").
+
+    With a Palace the leader may then add more units ("follow" verbs) before "done".
+    """
+    if s.role < 0:
+        s.role = role
+        ev.append(public(f"Player {p} leads {ROLE_NAMES[role]} with {what}.", "lead"))
+    _play_unit_card(s, p, what)
     _unit_played(s, p)
+
+
+def follow_role(s: GtrState, p: int, what: str, ev: list[Event]) -> None:
+    """Follow the led role with an Order of it, a Jack, or (Circus) any Order as Architect."""
+    ev.append(public(f"Player {p} follows with {what}.", "follow"))
+    _play_unit_card(s, p, what)
+    _unit_played(s, p)
+
+
+def petition(s: GtrState, p: int, role: int, b: int, ev: list[Event]) -> None:
+    """Play one card of a petition (PL "Składanie petycji"): 2 Orders of one role (3 in the
+    classic variant), played together, act as a Jack; the cards are chosen one by one."""
+    card = take_building(s.hands[p], b)
+    s.camp[p].append(card)
+    if not s.petition:
+        s.petition = [CARD_MATERIAL[card], s.game.petition_size - 1, role]
+    else:
+        s.petition[1] -= 1
+    if s.petition[1] == 0:
+        s.petition = []
+        if s.phase == LEAD and s.role < 0:
+            s.role = role
+            ev.append(public(f"Player {p} leads {ROLE_NAMES[role]} with a petition.", "lead"))
+        else:
+            ev.append(public(f"Player {p} follows with a petition.", "follow"))
+        _unit_played(s, p)
 
 
 def concede(s: GtrState, p: int, to: int, ev: list[Event]) -> None:
