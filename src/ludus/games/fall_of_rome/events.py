@@ -31,6 +31,7 @@ from ludus.games.fall_of_rome.components import (
 from ludus.games.fall_of_rome.rules import (
     BATTLE,
     CARD_ACTION,
+    CITY_ACTION,
     E_ABUNDANS,
     E_ALEA,
     E_AUDENTES,
@@ -149,13 +150,13 @@ def event_step_actions(s: S, p: dict[str, Any], player: int, out: list[Action]) 
         if stage == "city":
             for c in range(NC):
                 if e == E_FESTINA_LENTE:
-                    out.append(Action(player, "choose_city", (CITY_TOKEN[c],)))
+                    out.append(CITY_ACTION[player]["choose_city"][c])
                 elif not s.forts[c]:
-                    out.append(Action(player, "fort_city", (CITY_TOKEN[c],)))
+                    out.append(CITY_ACTION[player]["fort_city"][c])
         elif stage == "from":
             for c in range(NC):
                 if s.forts[c] and c != p["city"]:
-                    out.append(Action(player, "fort_from", (CITY_TOKEN[c],)))
+                    out.append(CITY_ACTION[player]["fort_from"][c])
         else:
             dest = p["city"]
             for q in range(n_pawns(s)):

@@ -128,6 +128,18 @@ CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
 COLOUR_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
     {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in range(MAX_SEATS)
 )
+_CITY_VERBS = ("consul_fort", "fortify", "fabrum_fort", "start", "choose_city", "fort_city", "fort_from")
+CITY_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS} for p in range(MAX_SEATS)
+)
+_SEAT_CARD_VERBS = ("plot_give", "plot_take", "mercator_give", "mercator_take")
+SEAT_CARD_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
+    {
+        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in range(N_CITY_CARDS)) for q in range(MAX_SEATS))
+        for v in _SEAT_CARD_VERBS
+    }
+    for p in range(MAX_SEATS)
+)
 BATTLE = tuple(tuple(Action(p, "battle", (d,)) for d in range(DICE + 1)) for p in range(MAX_SEATS))
 PLAY = tuple(
     tuple((Action(p, "play", (tok, "normal")), Action(p, "play", (tok, "destabilizing"))) for tok in EVENT_TOKENS)
@@ -668,7 +680,7 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
     if s.phase == PHASE_START:
         if player != s.setup_seat:
             return []
-        return [Action(player, "start", (CITY_TOKEN[c],)) for c in _start_choices(s)]
+        return [CITY_ACTION[player]["start"][c] for c in _start_choices(s)]
     out = []
     over = over_limit_seat(s)
     if player == (over if over >= 0 else seat_of(s, s.cur)):
@@ -736,7 +748,7 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
         else:
             for f in range(NC):
                 if s.forts[f]:
-                    out.append(Action(player, "fortify", (CITY_TOKEN[f],)))
+                    out.append(CITY_ACTION[player]["fortify"][f])
     # REKRUTACJA ARMII
     if s.forts[city] and s.reserve and legions_allowed(s, city):
         out.append(SIMPLE[player]["recruit_army"])
@@ -757,12 +769,12 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             if other == pawn or s.pawn_city[other] != city:
                 continue
             for c in mine:
-                a = Action(player, "plot_give", (other, CARD_TOKENS[c]))
+                a = SEAT_CARD_ACTION[player]["plot_give"][other][c]
                 if str(a) not in s.refused:
                     out.append(a)
             for c in CARDS_OF_CITY[city]:
                 if c in s.hands[other]:
-                    a = Action(player, "plot_take", (other, CARD_TOKENS[c]))
+                    a = SEAT_CARD_ACTION[player]["plot_take"][other][c]
                     if str(a) not in s.refused:
                         out.append(a)
     # ZAWARCIE PRZYMIERZA
@@ -782,7 +794,7 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     if role == R_CONSUL and s.reserve:
         for f in range(NC):
             if s.forts[f] and legions_allowed(s, f):
-                out.append(Action(player, "consul_fort", (CITY_TOKEN[f],)))
+                out.append(CITY_ACTION[player]["consul_fort"][f])
         if legions_allowed(s, city):
             out.append(SIMPLE[player]["consul_here"])
     elif role == R_MERCATOR and not s.mercator_used:
@@ -791,9 +803,9 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             if other == pawn or s.pawn_city[other] != city:
                 continue
             for c in sorted(set(_colour_cards(hand, colours))):
-                out.append(Action(player, "mercator_give", (other, CARD_TOKENS[c])))
+                out.append(SEAT_CARD_ACTION[player]["mercator_give"][other][c])
             for c in sorted(set(_colour_cards(s.hands[other], colours))):
-                out.append(Action(player, "mercator_take", (other, CARD_TOKENS[c])))
+                out.append(SEAT_CARD_ACTION[player]["mercator_take"][other][c])
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
         table = CLASSIS_SAIL[player]
         for dest in PORT_CITIES:
@@ -809,7 +821,7 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             else:
                 for f in range(NC):
                     if s.forts[f]:
-                        out.append(Action(player, "fabrum_fort", (CITY_TOKEN[f],)))
+                        out.append(CITY_ACTION[player]["fabrum_fort"][f])
         if any(c < N_CITY_CARDS for c in hand):
             table = FABRUM_MOVE[player]
             for dest in range(NC):
