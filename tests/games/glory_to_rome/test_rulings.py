@@ -348,3 +348,20 @@ def test_concession_ends_the_game_when_all_others_concede() -> None:
     act(s, "0:concede 1")
     assert s.is_terminal() and s.outcome().winners == (1,) and "conceded" in s.end_reason
     assert not any("concede" in a for a in legal(gtr.GAME(players=2).new_state(0)))
+
+
+def test_gate_and_road_a_stone_structure_with_marble_counts_as_marble() -> None:
+    """EN07 "Gate + Road": a Stone structure holding Marble counts as Marble for the Gate."""
+    t = Table(2, leader=0)
+    t.building(0, "gate", "brick", "brick", complete=True)
+    t.building(0, "road", "rubble", complete=True)
+    t.building(0, "circus_maximus")
+    t.stock(0, "marble").hand(0, "tower")
+    s = t.state()
+    act(s, "0:lead architect tower", "1:think_jack")
+    from ludus.games.glory_to_rome.components import B
+    from ludus.games.glory_to_rome.rules import has
+
+    assert not has(s, 0, B.CIRCUS_MAXIMUS)
+    act(s, "0:build circus_maximus marble")
+    assert has(s, 0, B.CIRCUS_MAXIMUS) and not s.buildings[0][2].complete

@@ -126,6 +126,15 @@ def structure_materials(st: Structure) -> tuple[int, ...]:
     return (CARD_MATERIAL[st.card],)
 
 
+def counts_as_marble(st: Structure) -> bool:
+    """A Marble structure for Gate: Marble (a Statue always), or a Stone structure that
+    holds a Marble material (added with a Road; EN07 "Gate + Road", reference §12)."""
+    mats = structure_materials(st)
+    if MARBLE in mats:
+        return True
+    return STONE in mats and any(CARD_MATERIAL[c] == MARBLE for c in st.materials)
+
+
 def refresh_active(s: GtrState, adjust: bool = True) -> None:
     """Recompute which functions are active for whom (own, Gate, Stairway)."""
     n = s.n
@@ -143,7 +152,7 @@ def refresh_active(s: GtrState, adjust: bool = True) -> None:
                 mask |= 1 << b
                 if st.public:
                     shared |= 1 << b
-            elif gate and MARBLE in structure_materials(st):
+            elif gate and counts_as_marble(st):
                 # Gate (Brama): incomplete Marble structures give their functions.
                 mask |= 1 << b
         masks.append(mask)
@@ -1087,6 +1096,8 @@ def add_material(s: GtrState, p: int, st: Structure, card: int, architect: bool,
     m = CARD_MATERIAL[card]
     ev.append(public(f"Player {p} adds {MATERIAL_NAMES[m]} to {SLUGS[CARD_BUILDING[st.card]]}.", "build"))
     done = len(st.materials) >= VALUE[st.site]
+    if m == MARBLE and not done and has(s, p, B.GATE):
+        refresh_active(s)  # a Stone structure with Marble counts as Marble under a Gate
     if m == MARBLE and has(s, p, B.SCRIPTORIUM):
         done = True  # Scriptorium (Skryptorium): one Marble completes any structure at once.
     if architect and s.game.functions and CARD_BUILDING[st.card] == B.VILLA:
