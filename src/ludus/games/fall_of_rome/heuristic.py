@@ -13,6 +13,7 @@ from ludus.core.actions import Action
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
     DECLINE_LOSS,
+    INVASION_RATE,
     N_CITY_CARDS,
     NC,
     NEIGHBOURS,
@@ -21,6 +22,7 @@ from ludus.games.fall_of_rome.components import (
     ROMA,
     TRIBES,
 )
+from ludus.games.fall_of_rome.rules import invasion_target
 from ludus.games.fall_of_rome.state import FallOfRomeState
 
 NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
@@ -88,6 +90,7 @@ def score(state: FallOfRomeState) -> float:
             n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
             best = max(best, n)
         value += 2.5 * min(best, TRIBES[t].alliance_cost) / TRIBES[t].alliance_cost
+    value -= invasion_threat(s)
     # cards still to be discarded for an action already taken
     for p in s.pending:
         if p["k"] == "pay":
@@ -109,6 +112,34 @@ def score(state: FallOfRomeState) -> float:
                 near = min(DISTANCE[city][c] for c in range(NC) if cubes[c * NT + t])
                 value += max(0.0, 3.0 - 0.6 * near)
     return value
+
+
+def invasion_threat(s: FallOfRomeState) -> float:
+    """Expected harm of the barbarian cards likely to come in the next two Invade steps.
+
+    The top segment of the barbarian deck has public contents (after a Revolt it is the
+    intensified discard pile): each of its cards comes within the next draws with
+    probability ``draws / size``. A card whose target city already holds 3 cubes of the
+    tribe and no legion will sack it.
+    """
+    if not s.bsegs:
+        return 0.0
+    size = s.bsegs[-1][0]
+    draws = 2 * INVASION_RATE[s.rate]
+    chance = min(1.0, draws / size)
+    harm = 0.0
+    deck = s.bdeck
+    for card in deck[len(deck) - size :]:
+        node = NODES[card]
+        city = invasion_target(s, card)
+        n = s.cubes[city * NT + node.tribe]
+        if s.legions[city] or (s.caput and city == ROMA):
+            continue
+        if n >= 3:
+            harm += 5.0 if city == ROMA else 3.0
+        elif n == 2:
+            harm += 0.7
+    return chance * harm
 
 
 def evaluate(state: FallOfRomeState, player: int) -> float:
