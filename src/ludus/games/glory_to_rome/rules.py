@@ -145,17 +145,21 @@ def refresh_active(s: GtrState, adjust: bool = True) -> None:
     masks = []
     for p in range(n):
         mask = 0
-        gate = any(st.complete and CARD_BUILDING[st.card] == B.GATE for st in s.buildings[p])
         for st in s.buildings[p]:
-            b = CARD_BUILDING[st.card]
             if st.complete:
+                b = CARD_BUILDING[st.card]
                 mask |= 1 << b
                 if st.public:
                     shared |= 1 << b
-            elif gate and counts_as_marble(st):
-                # Gate (Brama): incomplete Marble structures give their functions.
-                mask |= 1 << b
         masks.append(mask)
+    gate_bit = 1 << B.GATE
+    for p in range(n):
+        if (masks[p] | shared) & gate_bit:
+            # Gate (Brama), own or made public by a Stairway: incomplete Marble
+            # structures give their functions.
+            for st in s.buildings[p]:
+                if not st.complete and counts_as_marble(st):
+                    masks[p] |= 1 << CARD_BUILDING[st.card]
     s.active = [m | shared for m in masks]
     if adjust:
         _adjust_main_frame(s)

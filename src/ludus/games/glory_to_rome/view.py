@@ -131,9 +131,10 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
 def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     """A full state agreeing with all ``player`` sees; hidden cards re-dealt with ``Rng(seed)``.
 
-    Re-dealt together: the deck, the hands of the other players (except cards
-    revealed this turn and the hand of a player who must now choose a card to
-    give), vault cards hidden from ``player``, and another player's Fountain card.
+    Re-dealt together: the deck, the cards out of play (training game), the hands of
+    the other players (except cards revealed this turn and the hand of a player who
+    must now choose a card to give), vault cards hidden from ``player``, and another
+    player's Fountain card.
     """
     t = s.clone()
     rng = Rng(seed)
@@ -157,10 +158,10 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
             if vis != VIS_PUBLIC and vis != player:
                 slots.append((vault, i))
                 unknown.append(vault[i])
-    deck = t.deck
-    for i in range(len(deck)):
-        slots.append((deck, i))
-        unknown.append(deck[i])
+    for deck in (t.deck, t.removed):  # the deck and the cards out of play (training game)
+        for i in range(len(deck)):
+            slots.append((deck, i))
+            unknown.append(deck[i])
     fountain_hidden = t.fountain >= 0 and t.stack[-1].player != player
     if fountain_hidden:
         unknown.append(t.fountain)
