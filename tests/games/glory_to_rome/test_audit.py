@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
-from ludus.games.glory_to_rome.rules import hand_limit, influence
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL
+from ludus.games.glory_to_rome.rules import RUBBLE, hand_limit, influence
 
 
 def test_stairway_public_gate_activates_every_players_marble_foundations() -> None:
@@ -38,3 +39,58 @@ def test_simplified_game_out_of_play_cards_are_unknown_to_everyone() -> None:
             assert sorted(d.card_places()) == list(range(144))
             changed += sorted(d.removed) != sorted(s.removed)
     assert changed == 20
+
+
+def test_a_giver_s_hand_stays_hidden_in_determinize() -> None:
+    # PL, Legionista: "Ilość kart na ręce jest jawna" - only the number of cards in hand
+    # is public. While an opponent chooses which matching card to give, the demander's
+    # determinization may only assume what that choice shows: two kinds of the material.
+    t = Table(2, leader=0)
+    t.hand(0, "academy", "road")
+    t.hand(1, "bar", "insula", "temple", "villa", "garden", "senate")
+    s = t.state()
+    act(s, "0:lead legionary academy", "1:think_jack", "0:demand rubble")
+    assert s.to_move() == (1,) and {str(a) for a in s.legal_actions()} == {"1:give bar", "1:give insula"}
+    hands = set()
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert d.view(0) == s.view(0) and d.legal_actions()
+        assert len({CARD_BUILDING[c] for c in d.hands[1] if CARD_MATERIAL[c] == RUBBLE}) >= 2
+        hands.add(tuple(sorted(d.hands[1])))
+    assert len(hands) > 1  # the rest of the hand is re-dealt
+
+
+def test_a_protected_giver_s_hand_stays_hidden_in_determinize() -> None:
+    # PL, Palisada: "you may give cards if you wish": the question shows only that the
+    # protected player holds a matching card.
+    t = Table(2, leader=0)
+    t.building(1, "palisade", "wood", complete=True)
+    t.hand(0, "academy", "road")
+    t.hand(1, "bar", "temple", "villa", "garden")
+    s = t.state()
+    act(s, "0:lead legionary academy", "1:think_jack", "0:demand rubble")
+    assert s.to_move() == (1,)
+    hands = set()
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert d.view(0) == s.view(0) and d.legal_actions()
+        assert any(CARD_MATERIAL[c] == RUBBLE for c in d.hands[1])
+        hands.add(tuple(sorted(d.hands[1])))
+    assert len(hands) > 1
+
+
+def test_a_petitioner_s_hand_stays_hidden_in_determinize() -> None:
+    # PL, "Składanie petycji": the first petition card is on the table; the rest of the
+    # hand is hidden, except that it holds another card of that role.
+    t = Table(2, leader=0)
+    t.hand(0, "road", "bar", "temple", "villa", "garden")
+    t.hand(1, "tower")
+    s = t.state()
+    act(s, "0:petition merchant road")
+    hands = set()
+    for seed in range(20):
+        d = s.determinize(1, seed)
+        assert d.view(1) == s.view(1) and d.legal_actions()
+        assert any(CARD_MATERIAL[c] == RUBBLE for c in d.hands[0])
+        hands.add(tuple(sorted(d.hands[0])))
+    assert len(hands) > 1

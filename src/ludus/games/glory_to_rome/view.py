@@ -132,19 +132,18 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     """A full state agreeing with all ``player`` sees; hidden cards re-dealt with ``Rng(seed)``.
 
     Re-dealt together: the deck, the cards out of play (training game), the hands of
-    the other players (except cards revealed this turn and the hand of a player who
-    must now choose a card to give), vault cards hidden from ``player``, and another
-    player's Fountain card.
+    the other players (except cards revealed this turn), vault cards hidden from
+    ``player``, and another player's Fountain card.  A pending decision shows a little
+    about one hand, and the re-deal keeps exactly that: a player choosing which card to
+    give holds two kinds of the demanded material (one, if protected and asked whether
+    to give), and a player in the middle of a petition holds its remaining cards.
     """
     t = s.clone()
     rng = Rng(seed)
     unknown: list[int] = []
     slots: list[tuple[list[int], int]] = []  # (list, index) of every re-dealt place
-    fixed_hands = {g[0] for g in s.gives[:1]}
-    if s.petition:
-        fixed_hands.add(s.current)  # a petition in progress needs its cards
     for p in range(t.n):
-        if p == player or p in fixed_hands:
+        if p == player:
             continue
         revealed = t.revealed[p]
         hand = t.hands[p]
@@ -166,6 +165,12 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     if fountain_hidden:
         unknown.append(t.fountain)
     rng.shuffle(unknown)
+    if not s.over:
+        if s.gives:
+            v, m, _, voluntary = s.gives[0]
+            unknown = _keep_shown(t, v, m, 1 if voluntary else 2, True, slots, unknown)
+        elif s.petition:
+            unknown = _keep_shown(t, s.current, s.petition[0], s.petition[1], False, slots, unknown)
     for (lst, i), c in zip(slots, unknown):
         lst[i] = c
     if fountain_hidden:
@@ -173,3 +178,31 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     t.rng = Rng(rng.next())
     t.cache = None
     return t
+
+
+def _keep_shown(
+    t: GtrState, p: int, m: int, need: int, distinct: bool, slots: list[tuple[list[int], int]], unknown: list[int]
+) -> list[int]:
+    """Rearrange the shuffled ``unknown`` so that ``p``'s re-dealt hand holds ``need``
+    cards of material ``m`` (of ``need`` different names if ``distinct``), counting the
+    cards of the hand that are not re-dealt."""
+    hand = t.hands[p]
+    targets = [k for k, (lst, _) in enumerate(slots) if lst is hand]
+    if not targets:
+        return unknown
+    revealed = t.revealed[p]
+    kinds = {CARD_BUILDING[c] for c in hand if c in revealed and CARD_MATERIAL[c] == m}
+    have = len(kinds) if distinct else sum(1 for c in hand if c in revealed and CARD_MATERIAL[c] == m)
+    chosen: list[int] = []
+    for j, c in enumerate(unknown):
+        if have + len(chosen) >= need or len(chosen) >= len(targets):
+            break
+        if CARD_MATERIAL[c] == m and not (distinct and CARD_BUILDING[c] in kinds):
+            chosen.append(j)
+            kinds.add(CARD_BUILDING[c])
+    if have + len(chosen) < need:
+        return unknown
+    picked = set(chosen)
+    put = {targets[i]: unknown[j] for i, j in enumerate(chosen)}
+    rest = iter([c for j, c in enumerate(unknown) if j not in picked])
+    return [put[k] if k in put else next(rest) for k in range(len(unknown))]
