@@ -376,7 +376,9 @@ def end_year(st: HadriansWallState, events: list[Event]) -> None:
     """All players stopped: return leftovers, reveal the Pict attack, offer Favours."""
     for b in st.boards:
         b.items = [0, 0, 0, 0, 0]
-    n = attack_size(st)
+    # Ruling: an attack never reveals more than the whole Fate deck (only reachable in the
+    # unofficial "no resource passing" variant, where neighbour purchases add attack cards).
+    n = min(attack_size(st), len(st.fate_deck) + len(st.fate_discard))
     st.attack = [_draw_fate(st, events) for _ in range(n)]
     counts = attack_counts(st)
     events.append(public(

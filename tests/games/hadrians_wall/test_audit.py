@@ -1,0 +1,44 @@
+"""Rules-fidelity audit: one test per deviation found (rulebook section cited in each)."""
+
+from __future__ import annotations
+
+import ludus
+from ludus.core.actions import Action
+from ludus.games.hadrians_wall import components as c
+from ludus.games.hadrians_wall.rules import attack_size
+from ludus.games.hadrians_wall.state import HadriansWallState, Phase
+
+S, B, V, C, R = range(5)  # soldier, builder, servant, civilian, resource
+
+
+def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
+    """A game in the action phase of ``year`` with empty player boards."""
+    game = ludus.load("hadrians-wall", players=players, **options)
+    st = game.new_state(5)
+    assert isinstance(st, HadriansWallState)
+    for p in range(players):
+        st.apply(st.legal_actions(p)[0])
+    assert st.phase is Phase.ACTIONS
+    st.year = year
+    for b in st.boards:
+        b.items = [0, 0, 0, 0, 0]
+        b.pending = []
+    return st
+
+
+def _do(st: HadriansWallState, text: str, player: int = 0) -> None:
+    st.apply(Action.from_notation(f"{player}:{text}"))
+
+
+def test_an_attack_larger_than_the_fate_deck_reveals_every_card_once() -> None:
+    # "KONIEC ROKU": the attack reveals cards from the one Fate deck. In the unofficial
+    # "no resource passing" variant every neighbour purchase adds an attack card, so an
+    # attack can ask for more than the 48 cards; it then reveals each card once (ruling)
+    # instead of failing on an empty deck and an empty discard pile.
+    st = _acting(players=4, year=6, difficulty="hard", resource_passing=False)
+    st.extra_attack = 40
+    assert attack_size(st) == 52
+    for p in range(4):
+        _do(st, "end", p)
+    assert st.is_terminal()
+    assert sorted(st.fate_deck + st.fate_discard) == list(range(len(c.FATE_CARDS)))
