@@ -10,8 +10,9 @@ import pytest
 import ludus
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError
+from ludus.core.events import Event
 from ludus.games.hadrians_wall import components as c
-from ludus.games.hadrians_wall.rules import BUILDING_IDS, attack_counts, end_year
+from ludus.games.hadrians_wall.rules import BUILDING_IDS, attack_counts, attack_size, end_year
 from ludus.games.hadrians_wall.scoring import disdain_penalty, outcome, score
 from ludus.games.hadrians_wall.state import Board, HadriansWallState, Phase
 
@@ -54,16 +55,22 @@ def _fate_card_with(**want: int) -> int:
 
 
 def test_player_cards_year_3_prospect_trainer() -> None:
-    """Year 3: Pontiff kept as Path, Trainer as Prospect: +1 Servant and +1 Resource."""
+    """Year 3, Defender and Vanguard chosen as Paths in earlier Years: Pontiff is added as the
+    Year-3 Path, Trainer becomes the Prospect (covering the earlier one): +1 Servant and +1 Resource."""
     st = _acting()
     b = st.boards[0]
     st.phase = Phase.CHOOSE
     st.year = 3
-    b.hand = [c.PLAYER_CARD_INDEX["pontiff"], c.PLAYER_CARD_INDEX["trainer"]]
+    idx = c.PLAYER_CARD_INDEX
+    earlier = [idx["defender"], idx["vanguard"]]
+    old_prospects = [idx["architect"], idx["merchant"]]
+    b.hand = [idx["pontiff"], idx["trainer"]]
+    b.paths, b.covered, b.prospect = earlier[:], old_prospects[:1], old_prospects[1]
+    b.deck = [k for k in range(12) if k not in (*b.hand, *earlier, *old_prospects)]
     st.neutral_deck = st.neutral_deck or [0, 1]
     _do(st, "path pontiff")
-    assert b.paths[-1] == c.PLAYER_CARD_INDEX["pontiff"]
-    assert b.prospect == c.PLAYER_CARD_INDEX["trainer"]
+    assert b.paths == [*earlier, idx["pontiff"]]  # tucked under the Year-3 slot
+    assert b.prospect == idx["trainer"] and b.covered == old_prospects
     assert b.items == [0, 0, 1, 0, 1]
 
 
@@ -389,7 +396,11 @@ def test_the_year_3_pict_attack(right_boxes: int, favour: bool, disdain: int, va
         (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
     st.fate_deck += [rights[0], rights[1], centre]
     b.done = 1
-    end_year(st, [])
+    assert attack_size(st) == 3  # Easy, Year 3 (Hard would be 5: checked above)
+    events: list[Event] = []
+    end_year(st, events)
+    revealed = [e for e in events if e.kind == "attack"]
+    assert len(revealed) == 1 and sorted(revealed[0].data["cards"]) == sorted([centre, *rights])
     if favour:
         assert attack_counts(st) == [0, 1, 2]
         assert _legal(st) == {"favour temple right", "defend"}
