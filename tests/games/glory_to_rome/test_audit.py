@@ -61,8 +61,8 @@ def test_a_giver_s_hand_stays_hidden_in_determinize() -> None:
 
 
 def test_a_protected_giver_s_hand_stays_hidden_in_determinize() -> None:
-    # PL, Palisada: "you may give cards if you wish": the question shows only that the
-    # protected player holds a matching card.
+    # PL, Palisada: "you may give cards if you wish": a protected player is asked in any
+    # case, so the question shows nothing about the hand.
     t = Table(2, leader=0)
     t.building(1, "palisade", "wood", complete=True)
     t.hand(0, "academy", "road")
@@ -73,8 +73,7 @@ def test_a_protected_giver_s_hand_stays_hidden_in_determinize() -> None:
     hands = set()
     for seed in range(20):
         d = s.determinize(0, seed)
-        assert d.view(0) == s.view(0) and d.legal_actions()
-        assert any(CARD_MATERIAL[c] == RUBBLE for c in d.hands[1])
+        assert d.view(0) == s.view(0) and "1:refuse" in {str(a) for a in d.legal_actions()}
         hands.add(tuple(sorted(d.hands[1])))
     assert len(hands) > 1
 
@@ -94,3 +93,22 @@ def test_a_petitioner_s_hand_stays_hidden_in_determinize() -> None:
         assert any(CARD_MATERIAL[c] == RUBBLE for c in d.hands[0])
         hands.add(tuple(sorted(d.hands[0])))
     assert len(hands) > 1
+
+
+def test_a_protected_player_is_asked_whether_or_not_they_hold_the_material() -> None:
+    # PL, Palisada / Mur obronny: a protected player "may give cards if he wishes"; only
+    # the number of cards in hand is public (PL, Legionista). Asking only the protected
+    # players who hold the demanded material would tell everyone who holds it.
+    views = []
+    for held in ("bar", "temple"):  # a Rubble card, or none
+        t = Table(2, leader=0)
+        t.building(1, "palisade", "wood", complete=True)
+        t.hand(0, "academy", "road")
+        t.hand(1, held, "villa")
+        s = t.state()
+        act(s, "0:lead legionary academy", "1:think_jack", "0:demand rubble")
+        assert s.to_move() == (1,) and "1:refuse" in {str(a) for a in s.legal_actions()}
+        views.append(s.view(0))
+        act(s, "1:refuse")
+        assert s.hands[1] and s.stock[0] == []
+    assert views[0] == views[1]

@@ -1259,15 +1259,16 @@ def _apply_colosseum(s: GtrState, a: Action, ev: list[Event]) -> None:
 
 
 def _process_gives(s: GtrState, ev: list[Event]) -> None:
-    """Carry out forced gives; stop at a give where the giver has a real choice."""
+    """Carry out forced gives; stop at a give where the giver has a real choice.
+
+    A protected player is always asked (give or refuse), whether or not they hold the
+    material: asking only those who do would make their hands public.
+    """
     while s.gives:
         v, m, demander, voluntary = s.gives[0]
         kinds = distinct_buildings(_of_material(s.hands[v], m))
-        if len(kinds) > 1 or (voluntary and kinds):
+        if len(kinds) > 1 or voluntary:
             return
-        if voluntary:
-            s.gives.pop(0)
-            continue
         s.gives.pop(0)
         if not kinds:
             ev.append(public(f"Player {v}: Glory to Rome!", "glory"))

@@ -135,8 +135,8 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     the other players (except cards revealed this turn), vault cards hidden from
     ``player``, and another player's Fountain card.  A pending decision shows a little
     about one hand, and the re-deal keeps exactly that: a player choosing which card to
-    give holds two kinds of the demanded material (one, if protected and asked whether
-    to give), and a player in the middle of a petition holds its remaining cards.
+    give holds two kinds of the demanded material, and a player in the middle of a
+    petition holds its remaining cards.
     """
     t = s.clone()
     rng = Rng(seed)
@@ -166,9 +166,9 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
         unknown.append(t.fountain)
     rng.shuffle(unknown)
     if not s.over:
-        if s.gives:
-            v, m, _, voluntary = s.gives[0]
-            unknown = _keep_shown(t, v, m, 1 if voluntary else 2, True, slots, unknown)
+        if s.gives and not s.gives[0][3]:  # a protected player is asked in any case
+            v, m = s.gives[0][:2]
+            unknown = _keep_shown(t, v, m, 2, True, slots, unknown)
         elif s.petition:
             unknown = _keep_shown(t, s.current, s.petition[0], s.petition[1], False, slots, unknown)
     for (lst, i), c in zip(slots, unknown):
