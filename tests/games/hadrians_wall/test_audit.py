@@ -42,3 +42,16 @@ def test_an_attack_larger_than_the_fate_deck_reveals_every_card_once() -> None:
         _do(st, "end", p)
     assert st.is_terminal()
     assert sorted(st.fate_deck + st.fate_discard) == list(range(len(c.FATE_CARDS)))
+
+
+def test_solo_ranks_as_printed() -> None:
+    # "ZMIANY W ROZGRYWKACH DLA 1-2 GRACZY": 0-39 Legionista (Miles), 40-49 Centurion,
+    # 50-59 Primus Pilus, 60-69 Praefectus castrorum, 70+ Legatus legionis. No test covered
+    # this table before the audit.
+    from ludus.games.hadrians_wall.scoring import solo_rank
+
+    expected = {-5: "Miles", 0: "Miles", 39: "Miles", 40: "Centurion", 49: "Centurion",
+                50: "Primus Pilus", 59: "Primus Pilus", 60: "Praefectus castrorum",
+                69: "Praefectus castrorum", 70: "Legatus legionis", 95: "Legatus legionis"}
+    assert {vp: solo_rank(vp) for vp in expected} == expected
+    assert c.SOLO_RANKS[0][1]["pl"] == "Legionista"
