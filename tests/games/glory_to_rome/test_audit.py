@@ -112,3 +112,19 @@ def test_a_protected_player_is_asked_whether_or_not_they_hold_the_material() -> 
         act(s, "1:refuse")
         assert s.hands[1] and s.stock[0] == []
     assert views[0] == views[1]
+
+
+def test_forum_win_is_immediate_when_a_given_card_completes_the_stockpile() -> None:
+    # PL, Plac miejski: with clients and materials of all six kinds "the game ends at
+    # once with your victory"; Koniec gry: "Gra przerywana jest natychmiast". The last
+    # material may arrive from an opponent's hand during a Legionary demand.
+    t = Table(2, leader=0)
+    t.building(0, "forum", "marble", "marble", "marble", complete=True)
+    t.clients(0, "laborer", "craftsman", "legionary", "architect", "merchant", "patron")
+    t.stock(0, "rubble", "wood", "brick", "concrete", "stone")
+    t.hand(0, "academy", "temple")
+    t.hand(1, "statue", "road")
+    s = t.state()
+    act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble")
+    assert s.is_terminal() and "Forum" in s.end_reason
+    assert s.outcome().winners == (0,)

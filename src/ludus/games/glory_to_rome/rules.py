@@ -1345,6 +1345,9 @@ def advance(s: GtrState, ev: list[Event]) -> None:
         if ph == ACT:
             if s.gives:
                 _process_gives(s, ev)
+                check_forum(s, ev)  # a given card may complete a Forum condition
+                if s.over:
+                    return
                 if s.gives:
                     s.cache = None
                     return
