@@ -1030,7 +1030,7 @@ def _begin_move(s: S, a: Action, kind: str, pay_colours: tuple[int, ...] | None)
     src = s.pawn_city[s.cur]
     _spend_action(s)
     move_pawn(s, s.cur, dest, n)
-    log(s, f"{ROLES[s.roles[s.cur]].id} {kind}es to {CITIES[dest].name} with {n} legions.")
+    log(s, f"{ROLES[s.roles[s.cur]].id} {_MOVE_WORDS[kind]} to {CITIES[dest].name} with {n} legions.")
     if s.roles[s.cur] == R_REGINA_FOEDERATA and kind in ("march", "sail") and n < 3:
         s.pending.append({"k": "escort", "who": a.player, "src": src, "dest": dest, "left": 3 - n})
         _auto_escort(s)
@@ -1038,6 +1038,9 @@ def _begin_move(s: S, a: Action, kind: str, pay_colours: tuple[int, ...] | None)
         hand = s.hands[a.player]
         cards = [c for c in hand if c < N_CITY_CARDS and (not pay_colours or NODES[c].tribe in pay_colours)]
         push_pay(s, a.player, cards, 1)
+
+
+_MOVE_WORDS = {"march": "marches", "sail": "sails", "classis_sail": "sails", "fabrum_move": "moves"}
 
 
 def push_pay(s: S, seat: int, cards: list[int], count: int) -> None:
