@@ -302,18 +302,21 @@ def _do_event_step(s: S, a: Action) -> None:
             event_move_pawn(s, pawn, p["city"], n)
     elif verb == "reinforce":
         c = TOKEN_CITY[str(args[0])]
-        add_legions(s, c, int(args[1]))
+        n = add_legions(s, c, int(args[1]))
         p["done"].append(c)
+        log(s, f"{n} legions added in {CITIES[c].name}.")
     elif verb == "take":
         card = TOKEN_CARD[str(args[0])]
         s.pdiscard.remove(card)
         s.hands[seat_of(s, s.cur)].append(card)
         s.pending.pop()
+        log(s, f"{CARD_TOKENS[card]} is taken from the player discard pile.")
     elif verb == "remove_card":
         card = TOKEN_CARD[str(args[0])]
         p["cards"].remove(card)
         s.bremoved.append(card)
         p["stage"] = "place"
+        log(s, f"Barbarian card {CARD_TOKENS[card]} is removed from the game.")
     elif verb == "place":
         _melius_place(s, p, TOKEN_CARD[str(args[0])])
     elif verb in ("replace", "remove_cube"):
@@ -322,12 +325,14 @@ def _do_event_step(s: S, a: Action) -> None:
         remove_cube(s, c, t)
         p["done"].append(c * NT + t)
         p["colour"] = t
+        log(s, f"A {COLOURS[t]} barbarian is removed from {CITIES[c].name}.")
         if verb == "replace":
             add_legions(s, c, 1)  # ruling 18: as the reserve allows
     elif verb == "move_to":
         dest = TOKEN_CITY[str(args[0])]
         move_pawn(s, s.cur, dest, int(args[1]))
         p["stage"] = "battle"
+        log(s, f"{ROLES[s.roles[s.cur]].id} moves to {CITIES[dest].name} with {args[1]} legions.")
     elif verb == "skip_battle":
         s.pending.pop()
     _event_auto(s)

@@ -1059,6 +1059,7 @@ def _do_pay(s: S, a: Action) -> None:
     card = TOKEN_CARD[str(a.args[0])]
     s.hands[a.player].remove(card)
     s.pdiscard.append(card)
+    log(s, f"Seat {a.player} discards {CARD_TOKENS[card]}.")
     p["cards"].remove(card)
     p["count"] -= 1
     if p["count"] == 0:
@@ -1241,6 +1242,7 @@ def push_remove(s: S, seat: int, city: int, count: int) -> None:
 def _do_remove(s: S, a: Action) -> None:
     p = s.pending.pop()
     remove_cube(s, p["city"], COLOUR_INDEX[str(a.args[0])])
+    log(s, f"A {a.args[0]} barbarian is removed from {CITIES[p['city']].name}.")
     if p["count"] > 1:
         push_remove(s, a.player, p["city"], p["count"] - 1)
 
@@ -1260,6 +1262,7 @@ def _do_plot_store(s: S, a: Action) -> None:
     _spend_action(s)
     s.hands[0].remove(card)
     s.treasury.append(card)
+    log(s, f"Plot: {CARD_TOKENS[card]} goes to the treasury.")
 
 
 def _do_plot_retrieve(s: S, a: Action) -> None:
@@ -1268,6 +1271,7 @@ def _do_plot_retrieve(s: S, a: Action) -> None:
     _spend_action(s)
     s.treasury.remove(card)
     s.hands[0].append(card)
+    log(s, f"Plot: {CARD_TOKENS[card]} is taken from the treasury.")
 
 
 def _do_agree(s: S, a: Action) -> None:
@@ -1326,13 +1330,15 @@ def _do_enlist_barbarians(s: S, a: Action) -> None:
 def _do_consul_fort(s: S, a: Action) -> None:
     """Consul: add 1 legion to any city with a fort."""
     _spend_action(s)
-    add_legions(s, TOKEN_CITY[str(a.args[0])], 1)
+    n = add_legions(s, TOKEN_CITY[str(a.args[0])], 1)
+    log(s, f"Consul adds {n} legion in {a.args[0]}.")
 
 
 def _do_consul_here(s: S, a: Action) -> None:
     """Consul: add 1 legion to your city."""
     _spend_action(s)
-    add_legions(s, s.pawn_city[s.cur], 1)
+    n = add_legions(s, s.pawn_city[s.cur], 1)
+    log(s, f"Consul adds {n} legion in {CITIES[s.pawn_city[s.cur]].name}.")
 
 
 def _do_mercator(s: S, a: Action) -> None:
@@ -1344,6 +1350,7 @@ def _do_mercator(s: S, a: Action) -> None:
     giver, taker = (a.player, other) if a.verb == "mercator_give" else (other, a.player)
     s.hands[giver].remove(card)
     s.hands[taker].append(card)
+    log(s, f"Mercator: seat {giver} gives {CARD_TOKENS[card]} to seat {taker}.")
 
 
 def _do_classis_sail(s: S, a: Action) -> None:
@@ -1357,7 +1364,8 @@ def _do_classis_recruit(s: S, a: Action) -> None:
     _spend_action(s)
     s.hands[a.player].remove(card)
     s.pdiscard.append(card)
-    add_legions(s, s.pawn_city[s.cur], 2)
+    n = add_legions(s, s.pawn_city[s.cur], 2)
+    log(s, f"Praefectus Classis discards {CARD_TOKENS[card]}: {n} legions.")
 
 
 def _do_fabrum_fort(s: S, a: Action) -> None:
