@@ -128,3 +128,64 @@ def test_forum_win_is_immediate_when_a_given_card_completes_the_stockpile() -> N
     act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble")
     assert s.is_terminal() and "Forum" in s.end_reason
     assert s.outcome().winners == (0,)
+
+
+def test_road_tower_prison_stairway_examples_check_what_the_rulebook_says() -> None:
+    # PL appendix, Ulica: the Catacomb then "needs only one more material of any kind".
+    t = Table(2, leader=0)
+    t.building(1, "road")
+    t.building(1, "catacomb", "stone")
+    t.clients(1, "architect", "architect")
+    t.stock(1, "rubble", "wood", "wood", "brick")
+    t.hand(0, "tower").hand(1, "wall")
+    s = t.state()
+    act(s, "0:lead architect tower", "1:follow wall", "1:build road rubble", "1:build catacomb wood")
+    assert {"1:build catacomb wood", "1:build catacomb brick"} <= {str(a) for a in s.legal_actions()}
+    act(s, "1:build catacomb brick")
+    assert s.is_terminal() and "Catacomb" in s.end_reason  # one more material completed it
+    # PL appendix, Wieża: the out-of-town Sewer then needs two more, Stone and/or Rubble.
+    t = Table(2, leader=0)
+    t.building(0, "tower", "concrete")
+    t.clients(0, "architect", "architect", "architect")
+    t.stock(0, "concrete", "rubble", "wood", "stone", "rubble")
+    t.hand(0, "wall", "sewer")
+    s = t.state()
+    s.out_town[4] += s.in_town[4]
+    s.in_town[4] = 0
+    act(s, "0:lead architect wall", "1:think_jack", "0:build tower concrete", "0:lay sewer stone out")
+    act(s, "0:build sewer rubble")
+    assert {str(a) for a in s.legal_actions()} == {"0:build sewer rubble", "0:build sewer stone", "0:pass"}
+    # PL appendix, Więzienie: the thief may now add Rubble to any structure; the victim's
+    # Temple keeps Marble + Rubble and is completed by one more Marble, not by Rubble.
+    t = Table(2, leader=0)
+    t.building(0, "prison", "stone", "stone")
+    t.building(0, "villa")
+    t.building(1, "tower", "concrete", "concrete", complete=True)
+    t.building(1, "temple", "marble", "rubble")
+    t.clients(0, "architect")
+    t.stock(0, "stone", "rubble")
+    t.stock(1, "rubble", "marble")
+    t.hand(0, "wall")
+    s = t.state()
+    act(s, "0:lead architect wall", "1:think_jack", "0:build prison stone", "0:prison 1 tower")
+    assert "0:build villa rubble" in {str(a) for a in s.legal_actions()}
+    act(s, "0:pass")
+    act(s, "1:lead architect jack", "0:think_jack")
+    assert {str(a) for a in s.legal_actions()} >= {"1:build temple marble"}
+    assert "1:build temple rubble" not in {str(a) for a in s.legal_actions()}
+    act(s, "1:build temple marble")
+    assert s.buildings[1][0].complete
+    # PL appendix, Schody: the public Shrine raises the hand limit of every player who
+    # had no completed Shrine; its owner does not get it twice.
+    t = Table(2, leader=0)
+    t.building(0, "stairway", "marble", "marble")
+    t.building(1, "archway", "brick", "brick", complete=True)
+    t.building(1, "shrine", "brick", "brick", complete=True)
+    t.clients(0, "architect", "architect")
+    t.stock(0, "marble", "brick")
+    t.pool("brick")
+    t.hand(0, "tower").hand(1, "wall")
+    s = t.state()
+    act(s, "0:lead architect tower", "1:follow wall", "0:build stairway marble")
+    act(s, "0:stairway 1 archway brick", "0:stairway_pool 1 shrine brick")
+    assert hand_limit(s, 0) == 7 and hand_limit(s, 1) == 7
