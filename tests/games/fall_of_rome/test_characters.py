@@ -131,7 +131,10 @@ def test_regina_foederata_special_adds_a_legion_only_if_she_removed_a_barbarian(
     s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 1, legions=1)
     rules.battle(s, 0, [FACE_INDEX["special"], FACE_INDEX["special"]])
-    assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
+    # 2 specials, but only 1 barbarian to remove: she may add 1 legion
+    assert cubes(s, "Lutetia", "green") == 0 and moves(s) == ["0:regina_add 0", "0:regina_add 1"]
+    act(s, "0:regina_add 1")
+    assert legions(s, "Lutetia") == 2 and not s.pending
 
 
 def test_vestalis_draws_from_her_event_deck_and_may_draw_three() -> None:

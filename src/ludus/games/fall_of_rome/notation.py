@@ -25,6 +25,7 @@ _WORDS = {
     "battle": "battle with {0} dice",
     "set_die": "set a die to {0}",
     "remove": "remove a {0} barbarian",
+    "regina_add": "add {0} legions (Regina Foederata's special)",
     "plot_give": "plot: give {1} to seat {0}",
     "plot_take": "plot: take {1} from seat {0}",
     "plot_store": "plot: put {0} in the treasury",

@@ -140,6 +140,7 @@ SEAT_CARD_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     }
     for p in range(MAX_SEATS)
 )
+REGINA_ADD = tuple(tuple(Action(p, "regina_add", (n,)) for n in range(DICE + 1)) for p in range(MAX_SEATS))
 BATTLE = tuple(tuple(Action(p, "battle", (d,)) for d in range(DICE + 1)) for p in range(MAX_SEATS))
 PLAY = tuple(
     tuple((Action(p, "play", (tok, "normal")), Action(p, "play", (tok, "destabilizing"))) for tok in EVENT_TOKENS)
@@ -882,6 +883,9 @@ def pending_actions(s: S, p: dict[str, Any], player: int) -> list[Action]:
                 out.append(COLOUR_ACTION[player]["remove"][t])
     elif k == "alea":
         out.extend(Action(player, "set_die", (f,)) for f in FACE_NAMES)
+    elif k == "regina":
+        table = REGINA_ADD[player]
+        out.extend(table[: p["n"] + 1])
     elif k == "consent":
         out.append(SIMPLE[player]["agree"])
         out.append(SIMPLE[player]["refuse"])
@@ -1212,7 +1216,6 @@ def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> No
     removed = min(barbarians, total)
     regina_removed = min(regina, total - removed)  # ruling 14: only if she removed one
     removed += regina_removed
-    gain += regina_removed
     lost_n = remove_legions(s, city, lost)
     gained = add_legions(s, city, gain)
     log(
@@ -1222,6 +1225,10 @@ def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> No
     )
     s.battle_city = city
     s.battle_removed = removed
+    most = min(regina_removed, s.reserve) if legions_allowed(s, city) else 0
+    if most:
+        # Regina Foederata: "if you did, you MAY add 1 legion there" (after the battle)
+        s.pending.append({"k": "regina", "who": seat, "city": city, "n": most})
     if removed:
         push_remove(s, seat, city, removed)
 
@@ -1237,6 +1244,13 @@ def push_remove(s: S, seat: int, city: int, count: int) -> None:
                 count -= 1
         return
     s.pending.append({"k": "remove", "who": seat, "city": city, "count": count})
+
+
+def _do_regina_add(s: S, a: Action) -> None:
+    """Regina Foederata's special: add the legions she chose (0 if she declines)."""
+    p = s.pending.pop()
+    n = add_legions(s, p["city"], int(a.args[0]))
+    log(s, f"Regina Foederata adds {n} legions in {CITIES[p['city']].name}.")
 
 
 def _do_remove(s: S, a: Action) -> None:
@@ -1410,6 +1424,7 @@ HANDLERS: dict[str, Callable[[S, Action], None]] = {
     "battle": _do_battle,
     "set_die": _do_set_die,
     "remove": _do_remove,
+    "regina_add": _do_regina_add,
     "plot_give": _do_plot,
     "plot_take": _do_plot,
     "plot_store": _do_plot_store,
