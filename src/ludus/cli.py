@@ -258,6 +258,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
                     f"{r.game:<16} {r.players}p  {r.games_per_s:9.1f} games/s  "
                     f"{r.actions_per_s:10.0f} actions/s  {r.clones_per_s:10.0f} clones/s",
                     highlight=False,
+                    soft_wrap=True,
                 )
     if args.json:
         print(json.dumps({"results": [
