@@ -189,3 +189,24 @@ def test_road_tower_prison_stairway_examples_check_what_the_rulebook_says() -> N
     act(s, "0:lead architect tower", "1:follow wall", "0:build stairway marble")
     act(s, "0:stairway 1 archway brick", "0:stairway_pool 1 shrine brick")
     assert hand_limit(s, 0) == 7 and hand_limit(s, 1) == 7
+
+
+def test_vaults_are_revealed_when_the_game_is_scored() -> None:
+    # PL, Premie kupieckie: "Na koniec gry wszyscy gracze odsłaniają zawartość swoich
+    # skarbców" - at the end every vault is turned face up, the unseen Atrium card too.
+    t = Table(2, leader=0)
+    t.building(1, "atrium", "brick", "brick", complete=True)
+    t.clients(1, "merchant")
+    t.stock(1, "stone")
+    t.hand(1, "jack")
+    t.hand(0, "villa")
+    t.deck_top("temple")
+    s = t.state()
+    s.deck = s.deck[-1:]  # the Temple is the last card of the deck
+    act(s, "0:lead merchant villa", "1:follow jack", "1:sell stone")
+    assert s.view(0)["players"][1]["vault"] == ["stone"]
+    act(s, "1:sell_deck")
+    assert s.is_terminal() and "deck" in s.end_reason
+    for viewer in (None, 0, 1):
+        assert s.view(viewer)["players"][1]["vault"] == ["marble", "stone"]
+    assert s.determinize(0, 1).view(0) == s.view(0)

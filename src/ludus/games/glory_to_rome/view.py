@@ -4,7 +4,8 @@ Hidden: the cards in hands (their number and the number of Jacks are public), th
 deck order, and vault cards.  A vault card's material is public when it comes
 from a stockpile (or a clientele, Colosseum); a card put in from hand (Basilica)
 is known to its owner only; a card put in unseen from the deck (Atrium) is known
-to nobody, its owner included.  The Fountain card is seen by its owner only.
+to nobody, its owner included.  At the end of a scored game every vault is turned
+face up.  The Fountain card is seen by its owner only.
 Cards revealed for a Legionary demand are public while they are shown (this turn).
 """
 
@@ -44,14 +45,22 @@ def _role_name(role: int) -> str:
     return ROLE_NAMES[role] if role >= 0 else ""
 
 
+def vaults_shown(s: GtrState) -> bool:
+    """Whether every vault is face up: at the end of a scored game (PL "Na koniec gry
+    wszyscy gracze odsłaniają zawartość swoich skarbców"); a Forum win or a concession
+    is not scored."""
+    return bool(s.over) and not s.forum_winners
+
+
 def view(s: GtrState, player: int | None) -> dict[str, Any]:
     """What ``player`` (``None`` = spectator) may see, JSON-ready."""
     players = []
+    shown = vaults_shown(s)
     for p in range(s.n):
         me = player == p
         vault = []
         for c, vis in zip(s.vault[p], s.vault_vis[p]):
-            vault.append(MATERIAL_NAMES[CARD_MATERIAL[c]] if vis in (VIS_PUBLIC, player) else "?")
+            vault.append(MATERIAL_NAMES[CARD_MATERIAL[c]] if shown or vis in (VIS_PUBLIC, player) else "?")
         vault.sort()
         buildings = [
             {
@@ -151,7 +160,7 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
             if c not in revealed:
                 slots.append((hand, i))
                 unknown.append(c)
-    for p in range(t.n):
+    for p in range(t.n if not vaults_shown(s) else 0):
         vault = t.vault[p]
         for i, vis in enumerate(t.vault_vis[p]):
             if vis != VIS_PUBLIC and vis != player:
