@@ -210,3 +210,46 @@ def test_vaults_are_revealed_when_the_game_is_scored() -> None:
     for viewer in (None, 0, 1):
         assert s.view(viewer)["players"][1]["vault"] == ["marble", "stone"]
     assert s.determinize(0, 1).view(0) == s.view(0)
+
+
+def test_a_latrine_or_vomitorium_discard_must_be_followed_by_the_think() -> None:
+    # PL appendix, Latryna / Vomitorium: "Zanim pomyślisz możesz odrzucić..." - the discard
+    # comes before a Thinker action; it is not a way to empty the hand without thinking
+    # (an Academy think at the end of the turn, or a School think).
+    t = Table(2, leader=0)
+    t.building(1, "academy", "brick", "brick", complete=True)
+    t.building(1, "vomitorium", "concrete", "concrete", complete=True)
+    t.clients(1, "craftsman")
+    t.hand(0, "palisade")
+    t.hand(1, "road", "temple", "statue")
+    s = t.state()
+    act(s, "0:lead craftsman palisade", "1:think_jack", "1:lay road rubble in")
+    assert "1:pass" in {str(a) for a in s.legal_actions()}  # the Academy think is optional
+    act(s, "1:vomitorium")
+    assert "1:pass" not in {str(a) for a in s.legal_actions()}
+    act(s, "1:think_draw")
+    assert len(s.hands[1]) == 5 and s.leader == 1
+    # With no Jack left to take, the draw is the only think left after the discard.
+    t = Table(2, leader=0)
+    t.building(1, "academy", "brick", "brick", complete=True)
+    t.building(1, "vomitorium", "concrete", "concrete", complete=True)
+    t.clients(1, "craftsman")
+    t.hand(0, "palisade")
+    t.hand(1, "road", "temple", "statue", "jack")
+    s = t.state()
+    act(s, "0:lead craftsman palisade", "1:follow jack", "1:lay road rubble in", "1:pass")
+    s.jack_pile = 0
+    s.cache = None
+    act(s, "1:vomitorium")
+    assert {str(a) for a in s.legal_actions()} == {"1:think_draw"}
+    act(s, "1:think_draw")
+    assert len(s.hands[1]) == 5 and s.leader == 1
+    # School: each of its thinks may be preceded by a discard, but not replaced by one.
+    t = Table(2, leader=0)
+    t.building(0, "school", "brick")
+    t.building(0, "latrine", "rubble", complete=True)
+    t.stock(0, "brick")
+    t.hand(0, "tower", "road", "dock")
+    s = t.state()
+    act(s, "0:lead architect tower", "1:think_jack", "0:build school brick", "0:latrine road")
+    assert "0:pass" not in {str(a) for a in s.legal_actions()}

@@ -322,7 +322,8 @@ def legal_actions(s: GtrState) -> list[Action]:
     T = s.game.acts
     if kind == ACADEMY:
         out = _think_options(s, p)
-        out.append(T.pass_[p])
+        if not s.pre_think:  # after a Latrine/Vomitorium discard the think must follow
+            out.append(T.pass_[p])
         return out
     if kind == SEWER:
         return [T.get(p, "sewer"), T.pass_[p]]
@@ -428,7 +429,8 @@ def _legal_frame(s: GtrState, f: Frame) -> list[Action]:
         return out
     if role == THINK_ROLE:
         out = _think_options(s, p) if f.left > 0 else []
-        out.append(T.pass_[p])
+        if not s.pre_think:  # after a Latrine/Vomitorium discard the think must follow
+            out.append(T.pass_[p])
         return out
     if s.half_lay and role in (CRAFTSMAN, ARCHITECT):
         if f.left > 0 and f.open == 0:
@@ -1384,7 +1386,7 @@ def advance(s: GtrState, ev: list[Event]) -> None:
         if ph == END_OF_TURN:
             if s.endq:
                 legal = legal_actions(s)
-                if len(legal) == 1:
+                if len(legal) == 1 and legal[0].verb == PASS:
                     s.endq.pop(0)
                     continue
                 s.cache = legal
