@@ -8,6 +8,7 @@ decline, barbarians on the board (more near Roma), cities one cube from a sack.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
@@ -50,7 +51,31 @@ def _distances() -> tuple[tuple[int, ...], ...]:
 DISTANCE = _distances()
 
 
-def score(state: FallOfRomeState) -> float:
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The weights of :func:`score` (tuned by hand on simulated games)."""
+
+    alliance: float = 8.0
+    tribe_gone: float = 6.0
+    cube: float = 0.8
+    low_supply: float = 1.5
+    city_cube: float = 0.3
+    full_city: float = 3.0
+    full_city_guarded: float = 0.8
+    guard: float = 0.4
+    legion: float = 0.2
+    fort: float = 0.6
+    decline: float = 4.0
+    alliance_cards: float = 2.5
+    threat: float = 1.0
+    pawn_in_fight: float = 0.3
+    alliance_ready: float = 3.0
+
+
+WEIGHTS = Weights()
+
+
+def score(state: FallOfRomeState, w: Weights = WEIGHTS) -> float:
     """An unbounded score for the team (higher is better)."""
     s = state
     value = 0.0
@@ -59,14 +84,14 @@ def score(state: FallOfRomeState) -> float:
     for t in range(NT):
         on_board = TRIBES[t].cubes - s.supply[t]
         if s.allied[t]:
-            value += 8.0
+            value += w.alliance
             value -= 0.15 * on_board
         elif on_board == 0:
-            value += 6.0
+            value += w.tribe_gone
         else:
-            value -= 0.8 * on_board
+            value -= w.cube * on_board
             if s.supply[t] < 6:  # close to running out of cubes: a loss
-                value -= 1.5 * (6 - s.supply[t])
+                value -= w.low_supply * (6 - s.supply[t])
     for c in range(NC):
         base = c * NT
         here = cubes[base : base + NT]
@@ -76,11 +101,11 @@ def score(state: FallOfRomeState) -> float:
         full = sum(1 for x in here if x >= 3)
         guard = legions[c]
         danger = 1.0 + (1.5 if c == ROMA else 0.5 if c in NEAR_ROMA else 0.0)
-        value -= danger * (0.3 * total + (3.0 * full if not guard else 0.8 * full))
-        value += 0.4 * min(guard, 3)
-    value += 0.2 * sum(legions)
-    value += 0.6 * sum(s.forts)
-    value -= 4.0 * s.decline * s.decline / DECLINE_LOSS
+        value -= danger * (w.city_cube * total + (w.full_city if not guard else w.full_city_guarded) * full)
+        value += w.guard * min(guard, 3)
+    value += w.legion * sum(legions)
+    value += w.fort * sum(s.forts)
+    value -= w.decline * s.decline * s.decline / DECLINE_LOSS
     # cards gathered towards an alliance (the best hand per tribe)
     for t in range(NT):
         if s.allied[t]:
@@ -89,8 +114,8 @@ def score(state: FallOfRomeState) -> float:
         for hand in s.hands:
             n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
             best = max(best, n)
-        value += 2.5 * min(best, TRIBES[t].alliance_cost) / TRIBES[t].alliance_cost
-    value -= invasion_threat(s)
+        value += w.alliance_cards * min(best, TRIBES[t].alliance_cost) / TRIBES[t].alliance_cost
+    value -= w.threat * invasion_threat(s)
     # cards still to be discarded for an action already taken
     for p in s.pending:
         if p["k"] == "pay":
@@ -98,7 +123,7 @@ def score(state: FallOfRomeState) -> float:
     # pawns standing with legions where barbarians are
     for city in s.pawn_city:
         if city >= 0 and legions[city] and sum(cubes[city * NT : city * NT + NT]):
-            value += 0.3
+            value += w.pawn_in_fight
     # a pawn whose hand can forge an alliance is drawn towards that tribe's cubes
     for pawn, city in enumerate(s.pawn_city):
         if city < 0:
@@ -110,7 +135,7 @@ def score(state: FallOfRomeState) -> float:
             n = sum(1 for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t)
             if n >= TRIBES[t].alliance_cost:
                 near = min(DISTANCE[city][c] for c in range(NC) if cubes[c * NT + t])
-                value += max(0.0, 3.0 - 0.6 * near)
+                value += max(0.0, w.alliance_ready - 0.6 * near)
     return value
 
 
@@ -146,7 +171,7 @@ def evaluate(state: FallOfRomeState, player: int) -> float:
     """A value in [-1, 1] for the team: ±1 when the game is over."""
     if state.result:
         return 1.0 if state.result == "win" else -1.0
-    return 0.95 * math.tanh(score(state) / 25.0)
+    return 0.95 * math.tanh(score(state, WEIGHTS) / 25.0)
 
 
 _END_ACTIONS = ("draw", "draw3")
