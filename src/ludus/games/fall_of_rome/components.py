@@ -82,6 +82,8 @@ class EventCard:
 
     index: int  # card id
     id: str
+    name: str
+    name_pl: str
     meaning: str
     when: str
     has_destabilizing: bool
@@ -169,6 +171,8 @@ EVENTS: tuple[EventCard, ...] = tuple(
     EventCard(
         N_CITY_CARDS + i,
         e["id"],
+        e["name"],
+        e["name_pl"],
         e["meaning"],
         e["when"],
         bool(e["has_destabilizing"]),
