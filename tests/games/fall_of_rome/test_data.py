@@ -54,3 +54,12 @@ def test_card_tokens_round_trip() -> None:
     assert len(set(c.CARD_TOKENS)) == len(c.CARD_TOKENS)
     for i, token in enumerate(c.CARD_TOKENS):
         assert c.TOKEN_CARD[token] == i and " " not in token
+
+
+def test_names_for_localisation() -> None:
+    assert all(city.name and city.name_pl for city in c.CITIES)
+    assert c.CITIES[c.ROMA].name_pl == "Rzym (Roma)"
+    assert [t.name_pl for t in c.TRIBES] == ["Anglosasi oraz Frankowie", "Wandalowie", "Hunowie", "Wizygoci",
+                                             "Ostrogoci"]
+    assert all(e.name and e.name_pl for e in c.EVENTS) and c.EVENTS[9].name == "Mors Tua, Vita Mea"
+    assert all(r.name_pl for r in c.ROLES)
