@@ -57,10 +57,10 @@ class Weights:
 
     alliance: float = 8.0
     tribe_gone: float = 6.0
-    cube: float = 0.8
+    cube: float = 1.2
     low_supply: float = 1.5
     city_cube: float = 0.3
-    full_city: float = 3.0
+    full_city: float = 5.0
     full_city_guarded: float = 0.8
     guard: float = 0.4
     legion: float = 0.2
