@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import ludus
-from ludus.core.actions import Action
+from games.hadrians_wall.hw_helpers import (
+    acting,
+    do,
+)
 from ludus.games.hadrians_wall import components as c
 from ludus.games.hadrians_wall.rules import attack_size
-from ludus.games.hadrians_wall.state import HadriansWallState, Phase
-
-S, B, V, C, R = range(5)  # soldier, builder, servant, civilian, resource
+from ludus.games.hadrians_wall.state import HadriansWallState
 
 
 def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
-    """A game in the action phase of ``year`` with empty player boards."""
-    game = ludus.load("hadrians-wall", players=players, **options)
-    st = game.new_state(5)
-    assert isinstance(st, HadriansWallState)
-    for p in range(players):
-        st.apply(st.legal_actions(p)[0])
-    assert st.phase is Phase.ACTIONS
-    st.year = year
-    for b in st.boards:
-        b.items = [0, 0, 0, 0, 0]
-        b.pending = []
-    return st
-
-
-def _do(st: HadriansWallState, text: str, player: int = 0) -> None:
-    st.apply(Action.from_notation(f"{player}:{text}"))
+    """The shared scenario start, with this file's seed."""
+    return acting(players, year, seed=5, **options)
 
 
 def test_an_attack_larger_than_the_fate_deck_reveals_every_card_once() -> None:
@@ -39,7 +25,7 @@ def test_an_attack_larger_than_the_fate_deck_reveals_every_card_once() -> None:
     st.extra_attack = 40
     assert attack_size(st) == 52
     for p in range(4):
-        _do(st, "end", p)
+        do(st, "end", p)
     assert st.is_terminal()
     assert sorted(st.fate_deck + st.fate_discard) == list(range(len(c.FATE_CARDS)))
 

@@ -7,44 +7,27 @@ from __future__ import annotations
 
 import pytest
 
-import ludus
-from ludus.core.actions import Action
+from games.hadrians_wall.hw_helpers import (
+    DISCIPLINE,
+    PIETY,
+    RENOWN,
+    VALOUR,
+    B,
+    C,
+    R,
+    S,
+    V,
+    acting,
+    built,
+    do,
+    legal,
+)
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event
 from ludus.games.hadrians_wall import components as c
-from ludus.games.hadrians_wall.rules import BUILDING_IDS, attack_counts, attack_size, end_year
+from ludus.games.hadrians_wall.rules import attack_counts, attack_size, end_year
 from ludus.games.hadrians_wall.scoring import disdain_penalty, outcome, score
-from ludus.games.hadrians_wall.state import Board, HadriansWallState, Phase
-
-RENOWN, PIETY, VALOUR, DISCIPLINE = range(4)
-S, B, V, C, R = range(5)  # soldier, builder, servant, civilian, resource
-
-
-def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
-    """A game in the action phase of ``year`` with empty boards (nothing on the player boards)."""
-    game = ludus.load("hadrians-wall", players=players, **options)
-    st = game.new_state(7)
-    assert isinstance(st, HadriansWallState)
-    for p in range(players):
-        st.apply(st.legal_actions(p)[0])
-    assert st.phase is Phase.ACTIONS
-    st.year = year
-    for b in st.boards:
-        b.items = [0, 0, 0, 0, 0]
-        b.pending = []
-    return st
-
-
-def _do(st: HadriansWallState, text: str, player: int = 0) -> None:
-    st.apply(Action.from_notation(f"{player}:{text}"))
-
-
-def _legal(st: HadriansWallState, player: int = 0) -> set[str]:
-    return {str(a).split(":", 1)[1] for a in st.legal_actions(player)}
-
-
-def _built(b: Board, key: str) -> None:
-    b.built[BUILDING_IDS.index(key)] = 1
+from ludus.games.hadrians_wall.state import Phase
 
 
 def _fate_card_with(**want: int) -> int:
@@ -57,7 +40,7 @@ def _fate_card_with(**want: int) -> int:
 def test_player_cards_year_3_prospect_trainer() -> None:
     """Year 3, Defender and Vanguard chosen as Paths in earlier Years: Pontiff is added as the
     Year-3 Path, Trainer becomes the Prospect (covering the earlier one): +1 Servant and +1 Resource."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     st.phase = Phase.CHOOSE
     st.year = 3
@@ -68,7 +51,7 @@ def test_player_cards_year_3_prospect_trainer() -> None:
     b.paths, b.covered, b.prospect = earlier[:], old_prospects[:1], old_prospects[1]
     b.deck = [k for k in range(12) if k not in (*b.hand, *earlier, *old_prospects)]
     st.neutral_deck = st.neutral_deck or [0, 1]
-    _do(st, "path pontiff")
+    do(st, "path pontiff")
     assert b.paths == [*earlier, idx["pontiff"]]  # tucked under the Year-3 slot
     assert b.prospect == idx["trainer"] and b.covered == old_prospects
     assert b.items == [0, 0, 1, 0, 1]
@@ -76,105 +59,105 @@ def test_player_cards_year_3_prospect_trainer() -> None:
 
 def test_the_wall_action() -> None:
     """Wall: 1 Resource fills the next (blank) box; the next Wall box then also fills a Cohort."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.fort, b.wall = 7, 5  # W6 is blank, W7 carries a Cohort icon
     b.items[R] = 2
-    _do(st, "wall")
+    do(st, "wall")
     assert (b.wall, b.items[R], b.pending, b.cohorts) == (6, 1, [], [0, 0, 0])
-    _do(st, "wall")
+    do(st, "wall")
     assert b.wall == 7 and b.pending == ["cohort"]
-    _do(st, "cohort centre")
+    do(st, "cohort centre")
     assert b.cohorts == [0, 1, 0]
 
 
 def test_the_cohort_choice() -> None:
     """A Cohort icon with 2 boxes of the left Cohort filled: its 3rd box gives 1 Discipline."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.cohorts = [2, 0, 0]
     b.pending = ["cohort"]
-    assert _legal(st) == {"cohort left", "cohort centre", "cohort right"}
-    _do(st, "cohort left")
+    assert legal(st) == {"cohort left", "cohort centre", "cohort right"}
+    do(st, "cohort left")
     assert b.cohorts == [3, 0, 0] and b.attrs[DISCIPLINE] == 1
 
 
 def test_mining_and_foresting() -> None:
     """1 Servant on a hammer box: +1 Resource now and Resource Production +1."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.mining = 1
     b.items[V] = 1
-    _do(st, "mine")
+    do(st, "mine")
     assert (b.mining, b.items[R], b.production, b.items[V]) == (2, 1, 2, 0)
 
 
 def test_the_wall_guard() -> None:
     """1 Soldier fills the next Wall Guard box; its Cohort icon fills a box of any Cohort."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.guard = 2  # box 3 carries a Cohort icon
     b.items[S] = 1
-    _do(st, "guard")
+    do(st, "guard")
     assert b.guard == 3 and b.pending == ["cohort"] and b.items[S] == 0
-    _do(st, "cohort right")
+    do(st, "cohort right")
     assert b.cohorts == [0, 0, 1]
 
 
 def test_the_fort_and_cippi_chain_with_6_fort_boxes() -> None:
     """6 Fort boxes: the 3rd Cippi box waits for Fort box 7; Wall boxes up to 6 stay open."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.fort, b.cippi, b.wall = 6, 2, 1
     b.items[R] = 9
-    assert "cippi" not in _legal(st)
+    assert "cippi" not in legal(st)
     for _ in range(5):
-        _do(st, "wall")
+        do(st, "wall")
         if b.pending:  # Wall box 4: Renown and a Cohort icon
-            _do(st, "cohort left")
-    assert b.wall == 6 and b.attrs[RENOWN] == 1 and "wall" not in _legal(st)
+            do(st, "cohort left")
+    assert b.wall == 6 and b.attrs[RENOWN] == 1 and "wall" not in legal(st)
     b.items[B] = 1
-    _do(st, "fort builder")  # Fort box 7: +1 Discipline
+    do(st, "fort builder")  # Fort box 7: +1 Discipline
     assert b.attrs[DISCIPLINE] == 1
-    assert {"cippi", "wall"} <= _legal(st)
+    assert {"cippi", "wall"} <= legal(st)
 
 
 def test_infrastructure_level_3() -> None:
     """6 Fort boxes give Infrastructure 3: the Medium Granary is allowed, the Large is not."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.fort = 6
     b.items = [0, 5, 5, 0, 5]
     assert c.INFRASTRUCTURE_AT[b.fort] == 3
-    assert "build medium_granary" in _legal(st)
-    _do(st, "build medium_granary")
-    assert "build large_granary" not in _legal(st)
+    assert "build medium_granary" in legal(st)
+    do(st, "build medium_granary")
+    assert "build large_granary" not in legal(st)
 
 
 def test_the_medium_granary() -> None:
     """Medium Granary (Infrastructure 1; 1 Servant, 1 Builder, 1 Resource) opens the centre column."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.fort, b.mining = 7, 4
     b.items = [0, 2, 2, 0, 1]
-    assert "mine" not in _legal(st) and "fort builder" not in _legal(st)
-    _do(st, "build medium_granary")
+    assert "mine" not in legal(st) and "fort builder" not in legal(st)
+    do(st, "build medium_granary")
     assert b.items == [0, 1, 1, 0, 0]
-    assert {"mine", "fort builder"} <= _legal(st)
+    assert {"mine", "fort builder"} <= legal(st)
 
 
 def test_hotel_workshop_and_road_income() -> None:
     """Both Hotels and the Small Road: next Year +2 Civilians and 1 attribute of choice.
     The Small Workshop at Infrastructure 3 costs 3 Resources: +1 Builder now and every Year."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     for key in ("small_hotel", "large_hotel", "small_road"):
-        _built(b, key)
+        built(b, key)
     b.fort = 6
     b.items[R] = 3
-    _do(st, "build small_workshop")
+    do(st, "build small_workshop")
     assert b.items == [0, 1, 0, 0, 0]
-    _do(st, "end")
+    do(st, "end")
     # the Year-1 attack potential is 1: favours are not needed with no Cohorts at all.
     assert st.year == 2
     card = c.FATE_CARDS[st.year_card].income
@@ -187,31 +170,31 @@ def test_hotel_workshop_and_road_income() -> None:
 
 def test_the_forum_exchange() -> None:
     """Year 2: 1 Servant + 1 Civilian returned for a Builder; once per Year."""
-    st = _acting(year=2)
+    st = acting(year=2)
     b = st.boards[0]
     b.items = [1, 0, 2, 2, 0]
-    assert "forum servant civilian builder" in _legal(st)
-    assert not any(a.startswith("forum soldier") or a.endswith("soldier") for a in _legal(st) if "forum" in a)
-    _do(st, "forum servant civilian builder")
+    assert "forum servant civilian builder" in legal(st)
+    assert not any(a.startswith("forum soldier") or a.endswith("soldier") for a in legal(st) if "forum" in a)
+    do(st, "forum servant civilian builder")
     assert b.items == [1, 1, 1, 1, 0] and b.forum == [2]
-    assert not any(a.startswith("forum") for a in _legal(st))
+    assert not any(a.startswith("forum") for a in legal(st))
 
 
 def test_the_monolith() -> None:
     """Monolith at Piety 15: 1 Builder + 2 Resources give 2 Discipline."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.attrs[PIETY] = 14
     b.items = [0, 1, 0, 0, 2]
-    assert "build monolith" not in _legal(st)
+    assert "build monolith" not in legal(st)
     b.attrs[PIETY] = 15
-    _do(st, "build monolith")
+    do(st, "build monolith")
     assert b.attrs[DISCIPLINE] == 2 and b.items == [0, 0, 0, 0, 0]
 
 
 def test_the_attribute_tracks() -> None:
     """Renown 2, Piety 16, Valour 3, Discipline 9 and the workers their boxes gave."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     from ludus.games.hadrians_wall.rules import gain_attribute
 
@@ -227,58 +210,58 @@ def test_the_attribute_tracks() -> None:
 
 def test_the_medium_precinct() -> None:
     """Medium Precinct at 6 Traders: 1 Servant + 2 Civilians give Discipline, production +1, a Resource."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
-    _built(b, "small_precinct")
+    built(b, "small_precinct")
     b.citizens[c.TRADER] = 6
     b.items = [0, 0, 1, 2, 0]
-    _do(st, "build medium_precinct")
+    do(st, "build medium_precinct")
     assert b.attrs[DISCIPLINE] == 1 and b.production == 2 and b.items == [0, 0, 0, 0, 1]
 
 
 def test_buying_good_6_from_the_fate_deck() -> None:
     """Goods 4 and 5 in the Market; a Fate-deck purchase shows 6: +1 Renown for the 3rd distinct good."""
-    st = _acting(players=3)
+    st = acting(players=3)
     b = st.boards[0]
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 5
     b.market[0], b.market[1] = 4, 5
     b.items[R] = 1
     six = _fate_card_with(good=6)
     st.fate_deck.remove(six) if six in st.fate_deck else st.fate_discard.remove(six)
     st.fate_deck.append(six)
-    _do(st, "buy deck B1")
+    do(st, "buy deck B1")
     assert b.market[2] == 6 and b.attrs[RENOWN] == 1 and six in st.fate_discard and b.items[R] == 0
 
 
 def test_the_theatre() -> None:
     """2 performances done, 6 Performers: the third left box or the first right box."""
-    st = _acting(year=3)
+    st = acting(year=3)
     b = st.boards[0]
-    _built(b, "theatre")
+    built(b, "theatre")
     b.theatre[0], b.theatre[1] = 1, 2
     b.citizens[c.PERFORMER] = 6
     b.items[R] = 2
-    assert {a for a in _legal(st) if a.startswith("perform")} == {"perform L3", "perform R1"}
-    _do(st, "perform R1")
+    assert {a for a in legal(st) if a.startswith("perform")} == {"perform L3", "perform R1"}
+    do(st, "perform R1")
     assert b.attrs[DISCIPLINE] == 1 and b.citizens[c.APPARITOR] == 1 and b.items[B] == 1  # Apparitor box 1: Builder
-    assert not any(a.startswith("perform") for a in _legal(st))  # one performance per Year
+    assert not any(a.startswith("perform") for a in legal(st))  # one performance per Year
 
 
 def test_the_gladiators_training_and_battle() -> None:
     """Red Strength 3, Blue 1, 6 Performers: Red may rise by 1 and Blue by 3 (column 4 is the limit).
     Year 4 battles: Red takes 3 damage and survives (2 Renown); Blue with 2 Strength takes 2 and dies (2 Piety)."""
-    st = _acting(year=4)
+    st = acting(year=4)
     b = st.boards[0]
-    _built(b, "ludus")
+    built(b, "ludus")
     b.citizens[c.PERFORMER] = 6
     b.strength = [3, 1]
     b.items[V] = 10
-    _do(st, "train_gladiator red servant")
-    assert "train_gladiator red servant" not in _legal(st)
+    do(st, "train_gladiator red servant")
+    assert "train_gladiator red servant" not in legal(st)
     for _ in range(3):
-        _do(st, "train_gladiator blue servant")
-    assert b.strength == [4, 4] and "train_gladiator blue servant" not in _legal(st)
+        do(st, "train_gladiator blue servant")
+    assert b.strength == [4, 4] and "train_gladiator blue servant" not in legal(st)
     # the battles
     b.strength = [4, 2]
     three = _fate_card_with(damage=3)
@@ -286,78 +269,78 @@ def test_the_gladiators_training_and_battle() -> None:
     for card in (three, two):
         (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
     st.fate_deck += [two, three]
-    _do(st, "battle red")
+    do(st, "battle red")
     assert b.damage[0] == 3 and not b.dead[0] and b.attrs[RENOWN] == 2
-    assert "battle red" not in _legal(st)
-    _do(st, "battle blue")
+    assert "battle red" not in legal(st)
+    do(st, "battle blue")
     assert b.dead[1] and b.attrs[PIETY] == 2
-    assert not any("blue" in a for a in _legal(st))
+    assert not any("blue" in a for a in legal(st))
 
 
 def test_the_temples() -> None:
     """Small Temple full (1 Favour); the next Medium box completes its second row: +1 Piety."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
-    _built(b, "small_temple")
-    _built(b, "medium_temple")
+    built(b, "small_temple")
+    built(b, "medium_temple")
     b.citizens[c.PRIEST] = 5
     b.temple_filled, b.temple_favours = 5, 1
     b.items[C] = 1
-    _do(st, "temple civilian")
+    do(st, "temple civilian")
     assert b.temple_filled == 6 and b.attrs[PIETY] == 1 and b.temple_favours == 1
 
 
 def test_the_baths_bribes() -> None:
     """2 Disdain, 1 bribe in Year 2: this Year 2 more bribes cost 1 and then 2 Resources."""
-    st = _acting(year=3)
+    st = acting(year=3)
     b = st.boards[0]
-    _built(b, "baths")
+    built(b, "baths")
     b.citizens[c.APPARITOR] = 5
     b.disdain = 2
     b.baths[0] = 2
     b.items[R] = 3
-    _do(st, "bribe L2")
+    do(st, "bribe L2")
     assert b.items[R] == 2 and b.final_disdain() == 1
-    _do(st, "bribe L3")
+    do(st, "bribe L3")
     assert b.items[R] == 0 and b.final_disdain() == 0
     b.items[R] = 5
     b.disdain = 3
-    assert not any(a.startswith("bribe") for a in _legal(st))  # at most 2 bribes per Year
+    assert not any(a.startswith("bribe") for a in legal(st))  # at most 2 bribes per Year
 
 
 def test_the_courthouse_in_year_4() -> None:
     """Year 4, 7 Apparitores, the centre column used this Year: left box (+1 Servant), then right
     box (that Servant for a Builder); the centre is not allowed."""
-    st = _acting(year=4)
+    st = acting(year=4)
     b = st.boards[0]
-    _built(b, "courthouse")
+    built(b, "courthouse")
     b.citizens[c.APPARITOR] = 7
     b.court[0], b.court[1] = 2, 3  # left boxes 1-2 used in earlier Years
     b.court[3] = 4  # centre used this Year
     b.items[B] = 1
-    assert not any(a.startswith("ruling C") for a in _legal(st))
-    _do(st, "ruling L3")
+    assert not any(a.startswith("ruling C") for a in legal(st))
+    do(st, "ruling L3")
     assert b.items[V] == 1
-    _do(st, "ruling R2")
+    do(st, "ruling R2")
     assert b.items[V] == 0 and b.items[B] == 2
 
 
 def test_the_diplomats() -> None:
     """A Diplomat serves the right Cohort: the next one must serve the left or centre Cohort."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.diplomats, b.diplomat_used = [c.RIGHT], [1]
     b.citizens[c.PATRICIAN] = 3
     b.items = [1, 0, 1, 0, 2]
-    assert {a for a in _legal(st) if a.startswith("diplomat")} == {"diplomat left", "diplomat centre"}
-    _do(st, "diplomat left")
+    assert {a for a in legal(st) if a.startswith("diplomat")} == {"diplomat left", "diplomat centre"}
+    do(st, "diplomat left")
     assert b.attrs[VALOUR] == 1 and b.items == [0, 0, 0, 0, 0] and b.diplomats == [c.RIGHT, c.LEFT]
 
 
 def test_the_scouting_with_a_mirrored_neighbour_pattern() -> None:
     """Third scout with a neighbour's pattern (the neighbour gets the Soldier), mirrored and rotated
     into the bottom-left corner: +1 Servant, +1 Resource and 2 Valour for two completed rows."""
-    st = _acting(players=3)
+    st = acting(players=3)
     b = st.boards[0]
     neighbour = st.boards[1]
     neighbour.prospect = c.PLAYER_CARD_INDEX["planner"]  # S pattern
@@ -368,10 +351,10 @@ def test_the_scouting_with_a_mirrored_neighbour_pattern() -> None:
         b.map |= 1 << ((int(cell[1]) - 1) * 5 + "abcde".index(cell[0]))
     b.items[S] = 1
     neighbour.done = 1
-    _do(st, "scout p1")
+    do(st, "scout p1")
     assert neighbour.items[S] == 1 and not neighbour.done  # the neighbour may use it at once
-    assert "place a3.b3.a4.b2" not in _legal(st)
-    _do(st, "place b2.a3.b3.a4")
+    assert "place a3.b3.a4.b2" not in legal(st)
+    do(st, "place b2.a3.b3.a4")
     assert b.items == [0, 0, 1, 0, 1] and b.attrs[VALOUR] == 2 and b.scouts == 3
 
 
@@ -382,7 +365,7 @@ def test_the_scouting_with_a_mirrored_neighbour_pattern() -> None:
 def test_the_year_3_pict_attack(right_boxes: int, favour: bool, disdain: int, valour: int) -> None:
     """Year 3, Easy: 3 cards, 1 on the centre Cohort and 2 on the right (Hard would reveal 5).
     No right box: 2 Disdain; 1 right box: 1 Disdain + 1 Valour; with a Favour: 2 Valour."""
-    st = _acting(year=3)
+    st = acting(year=3)
     b = st.boards[0]
     assert c.ATTACK_CARDS["easy"][2] == 3 and c.ATTACK_CARDS["hard"][2] == 5
     st.neutral = []
@@ -403,8 +386,8 @@ def test_the_year_3_pict_attack(right_boxes: int, favour: bool, disdain: int, va
     assert len(revealed) == 1 and sorted(revealed[0].data["cards"]) == sorted([centre, *rights])
     if favour:
         assert attack_counts(st) == [0, 1, 2]
-        assert _legal(st) == {"favour temple right", "defend"}
-        _do(st, "favour temple right")
+        assert legal(st) == {"favour temple right", "defend"}
+        do(st, "favour temple right")
     assert st.year == 4
     assert b.final_disdain() == disdain and b.attrs[VALOUR] == valour
 
@@ -417,7 +400,7 @@ def test_4_disdain_cost_7_vp() -> None:
 
 def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
     """Attributes 6 + 23 + 12 + 16 = 57, Paths 11, 3 Disdain −5: 63 VP."""
-    st = _acting()
+    st = acting()
     b = st.boards[0]
     b.attrs = [6, 23, 12, 16]
     b.disdain = 3
@@ -425,7 +408,7 @@ def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
     # Vanguard 2 (2 Wall Guard sections), and Trainer and Ranger worth nothing.
     b.paths = [c.PLAYER_CARD_INDEX[k] for k in ("architect", "fighter", "forager", "vanguard", "trainer", "ranger")]
     for key in ("archway", "monolith", "column"):
-        _built(b, key)
+        built(b, key)
     b.cohorts = [6, 6, 6]
     b.production = 9
     b.guard = 12
@@ -435,12 +418,12 @@ def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
 
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:
-    st = _acting()
+    st = acting()
     before = st.digest()
     with pytest.raises(IllegalActionError):
-        _do(st, "wall")
+        do(st, "wall")
     with pytest.raises(IllegalActionError):
-        _do(st, "build market")
+        do(st, "build market")
     assert st.digest() == before
 
 
@@ -448,7 +431,7 @@ def test_the_favour() -> None:
     """The Favour example: one attack on the right Cohort would get through (1 Disdain + 1 Valour);
     a Favour ignores that card instead and the player gains 2 Valour."""
     test_the_year_3_pict_attack(right_boxes=1, favour=True, disdain=0, valour=2)
-    st = _acting(year=3)
+    st = acting(year=3)
     b = st.boards[0]
     b.temple_favours = 1
     b.cohorts = [0, 1, 1]
@@ -461,5 +444,5 @@ def test_the_favour() -> None:
     st.fate_deck += [rights[0], rights[1], centre]
     b.done = 1
     end_year(st, [])
-    _do(st, "favour temple right")
+    do(st, "favour temple right")
     assert b.temple_used == 1 and b.favours_used == 1  # the Favour box is filled once used

@@ -6,6 +6,20 @@ from __future__ import annotations
 import pytest
 
 import ludus
+from games.hadrians_wall.hw_helpers import (
+    DISCIPLINE,
+    PIETY,
+    RENOWN,
+    VALOUR,
+    B,
+    R,
+    S,
+    V,
+    acting,
+    built,
+    do,
+    legal,
+)
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError, OptionError
 from ludus.games.hadrians_wall import components as c
@@ -13,54 +27,31 @@ from ludus.games.hadrians_wall.rules import BUILDING_IDS, end_year, gain, gain_a
 from ludus.games.hadrians_wall.scoring import campaign_result, path_vp, score
 from ludus.games.hadrians_wall.state import Board, HadriansWallState, Phase
 
-RENOWN, PIETY, VALOUR, DISCIPLINE = range(4)
-S, B, V, C, R = range(5)
-
 
 def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
-    game = ludus.load("hadrians-wall", players=players, **options)
-    st = game.new_state(3)
-    assert isinstance(st, HadriansWallState)
-    for p in range(players):
-        st.apply(st.legal_actions(p)[0])
-    st.year = year
-    for b in st.boards:
-        b.items = [0, 0, 0, 0, 0]
-        b.pending = []
-    return st
-
-
-def _do(st: HadriansWallState, text: str, player: int = 0) -> None:
-    st.apply(Action.from_notation(f"{player}:{text}"))
-
-
-def _legal(st: HadriansWallState, player: int = 0) -> set[str]:
-    return {str(a).split(":", 1)[1] for a in st.legal_actions(player)}
-
-
-def _built(b: Board, key: str) -> None:
-    b.built[BUILDING_IDS.index(key)] = 1
+    """The shared scenario start, with this file's seed."""
+    return acting(players, year, seed=3, **options)
 
 
 def test_simultaneous_year_everyone_is_to_move_until_they_end() -> None:
     st = _acting(players=4)
     assert st.to_move() == (0, 1, 2, 3)
-    _do(st, "end", 2)
+    do(st, "end", 2)
     assert st.to_move() == (0, 1, 3)
     with pytest.raises(IllegalActionError):
-        _do(st, "end", 2)
+        do(st, "end", 2)
 
 
 def test_buying_from_a_neighbour_pays_them_and_wakes_them_up() -> None:
     st = _acting(players=3)
     b, right = st.boards[0], st.boards[1]
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 4
     b.items[R] = 1
     right.prospect = c.PLAYER_CARD_INDEX["ranger"]  # good 6
-    _do(st, "end", 1)
+    do(st, "end", 1)
     assert 1 not in st.to_move()
-    _do(st, "buy p1 A1")
+    do(st, "buy p1 A1")
     assert b.market[0] == 6 and right.items[R] == 1 and 1 in st.to_move()
     assert b.attrs[RENOWN] == 1
 
@@ -68,21 +59,21 @@ def test_buying_from_a_neighbour_pays_them_and_wakes_them_up() -> None:
 def test_final_pass_keeps_a_passed_neighbour_passed() -> None:
     st = _acting(players=3, final_pass=True)
     b, right = st.boards[0], st.boards[1]
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 4
     b.items[R] = 1
-    _do(st, "end", 1)
-    _do(st, "buy p1 A1")
+    do(st, "end", 1)
+    do(st, "buy p1 A1")
     assert right.items[R] == 1 and 1 not in st.to_move()
 
 
 def test_no_resource_passing_variant_adds_an_attack_card() -> None:
     st = _acting(players=3, resource_passing=False)
     b = st.boards[0]
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 4
     b.items[R] = 1
-    _do(st, "buy p2 A1")
+    do(st, "buy p2 A1")
     assert st.boards[2].items[R] == 0 and st.extra_attack == 1
 
 
@@ -90,10 +81,10 @@ def test_two_players_have_one_neighbour_and_one_neutral_card() -> None:
     st = _acting(players=2)
     b = st.boards[0]
     assert len(st.neutral) == 1
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 4
     b.items[R] = 1
-    sources = {a.split()[1] for a in _legal(st) if a.startswith("buy")}
+    sources = {a.split()[1] for a in legal(st) if a.startswith("buy")}
     assert sources == {"deck", "p1", "n0"}
 
 
@@ -101,11 +92,11 @@ def test_neutral_card_items_add_attack_cards() -> None:
     st = _acting(players=1)
     b = st.boards[0]
     assert len(st.neutral) == 2
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 5
     b.items[R] = 2
-    _do(st, "buy n0 A1")
-    _do(st, "buy n1 A2")
+    do(st, "buy n0 A1")
+    do(st, "buy n1 A2")
     assert st.neutral_items == [1, 1]
     b.done = 1
     events: list = []
@@ -129,8 +120,8 @@ def test_diplomat_favour_only_for_its_cohort() -> None:
     b.done = 1
     end_year(st, [])
     assert st.phase is Phase.FAVOUR
-    assert _legal(st) == {"favour diplomat left", "defend"}
-    _do(st, "favour diplomat left")
+    assert legal(st) == {"favour diplomat left", "defend"}
+    do(st, "favour diplomat left")
     assert st.year == 3 and b.diplomat_used == [1]
     # Year 2: potential 2, one breach on the right: 1 Disdain + 1 Valour (+1 Valour from nothing else)
     assert b.final_disdain() == 1 and b.attrs[VALOUR] == 1 and b.favours_used == 1
@@ -160,12 +151,12 @@ def test_training_grounds_once_a_year_and_never_into_a_closed_column() -> None:
     st = _acting(year=2)
     b = st.boards[0]
     b.items[B] = 3
-    _do(st, "train")
-    assert b.guard == 1 and b.training == [2] and "train" not in _legal(st)
+    do(st, "train")
+    assert b.guard == 1 and b.training == [2] and "train" not in legal(st)
     st.year = 3
     b.guard = 6
     b.pending = []
-    assert "train" not in _legal(st)  # the centre column needs the Medium Granary
+    assert "train" not in legal(st)  # the centre column needs the Medium Granary
 
 
 def test_market_uniqueness_bonus_and_extra_workers() -> None:
@@ -185,19 +176,19 @@ def test_gardens_citizen_rewards_are_wasted_on_full_tracks() -> None:
     b = st.boards[0]
     b.citizens = [9, 0, 4, 0, 0]
     b.items = [0, 1, 1, 0, 1]
-    _do(st, "build small_gardens")
+    do(st, "build small_gardens")
     assert b.citizens == [9, 1, 5, 0, 0] and b.attrs[PIETY] == 1
 
 
 def test_large_granary_gives_renown_and_opens_the_right_column() -> None:
     st = _acting()
     b = st.boards[0]
-    _built(b, "medium_granary")
+    built(b, "medium_granary")
     b.fort = 14
     b.items = [0, 2, 1, 0, 2]
-    _do(st, "build large_granary")
+    do(st, "build large_granary")
     assert b.attrs[RENOWN] == 1
-    assert "fort builder" in _legal(st)
+    assert "fort builder" in legal(st)
 
 
 def test_chained_rewards_resolve() -> None:
@@ -217,18 +208,18 @@ def test_road_income_is_an_attribute_choice() -> None:
     st = _acting()
     b = st.boards[0]
     b.fort = 21
-    _built(b, "small_road")
+    built(b, "small_road")
     b.items = [0, 1, 2, 0, 2]
-    _do(st, "build large_road")
-    assert _legal(st) == {"attribute renown", "attribute valour"}
-    _do(st, "attribute valour")
+    do(st, "build large_road")
+    assert legal(st) == {"attribute renown", "attribute valour"}
+    do(st, "attribute valour")
     assert b.attrs[VALOUR] == 1
 
 
 def test_fate_deck_reshuffles_the_discard_when_empty() -> None:
     st = _acting()
     b = st.boards[0]
-    _built(b, "market")
+    built(b, "market")
     b.citizens[c.TRADER] = 9
     st.fate_discard += st.fate_deck
     st.fate_deck = []
@@ -277,35 +268,35 @@ def test_campaign_fort_10_year_1_card_shows_2_soldiers_and_no_wall_before_year_3
     st = _acting(campaign_fort=10)
     b = st.boards[0]
     b.fort, b.items[R] = 4, 2
-    assert "wall" not in _legal(st) and "cippi" not in _legal(st)
+    assert "wall" not in legal(st) and "cippi" not in legal(st)
     st.year = 3
-    assert {"wall", "cippi"} <= _legal(st)
+    assert {"wall", "cippi"} <= legal(st)
 
 
 def test_campaign_rule_changes() -> None:
     st = _acting(campaign_fort=11)
     st.boards[0].items[V] = 1
-    assert "mine" not in _legal(st)
+    assert "mine" not in legal(st)
     st.boards[0].items[V] = 2
-    _do(st, "mine")
+    do(st, "mine")
     assert st.boards[0].items[V] == 0
     st = _acting(campaign_fort=4)
     b = st.boards[0]
     b.fort = 1
     b.items = [0, 1, 1, 0, 1]
-    assert "build medium_granary" not in _legal(st)
+    assert "build medium_granary" not in legal(st)
     b.items[R] = 2
-    assert "build medium_granary" in _legal(st)
+    assert "build medium_granary" in legal(st)
     st = _acting(campaign_fort=6)
     b = st.boards[0]
     b.citizens[c.PERFORMER] = 5
     b.items = [5, 5, 5, 5, 5]
-    assert not {"build theatre", "build ludus"} & _legal(st)
+    assert not {"build theatre", "build ludus"} & legal(st)
     st = _acting(campaign_fort=14)
     b = st.boards[0]
     b.citizens[c.PATRICIAN] = 9
     b.items = [5, 5, 5, 5, 5]
-    assert not any(a.startswith("diplomat") for a in _legal(st))
+    assert not any(a.startswith("diplomat") for a in legal(st))
     assert st.game.extra_attack_cards == 1 and st.game.neutral_per_year == 2
     assert ludus.load("hadrians-wall", players=1, campaign_fort=16).neutral_per_year == 1  # type: ignore[attr-defined]
 
@@ -370,10 +361,10 @@ def test_scouting_with_a_neutral_pattern_puts_the_soldier_on_the_card() -> None:
     b.items[S] = 1
     st.neutral = [c.PLAYER_CARD_INDEX["fighter"], c.PLAYER_CARD_INDEX["ranger"]]  # O and I
     st.neutral_items = [0, 0]
-    _do(st, "scout n1")
+    do(st, "scout n1")
     assert st.neutral_items == [0, 1] and b.pending == ["place:I"]
-    assert "place a1.b1.c1.d1" in _legal(st) and "end" not in _legal(st)
-    _do(st, "place a1.b1.c1.d1")
+    assert "place a1.b1.c1.d1" in legal(st) and "end" not in legal(st)
+    do(st, "place a1.b1.c1.d1")
     assert b.items[R] == 1 and b.attrs[VALOUR] == 0  # the a1 Resource; row 1 not complete
 
 
