@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random games/s, actions/s, clones/s on one core")
     p.add_argument("games", nargs="*", metavar="GAME")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per game and player count (default 2)")
+    p.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game and player count (default 2)")
     p.add_argument("--players", type=int, help="only this player count")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_bench)
