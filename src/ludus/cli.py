@@ -54,19 +54,22 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     if _no_games(console):
         return 0
     table = Table(title="ludus games")
-    table.add_column("id")
+    table.add_column("id", no_wrap=True)
     table.add_column("title")
-    table.add_column("players")
+    table.add_column("players", no_wrap=True)
     table.add_column("kind")
-    table.add_column("options (default)")
     for info in games():
-        opts = "\n".join(
-            f"{o.name}={o.default}" + (f" ({'|'.join(map(str, o.choices))})" if o.choices else "")
-            for o in info.options
-        )
         kind = "co-op" if info.cooperative else "competitive"
-        table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}", kind, opts or "—")
+        table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}", kind)
     console.print(table)
+    for info in games():
+        console.print(f"[bold]{info.id}[/bold] options (--option KEY=VALUE):", highlight=False)
+        if not info.options:
+            console.print("  none")
+        for o in info.options:
+            allowed = f" [{'|'.join(map(str, o.choices))}]" if o.choices else ""
+            bounds = f" [{o.minimum}..{o.maximum}]" if o.minimum is not None and o.maximum is not None else ""
+            console.print(f"  {o.name}={o.default}{allowed}{bounds} — {o.help}", highlight=False, soft_wrap=True, markup=False)
     return 0
 
 
