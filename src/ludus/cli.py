@@ -226,9 +226,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         raise RecordError("replay's final state differs from the record's final digest")
     if args.log:
         for line in log:
-            console.print(line, highlight=False)
+            console.print(line, highlight=False, markup=False)
     else:
-        console.print(game.render(state.view(None), None))
+        console.print(game.render(state.view(None), None), markup=False, highlight=False)
     verified = "digests verified" if (record.digests or record.final_digest) else "no digests to verify"
     status = state.outcome().reason if state.is_terminal() else "game not finished"
     console.print(f"{record.game}: {len(record.actions)} actions replayed, {verified}; {status}.")

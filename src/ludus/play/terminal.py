@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from ludus.agents import Agent
 from ludus.core.actions import Action
@@ -95,7 +96,7 @@ class TerminalSession:
                 continue
             self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
             for i, action in enumerate(optional, start=1):
-                self.console.print(f"  {i:>3}  {self.game.describe(self.state, action)}")
+                self.console.print(Text(f"  {i:>3}  {self.game.describe(self.state, action)}"))
             while True:
                 try:
                     answer = self.input_fn(f"seat {p} (Enter to pass)> ").strip()
@@ -160,7 +161,7 @@ class TerminalSession:
             if word == "log":
                 for event in self.history:
                     if event.is_visible_to(seat):
-                        console.print(f"  {event.text}")
+                        console.print(Text(f"  {event.text}"))
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -180,13 +181,13 @@ class TerminalSession:
         try:
             action = self.game.parse_action(self.state, text)
         except LudusError as exc:
-            self.console.print(f"[red]{exc}[/red] (type help)")
+            self.console.print(Text(f"{exc} (type help)", style="red"))
             return None
         if action.player != seat:
             self.console.print(f"[red]You play seat {seat}, not seat {action.player}.[/red]")
             return None
         if action not in actions:
-            self.console.print(f"[red]{action} is not legal now: {self.state.why_illegal(action)}.[/red]")
+            self.console.print(Text(f"{action} is not legal now: {self.state.why_illegal(action)}.", style="red"))
             return None
         return action
 
@@ -204,27 +205,27 @@ class TerminalSession:
     # --- display ------------------------------------------------------------
     def show(self, seat: int) -> None:
         console = self.console
-        console.print(Panel(self.game.render(self.state.view(seat), seat), title=f"{self.game.info.title} — seat {seat}"))
+        console.print(Panel(Text(self.game.render(self.state.view(seat), seat)), title=f"{self.game.info.title} — seat {seat}"))
         news = self.unseen[seat]
         if news:
             console.print("[bold]Since your last decision:[/bold]")
             for event in news:
-                console.print(f"  {event.text}")
+                console.print(Text(f"  {event.text}"))
             news.clear()
         table = Table(show_header=False, box=None, padding=(0, 1))
         for i, action in enumerate(self.state.legal_actions(seat), start=1):
             label = self.game.describe(self.state, action)
-            table.add_row(f"{i:>3}", label, f"[dim]{action}[/dim]" if label != str(action) else "")
+            table.add_row(f"{i:>3}", Text(label), Text(str(action), style="dim") if label != str(action) else "")
         console.print(table)
 
     def show_end(self) -> None:
         console = self.console
         for seat in self.humans:
             for event in self.unseen[seat]:
-                console.print(f"  {event.text}")
+                console.print(Text(f"  {event.text}"))
             self.unseen[seat].clear()
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        console.print(Panel(self.game.render(self.state.view(viewer), viewer), title="Final position"))
+        console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
         out = self.state.outcome()
         table = Table(title=f"Game over: {out.reason}")
         table.add_column("seat")
