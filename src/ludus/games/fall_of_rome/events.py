@@ -330,9 +330,12 @@ def _do_event_step(s: S, a: Action) -> None:
             add_legions(s, c, 1)  # ruling 18: as the reserve allows
     elif verb == "move_to":
         dest = TOKEN_CITY[str(args[0])]
-        move_pawn(s, s.cur, dest, int(args[1]))
-        p["stage"] = "battle"
-        log(s, f"{ROLES[s.roles[s.cur]].id} moves to {CITIES[dest].name} with {args[1]} legions.")
+        owner = seat_of(s, s.cur)
+        if owner != p["who"]:  # another player's pawn: its owner must agree (ruling 22)
+            s.pending.append({"k": "consent", "who": owner, "act": "move", "pawn": s.cur, "city": dest,
+                              "n": int(args[1])})
+        else:
+            event_move_pawn(s, s.cur, dest, int(args[1]))
     elif verb == "skip_battle":
         s.pending.pop()
     _event_auto(s)
@@ -346,13 +349,16 @@ def _after_si_vis_fort(s: S, p: dict[str, Any]) -> None:
 
 
 def event_move_pawn(s: S, pawn: int, city: int, n: int) -> None:
-    """Move a pawn for Festina Lente or Si Vis Pacem (after its owner agreed)."""
+    """Move a pawn for Festina Lente, Si Vis Pacem or Veni, Vidi, Vici (its owner agreeing)."""
     move_pawn(s, pawn, city, n)
     log(s, f"{ROLES[s.roles[pawn]].id} moves to {CITIES[city].name} with {n} legions.")
     p = s.pending[-1]
-    p["done"].append(pawn)
-    if not p["destab"] or p["e"] == E_SI_VIS_PACEM:  # 1 pawn (Festina Lente destab.: any number)
-        s.pending.pop()
+    if p["e"] == E_VENI_VIDI_VICI:
+        p["stage"] = "battle"  # the free battle follows
+    else:
+        p["done"].append(pawn)
+        if not p["destab"] or p["e"] == E_SI_VIS_PACEM:  # 1 pawn (Festina Lente destab.: any number)
+            s.pending.pop()
     _event_auto(s)
 
 

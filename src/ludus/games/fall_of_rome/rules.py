@@ -1309,6 +1309,8 @@ def _do_refuse(s: S, a: Action) -> None:
     else:
         ev = s.pending[-1]
         ev["refused"].append(p["pawn"])
+        if ev["e"] == E_VENI_VIDI_VICI:
+            s.pending.pop()  # the current player refuses to be moved: the card is spent
 
 
 def _do_forge_alliance(s: S, a: Action) -> None:

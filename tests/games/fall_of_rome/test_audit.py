@@ -1,0 +1,39 @@
+"""Rules-fidelity audit: one test per deviation found, named after the rule it checks.
+
+Each test cites the rulebook section (Polish edition, shared/rules/fall_of_rome.pl.txt) or
+the reference ruling (shared/reference/fall_of_rome.md §10) it follows.
+"""
+
+from __future__ import annotations
+
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
+from ludus.games.fall_of_rome.components import TOKEN_CITY
+
+
+def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(a) for a in s.legal_actions(seat)]
+
+
+# KARTY ZDARZEŃ + reference §10 ruling 22 (consent to move another player's pawn):
+# Veni, Vidi, Vici played by another player moves the current player's pawn only if the
+# current player agrees.
+def test_veni_vidi_vici_played_by_another_player_needs_the_current_players_consent() -> None:
+    s = scenario(cities=("Roma", "Tyras"), hands=((), ("Veni_Vidi_Vici",)))
+    put(s, "Roma", legions=2)
+    put(s, "Lutetia", "green", 2)
+    act(s, "1:play Veni_Vidi_Vici normal")
+    act(s, "1:move_to Lutetia 2")
+    assert s.to_move() == (0,) and moves(s, 0) == ["0:agree", "0:refuse"]
+    assert s.pawn_city[0] == TOKEN_CITY["Roma"]  # not moved yet
+    act(s, "0:agree")
+    assert s.pawn_city[0] == TOKEN_CITY["Lutetia"] and legions(s, "Lutetia") == 2
+    assert "1:battle 2" in moves(s, 1)  # the free battle follows
+    # refused: the pawn stays, the card is spent
+    s = scenario(cities=("Roma", "Tyras"), hands=((), ("Veni_Vidi_Vici",)))
+    put(s, "Roma", legions=2)
+    put(s, "Lutetia", "green", 2)
+    act(s, "1:play Veni_Vidi_Vici normal")
+    act(s, "1:move_to Lutetia 2")
+    act(s, "0:refuse")
+    assert s.pawn_city[0] == TOKEN_CITY["Roma"] and legions(s, "Roma") == 2
+    assert not s.pending and cubes(s, "Lutetia", "green") == 2 and s.to_move() == (0,)
