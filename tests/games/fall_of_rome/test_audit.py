@@ -37,3 +37,19 @@ def test_veni_vidi_vici_played_by_another_player_needs_the_current_players_conse
     act(s, "0:refuse")
     assert s.pawn_city[0] == TOKEN_CITY["Roma"] and legions(s, "Roma") == 2
     assert not s.pending and cubes(s, "Lutetia", "green") == 2 and s.to_move() == (0,)
+
+
+# KARTY ZDARZEŃ: "Gracz, który zagrał daną kartę, decyduje, jak z niej skorzysta" — the
+# player who plays Alea Iacta Est chooses the faces, also when the battle is another
+# player's.
+def test_alea_iacta_est_dice_are_set_by_the_player_who_played_it() -> None:
+    for mode in ("normal", "destabilizing"):
+        s = scenario(cities=("Lutetia", "Tyras"), hands=((), ("Alea_Iacta_Est",)))
+        put(s, "Lutetia", "green", 3, legions=3)
+        act(s, f"1:play Alea_Iacta_Est {mode}")
+        act(s, "0:battle 2")
+        assert s.to_move() == (1,) and "1:set_die barbarian" in moves(s, 1)
+        act(s, "1:set_die barbarian")
+        act(s, "1:set_die two_barbarians_legion")
+        assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
+        assert s.to_move() == (0,) and s.actions_left == 3

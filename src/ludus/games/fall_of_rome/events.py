@@ -94,6 +94,7 @@ def play_event(s: S, seat: int, event: int, destab: bool) -> None:
             s.inv_reduce += 2
     elif event == E_ALEA:
         s.alea = 2 if destab else max(s.alea, 1)
+        s.alea_seat = seat
     elif event == E_AUDENTES:
         n = min(4 if destab else 2, len(s.pdeck))  # ruling 15: no loss if short
         cards = [draw_player_top(s) for _ in range(n)]

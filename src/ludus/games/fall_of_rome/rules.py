@@ -460,6 +460,7 @@ def new_game(game: FallOfRome, seed: int) -> S:
     s.mercator_used = False
     s.regina_used = False
     s.alea = 0
+    s.alea_seat = -1
     s.inv_reduce = 0
     s.inv_skip = False
     s.drawn = False
@@ -591,6 +592,7 @@ def begin_turn(s: S, pawn: int) -> None:
     s.mercator_used = False
     s.regina_used = False
     s.alea = 0
+    s.alea_seat = -1
     s.drawn = False
     s.invasions_left = -1
     s.battle_city = -1
@@ -1159,7 +1161,11 @@ def _do_battle(s: S, a: Action) -> None:
     if s.alea:
         if s.alea == 1:
             s.alea = 0
-        s.pending.append({"k": "alea", "who": a.player, "dice": dice, "faces": [], "ignore": int(ignore)})
+        # the player who played Alea Iacta Est sets the faces (KARTY ZDARZEŃ)
+        who = a.player if s.alea_seat < 0 else s.alea_seat
+        s.pending.append(
+            {"k": "alea", "who": who, "seat": a.player, "dice": dice, "faces": [], "ignore": int(ignore)}
+        )
         return
     faces = [roll_die(s.rng) for _ in range(dice)]
     battle(s, a.player, faces, ignore)
@@ -1171,7 +1177,7 @@ def _do_set_die(s: S, a: Action) -> None:
     p["faces"].append(FACE_INDEX[str(a.args[0])])
     if len(p["faces"]) == p["dice"]:
         s.pending.pop()
-        battle(s, a.player, p["faces"], bool(p["ignore"]))
+        battle(s, p["seat"], p["faces"], bool(p["ignore"]))
 
 
 def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> None:

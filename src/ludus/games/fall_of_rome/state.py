@@ -29,6 +29,7 @@ _LIST_FIELDS = (
 _SCALAR_FIELDS = (
     "seats", "solo", "caput", "reserve", "fort_supply", "rate", "decline", "pknown", "box_revolts",
     "phase", "cur", "setup_seat", "actions_left", "mercator_used", "regina_used", "alea",
+    "alea_seat",
     "inv_reduce", "inv_skip", "drawn", "invasions_left", "pending_revolts", "battle_city",
     "battle_removed", "result", "turn", "actions_taken",
 )
@@ -83,6 +84,7 @@ class FallOfRomeState(State):
     mercator_used: bool
     regina_used: bool
     alea: int
+    alea_seat: int  # who played Alea Iacta Est (sets the dice); -1: the battling player
     inv_reduce: int
     inv_skip: bool
     drawn: bool
@@ -177,6 +179,7 @@ class FallOfRomeState(State):
         s.mercator_used = self.mercator_used
         s.regina_used = self.regina_used
         s.alea = self.alea
+        s.alea_seat = self.alea_seat
         s.inv_reduce = self.inv_reduce
         s.inv_skip = self.inv_skip
         s.drawn = self.drawn
