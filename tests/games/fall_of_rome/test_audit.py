@@ -7,7 +7,7 @@ the reference ruling (shared/reference/fall_of_rome.md §10) it follows.
 from __future__ import annotations
 
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome.components import TOKEN_CITY
+from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
 
 
 def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -53,3 +53,18 @@ def test_alea_iacta_est_dice_are_set_by_the_player_who_played_it() -> None:
         act(s, "1:set_die two_barbarians_legion")
         assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
         assert s.to_move() == (0,) and s.actions_left == 3
+
+
+# BUNTY: "Gracze mogą zagrywać karty zdarzeń po rozpatrzeniu pierwszej karty buntu, a przed
+# rozpatrzeniem drugiej." An event played in that window (Audentes Fortuna Iuvat drawing
+# no Revolt) does not resolve the waiting second Revolt: the window stays open.
+def test_second_revolt_still_waits_after_an_event_played_in_its_window() -> None:
+    s = scenario(hands=((), ("Audentes_Fortuna_Iuvat", "Mortui_Non_Mordent")))
+    s.pdeck[-4:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"], REVOLT, REVOLT]
+    act(s, "0:draw")
+    assert s.phase == "revolt" and s.rate == 1
+    act(s, "1:play Audentes_Fortuna_Iuvat normal")
+    assert len(s.hands[0]) == 2 and s.rate == 1 and s.phase == "revolt"
+    assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == ["0:revolt"]
+    act(s, "0:revolt")
+    assert s.rate == 2 and s.phase == "invade"

@@ -979,14 +979,20 @@ def _do_put_back(s: S, a: Action) -> None:
 
 
 def receive_cards(s: S, cards: list[int]) -> None:
-    """Drawn cards go to the current player's hand; Revolts are resolved at once."""
+    """Drawn cards go to the current player's hand; a drawn Revolt is resolved at once.
+
+    A Revolt already waiting (the second of a draw) keeps waiting for the ``revolt``
+    action when the new cards hold none: events may still be played before it (BUNTY).
+    """
     hand = s.hands[seat_of(s, s.cur)]
+    drew_revolt = False
     for c in cards:
         if c == REVOLT:
             s.pending_revolts += 1
+            drew_revolt = True
         else:
             hand.append(c)
-    if s.pending_revolts:
+    if drew_revolt:
         revolt(s)
         if s.result:
             return
