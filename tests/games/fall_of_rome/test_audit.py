@@ -68,3 +68,23 @@ def test_second_revolt_still_waits_after_an_event_played_in_its_window() -> None
     assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == ["0:revolt"]
     act(s, "0:revolt")
     assert s.rate == 2 and s.phase == "invade"
+
+
+# POSTACIE, Regina Foederata: "Jeśli to zrobisz, możesz tam umieścić 1 znacznik legionisty" —
+# the optional legion is her player's choice, also in a free battle of Veni, Vidi, Vici
+# played (and fought) by another player.
+def test_regina_foederata_chooses_her_special_legion_herself() -> None:
+    s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Roma", "Tyras"),
+                 hands=((), ("Veni_Vidi_Vici",)))
+    put(s, "Roma", legions=2)
+    put(s, "Lutetia", "green", 2)
+    act(s, "1:play Veni_Vidi_Vici normal")
+    act(s, "1:move_to Lutetia 2")
+    act(s, "0:agree")
+    s.alea = 1  # fix the die for the test
+    act(s, "1:battle 1")
+    act(s, "1:set_die special")
+    assert cubes(s, "Lutetia", "green") == 1
+    assert s.to_move() == (0,) and moves(s, 0) == ["0:regina_add 0", "0:regina_add 1"]
+    act(s, "0:regina_add 1")
+    assert legions(s, "Lutetia") == 3

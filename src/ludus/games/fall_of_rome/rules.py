@@ -1239,8 +1239,8 @@ def battle(s: S, seat: int, faces: list[int], ignore_losses: bool = False) -> No
     s.battle_removed = removed
     most = min(regina_removed, s.reserve) if legions_allowed(s, city) else 0
     if most:
-        # Regina Foederata: "if you did, you MAY add 1 legion there" (after the battle)
-        s.pending.append({"k": "regina", "who": seat, "city": city, "n": most})
+        # Regina Foederata: "if you did, you MAY add 1 legion there" (after the battle): her choice
+        s.pending.append({"k": "regina", "who": seat_of(s, pawn), "city": city, "n": most})
     if removed:
         push_remove(s, seat, city, removed)
 
