@@ -6,6 +6,7 @@ the reference ruling (shared/reference/fall_of_rome.md §10) it follows.
 
 from __future__ import annotations
 
+import ludus.core.registry as registry
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
 from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
 
@@ -88,3 +89,17 @@ def test_regina_foederata_chooses_her_special_legion_herself() -> None:
     assert s.to_move() == (0,) and moves(s, 0) == ["0:regina_add 0", "0:regina_add 1"]
     act(s, "0:regina_add 1")
     assert legions(s, "Lutetia") == 3
+
+
+# ROZPOCZĘCIE ROZGRYWKI (option first_player=most_days, reference §10 rulings 1-2): the
+# holder of the city card farthest from Roma starts. Roma is 0 days from itself, so any
+# other city — even one whose days are unknown — is farther than Roma.
+def test_most_days_a_roma_card_is_never_farther_than_another_city() -> None:
+    game = registry.load("fall-of-rome", players=2, first_player="most_days")
+    for seed in range(20):
+        s = game.new_state(seed)
+        s.hands[0] = [TOKEN_CARD["Roma/black"]]  # 0 days
+        s.hands[1] = [TOKEN_CARD["Tingi/black"]]  # days unknown, certainly more than 0
+        act(s, "0:start Roma")
+        act(s, "1:start Tingi")
+        assert s.cur == 1

@@ -568,12 +568,13 @@ def choose_start(s: S, city: int) -> None:
         s.cur = 0
     elif s.game.options["first_player"] == "most_days":
         best: list[int] = []
-        best_days = -2
+        best_days = -1.0
         for seat in range(s.seats):
             days = [CITIES[NODES[c].city].days for c in s.hands[seat] if c < N_CITY_CARDS]
             if not days:
                 continue
-            d = max((x if x is not None else -1) for x in days)
+            # unknown days: farther than Roma (0 days), nearer than the other known values
+            d = max((x if x is not None else 0.5) for x in days)
             if d > best_days:
                 best, best_days = [seat], d
             elif d == best_days:
