@@ -387,6 +387,7 @@ def evaluate(state: FallOfRomeState, player: int) -> float:
 # ---------------------------------------------------------------------------
 _STOP_VERBS = ("draw", "draw3", "invade", "revolt")
 _BATTLE_SAMPLES = 4
+_MOVE_VERBS = frozenset({"march", "sail", "classis_sail", "fabrum_move", "move_to"})
 BEAM_WIDTH = 5
 MAX_STEPS = 14
 
@@ -427,6 +428,8 @@ def _children(s: FallOfRomeState, player: int, rng: Rng) -> list[tuple[Action, F
         acts = [a for a in s.legal_actions(player) if a.verb not in _STOP_VERBS]
     battle: Action | None = None
     for a in acts:
+        if a.verb in _MOVE_VERBS and 0 < int(a.args[1]) < min(3, s.legions[s.pawn_city[s.cur]]):
+            continue  # a move takes all the legions it can, or none
         if a.verb == "battle":
             # only the most dice: more dice remove more barbarians
             if battle is None or int(a.args[0]) > int(battle.args[0]):
