@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test soak bench lint typecheck clean
+.PHONY: play test soak bench golden lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/ludus bench $(ARGS)
+
+# Rewrite the golden playthroughs on purpose (a rule change); review the diff before committing.
+golden: $(STAMP)
+	$(BIN)/python -m ludus.testing.golden tests $(GAMES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
