@@ -45,3 +45,13 @@ def test_catches_notation_that_does_not_round_trip() -> None:
 def test_catches_determinize_that_changes_nothing() -> None:
     with pytest.raises(AssertionError, match=r"\[determinize-noop\]"):
         check_game("fixture-no-determinize", players=2, games=2)
+
+
+def test_catches_event_without_a_template() -> None:
+    with pytest.raises(AssertionError, match=r"\[events\] event kind 'no-such-template'"):
+        check_game("fixture-untemplated-event", players=2, games=1)
+
+
+def test_catches_broken_conservation() -> None:
+    with pytest.raises(AssertionError, match=r"\[invariants\]"):
+        check_game("fixture-loses-cards", players=2, games=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ludus.agents.lookahead import best_by_lookahead
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -32,17 +33,7 @@ class GreedyAgent:
         if len(actions) == 1:
             return actions[0]
         world = state.determinize(player, self.rng.next())
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
-            after = world.clone()
-            after.apply(action)
-            value = game.evaluate(after, player)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.randbelow(len(best))]
+        return best_by_lookahead(world, player, actions, game.evaluate, self.rng)
 
     def react(self, state: State, player: int) -> Action | None:
         """Play an optional action only when the game's greedy policy offers one."""

@@ -96,3 +96,28 @@ class Action:
         if _is_int_token(verb):
             raise NotationError(f"cannot parse action {text!r}: the verb must be a word")
         return cls(player, verb, tuple(parse_arg(t) for t in tokens[1:]))
+
+
+class ActionMemo:
+    """Every action built once and then reused (cheaper than a frozen dataclass per call).
+
+    Legal-action lists built from a memo hold the same objects every time, so
+    the engine's identity test (``a is action``) finds them at once.
+
+    >>> memo = ActionMemo()
+    >>> memo.get(0, "take", "senate") is memo.get(0, "take", "senate")
+    True
+    """
+
+    __slots__ = ("_memo",)
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[int, str, tuple[Arg, ...]], Action] = {}
+
+    def get(self, player: int, verb: str, *args: Arg) -> Action:
+        """The action ``player:verb args``."""
+        key = (player, verb, args)
+        action = self._memo.get(key)
+        if action is None:
+            action = self._memo[key] = Action(player, verb, args)
+        return action

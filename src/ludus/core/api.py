@@ -18,9 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
@@ -29,6 +28,35 @@ from ludus.core.events import Event
 from ludus.core.rng import Rng
 
 OptionValue = int | str | bool
+
+
+class FrozenOptions(dict[str, OptionValue]):
+    """A game's validated options: a read-only dict that pickles and copies.
+
+    >>> o = FrozenOptions({"rules": "classic"})
+    >>> o["rules"] = "new"
+    Traceback (most recent call last):
+    ...
+    TypeError: a game's options are read-only
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a game's options are read-only")
+
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+    __ior__ = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[FrozenOptions], tuple[dict[str, OptionValue]]]:
+        return (FrozenOptions, (dict(self),))
+
+    def __copy__(self) -> FrozenOptions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FrozenOptions:
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +169,9 @@ class Outcome:
     team's result). ``ranking`` gives each seat's place (1 = first; equal places
     for a tie that the tie-breaks do not split). ``winners`` lists the winning
     seats (all seats for a cooperative win, none for a loss). ``reason`` says why
-    the game ended, in words.
+    the game ended, in words; ``termination`` says it as a value of the game's
+    termination enum (a :class:`~enum.StrEnum`, e.g. ``"deck_exhausted"``), so a
+    simulation can group games by how they ended.
     """
 
     scores: tuple[float, ...]
@@ -150,6 +180,7 @@ class Outcome:
     reason: str
     cooperative_win: bool | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    termination: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -160,6 +191,7 @@ class Outcome:
             "reason": self.reason,
             "cooperative_win": self.cooperative_win,
             "details": dict(self.details),
+            "termination": str(self.termination),
         }
 
 
@@ -285,7 +317,7 @@ class Game(ABC):
         for name, value in options.items():
             values[name] = info.option(name).coerce(value)
         self.players: int = players
-        self.options: Mapping[str, OptionValue] = MappingProxyType(values)
+        self.options: Mapping[str, OptionValue] = FrozenOptions(values)
         self.validate_options()
 
     def validate_options(self) -> None:
@@ -327,6 +359,15 @@ class Game(ABC):
             return state.returns()[player]
         return 0.0
 
+    def invariant_violations(self, state: State) -> list[str]:
+        """Conservation checks of ``state`` (no card, token or cube created or lost).
+
+        Returns one line per broken invariant, empty when all hold. Games override
+        it with their ``invariants.py``; the conformance suite calls it after
+        every action.
+        """
+        return []
+
     def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
         """The greedy bot's choice, or ``None`` to let it look one action ahead.
 
@@ -340,6 +381,15 @@ class Game(ABC):
         """The options as a plain dict (for records)."""
         return dict(self.options)
 
+    def __reduce__(self) -> tuple[Callable[..., Game], tuple[type[Game], int, dict[str, Any]]]:
+        # Re-created through __init__ so derived attributes are rebuilt, not pickled.
+        return (_rebuild_game, (type(self), self.players, dict(self.options)))
+
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}(players={self.players}{opts})"
+
+
+def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+    """Unpickle a :class:`Game`: construct it again from its player count and options."""
+    return cls(players, **options)

@@ -1,28 +1,120 @@
-"""Events: what :meth:`State.apply` reports.
+"""Events: what :meth:`State.apply` reports, as a kind and data, never prose.
 
-The terminal log, replays and any future web log are built from events. An event
-that carries hidden information names the players who may see it.
+An event is ``kind`` (a name registered by its game, e.g. ``"take_tray"``) and
+``data`` (ids and numbers). Its text is made only when somebody reads it, from
+a template registered for the event's ``domain`` (the game's id, or ``"ludus"``)
+and kind, so a translation can replace the template (the localisation catalogs
+build on this) and a web log or a statistic reads ``kind`` and ``data``
+directly. An event that carries hidden information names the seats that may
+see it (``visible_to``).
+
+>>> register_messages("doc-example", {"take": "seat {seat} takes {markers} markers from {tray:tray}"},
+...                   {"tray": lambda t: t.title()})
+>>> log = Log("doc-example")
+>>> log.public("take", seat=1, tray="senate", markers=3)
+>>> log[0].text
+'seat 1 takes 3 markers from Senate'
+>>> log[0].to_json()
+{'kind': 'take', 'data': {'seat': 1, 'tray': 'senate', 'markers': 3}, 'visible_to': None}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import string
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+__all__ = ["Event", "Log", "Namer", "has_template", "register_messages", "render", "templates"]
 
-@dataclass(frozen=True, slots=True)
+Namer = Callable[[Any], str]
+"""Turns a data value (an id, a list of ids) into words: ``{card:card}`` in a template."""
+
+_TEMPLATES: dict[str, dict[str, str]] = {}
+_NAMERS: dict[str, dict[str, Namer]] = {}
+
+
+def _join(values: Any) -> str:
+    return ", ".join(map(str, values))
+
+
+def _plural_s(value: Any) -> str:
+    return "" if value == 1 else "s"
+
+
+_CORE_NAMERS: dict[str, Namer] = {"join": _join, "s": _plural_s}
+
+
+def register_messages(domain: str, messages: Mapping[str, str], names: Mapping[str, Namer] | None = None) -> None:
+    """Register the English templates of ``domain``'s event kinds, and its namers.
+
+    A template is a :meth:`str.format` string over the event's data. A field may
+    name a namer after a colon: ``{card:card}`` calls ``names["card"](value)``;
+    the core namers are ``join`` (a list joined by commas) and ``s`` (``""`` for
+    1, else ``"s"``: ``{n} card{n:s}``).
+    """
+    _TEMPLATES.setdefault(domain, {}).update(messages)
+    _NAMERS.setdefault(domain, {}).update(names or {})
+
+
+def templates(domain: str) -> Mapping[str, str]:
+    """The English templates registered for ``domain`` (kind → template)."""
+    return _TEMPLATES.get(domain, {})
+
+
+def has_template(domain: str, kind: str) -> bool:
+    """Whether events of ``kind`` in ``domain`` have a template."""
+    return kind in _TEMPLATES.get(domain, {})
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, namers: Mapping[str, Namer]) -> None:
+        self.namers = namers
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        namer = self.namers.get(format_spec) or _CORE_NAMERS.get(format_spec)
+        if namer is not None:
+            return str(namer(value))
+        return str(super().format_field(value, format_spec))
+
+
+def render(event: Event, catalog: Mapping[str, str] | None = None) -> str:
+    """The text of ``event`` from ``catalog`` (kind → template; default: English).
+
+    An event whose kind has no template reads ``kind: data`` (the conformance
+    suite fails a game that emits such an event).
+    """
+    table = catalog if catalog is not None else _TEMPLATES.get(event.domain, {})
+    template = table.get(event.kind)
+    if template is None:
+        return f"{event.kind}: {event.data}"
+    return _Formatter(_NAMERS.get(event.domain, {})).vformat(template, (), event.data)
+
+
 class Event:
-    """One thing that happened.
+    """One thing that happened: ``kind`` and ``data``; ``text`` is made when read.
 
-    ``text`` is a one-line English description. ``visible_to`` is ``None`` for a
-    public event, otherwise the seats that may see it. ``kind`` and ``data`` are
-    machine-readable (for animation or statistics).
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may
+    see it. ``domain`` names whose templates apply (the game's id).
     """
 
-    text: str
-    kind: str = "log"
-    data: dict[str, Any] = field(default_factory=dict)
-    visible_to: frozenset[int] | None = None
+    __slots__ = ("data", "domain", "kind", "visible_to")
+
+    def __init__(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        visible_to: frozenset[int] | None = None,
+        domain: str = "ludus",
+    ) -> None:
+        self.kind = kind
+        self.data: dict[str, Any] = data if data is not None else {}
+        self.visible_to = visible_to
+        self.domain = domain
+
+    @property
+    def text(self) -> str:
+        """One line of English (from the kind's template)."""
+        return render(self)
 
     def is_visible_to(self, player: int | None) -> bool:
         """Whether ``player`` (``None`` = spectator) may see this event."""
@@ -30,13 +122,57 @@ class Event:
             return True
         return player is not None and player in self.visible_to
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form: kind, data and visibility (no text)."""
+        seen = None if self.visible_to is None else sorted(self.visible_to)
+        return {"kind": self.kind, "data": dict(self.data), "visible_to": seen}
 
-def public(text: str, kind: str = "log", **data: Any) -> Event:
-    """Return a public event."""
-    return Event(text, kind, data)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.visible_to, self.domain) == (
+            other.kind, other.data, other.visible_to, other.domain)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        seen = "" if self.visible_to is None else f", visible_to={sorted(self.visible_to)}"
+        return f"Event({self.kind!r}, {self.data!r}{seen})"
 
 
-def private(players: int | frozenset[int], text: str, kind: str = "log", **data: Any) -> Event:
-    """Return an event that only ``players`` may see."""
-    seen = frozenset((players,)) if isinstance(players, int) else players
-    return Event(text, kind, data, seen)
+def _seats(players: int | Iterable[int]) -> frozenset[int]:
+    return frozenset((players,)) if isinstance(players, int) else frozenset(players)
+
+
+def public(kind: str, domain: str = "ludus", **data: Any) -> Event:
+    """A public event of ``kind`` with ``data``."""
+    return Event(kind, data, None, domain)
+
+
+def private(players: int | Iterable[int], kind: str, domain: str = "ludus", **data: Any) -> Event:
+    """An event only ``players`` may see."""
+    return Event(kind, data, _seats(players), domain)
+
+
+class Log(list[Event]):
+    """The events of one :meth:`State.apply`, in order; rules append to it.
+
+    >>> log = Log("ludus")
+    >>> log.private(0, "draw", card=5)
+    >>> [e.is_visible_to(1) for e in log]
+    [False]
+    """
+
+    __slots__ = ("domain",)
+
+    def __init__(self, domain: str = "ludus") -> None:
+        super().__init__()
+        self.domain = domain
+
+    def public(self, kind: str, **data: Any) -> None:
+        """Append a public event."""
+        self.append(Event(kind, data, None, self.domain))
+
+    def private(self, players: int | Iterable[int], kind: str, **data: Any) -> None:
+        """Append an event only ``players`` may see."""
+        self.append(Event(kind, data, _seats(players), self.domain))

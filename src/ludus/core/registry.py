@@ -1,25 +1,33 @@
 """Game id → Game class.
 
-Every package under :mod:`ludus.games` whose ``__init__`` defines ``GAME`` (a
-:class:`~ludus.core.api.Game` subclass) is found automatically; other code (tests,
-plug-ins) may call :func:`register`.
+Games are found through the ``ludus.games`` entry-point group (each installed
+game names its class: ``trajan = "ludus.games.trajan:GAME"``), so the registry
+never imports the games package and there is no import circle; plug-ins install
+their own entry points. Other code (tests, notebooks) may call :func:`register`.
+A game that fails to import is set aside with its error: every other game still
+loads, and asking for the broken one says why it is missing.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from importlib.metadata import entry_points
 
 from ludus.core.api import Game, GameInfo
 from ludus.core.errors import UnknownGameError
 
+__all__ = ["broken", "discover", "game_class", "games", "load", "register", "unregister"]
+
+ENTRY_POINT_GROUP = "ludus.games"
+
 _REGISTRY: dict[str, type[Game]] = {}
+_BROKEN: dict[str, str] = {}
 _discovered = False
 
 
 def register(cls: type[Game]) -> type[Game]:
     """Register a game class under ``cls.info.id`` (usable as a decorator)."""
     _REGISTRY[cls.info.id] = cls
+    _BROKEN.pop(cls.info.id, None)
     return cls
 
 
@@ -28,35 +36,52 @@ def unregister(game_id: str) -> None:
     _REGISTRY.pop(game_id, None)
 
 
-def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    _discovered = True
-    import ludus.games as package
+def discover(refresh: bool = False) -> None:
+    """Load every game named in the ``ludus.games`` entry points (once, or again with ``refresh``).
 
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.ispkg:
+    Each entry point is loaded on its own: an exception while importing one game
+    is recorded in :func:`broken` and the others are still registered.
+    """
+    global _discovered
+    if _discovered and not refresh:
+        return
+    if refresh:
+        _BROKEN.clear()
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY and not refresh:
             continue
-        mod = importlib.import_module(f"ludus.games.{module.name}")
-        cls = getattr(mod, "GAME", None)
-        if cls is not None:
-            register(cls)
+        try:
+            cls = point.load()
+            if not (isinstance(cls, type) and issubclass(cls, Game)):
+                raise TypeError(f"{point.value} is not a Game class")
+        except Exception as error:  # a broken plug-in must not hide the other games
+            _BROKEN[point.name] = f"{type(error).__name__}: {error}"
+            continue
+        register(cls)
+    _discovered = True
+
+
+def broken() -> dict[str, str]:
+    """Games whose entry point failed to load: id → the error, in one line."""
+    discover()
+    return dict(_BROKEN)
 
 
 def game_class(game_id: str) -> type[Game]:
     """Return the class of game ``game_id`` or raise :class:`UnknownGameError`."""
-    _discover()
+    discover()
     try:
         return _REGISTRY[game_id]
     except KeyError:
+        if game_id in _BROKEN:
+            raise UnknownGameError(f"game {game_id!r} failed to load: {_BROKEN[game_id]}") from None
         known = ", ".join(sorted(_REGISTRY)) or "none are installed"
         raise UnknownGameError(f"unknown game {game_id!r} (games: {known})") from None
 
 
 def games() -> list[GameInfo]:
     """The info of every registered game, sorted by id."""
-    _discover()
+    discover()
     return [_REGISTRY[k].info for k in sorted(_REGISTRY)]
 
 

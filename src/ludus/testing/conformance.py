@@ -12,7 +12,10 @@ It plays seeded random games and, along the way, checks that
 - ``view(p)`` is JSON-ready and equals ``view(p)`` of ``determinize(p, seed)`` for every
   seat and the spectator (nothing hidden leaks, nothing seen is forgotten);
 - ``determinize`` really re-deals hidden information at least once in a game that has it;
-- ``outcome()`` of a finished game is well-formed.
+- every event has a template for its kind, renders, and is JSON-ready (kind and data, no prose);
+- the game's conservation invariants (``Game.invariant_violations``) hold after every action;
+- a state pickles and unpickles to the same digest (states go to worker processes);
+- ``outcome()`` of a finished game is well-formed, with a termination.
 
 A failure raises :class:`AssertionError` whose message starts with the name of the
 property in brackets, e.g. ``[view-leak]``.
@@ -21,6 +24,7 @@ property in brackets, e.g. ``[view-leak]``.
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +32,7 @@ from typing import Any
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
 from ludus.core.errors import IllegalActionError, LudusError, NotationError
+from ludus.core.events import Event, has_template
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import load
 from ludus.core.rng import Rng
@@ -134,9 +139,13 @@ def _check_one_game(
         before = state.clone()
         before_digest = state.digest()
         try:
-            state.apply(action)
+            events = state.apply(action)
         except LudusError as exc:
             raise _fail("legal-applies", f"legal action {action} raised {exc!r} at step {steps}") from exc
+        _check_events(events, action, steps)
+        broken = game.invariant_violations(state)
+        if broken:
+            raise _fail("invariants", f"after {action} (step {steps}): {'; '.join(broken)}")
         # Clone independence: the copy taken before is untouched by apply on the original.
         if before.digest() != before_digest:
             raise _fail("clone", f"applying {action} to a state changed its earlier clone (step {steps})")
@@ -158,6 +167,19 @@ def _check_one_game(
         ) from exc
     if replayed.digest() != state.digest():
         raise _fail("replay", "replay's final state differs")
+
+
+def _check_events(events: list[Event], action: Action, steps: int) -> None:
+    for event in events:
+        if not isinstance(event, Event):
+            raise _fail("events", f"{action} returned {event!r}, not an Event")
+        if not has_template(event.domain, event.kind):
+            raise _fail("events", f"event kind {event.kind!r} of {event.domain!r} has no template (after {action})")
+        try:
+            _ = event.text
+            json.dumps(event.to_json())
+        except (KeyError, IndexError, ValueError, TypeError) as exc:
+            raise _fail("events", f"event {event!r} does not render or is not JSON-ready: {exc!r}") from exc
 
 
 def _check_notation(game: Game, state: State, legal: list[Action], steps: int) -> None:
@@ -243,6 +265,13 @@ def _deep_check(
         raise _fail("to-json", f"state_from_json(to_json()) gives a different state (step {steps})")
     if rebuilt.legal_actions() != legal:
         raise _fail("to-json", f"the rebuilt state has different legal actions (step {steps})")
+    # A state pickles (to worker processes) and comes back the same.
+    try:
+        unpickled = pickle.loads(pickle.dumps(state))
+    except Exception as exc:
+        raise _fail("pickle", f"the state does not pickle: {exc!r}") from exc
+    if unpickled.digest() != digest:
+        raise _fail("pickle", f"an unpickled state differs (step {steps})")
     # Views hide what they should and determinize keeps what is known.
     for p in [None, *range(n)]:
         try:
@@ -293,6 +322,8 @@ def _check_outcome(game: Game, state: State) -> None:
         raise _fail("outcome", f"places {out.ranking} out of range")
     if not out.reason:
         raise _fail("outcome", "outcome gives no reason the game ended")
+    if not out.termination:
+        raise _fail("outcome", "outcome gives no termination (a value of the game's termination enum)")
     returns = state.returns()
     if len(returns) != n:
         raise _fail("outcome", "returns() has the wrong length")

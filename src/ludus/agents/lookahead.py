@@ -1,0 +1,33 @@
+"""One action ahead: try each action on a copy and keep the best-valued (game-agnostic)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.rng import Rng
+
+__all__ = ["Value", "best_by_lookahead"]
+
+Value = Callable[[State, int], float]
+"""A heuristic: the value of a state for a seat (higher is better)."""
+
+
+def best_by_lookahead(world: State, player: int, actions: Sequence[Action], value: Value, rng: Rng) -> Action:
+    """The action of ``actions`` whose result ``value`` rates best for ``player``.
+
+    Each action is applied to a clone of ``world`` (a determinized state: the
+    caller never lets a bot peek); ties are broken with ``rng``.
+    """
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        after = world.clone()
+        after.apply(action)
+        v = value(after, player)
+        if v > best_value:
+            best, best_value = [action], v
+        elif v == best_value:
+            best.append(action)
+    return best[rng.randbelow(len(best))]

@@ -1,0 +1,107 @@
+"""Pending sub-decisions: typed records of "who must decide what, next".
+
+A compound choice (pay 2 cards, sow 5 markers one by one, answer a demand) is a
+stack of :class:`Decision` objects, in the manner of TAG's ``IExtendedSequence``.
+A decision is *data*: who decides, and what it needs to remember (a small
+``@dataclass(slots=True)``), with its JSON form. Its behaviour — which actions
+are legal while it is on top, and what an answer does — lives in the rulebook
+chapter that opens it, as a :class:`DecisionRules` pair, so that the "may I?"
+and "do it" halves of a rule sit together and data never imports behaviour.
+The engine (:mod:`ludus.core.engine`) dispatches an answer to the rules of the
+decision on top.
+
+>>> from dataclasses import dataclass
+>>> @decision("pay")
+... @dataclass(slots=True)
+... class Pay(Decision):
+...     who: int
+...     count: int
+>>> Pay(1, 2).to_json()
+{'k': 'pay', 'who': 1, 'count': 2}
+>>> decision_from_json({'k': 'pay', 'who': 1, 'count': 2})
+Pay(who=1, count=2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from ludus.core.actions import Action
+    from ludus.core.events import Log
+
+__all__ = ["Decision", "DecisionRules", "decision", "decision_from_json"]
+
+D = TypeVar("D", bound="Decision")
+S = TypeVar("S")
+
+
+class Decision:
+    """Base of a game's pending sub-decisions (subclasses are slotted dataclasses).
+
+    ``KIND`` names the class in JSON (set by :func:`decision`); ``VERBS`` lists
+    the verbs that answer it (an action of ``who`` with another verb, e.g. an
+    optional event card, goes to its own handler instead).
+    """
+
+    __slots__ = ()
+    KIND: ClassVar[str] = ""
+    VERBS: ClassVar[frozenset[str]] = frozenset()
+    who: int
+
+    def copy(self: D) -> D:
+        """An independent copy (lists copied one level deep)."""
+        values = {f.name: _copy_value(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return type(self)(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"k": KIND, field: value, ...}``."""
+        out: dict[str, Any] = {"k": self.KIND}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _copy_value(getattr(self, f.name))
+        return out
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [v[:] if isinstance(v, list) else v for v in value]
+    return value
+
+
+_KINDS: dict[str, type[Decision]] = {}
+
+
+def decision(kind: str, verbs: tuple[str, ...] = ()) -> Callable[[type[D]], type[D]]:
+    """Class decorator: register a :class:`Decision` subclass under ``kind`` for JSON."""
+
+    def wrap(cls: type[D]) -> type[D]:
+        cls.KIND = kind
+        if verbs:
+            cls.VERBS = frozenset(verbs)
+        _KINDS[f"{cls.__module__}:{kind}"] = cls
+        _KINDS.setdefault(kind, cls)
+        return cls
+
+    return wrap
+
+
+def decision_from_json(data: Mapping[str, Any], kinds: Mapping[str, type[Decision]] | None = None) -> Decision:
+    """Rebuild a decision from :meth:`Decision.to_json` (``kinds`` maps ``k`` to a class)."""
+    table = kinds if kinds is not None else _KINDS
+    cls = table[data["k"]]
+    names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    return cls(**{k: (list(v) if isinstance(v, list) else v) for k, v in data.items() if k in names})
+
+
+class DecisionRules(NamedTuple, Generic[S, D]):
+    """The behaviour of one decision class, written in the rules chapter that opens it.
+
+    ``legal(state, decision)`` lists the answers; ``resolve(state, decision,
+    action, log)`` carries one out and returns ``True`` when the decision is
+    finished (the engine then pops it).
+    """
+
+    legal: Callable[[S, D], list[Action]]
+    resolve: Callable[[S, D, Action, Log], bool]

@@ -1,0 +1,117 @@
+"""The one ``apply()``: validate → pending decision or verb handler → advance → events.
+
+:class:`RulesState` is the template method every game's State class uses (TAG's
+``StandardForwardModel._next``, OpenSpiel's ``_apply_action``). A game supplies
+
+- ``DOMAIN``: its id, the domain of its event templates;
+- ``HANDLERS``: verb → ``handler(state, action, log)`` (the rules chapters' verbs);
+- ``DECISION_RULES``: decision class → :class:`~ludus.core.decisions.DecisionRules`;
+- ``_generate(player)``: the legal actions of ``player`` (``None``: every seat's);
+- optionally ``_decisions(player)`` (the stack of pending decisions an action of
+  ``player`` may answer; default: none), ``_advance(log)`` (automatic steps after
+  an action: forced moves, the end of a round) and ``is_legal`` (a faster test).
+
+Legal-action lists are cached per seat until the next ``apply`` (or the end of
+an :meth:`RulesState.edit` block); ``apply`` never regenerates them.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, ClassVar, TypeVar
+
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.errors import IllegalActionError
+from ludus.core.events import Event, Log
+
+__all__ = ["Handler", "RulesState"]
+
+Handler = Callable[[Any, Action, Log], None]
+"""A verb's effect: ``handler(state, action, log)`` (legality was checked before)."""
+
+R = TypeVar("R", bound="RulesState")
+
+_NO_DECISIONS: list[Decision] = []
+
+
+class RulesState(State):
+    """A :class:`State` whose ``apply`` is the engine's; games fill in the hooks."""
+
+    DOMAIN: ClassVar[str] = "ludus"
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {}
+    DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = {}
+
+    _legal: dict[int | None, list[Action]]
+
+    # --- hooks ---------------------------------------------------------------
+    @abstractmethod
+    def _generate(self, player: int | None) -> list[Action]:
+        """The legal actions of ``player`` now (``None``: of every seat), freshly built."""
+
+    def _decisions(self, player: int) -> list[Decision]:
+        """The stack of pending decisions an action of ``player`` may answer (top last)."""
+        return _NO_DECISIONS
+
+    def _advance(self, log: Log) -> None:
+        """Automatic steps after an action (override): forced moves, ends of rounds."""
+        return None
+
+    def _after_edit(self) -> None:
+        """Recompute derived fields after a scenario edit (override when there are any)."""
+        return None
+
+    # --- the API -------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now, or only ``player``'s (a fresh list; actions are shared)."""
+        legal = self._legal.get(player)
+        if legal is None:
+            legal = self._legal[player] = self._generate(player)
+        return legal[:]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (python-chess ``Board.is_legal``)."""
+        legal = self._legal.get(action.player)
+        if legal is None:
+            legal = self._legal[action.player] = self._generate(action.player)
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action``; :class:`IllegalActionError` (state unchanged) if illegal."""
+        if self.is_terminal() or not self.is_legal(action):
+            raise IllegalActionError(f"illegal action {action}: {self.why_illegal(action)}")
+        log = Log(self.DOMAIN)
+        self._legal = {}
+        stack = self._decisions(action.player)
+        if stack:
+            top = stack[-1]
+            if top.who == action.player and action.verb in top.VERBS:
+                if self.DECISION_RULES[type(top)].resolve(self, top, action, log):
+                    stack.remove(top)
+                self._advance(log)
+                return log
+        self.HANDLERS[action.verb](self, action, log)
+        self._advance(log)
+        return log
+
+    def decision_legal(self, top: Decision) -> list[Action]:
+        """The answers to decision ``top`` (its rules' ``legal``)."""
+        return self.DECISION_RULES[type(top)].legal(self, top)
+
+    @contextmanager
+    def edit(self: R) -> Iterator[R]:
+        """Change fields by hand (scenario tests, tools); caches are reset on exit.
+
+        >>> # with state.edit() as s: s.hands[0] = [3, 4]
+        """
+        try:
+            yield self
+        finally:
+            self._legal = {}
+            self._after_edit()

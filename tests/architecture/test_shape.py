@@ -1,0 +1,82 @@
+"""The shape of the house: the same rooms in every game, small modules, a registry that survives a broken game."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import ludus
+from ludus.core import registry
+from ludus.core.errors import UnknownGameError
+from ludus.testing.golden import CASES
+
+SRC = Path(ludus.__file__).parent
+GAMES = sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
+
+GAME_MODULES = {
+    "__init__.py", "components.py", "config.py", "state.py", "decisions.py", "rules", "scoring.py",
+    "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data",
+}
+
+
+def _rooms(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.name != "__pycache__" and (p.suffix == ".py" or p.is_dir())}
+
+
+def test_there_are_four_games() -> None:
+    assert [p.name for p in GAMES] == ["fall_of_rome", "glory_to_rome", "hadrians_wall", "trajan"]
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_every_game_folder_holds_the_same_modules(folder: Path) -> None:
+    assert _rooms(folder) == GAME_MODULES
+    rules = folder / "rules"
+    assert (rules / "__init__.py").exists()
+    chapters = [p for p in rules.glob("*.py") if p.name != "__init__.py"]
+    assert len(chapters) >= 3, "one module per rulebook chapter"
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 600}
+    assert long == {}
+
+
+@pytest.mark.parametrize("game_id", sorted({c.game for c in CASES}))
+def test_game_and_state_pickle(game_id: str) -> None:
+    game = ludus.load(game_id)
+    state = game.new_state(5)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.apply(state.legal_actions(state.to_move()[0])[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.digest() == state.digest()
+    assert again.legal_actions() == state.legal_actions()
+    assert pickle.loads(pickle.dumps(game)).options == game.options
+
+
+@pytest.fixture
+def broken_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A real installed distribution whose ``ludus.games`` entry point fails to import."""
+    info = tmp_path / "ludus_broken_fixture-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ludus-broken-fixture\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[ludus.games]\nbroken-fixture = ludus_broken_fixture:GAME\n")
+    (tmp_path / "ludus_broken_fixture.py").write_text("raise ImportError('this game is broken on purpose')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.discover(refresh=True)
+    yield
+    monkeypatch.undo()
+    registry.discover(refresh=True)
+
+
+@pytest.mark.usefixtures("broken_plugin")
+def test_a_broken_game_does_not_hide_the_others() -> None:
+    assert {"fall-of-rome", "glory-to-rome", "hadrians-wall", "trajan"} <= {g.id for g in ludus.games()}
+    assert ludus.load("trajan", players=2).players == 2
+    assert "broken on purpose" in registry.broken()["broken-fixture"]
+    with pytest.raises(UnknownGameError, match="failed to load: ImportError: this game is broken on purpose"):
+        ludus.load("broken-fixture")
