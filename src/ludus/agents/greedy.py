@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludus.agents.lookahead import best_by_lookahead
+from ludus.agents.lookahead import SEARCH, best_by_lookahead
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -26,7 +26,7 @@ class GreedyAgent:
     def act(self, state: State, player: int) -> Action:
         """Return the greedy choice of ``player``."""
         game = state.game
-        chosen = game.greedy_action(state, player, self.rng)
+        chosen = game.greedy_action(state, player, self.rng, SEARCH)
         if chosen is not None:
             return chosen
         actions = state.legal_actions(player)
@@ -39,4 +39,4 @@ class GreedyAgent:
         """Play an optional action only when the game's greedy policy offers one."""
         if player in state.to_move():
             return None
-        return state.game.greedy_action(state, player, self.rng)
+        return state.game.greedy_action(state, player, self.rng, SEARCH)

@@ -8,7 +8,7 @@ from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
 
-__all__ = ["Value", "best_by_lookahead"]
+__all__ = ["SEARCH", "AgentSearch", "Value", "best_by_lookahead"]
 
 Value = Callable[[State, int], float]
 """A heuristic: the value of a state for a seat (higher is better)."""
@@ -31,3 +31,17 @@ def best_by_lookahead(world: State, player: int, actions: Sequence[Action], valu
         elif v == best_value:
             best.append(action)
     return best[rng.randbelow(len(best))]
+
+
+class AgentSearch:
+    """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`)."""
+
+    def best_by_lookahead(
+        self, world: State, player: int, actions: Sequence[Action], value: Value, rng: Rng
+    ) -> Action:
+        """See :func:`best_by_lookahead`."""
+        return best_by_lookahead(world, player, actions, value, rng)
+
+
+SEARCH = AgentSearch()
+"""The search every :class:`~ludus.agents.GreedyAgent` lends to its game."""

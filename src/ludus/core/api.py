@@ -20,7 +20,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError, NotationError, OptionError
@@ -210,7 +210,7 @@ class State(ABC):
     Subclasses must set ``self.game`` and ``self.rng``.
     """
 
-    game: Game
+    game: Game[Any]
     rng: Rng
 
     # --- whose decision -------------------------------------------------
@@ -294,7 +294,26 @@ class State(ABC):
         return "not among the legal actions now"
 
 
-class Game(ABC):
+StateT = TypeVar("StateT", bound="State")
+
+
+class Search(Protocol):
+    """Game-agnostic search that the agents layer lends to a game's greedy policy.
+
+    A game's heuristic may not import :mod:`ludus.agents` (it sits below it), so
+    :class:`~ludus.agents.GreedyAgent` passes its search in: the game supplies the
+    values and hints, the agents layer owns the search loops.
+    """
+
+    def best_by_lookahead(
+        self, world: State, player: int, actions: Sequence[Action],
+        value: Callable[[State, int], float], rng: Rng,
+    ) -> Action:
+        """The action whose result ``value`` rates best for ``player`` (ties broken by ``rng``)."""
+        ...
+
+
+class Game(ABC, Generic[StateT]):
     """An immutable game configuration: player count and validated options.
 
     Subclasses set the class attribute ``info`` and implement :meth:`new_state`
@@ -325,11 +344,11 @@ class Game(ABC):
         return None
 
     @abstractmethod
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> StateT:
         """Set up a new game with all randomness drawn from ``seed``."""
 
     @abstractmethod
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Rebuild a state from :meth:`State.to_json`."""
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -349,17 +368,17 @@ class Game(ABC):
         """Text for a terminal showing ``view`` (games override with their render.py)."""
         return json.dumps(view, indent=1, sort_keys=True, default=str)
 
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: StateT, action: Action) -> str:
         """A human-readable description of ``action`` (defaults to its notation)."""
         return str(action)
 
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: StateT, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (games override with heuristic.py)."""
         if state.is_terminal():
             return state.returns()[player]
         return 0.0
 
-    def invariant_violations(self, state: State) -> list[str]:
+    def invariant_violations(self, state: StateT) -> list[str]:
         """Conservation checks of ``state`` (no card, token or cube created or lost).
 
         Returns one line per broken invariant, empty when all hold. Games override
@@ -368,7 +387,7 @@ class Game(ABC):
         """
         return []
 
-    def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
+    def greedy_action(self, state: StateT, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice, or ``None`` to let it look one action ahead.
 
         Games override this when one-action lookahead with :meth:`evaluate` is not
