@@ -185,6 +185,9 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         + (f" · co-op win rate {100 * summary.coop_win_rate:.1f}%" if summary.coop_win_rate is not None else "")
         + (f" · results in {args.out}" if args.out else "")
     )
+    ended = ", ".join(f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items()))
+    if ended:
+        console.print(f"how the games ended: {ended}", markup=False, highlight=False)
     return 0
 
 
@@ -196,12 +199,12 @@ def _write_results(path: Path, results: Sequence[Any]) -> None:
                     fh.write(json.dumps(r.to_json()) + "\n")
             else:
                 writer = csv.writer(fh)
-                writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason"])
+                writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason", "termination"])
                 for r in results:
                     writer.writerow([
                         r.index, r.seed, ";".join(r.agents), ";".join(f"{s:g}" for s in r.scores),
                         ";".join(map(str, r.ranking)), ";".join(map(str, r.winners)),
-                        "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason,
+                        "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason, r.termination,
                     ])
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}") from None

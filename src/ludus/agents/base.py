@@ -59,25 +59,24 @@ def play_game(
         if on_action is not None:
             on_action(action, events)
 
+    seats = range(n)
     while not state.is_terminal():
         if steps >= max_actions:
             raise RuntimeError(f"game did not end within {max_actions} actions")
         movers = state.to_move()
-        reacted = False
-        for p in range(n):
-            if p in movers:
-                continue
-            if state.legal_actions(p):
-                reply = agents[p].react(state, p)
-                if reply is not None:
-                    do(reply)
-                    steps += 1
-                    reacted = True
-                    break
-        if reacted:
-            continue
         if not movers:
             raise RuntimeError("non-terminal state with nobody to move")
+        if len(movers) < n:
+            reply = None
+            for p in seats:
+                if p not in movers and state.has_actions(p):
+                    reply = agents[p].react(state, p)
+                    if reply is not None:
+                        break
+            if reply is not None:
+                do(reply)
+                steps += 1
+                continue
         player = next((p for p in movers if p > last), movers[0])
         last = player
         do(agents[player].act(state, player))

@@ -225,6 +225,10 @@ class State(ABC):
         A seat not in :meth:`to_move` may still have optional out-of-turn actions.
         """
 
+    def has_actions(self, player: int) -> bool:
+        """Whether ``player`` has any legal action now (drivers ask this of every seat)."""
+        return bool(self.legal_actions(player))
+
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` and return what happened.
@@ -400,7 +404,7 @@ class Game(ABC, Generic[StateT]):
         """The options as a plain dict (for records)."""
         return dict(self.options)
 
-    def __reduce__(self) -> tuple[Callable[..., Game], tuple[type[Game], int, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[Callable[..., Game[Any]], tuple[type[Game[Any]], int, dict[str, Any]]]:
         # Re-created through __init__ so derived attributes are rebuilt, not pickled.
         return (_rebuild_game, (type(self), self.players, dict(self.options)))
 
@@ -409,6 +413,6 @@ class Game(ABC, Generic[StateT]):
         return f"{type(self).__name__}(players={self.players}{opts})"
 
 
-def _rebuild_game(cls: type[Game], players: int, options: dict[str, Any]) -> Game:
+def _rebuild_game(cls: type[Game[Any]], players: int, options: dict[str, Any]) -> Game[Any]:
     """Unpickle a :class:`Game`: construct it again from its player count and options."""
     return cls(players, **options)

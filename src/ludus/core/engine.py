@@ -72,6 +72,13 @@ class RulesState(State):
             legal = self._legal[player] = self._generate(player)
         return legal[:]
 
+    def has_actions(self, player: int) -> bool:
+        """Whether ``player`` has any legal action now (from the cache, no copy)."""
+        legal = self._legal.get(player)
+        if legal is None:
+            legal = self._legal[player] = self._generate(player)
+        return bool(legal)
+
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now (python-chess ``Board.is_legal``)."""
         legal = self._legal.get(action.player)

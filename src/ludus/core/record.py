@@ -141,7 +141,7 @@ def replay(record: GameRecord, verify: bool = True) -> State:
         game = load(record.game, record.players, **record.options)
     except LudusError as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
-    state = game.new_state(record.seed)
+    state: State = game.new_state(record.seed)
     for i, text in enumerate(record.actions):
         try:
             action = game.parse_action(state, text)

@@ -11,6 +11,7 @@ loads, and asking for the broken one says why it is missing.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from typing import Any
 
 from ludus.core.api import Game, GameInfo
 from ludus.core.errors import UnknownGameError
@@ -19,12 +20,12 @@ __all__ = ["broken", "discover", "game_class", "games", "load", "register", "unr
 
 ENTRY_POINT_GROUP = "ludus.games"
 
-_REGISTRY: dict[str, type[Game]] = {}
+_REGISTRY: dict[str, type[Game[Any]]] = {}
 _BROKEN: dict[str, str] = {}
 _discovered = False
 
 
-def register(cls: type[Game]) -> type[Game]:
+def register(cls: type[Game[Any]]) -> type[Game[Any]]:
     """Register a game class under ``cls.info.id`` (usable as a decorator)."""
     _REGISTRY[cls.info.id] = cls
     _BROKEN.pop(cls.info.id, None)
@@ -67,7 +68,7 @@ def broken() -> dict[str, str]:
     return dict(_BROKEN)
 
 
-def game_class(game_id: str) -> type[Game]:
+def game_class(game_id: str) -> type[Game[Any]]:
     """Return the class of game ``game_id`` or raise :class:`UnknownGameError`."""
     discover()
     try:
@@ -85,7 +86,7 @@ def games() -> list[GameInfo]:
     return [_REGISTRY[k].info for k in sorted(_REGISTRY)]
 
 
-def load(game_id: str, players: int | None = None, **options: object) -> Game:
+def load(game_id: str, players: int | None = None, **options: object) -> Game[Any]:
     """Return game ``game_id`` for ``players`` seats with ``options`` validated.
 
     Raises :class:`UnknownGameError` or :class:`OptionError` with a clear message.

@@ -9,6 +9,7 @@ answer with a number or with the action's notation, or with ``save FILE``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
@@ -35,7 +36,7 @@ class TerminalSession:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         state: State,
         record: GameRecord,
         humans: Sequence[int],

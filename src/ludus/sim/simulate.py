@@ -26,6 +26,7 @@ class GameResult:
     cooperative_win: bool | None
     length: int
     reason: str
+    termination: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -44,6 +45,7 @@ class Summary:
     stdev_scores: list[float] = field(default_factory=list)
     mean_length: float = 0.0
     coop_win_rate: float | None = None
+    terminations: dict[str, int] = field(default_factory=dict)
 
     @property
     def games_per_s(self) -> float:
@@ -67,7 +69,7 @@ def play_one(task: tuple[str, int, dict[str, Any], list[str], int, int]) -> Game
     out = state.outcome()
     return GameResult(
         index, s, names, list(out.scores), list(out.ranking), list(out.winners),
-        out.cooperative_win, len(record.actions), out.reason,
+        out.cooperative_win, len(record.actions), out.reason, str(out.termination),
     )
 
 
@@ -127,6 +129,8 @@ def summarize(results: Sequence[GameResult], players: int, seconds: float) -> Su
         summary.mean_scores.append(mean)
         summary.stdev_scores.append(math.sqrt(var))
     summary.mean_length = sum(r.length for r in results) / n
+    for r in results:
+        summary.terminations[r.termination] = summary.terminations.get(r.termination, 0) + 1
     coop = [r.cooperative_win for r in results if r.cooperative_win is not None]
     if coop:
         summary.coop_win_rate = sum(coop) / len(coop)

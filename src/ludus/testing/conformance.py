@@ -95,7 +95,7 @@ def check_game(
 
 
 def _check_one_game(
-    game: Game,
+    game: Game[Any],
     game_seed: int,
     rng: Rng,
     report: CheckReport,
@@ -182,7 +182,7 @@ def _check_events(events: list[Event], action: Action, steps: int) -> None:
             raise _fail("events", f"event {event!r} does not render or is not JSON-ready: {exc!r}") from exc
 
 
-def _check_notation(game: Game, state: State, legal: list[Action], steps: int) -> None:
+def _check_notation(game: Game[Any], state: State, legal: list[Action], steps: int) -> None:
     for action in legal:
         text = str(action)
         try:
@@ -203,7 +203,7 @@ def _check_notation(game: Game, state: State, legal: list[Action], steps: int) -
 
 
 def _deep_check(
-    game: Game,
+    game: Game[Any],
     state: State,
     legal: list[Action],
     seen_actions: list[Action],
@@ -311,7 +311,7 @@ def _first_difference(a: Any, b: Any, path: str = "view") -> str:
     return path
 
 
-def _check_outcome(game: Game, state: State) -> None:
+def _check_outcome(game: Game[Any], state: State) -> None:
     if state.to_move():
         raise _fail("outcome", "a terminal state still has seats to move")
     out = state.outcome()
