@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fixtures.template_game import GAME
 from architecture.test_shape import GAME_MODULES
+from fixtures.template_game import GAME
 from ludus.core import registry
 from ludus.testing import check_game
 from ludus.testing.scenario import conserved, edit, legal, play, started
