@@ -22,7 +22,7 @@ from ludus.agents import AGENTS, make_agent
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError, OptionError, RecordError
 from ludus.core.record import GameRecord, replay
-from ludus.core.registry import games, load
+from ludus.core.registry import broken, games, load
 
 EXIT_BAD_INPUT = 2
 
@@ -70,6 +70,8 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
             allowed = f" [{'|'.join(map(str, o.choices))}]" if o.choices else ""
             bounds = f" [{o.minimum}..{o.maximum}]" if o.minimum is not None and o.maximum is not None else ""
             console.print(f"  {o.name}={o.default}{allowed}{bounds} — {o.help}", highlight=False, soft_wrap=True, markup=False)
+    for game_id, error in sorted(broken().items()):
+        console.print(f"{game_id}: installed but failed to load ({error})", highlight=False, markup=False)
     return 0
 
 

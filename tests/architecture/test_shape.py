@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import ludus
+from ludus.cli import main
 from ludus.core import registry
 from ludus.core.errors import UnknownGameError
 from ludus.testing.golden import CASES
@@ -80,3 +83,12 @@ def test_a_broken_game_does_not_hide_the_others() -> None:
     assert "broken on purpose" in registry.broken()["broken-fixture"]
     with pytest.raises(UnknownGameError, match="failed to load: ImportError: this game is broken on purpose"):
         ludus.load("broken-fixture")
+
+
+@pytest.mark.usefixtures("broken_plugin")
+def test_ludus_games_lists_the_others_and_names_the_broken_one() -> None:
+    out = io.StringIO()
+    assert main(["games"], console=Console(file=out, width=200)) == 0
+    text = out.getvalue()
+    assert "trajan" in text and "hadrians-wall" in text
+    assert "broken-fixture: installed but failed to load (ImportError: this game is broken on purpose)" in text
