@@ -20,7 +20,7 @@ from ludus.core.rng import Rng
 from ludus.games.trajan import decisions, heuristic, invariants, notation, render, rules, scoring, view
 from ludus.games.trajan.components import DOMAIN, OVER
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
-from ludus.games.trajan.state import TrajanData
+from ludus.games.trajan.state import SLOTS, TrajanData
 
 __all__ = ["TrajanGame", "TrajanState"]
 
@@ -28,6 +28,7 @@ __all__ = ["TrajanGame", "TrajanState"]
 class TrajanState(TrajanData, RulesState):
     """A complete Trajan position with the State API (rules in :mod:`ludus.games.trajan.rules`)."""
 
+    __slots__ = SLOTS
     DOMAIN = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES

@@ -134,3 +134,5 @@ def _fields(annotations: dict[str, str]) -> Fields:
 
 FIELDS = _fields(TrajanData.__annotations__)
 plain_state(FIELDS)(TrajanData)
+SLOTS: tuple[str, ...] = ("rng", *TrajanData.__annotations__)
+"""Every field, for the ``__slots__`` of the State class (faster to copy than a ``__dict__``)."""

@@ -46,8 +46,8 @@ from ludus.games.trajan.rules.senate import senate_ranking
 from ludus.games.trajan.state import TrajanData
 
 __all__ = [
-    "auto_consul", "auto_demands", "consul", "demand_options", "legal_consul", "legal_meet", "meet",
-    "start_demands",
+    "auto_consul", "auto_demands", "consul", "demand_options", "finish_quarter", "legal_consul", "legal_meet",
+    "meet", "senate_majority", "start_demands",
 ]
 
 _MEET = tuple(
@@ -175,11 +175,12 @@ def _close_demands(s: TrajanData, p: int, log: Log) -> None:
         return
     s.dem_left = [0, 0, 0]
     s.f_used = []
-    _senate_majority(s, log)
+    senate_majority(s, log)
 
 
 # --- 2. the senate majority -------------------------------------------------------------------
-def _senate_majority(s: TrajanData, log: Log) -> None:
+def senate_majority(s: TrajanData, log: Log) -> None:
+    """Quarter end 2: the seat with the most votes becomes consul (and chooses a bonus tile)."""
     ranking = senate_ranking(s)
     if s.quarter == QUARTERS - 1:
         # kept for the final tie-break option "track": positions before the last reset
@@ -188,7 +189,7 @@ def _senate_majority(s: TrajanData, log: Log) -> None:
         s.phase = CONSUL
         s.decider = ranking[0]
         return
-    _finish_quarter(s, log)
+    finish_quarter(s, log)
 
 
 def legal_consul(s: TrajanData, p: int) -> list[Action]:
@@ -199,14 +200,14 @@ def legal_consul(s: TrajanData, p: int) -> list[Action]:
 def consul(s: TrajanData, a: Action, log: Log) -> None:
     """The consul takes a bonus tile yellow side up; the proconsul the other, grey side up."""
     _award_bonus(s, a.player, BONUS_INDEX[str(a.args[0])], log)
-    _finish_quarter(s, log)
+    finish_quarter(s, log)
 
 
 def auto_consul(s: TrajanData, log: Log) -> bool:
     """With one bonus tile left there is nothing to choose: it goes to the consul."""
     if len(s.senate_bonus) == 1:
         _award_bonus(s, s.decider, s.senate_bonus[0], log)
-        _finish_quarter(s, log)
+        finish_quarter(s, log)
         return True
     return False
 
@@ -224,7 +225,7 @@ def _award_bonus(s: TrajanData, consul_seat: int, b: int, log: Log) -> None:
 
 
 # --- 3. clearing and refilling the board --------------------------------------------------------
-def _finish_quarter(s: TrajanData, log: Log) -> None:
+def finish_quarter(s: TrajanData, log: Log) -> None:
     """Senate reset, clearing and refilling the board, removing the quarter tile."""
     ranking = senate_ranking(s)
     # discs back to the start: fewest votes at the bottom, the consul on top (ruling 15)
