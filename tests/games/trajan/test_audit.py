@@ -7,8 +7,8 @@ Each test names the rule and cites the section of the Hungarian 2nd-edition rule
 from __future__ import annotations
 
 import ludus
-from ludus.games.trajan.components import TRAJAN_CATEGORIES, TRAJAN_TILES
-from ludus.games.trajan.state import Phase, TrajanState
+from ludus.games.trajan.components import TRAJAN_CATEGORIES, TRAJAN_TILES, Phase
+from ludus.games.trajan.game import TrajanState
 
 
 def _to_phase(state: TrajanState, phase: Phase) -> None:

@@ -6,9 +6,10 @@ import pytest
 
 import ludus
 from ludus.core.rng import Rng
-from ludus.games.trajan.rules import EXPECTED_COUNTS, component_counts
-from ludus.games.trajan.state import Phase
+from ludus.games.trajan.components import Phase
+from ludus.games.trajan.invariants import EXPECTED_COUNTS, component_counts
 from ludus.testing import check_game
+from ludus.testing.scenario import conserved
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -51,3 +52,4 @@ def test_conservation_over_random_games(players: int) -> None:
                 for p in range(players):
                     assert counts[f"tokens_{p}"] == 15
                     assert counts[f"markers_{p}"] == 12
+            conserved(state)

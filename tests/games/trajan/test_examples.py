@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-import ludus
+from games.trajan.tj_helpers import (
+    action_step,
+    clear_slots,
+    empty_trays,
+    forum_tile,
+    grab_trajan,
+    in_play,
+    put,
+    turn_of,
+)
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError
-from ludus.games.trajan import rules
 from ludus.games.trajan.components import (
     ACTIONS,
     BONUS_INDEX,
@@ -19,8 +27,6 @@ from ludus.games.trajan.components import (
     CONSTRUCTION,
     CONSTRUCTION_TILES,
     DEMAND_TILE_KIND,
-    FORUM_KIND_INDEX,
-    FORUM_TILE_KIND,
     GRID_COLUMNS,
     MILITARY,
     PROVINCE_INDEX,
@@ -29,64 +35,37 @@ from ludus.games.trajan.components import (
     TRAJAN,
     TRAJAN_INDEX,
     TRAJAN_TILES,
+    Phase,
+    Sub,
 )
-from ludus.games.trajan.state import Phase, Sub, TrajanState
+from ludus.games.trajan.game import TrajanState
+from ludus.games.trajan.rules import quarter_end
+from ludus.testing.scenario import edit, legal, play
+from ludus.testing.scenario import started as new_game
+
+started = in_play
 
 
-def started(players: int = 2, seed: int = 0) -> TrajanState:
-    """A game just after the set-up decisions (first legal choice each time)."""
-    state = ludus.load("trajan", players=players).new_state(seed)
-    while state.phase != Phase.TAKE:
+def started_at(phase: Phase, players: int = 2, seed: int = 0, **options: object) -> TrajanState:
+    """A new game played (first legal choice each time) up to ``phase``."""
+    state: TrajanState = new_game("trajan", players=players, seed=seed, **options)
+    while state.phase != phase:
         state.apply(state.legal_actions()[0])
-    assert isinstance(state, TrajanState)
     return state
 
 
-def empty_trays(state: TrajanState, p: int) -> None:
-    state.trays[p] = [[0] * 6 for _ in range(6)]
-
-
-def put(state: TrajanState, p: int, action: int, *colours: str) -> None:
-    for c in colours:
-        state.trays[p][action][COLOURS.index(c)] += 1
-
-
 def do(state: TrajanState, text: str) -> None:
-    state.apply(state.game.parse_action(state, text))
-
-
-def forum_tile(kind: str, nth: int = 0) -> int:
-    return [t for t, k in enumerate(FORUM_TILE_KIND) if k == FORUM_KIND_INDEX[kind]][nth]
-
-
-def grab_trajan(state: TrajanState, tile: int) -> int:
-    """Take Trajan tile ``tile`` from wherever it lies (a stack or a player's slot)."""
-    for stack in state.trajan_stacks:
-        if tile in stack:
-            stack.remove(tile)
-    for slots in state.trajan_slots:
-        for slot, t in enumerate(slots):
-            if t == tile:
-                slots[slot] = -1
-    return tile
-
-
-def clear_slots(state: TrajanState, p: int) -> None:
-    for slot, t in enumerate(state.trajan_slots[p]):
-        if t >= 0:
-            state.trajan_removed.append(t)
-            state.trajan_slots[p][slot] = -1
-    state.arch[p] = 0
+    play(state, text)
 
 
 # --- "Akciójelzők átrendezése": the sowing example --------------------------------------
 def test_example_sowing_from_the_trajan_tray_ends_on_the_seaport() -> None:
     state = started()
-    empty_trays(state, 0)
-    clear_slots(state, 0)
-    put(state, 0, TRAJAN, "blue", "white")
-    put(state, 0, SEAPORT, "yellow")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        clear_slots(state, 0)
+        put(state, 0, TRAJAN, "blue", "white")
+        put(state, 0, SEAPORT, "yellow")
     do(state, "0:take trajan")
     assert state.phase == Phase.SOW and state.sow_tray == CONSTRUCTION
     do(state, "0:sow blue")  # first marker: Construction
@@ -100,11 +79,11 @@ def test_example_sowing_from_the_trajan_tray_ends_on_the_seaport() -> None:
 
 def test_example_the_player_chooses_which_colour_goes_into_each_tray() -> None:
     state = started()
-    empty_trays(state, 0)
-    put(state, 0, TRAJAN, "blue", "white")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, TRAJAN, "blue", "white")
     do(state, "0:take trajan")
-    assert [a.notation() for a in state.legal_actions()] == ["0:sow white", "0:sow blue"]
+    assert legal(state) == ["0:sow white", "0:sow blue"]
     do(state, "0:sow white")
     assert state.trays[0][CONSTRUCTION][COLOURS.index("white")] == 1
     assert state.trays[0][SEAPORT][COLOURS.index("blue")] == 1
@@ -112,9 +91,9 @@ def test_example_the_player_chooses_which_colour_goes_into_each_tray() -> None:
 
 def test_more_than_six_markers_go_round_again() -> None:
     state = started()
-    empty_trays(state, 0)
-    put(state, 0, SEAPORT, *(["yellow"] * 2 + ["orange"] * 2 + ["green"] * 2 + ["white"]))
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, SEAPORT, *(["yellow"] * 2 + ["orange"] * 2 + ["green"] * 2 + ["white"]))
     do(state, "0:take seaport")
     while state.phase == Phase.SOW:
         state.apply(state.legal_actions()[0])
@@ -126,10 +105,10 @@ def test_more_than_six_markers_go_round_again() -> None:
 # --- "Időjelző léptetése": the time examples ---------------------------------------------
 def test_example_time_marker_moves_2_spaces_for_2_markers() -> None:
     state = started()
-    empty_trays(state, 0)
-    put(state, 0, TRAJAN, "blue", "white")
-    state.time_pos = 3
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, TRAJAN, "blue", "white")
+        state.time_pos = 3
     do(state, "0:take trajan")
     assert state.time_pos == 5 and not state.round_over
 
@@ -137,10 +116,10 @@ def test_example_time_marker_moves_2_spaces_for_2_markers() -> None:
 def test_example_time_marker_moves_4_spaces_past_the_start_and_the_round_ends_after_the_turn() -> None:
     state = started()
     lap = state.game.lap
-    empty_trays(state, 0)
-    put(state, 0, MILITARY, "blue", "white", "pink", "yellow")
-    state.time_pos = lap - 2
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, MILITARY, "blue", "white", "pink", "yellow")
+        state.time_pos = lap - 2
     do(state, "0:take military")
     assert state.time_pos == 2 and state.round_over == 1
     assert state.demand_revealed == []
@@ -156,18 +135,19 @@ def test_example_time_marker_moves_4_spaces_past_the_start_and_the_round_ends_af
 # --- "Traianuslapka teljesítése": 5 VP and a worker ---------------------------------------
 def test_example_trajan_tile_gives_5_vp_and_a_worker() -> None:
     state = started()
-    empty_trays(state, 0)
-    clear_slots(state, 0)
     tile = TRAJAN_INDEX["T19"]  # category C: blue + green, 5 VP, 1 token to the worker camp
-    state.trajan_slots[0][MILITARY] = grab_trajan(state, tile)
-    put(state, 0, MILITARY, "green", "pink")
-    put(state, 0, FORUM_TRAY := 1, "blue")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        clear_slots(state, 0)
+        state.trajan_slots[0][MILITARY] = grab_trajan(state, tile)
+        put(state, 0, MILITARY, "green", "pink")
+        put(state, 0, FORUM_TRAY := 1, "blue")
     vp, workers, supply = state.vp[0], state.wcamp[0], state.supply[0]
-    do(state, "0:take forum")
+    events = play(state, "0:take forum")
     # the last (only) marker is blue: the tray now shows blue and green
     assert state.target == MILITARY
     assert state.vp[0] == vp + 5
+    assert any(e.kind == "accomplish" and e.data == {"seat": 0, "tile": tile, "vp": 5} for e in events)
     assert state.phase == Phase.EFFECT
     do(state, "0:effect")
     assert state.wcamp[0] == workers + 1 and state.supply[0] == supply - 1
@@ -179,21 +159,21 @@ def test_example_trajan_tile_gives_5_vp_and_a_worker() -> None:
 
 def test_same_colour_trajan_tile_needs_both_markers_of_that_colour() -> None:
     state = started()
-    empty_trays(state, 0)
-    clear_slots(state, 0)
     tile = TRAJAN_INDEX["T45"]  # yellow + yellow, 9 VP
-    state.trajan_slots[0][SENATE] = grab_trajan(state, tile)
-    put(state, 0, MILITARY, "yellow")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        clear_slots(state, 0)
+        state.trajan_slots[0][SENATE] = grab_trajan(state, tile)
+        put(state, 0, MILITARY, "yellow")
     do(state, "0:take military")
     assert state.trajan_slots[0][SENATE] == tile and state.vp[0] == 0
     do(state, "0:pass")
     # next turn of seat 0: another yellow joins the senate tray
-    state.current, state.decider, state.phase = 0, 0, Phase.TAKE
-    empty_trays(state, 0)
-    put(state, 0, SENATE, "yellow")
-    put(state, 0, MILITARY, "yellow")
-    state._legal = None
+    with edit(state):
+        turn_of(state, 0)
+        empty_trays(state, 0)
+        put(state, 0, SENATE, "yellow")
+        put(state, 0, MILITARY, "yellow")
     do(state, "0:take military")
     assert state.trajan_slots[0][SENATE] == -1 and state.vp[0] == 9
 
@@ -201,12 +181,12 @@ def test_same_colour_trajan_tile_needs_both_markers_of_that_colour() -> None:
 # --- "Traianusakció": the arch example -----------------------------------------------------
 def test_example_trajan_action_arch_moves_from_I_past_occupied_II_to_III() -> None:
     state = started()
-    empty_trays(state, 0)
-    clear_slots(state, 0)
-    state.trajan_slots[0][1] = state.trajan_stacks[0].pop()  # slot II occupied
-    state.arch[0] = 0
-    put(state, 0, SENATE, "white")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        clear_slots(state, 0)
+        state.trajan_slots[0][1] = state.trajan_stacks[0].pop()  # slot II occupied
+        state.arch[0] = 0
+        put(state, 0, SENATE, "white")
     do(state, "0:take senate")  # lands on the Trajan tray
     top = state.trajan_stacks[4][-1]
     do(state, "0:trajan laurel")
@@ -216,21 +196,21 @@ def test_example_trajan_action_arch_moves_from_I_past_occupied_II_to_III() -> No
 
 def test_trajan_action_is_blocked_when_all_six_slots_are_full() -> None:
     state = started()
-    empty_trays(state, 0)
-    clear_slots(state, 0)
-    for slot in range(6):
-        if slot != 5:
-            state.trajan_slots[0][slot] = state.trajan_stacks[slot].pop()
-    state.arch[0] = 5
-    put(state, 0, SENATE, "white")
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        clear_slots(state, 0)
+        for slot in range(6):
+            if slot != 5:
+                state.trajan_slots[0][slot] = state.trajan_stacks[slot].pop()
+        state.arch[0] = 5
+        put(state, 0, SENATE, "white")
     do(state, "0:take senate")
     do(state, "0:trajan cards")
     assert state.arch[0] == -1  # to the centre of the action circle
-    state.current, state.decider, state.phase = 0, 0, Phase.TAKE
-    empty_trays(state, 0)
-    put(state, 0, SENATE, "white")
-    state._legal = None
+    with edit(state):
+        turn_of(state, 0)
+        empty_trays(state, 0)
+        put(state, 0, SENATE, "white")
     do(state, "0:take senate")
     assert [a.verb for a in state.legal_actions()] == ["pass"]
 
@@ -238,11 +218,11 @@ def test_trajan_action_is_blocked_when_all_six_slots_are_full() -> None:
 # --- "Szenátusakció": 4 -> 5 ---------------------------------------------------------------
 def test_example_senate_step_from_4_to_5_gains_5_vp() -> None:
     state = started()
-    empty_trays(state, 0)
-    put(state, 0, MILITARY, "white")
-    state.senate_pos[0] = 3  # the space worth 4 VP
-    state.senate_pos[1] = 4  # another disc already on the 5-VP space
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, MILITARY, "white")
+        state.senate_pos[0] = 3  # the space worth 4 VP
+        state.senate_pos[1] = 4  # another disc already on the 5-VP space
     vp = state.vp[0]
     do(state, "0:take military")
     do(state, "0:senate")
@@ -252,20 +232,20 @@ def test_example_senate_step_from_4_to_5_gains_5_vp() -> None:
 
 def test_no_senate_action_after_the_8_vp_space_this_quarter() -> None:
     state = started()
-    empty_trays(state, 0)
-    put(state, 0, MILITARY, "white")
-    state.senate_pos[0] = 7
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, MILITARY, "white")
+        state.senate_pos[0] = 7
     do(state, "0:take military")
     assert [a.verb for a in state.legal_actions()] == ["pass"]
 
 
 # --- "Építésakció": first tile of a type grants its action ---------------------------------
 def _construction_turn(state: TrajanState) -> None:
-    empty_trays(state, 0)
-    put(state, 0, TRAJAN, "white")
-    state.current, state.decider, state.phase = 0, 0, Phase.TAKE
-    state._legal = None
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, TRAJAN, "white")
+        turn_of(state, 0)
     do(state, "0:take trajan")
     assert state.target == CONSTRUCTION
 
@@ -277,9 +257,11 @@ def test_example_first_construction_tile_grants_a_senate_action() -> None:
     space = state.grid_tile.index(tile)
     _construction_turn(state)
     vp = state.vp[0]
-    do(state, f"0:build {space}")
+    events = play(state, f"0:build {space}")
     assert state.grid_tile[space] == -1 and tile in state.ctiles[0]
     assert state.vp[0] == vp + CONSTRUCTION_TILES[tile].vp
+    assert [e.kind for e in events] == ["build", "bonus_action"]
+    assert events[1].data == {"seat": 0, "action": SENATE}
     # the bonus action: the senate action, at once, as part of this turn
     assert [a.verb for a in state.legal_actions()] == ["senate", "pass"]
     do(state, "0:senate")
@@ -290,9 +272,10 @@ def test_example_first_construction_tile_grants_a_senate_action() -> None:
 def test_second_tile_of_a_type_grants_no_bonus_action() -> None:
     state = started()
     senate_tiles = [t.index for t in CONSTRUCTION_TILES if t.action == SENATE]
-    state.ctiles[0].append(senate_tiles[0])
-    state.grid_tile[state.grid_tile.index(senate_tiles[0])] = -1
-    state.grid_workers[0] |= 0  # unchanged
+    with edit(state):
+        state.ctiles[0].append(senate_tiles[0])
+        state.grid_tile[state.grid_tile.index(senate_tiles[0])] = -1
+        state.grid_workers[0] |= 0  # unchanged
     _construction_turn(state)
     space = state.grid_tile.index(senate_tiles[1])
     do(state, f"0:build {space}")
@@ -302,50 +285,47 @@ def test_second_tile_of_a_type_grants_no_bonus_action() -> None:
 def test_example_helper_worker_on_an_occupied_space() -> None:
     state = started()
     # seat 0's worker at space 0, seat 1 (blue) on space 1 (no tile left there)
-    state.grid_workers[0] = 1
-    state.ctiles[0].append(state.grid_tile[0])
-    state.grid_tile[0] = -1
-    state.grid_workers[1] = 2
-    state.ctiles[1].append(state.grid_tile[1])
-    state.grid_tile[1] = -1
-    state.wcamp[0] = 2
+    with edit(state):
+        state.grid_workers[0] = 1
+        state.ctiles[0].append(state.grid_tile[0])
+        state.grid_tile[0] = -1
+        state.grid_workers[1] = 2
+        state.ctiles[1].append(state.grid_tile[1])
+        state.grid_tile[1] = -1
+        state.wcamp[0] = 2
     _construction_turn(state)
-    legal = {a.notation() for a in state.legal_actions()}
-    assert "0:build 1" in legal and "0:build 0" not in legal and "0:build 2" not in legal
+    moves = set(legal(state))
+    assert "0:build 1" in moves and "0:build 0" not in moves and "0:build 2" not in moves
     vp, tiles = state.vp[0], len(state.ctiles[0])
     do(state, "0:build 1")
     assert state.vp[0] == vp and len(state.ctiles[0]) == tiles  # no VP and no tile
     assert state.grid_workers[1] == 3
     # but now the tile next to it (space 2) can be reached on a later turn
     _construction_turn(state)
-    assert "0:build 2" in {a.notation() for a in state.legal_actions()}
+    assert "0:build 2" in set(legal(state))
     assert GRID_COLUMNS == 5
 
 
 # --- Military ------------------------------------------------------------------------------
 def test_legionnaire_scores_province_minus_3_per_other_legionnaire_never_below_0() -> None:
-    state = ludus.load("trajan", players=4).new_state(0)
-    while state.phase != Phase.TAKE:
-        state.apply(state.legal_actions()[0])
-    assert isinstance(state, TrajanState)
+    state = started(4)
     alpes = PROVINCE_INDEX["alpes"]  # 3 VP
     britannia = PROVINCE_INDEX["britannia"]  # 10 VP
-    state.province_legions[britannia] = 0b0110  # seats 1 and 2
-    state.province_legions[alpes] = 0b0010
-    state.leader[0] = britannia
-    state.mcamp[0] = 2
-    empty_trays(state, 0)
-    put(state, 0, SEAPORT, "white")
-    state._legal = None
+    with edit(state):
+        state.province_legions[britannia] = 0b0110  # seats 1 and 2
+        state.province_legions[alpes] = 0b0010
+        state.leader[0] = britannia
+        state.mcamp[0] = 2
+        empty_trays(state, 0)
+        put(state, 0, SEAPORT, "white")
     do(state, "0:take seaport")  # target: Forum
-    state.agenda = [6 + MILITARY, MILITARY]
-    state._legal = None
+    with edit(state):
+        action_step(state, 0, 6 + MILITARY, MILITARY)
     do(state, "0:deploy")
     assert state.vp[0] == 10 - 6
-    state.leader[0] = alpes
-    state.current, state.decider, state.phase = 0, 0, Phase.ACTION
-    state.agenda = [MILITARY]
-    state._legal = None
+    with edit(state):
+        state.leader[0] = alpes
+        action_step(state, 0, MILITARY)
     vp = state.vp[0]
     do(state, "0:deploy")
     assert state.vp[0] == vp  # 3 - 3 = 0
@@ -353,51 +333,53 @@ def test_legionnaire_scores_province_minus_3_per_other_legionnaire_never_below_0
 
 def test_leader_marches_from_the_camp_and_takes_the_forum_tile() -> None:
     state = started()
-    state.current, state.decider, state.phase = 0, 0, Phase.ACTION
-    state.agenda = [MILITARY]
-    state._legal = None
+    with edit(state):
+        action_step(state, 0, MILITARY)
     marches = sorted(str(a.args[0]) for a in state.legal_actions() if a.verb == "march")
     assert marches == ["alpes", "noricum", "raetia"]
     noricum = PROVINCE_INDEX["noricum"]
     tile = state.province_tile[noricum]
-    do(state, "0:march noricum")
+    events = play(state, "0:march noricum")
     assert state.leader[0] == noricum and tile in state.ftiles[0] and state.province_tile[noricum] == -1
+    assert (events[0].kind, events[0].data) == ("march_take", {"seat": 0, "province": noricum, "tile": tile})
 
 
 # --- Seaport: ships -----------------------------------------------------------------------
 def test_ship_of_identical_cards_coloured_then_grey() -> None:
     state = started()
-    state.hand[0] = [0] * 12
-    state.hand[0][0] = 3
-    state.current, state.decider, state.phase = 0, 0, Phase.ACTION
-    state.agenda = [SEAPORT]
-    state._legal = None
+    with edit(state):
+        state.hand[0] = [0] * 12
+        state.hand[0][0] = 3
+        action_step(state, 0, SEAPORT)
     vp = state.vp[0]
     do(state, "0:ship identical")
+    assert state.view(0)["turn"]["sub"] == "ship"
     do(state, "0:load papyrus")
     do(state, "0:load papyrus")
     do(state, "0:load papyrus")
-    do(state, "0:sail")
+    assert state.to_json()["load"] == [0, 0, 0]
+    events = play(state, "0:sail")
     assert state.vp[0] == vp + 12 and state.display[0][0] == 3 and state.ship_grey[0] == 1
+    assert (events[0].kind, events[0].data) == ("sail", {"seat": 0, "ship": 0, "cards": 3, "vp": 12})
 
 
 def test_ship_of_pairs_with_a_commodity_joker() -> None:
     state = started()
-    state.hand[0] = [0] * 12
-    state.hand[0][2] = 2  # wine
-    state.hand[0][3] = 1  # fish
     joker = forum_tile("commodity_joker")
-    state.fdeck.remove(joker) if joker in state.fdeck else None
-    for i, t in enumerate(state.province_tile):
-        if t == joker:
-            state.province_tile[i] = -1
-    for i, t in enumerate(state.forum_slots):
-        if t == joker:
-            state.forum_slots[i] = -1
-    state.ftiles[0].append(joker)
-    state.current, state.decider, state.phase = 0, 0, Phase.ACTION
-    state.agenda = [SEAPORT]
-    state._legal = None
+    with edit(state):
+        state.hand[0] = [0] * 12
+        state.hand[0][2] = 2  # wine
+        state.hand[0][3] = 1  # fish
+        if joker in state.fdeck:
+            state.fdeck.remove(joker)
+        for i, t in enumerate(state.province_tile):
+            if t == joker:
+                state.province_tile[i] = -1
+        for i, t in enumerate(state.forum_slots):
+            if t == joker:
+                state.forum_slots[i] = -1
+        state.ftiles[0].append(joker)
+        action_step(state, 0, SEAPORT)
     do(state, "0:ship pairs")
     do(state, "0:load wine wine")
     do(state, "0:load fish joker")
@@ -419,7 +401,7 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
 
 # --- "Egy negyedév vége": demands ----------------------------------------------------------
 def _quarter_end(state: TrajanState, demands: list[str]) -> None:
-    """Bring ``state`` to the end of round 4 with ``demands`` revealed."""
+    """Bring ``state`` to the end of round 4 with ``demands`` revealed (inside ``edit``)."""
     kinds = {"bread": 0, "games": 1, "religion": 2}
     pool = state.demand_stack + state.demand_removed
     chosen = []
@@ -433,9 +415,7 @@ def _quarter_end(state: TrajanState, demands: list[str]) -> None:
     state.demand_revealed = chosen
     state.round = 3
     state.round_over = 1
-    state.current, state.decider, state.phase = 0, 0, Phase.ACTION
-    state.agenda = [SEAPORT]
-    state._legal = None
+    action_step(state, 0, SEAPORT)
 
 
 def _take_from_board(state: TrajanState, tile: int) -> None:
@@ -453,34 +433,38 @@ def test_example_demands_one_unmet_costs_4_vp() -> None:
     state = started()
     games_tile = forum_tile("games")
     senate_tile = forum_tile("senate3")
-    for t in (games_tile, senate_tile):
-        _take_from_board(state, t)
-        state.ftiles[0].append(t)
     religion = TRAJAN_INDEX["T52"]
-    state.held_f[0].append(grab_trajan(state, religion))
-    state.vp = [20, 20]
-    _quarter_end(state, ["games", "religion", "bread"])
-    do(state, "0:pass")
+    with edit(state):
+        for t in (games_tile, senate_tile):
+            _take_from_board(state, t)
+            state.ftiles[0].append(t)
+        state.held_f[0].append(grab_trajan(state, religion))
+        state.vp = [20, 20]
+        _quarter_end(state, ["games", "religion", "bread"])
+    events = play(state, "0:pass")
     # seat 0 had only one way to meet each demand: done automatically
     assert games_tile in state.forum_removed and games_tile not in state.ftiles[0]
     assert religion in state.held_f[0]  # the Trajan tile is kept
     assert state.vp[0] == 20 - 4
     assert state.vp[1] == 20 - 15  # seat 1 met none of three
+    unmet = [e.data for e in events if e.kind == "demands_unmet"]
+    assert unmet == [{"seat": 0, "unmet": 1, "vp": 4}, {"seat": 1, "unmet": 3, "vp": 15}]
 
 
 def test_a_player_must_meet_a_demand_when_able() -> None:
     state = started()
     bread = [forum_tile("bread", 0), forum_tile("bread", 1)]
     joker = forum_tile("demand_joker")
-    for t in [*bread, joker]:
-        _take_from_board(state, t)
-        state.ftiles[0].append(t)
-    state.vp = [10, 10]
-    _quarter_end(state, ["bread", "bread", "games"])
+    with edit(state):
+        for t in [*bread, joker]:
+            _take_from_board(state, t)
+            state.ftiles[0].append(t)
+        state.vp = [10, 10]
+        _quarter_end(state, ["bread", "bread", "games"])
     # the joker may only go to games (else one demand would stay unmet): no real choice
     probe = state.clone()
-    rules._start_demands(probe, 0)
-    assert sorted(rules._demand_options(probe, 0)) == [(0, 1), (1, 2)]
+    quarter_end.start_demands(probe, 0)
+    assert sorted(quarter_end.demand_options(probe, 0)) == [(0, 1), (1, 2)]
     do(state, "0:pass")
     assert state.vp[0] == 10 and not state.ftiles[0]
 
@@ -488,14 +472,15 @@ def test_a_player_must_meet_a_demand_when_able() -> None:
 def test_the_player_chooses_how_to_meet_a_demand() -> None:
     state = started()
     bread = forum_tile("bread")
-    _take_from_board(state, bread)
-    state.ftiles[0].append(bread)
-    state.held_f[0].append(grab_trajan(state, TRAJAN_INDEX["T46"]))
-    state.vp = [10, 10]
-    _quarter_end(state, ["bread", "religion", "religion"])
+    with edit(state):
+        _take_from_board(state, bread)
+        state.ftiles[0].append(bread)
+        state.held_f[0].append(grab_trajan(state, TRAJAN_INDEX["T46"]))
+        state.vp = [10, 10]
+        _quarter_end(state, ["bread", "religion", "religion"])
     do(state, "0:pass")
     assert state.phase == Phase.DEMANDS and state.decider == 0
-    assert {a.notation() for a in state.legal_actions()} == {"0:meet bread trajan", "0:meet bread forum"}
+    assert set(legal(state)) == {"0:meet bread trajan", "0:meet bread forum"}
     do(state, "0:meet bread trajan")
     assert bread in state.ftiles[0] and state.vp[0] == 10 - 9
 
@@ -503,10 +488,11 @@ def test_the_player_chooses_how_to_meet_a_demand() -> None:
 def test_penalties_for_two_and_three_unmet_demands() -> None:
     state = started()
     bread = forum_tile("bread")
-    _take_from_board(state, bread)
-    state.ftiles[0].append(bread)
-    state.vp = [0, 0]
-    _quarter_end(state, ["games", "games", "bread"])
+    with edit(state):
+        _take_from_board(state, bread)
+        state.ftiles[0].append(bread)
+        state.vp = [0, 0]
+        _quarter_end(state, ["games", "games", "bread"])
     do(state, "0:pass")
     assert state.vp[0] == -9  # two unmet: the VP track may go negative
     assert state.vp[1] == -15
@@ -516,27 +502,32 @@ def test_penalties_for_two_and_three_unmet_demands() -> None:
 def test_example_senate_majority_8_to_5_and_the_consuls_choice() -> None:
     state = started()
     green, brown = 0, 1
-    state.senate_pos = [4, 4]  # 5 votes each
-    state.senate_stamp = [5, 3]  # green's disc on top: green would win the tie
     senate3 = forum_tile("senate3")
-    _take_from_board(state, senate3)
-    state.ftiles[brown].append(senate3)
-    state.senate_bonus = [BONUS_INDEX["B1"], BONUS_INDEX["B7"]]
-    for b in state.senate_bonus:
-        if b in state.bonus_bag:
-            state.bonus_bag.remove(b)
-        for p in range(2):
-            if b in state.bonus_yellow[p]:
-                state.bonus_yellow[p].remove(b)
-                state.bonus_bag.append(b)
-    _quarter_end(state, ["bread", "games", "religion"])
-    state.vp = [50, 50]
+    with edit(state):
+        state.senate_pos = [4, 4]  # 5 votes each
+        state.senate_stamp = [5, 3]  # green's disc on top: green would win the tie
+        _take_from_board(state, senate3)
+        state.ftiles[brown].append(senate3)
+        state.senate_bonus = [BONUS_INDEX["B1"], BONUS_INDEX["B7"]]
+        for b in state.senate_bonus:
+            if b in state.bonus_bag:
+                state.bonus_bag.remove(b)
+            for p in range(2):
+                if b in state.bonus_yellow[p]:
+                    state.bonus_yellow[p].remove(b)
+                    state.bonus_bag.append(b)
+        _quarter_end(state, ["bread", "games", "religion"])
+        state.vp = [50, 50]
     do(state, "0:pass")
     assert state.phase == Phase.CONSUL and state.decider == brown  # 8 votes : 5
-    assert {a.notation() for a in state.legal_actions()} == {"1:consul B1", "1:consul B7"}
-    do(state, "1:consul B1")  # the consul chooses the left tile
+    assert set(legal(state)) == {"1:consul B1", "1:consul B7"}
+    events = play(state, "1:consul B1")  # the consul chooses the left tile
     assert BONUS_INDEX["B1"] in state.bonus_yellow[brown]
     assert BONUS_INDEX["B7"] in state.bonus_grey[green]  # the proconsul: grey side up
+    assert [(e.kind, e.data) for e in events[:2]] == [
+        ("consul", {"seat": brown, "bonus": BONUS_INDEX["B1"]}),
+        ("proconsul", {"seat": green, "bonus": BONUS_INDEX["B7"]}),
+    ]
     # discs back to the start, the consul's on top; senate tiles removed
     assert state.senate_pos == [0, 0] and state.senate_stamp[brown] > state.senate_stamp[green]
     assert senate3 in state.forum_removed
@@ -544,9 +535,10 @@ def test_example_senate_majority_8_to_5_and_the_consuls_choice() -> None:
 
 def test_senate_tie_goes_to_the_disc_on_top() -> None:
     state = started()
-    state.senate_pos = [4, 4]
-    state.senate_stamp = [5, 3]
-    _quarter_end(state, ["bread", "games", "religion"])
+    with edit(state):
+        state.senate_pos = [4, 4]
+        state.senate_stamp = [5, 3]
+        _quarter_end(state, ["bread", "games", "religion"])
     do(state, "0:pass")
     assert state.decider == 0
 
@@ -555,38 +547,39 @@ def test_senate_tie_goes_to_the_disc_on_top() -> None:
 def test_example_end_of_round_reveals_a_demand_and_round_4_ends_the_quarter() -> None:
     state = started()
     revealed = []
+    kinds = []
     rng_actions = 0
     while state.quarter == 0:
         actions = state.legal_actions()
-        state.apply(actions[rng_actions % len(actions)])
+        events = state.apply(actions[rng_actions % len(actions)])
+        kinds += [e.kind for e in events if e.kind in ("demand_revealed", "quarter_over")]
         rng_actions += 1
         if state.phase == Phase.TAKE and len(state.demand_revealed) not in revealed:
             revealed.append(len(state.demand_revealed))
     # after rounds 1-3 one demand each; round 4 reveals none but ends the quarter
     assert revealed[:4] == [0, 1, 2, 3]
     assert state.demand_revealed == [] and len(state.demand_spent) == 3
+    assert kinds == ["demand_revealed"] * 3 + ["quarter_over"]
 
 
 def test_example_quarter_end_clears_and_refills_the_board() -> None:
-    state = ludus.load("trajan", players=4).new_state(3)
-    while state.phase != Phase.TAKE:
-        state.apply(state.legal_actions()[0])
-    assert isinstance(state, TrajanState)
+    state = started(4, 3)
     # two provinces without tile, leader or legionnaire; one with a leader; one with a legionnaire
     empty = [PROVINCE_INDEX["aquitania"], PROVINCE_INDEX["noricum"]]
     led, held = PROVINCE_INDEX["alpes"], PROVINCE_INDEX["raetia"]
-    for i in (*empty, led, held):
-        state.ftiles[1].append(state.province_tile[i])
-        state.province_tile[i] = -1
-    state.leader[2] = led
-    state.province_legions[held] = 1 << 3
-    state.mcamp[3] -= 1
-    # the forum partly emptied, a ship grey
-    for i in (0, 5, 11):
-        state.ftiles[2].append(state.forum_slots[i])
-        state.forum_slots[i] = -1
-    state.ship_grey = [0, 1, 0]
-    _quarter_end(state, ["bread", "bread", "bread"])
+    with edit(state):
+        for i in (*empty, led, held):
+            state.ftiles[1].append(state.province_tile[i])
+            state.province_tile[i] = -1
+        state.leader[2] = led
+        state.province_legions[held] = 1 << 3
+        state.mcamp[3] -= 1
+        # the forum partly emptied, a ship grey
+        for i in (0, 5, 11):
+            state.ftiles[2].append(state.forum_slots[i])
+            state.forum_slots[i] = -1
+        state.ship_grey = [0, 1, 0]
+        _quarter_end(state, ["bread", "bread", "bread"])
     do(state, "0:pass")
     if state.phase == Phase.CONSUL:
         state.apply(state.legal_actions()[0])
@@ -604,17 +597,18 @@ def test_example_quarter_end_clears_and_refills_the_board() -> None:
 
 def test_extra_action_tile_repeats_the_action_twice_with_plus2() -> None:
     state = started()
-    state.senate_pos[0] = 0
-    state.xtiles[0].append(next(t for t in range(12) if t // 2 == SENATE and t in state.xdeck))
-    state.xdeck.remove(state.xtiles[0][0])
-    state.plus2[0][SENATE] = 1
-    empty_trays(state, 0)
-    put(state, 0, MILITARY, "white")
-    state._legal = None
+    with edit(state):
+        state.senate_pos[0] = 0
+        state.xtiles[0].append(next(t for t in range(12) if t // 2 == SENATE and t in state.xdeck))
+        state.xdeck.remove(state.xtiles[0][0])
+        state.plus2[0][SENATE] = 1
+        empty_trays(state, 0)
+        put(state, 0, MILITARY, "white")
     do(state, "0:take military")
     do(state, "0:senate")
-    assert {a.notation() for a in state.legal_actions()} == {"0:extra extra_senate", "0:decline"}
+    assert set(legal(state)) == {"0:extra extra_senate", "0:decline"}
     do(state, "0:extra extra_senate")
+    assert state.to_json()["agenda"] == [SENATE, SENATE]  # the action twice, as saved before
     do(state, "0:senate")
     do(state, "0:senate")
     assert state.senate_pos[0] == 3 and state.vp[0] == 2 + 3 + 4
@@ -622,9 +616,7 @@ def test_extra_action_tile_repeats_the_action_twice_with_plus2() -> None:
 
 
 def test_pregame_choice_one_tile_per_category_on_slots_II_IV_VI() -> None:
-    state = ludus.load("trajan", players=2).new_state(5)
-    while state.phase != Phase.CHOOSE_TRAJAN:
-        state.apply(state.legal_actions()[0])
+    state = started_at(Phase.CHOOSE_TRAJAN, seed=5)
     first = state.legal_actions()
     assert len(first) == 54  # free choice: any tile of any stack
     do(state, "0:choose T40")

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import ludus
-from ludus.core.rng import Rng
-from ludus.games.trajan.components import SEAPORT
-from ludus.games.trajan.state import Phase, TrajanState
+from games.trajan.tj_helpers import action_step, in_play
+from ludus.games.trajan.components import SEAPORT, Phase
+from ludus.games.trajan.game import TrajanState
+from ludus.testing.scenario import edit, play
 
-
-def started(players: int = 2, seed: int = 0, **options: object) -> TrajanState:
-    state = ludus.load("trajan", players=players, **options).new_state(seed)
-    rng = Rng(seed)
-    while state.phase != Phase.TAKE:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randbelow(len(legal))])
-    assert isinstance(state, TrajanState)
-    return state
+started = partial(in_play, random_setup=True)
 
 
 def test_setup_by_player_count() -> None:
@@ -60,23 +55,24 @@ def test_top_only_pregame_choice() -> None:
 
 
 def _seaport_now(state: TrajanState) -> None:
-    state.current = state.decider = 0
-    state.phase = Phase.ACTION
-    state.agenda = [SEAPORT]
-    state._legal = None
+    with edit(state):
+        action_step(state, 0, SEAPORT)
 
 
 def test_empty_draw_pile_is_rebuilt_from_the_discard_piles_except_their_tops() -> None:
     state = started()
-    state.discards[0].extend(state.draw[:10])
-    state.discards[1].extend(state.draw[10:20])
-    moved = state.draw[20:]
-    state.draw = []
-    for c in moved:
-        state.display[1][c] += 1
+    with edit(state):
+        state.discards[0].extend(state.draw[:10])
+        state.discards[1].extend(state.draw[10:20])
+        moved = state.draw[20:]
+        state.draw = []
+        for c in moved:
+            state.display[1][c] += 1
     tops = [state.discards[0][-1], state.discards[1][-1]]
     _seaport_now(state)
-    state.apply(state.game.parse_action(state, "0:draw_two"))
+    events = play(state, "0:draw_two")
+    assert [e.kind for e in events] == ["draw", "draw", "draw_two"]
+    assert [e.visible_to for e in events] == [frozenset({0}), frozenset({0}), None]
     assert [len(p) for p in state.discards] == [1, 1]
     assert [p[-1] for p in state.discards] == tops
     assert len(state.draw) == 20 - 2
@@ -84,13 +80,14 @@ def test_empty_draw_pile_is_rebuilt_from_the_discard_piles_except_their_tops() -
 
 def test_without_reshuffle_draws_stop() -> None:
     state = started(reshuffle=False)
-    for c in state.draw:
-        state.display[1][c] += 1
-    state.draw = []
+    with edit(state):
+        for c in state.draw:
+            state.display[1][c] += 1
+        state.draw = []
     _seaport_now(state)
     verbs = {a.verb for a in state.legal_actions()}
     assert "draw_two" not in verbs and "take_discard" in verbs
-    state.apply(state.game.parse_action(state, "0:take_discard left"))
+    play(state, "0:take_discard left")
     assert state.discards[0] == []  # nothing left to refill it
 
 
@@ -98,7 +95,7 @@ def test_cards_taken_from_a_discard_pile_stay_known_to_everyone() -> None:
     state = started()
     _seaport_now(state)
     top = state.discards[1][-1]
-    state.apply(state.game.parse_action(state, "0:take_discard right"))
+    play(state, "0:take_discard right")
     assert state.known[0][top] >= 1
     assert state.view(1)["players"][0]["hand_known"]
     for seed in range(5):

@@ -14,9 +14,10 @@ from ludus.games.trajan.components import (
     ROUNDS_PER_QUARTER,
     SENATE,
     TRAJAN_INDEX,
+    Phase,
 )
+from ludus.games.trajan.game import TrajanState
 from ludus.games.trajan.scoring import bonus_points, construction_sets, final_breakdown, outcome
-from ludus.games.trajan.state import Phase, TrajanState
 
 
 def finished(players: int = 2, seed: int = 0, **options: object) -> TrajanState:

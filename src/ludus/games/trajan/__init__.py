@@ -10,8 +10,5 @@
 from __future__ import annotations
 
 from ludus.games.trajan.game import TrajanGame
-from ludus.games.trajan.state import TrajanState
 
 GAME = TrajanGame
-
-__all__ = ["GAME", "TrajanGame", "TrajanState"]

@@ -1,6 +1,10 @@
 """Trajan's components, loaded from ``data/*.toml``.
 
 Everything here is immutable: tuples of frozen dataclasses and index constants.
+Also here: the phases, verbs and terminations as enums (with plain aliases for
+the hot paths), the tokens of the action notation, and the English event
+templates of ``data/messages.toml`` with the namers that turn ids into words.
+
 Indices are used throughout the state for speed:
 
 * actions (trays, Trajan-tile slots I..VI): 0 Seaport, 1 Forum, 2 Military,
@@ -15,8 +19,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from enum import IntEnum, StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+from ludus.core.events import register_messages
 
 _DATA = Path(__file__).parent / "data"
 
@@ -350,3 +357,133 @@ def _trajan_tiles() -> tuple[TrajanTile, ...]:
 TRAJAN_TILES: tuple[TrajanTile, ...] = _trajan_tiles()
 TRAJAN_INDEX: dict[str, int] = {t.id: t.index for t in TRAJAN_TILES}
 N_TRAJAN_TILES = len(TRAJAN_TILES)
+
+
+# --- phases, verbs, terminations ---------------------------------------------------------
+class Phase(IntEnum):
+    """Whose decision and of what kind the state waits for (JSON: the int)."""
+
+    ARRANGE = 0
+    """Setup: a player puts starting action markers into trays (2 per tray)."""
+    DEAL = 1
+    """Setup: a player takes the 3 cards of the starting hand from any piles."""
+    CHOOSE_TRAJAN = 2
+    """Setup, last step: a player chooses 3 Trajan tiles for slots II, IV, VI."""
+    TAKE = 3
+    """Turn step 1: choose the tray whose markers are taken."""
+    SOW = 4
+    """Turn step 1: put the taken markers one per tray, choosing each colour."""
+    EFFECT = 5
+    """Turn step 2: the optional effect of the accomplished Trajan tile."""
+    ACTION = 6
+    """Turn step 3: the tray's action, bonus actions and extra actions (see decisions.py)."""
+    DEMANDS = 7
+    """Quarter end: a player meets the people's demands."""
+    CONSUL = 8
+    """Quarter end: the consul chooses a bonus tile."""
+    OVER = 9
+    """The game is over."""
+
+
+# aliases for the hot paths (a module global compares faster than ``Phase.X``)
+ARRANGE: Final = Phase.ARRANGE
+DEAL: Final = Phase.DEAL
+CHOOSE_TRAJAN: Final = Phase.CHOOSE_TRAJAN
+TAKE: Final = Phase.TAKE
+SOW: Final = Phase.SOW
+EFFECT: Final = Phase.EFFECT
+ACTION: Final = Phase.ACTION
+DEMANDS: Final = Phase.DEMANDS
+CONSUL: Final = Phase.CONSUL
+OVER: Final = Phase.OVER
+
+
+class Sub(IntEnum):
+    """The JSON code (``sub``) of the Seaport sub-decision pending inside an action."""
+
+    NONE = 0
+    DISCARD = 1
+    """Seaport (a): after drawing 2 cards, discard 1 onto a discard pile."""
+    DISPLAY = 2
+    """Seaport (c): after playing 1 card to the display, a second card or stop."""
+    SHIP = 3
+    """Seaport (d): loading a ship card by card (pair by pair), then sail."""
+
+
+class Verb(StrEnum):
+    """The verbs of the action notation (``<seat>:<verb> <args>``)."""
+
+    ARRANGE = "arrange"
+    TAKE_CARD = "take_card"
+    CHOOSE = "choose"
+    TAKE = "take"
+    SOW = "sow"
+    EFFECT = "effect"
+    PLUS2 = "plus2"
+    SKIP = "skip"
+    PASS = "pass"
+    EXTRA = "extra"
+    DECLINE = "decline"
+    DRAW_TWO = "draw_two"
+    DISCARD = "discard"
+    TAKE_DISCARD = "take_discard"
+    DISPLAY = "display"
+    STOP = "stop"
+    SHIP = "ship"
+    LOAD = "load"
+    SAIL = "sail"
+    TAKE_TILE = "take_tile"
+    RECRUIT = "recruit"
+    MARCH = "march"
+    DEPLOY = "deploy"
+    SENATE = "senate"
+    TRAJAN = "trajan"
+    HIRE = "hire"
+    BUILD = "build"
+    MEET = "meet"
+    CONSUL = "consul"
+
+
+class Termination(StrEnum):
+    """How a game of Trajan ends (there is one way: the fourth quarter is over)."""
+
+    FOUR_QUARTERS = "four_quarters"
+
+
+# --- tokens of the notation --------------------------------------------------------------
+MAX_PLAYERS = 4
+PILES: tuple[str, str] = ("left", "right")
+"""The two face-up discard piles, beside the draw pile."""
+DEMAND_SOURCES: tuple[str, ...] = ("trajan", "forum", "joker")
+"""What meets a demand: a category-F Trajan tile, a forum tile, a demand joker."""
+SOURCE_TRAJAN, SOURCE_FORUM, SOURCE_JOKER = range(3)
+CATEGORY_KEYS: tuple[str, ...] = tuple(c.key for c in TRAJAN_CATEGORIES)
+SHIP_KEYS: tuple[str, ...] = tuple(s.key for s in SHIPS)
+FORUM_KEYS: tuple[str, ...] = tuple(k.key for k in FORUM_KINDS)
+EXTRA_KEYS: tuple[str, ...] = tuple("extra_" + a for a in ACTIONS)
+PRE_GAME_SLOTS: tuple[int, ...] = (1, 3, 5)
+"""Slots II, IV and VI receive the pre-game Trajan tiles ([HU] "Felkészülés a játékra")."""
+
+
+# --- event templates ---------------------------------------------------------------------
+DOMAIN = "trajan"
+"""The domain of Trajan's event templates (the game's id)."""
+
+_NAMERS = {
+    "card": lambda c: COMMODITIES[c],
+    "colour": lambda c: COLOURS[c],
+    "tray": lambda t: ACTIONS[t],
+    "tile": lambda t: TRAJAN_TILES[t].id,
+    "slot": lambda i: SLOT_NAMES[i],
+    "province": lambda i: PROVINCES[i].en,
+    "forum": lambda k: FORUM_KINDS[k].key,
+    "forum_tile": lambda t: FORUM_KINDS[FORUM_TILE_KIND[t]].key,
+    "bonus": lambda b: BONUS_TILES[b].id,
+    "demand": lambda k: DEMAND_KINDS[k],
+    "source": lambda i: DEMAND_SOURCES[i],
+    "pile": lambda i: PILES[i],
+    "ship": lambda i: SHIPS[i].key,
+    "building": lambda t: CONSTRUCTION_TILES[t].name,
+    "ordinal": lambda q: q + 1,
+}
+register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)

@@ -1,4 +1,10 @@
-"""The Trajan :class:`~ludus.core.api.Game`: options, set-up, parsing, rendering hooks."""
+"""The Trajan :class:`~ludus.core.api.Game` and its State: the only module importing everything.
+
+:class:`TrajanState` is the data of :mod:`.state` with the engine's ``apply``
+(:class:`~ludus.core.engine.RulesState`) and the rules, scoring and view plugged
+in; :class:`TrajanGame` holds the player count and the options (as a
+:class:`~ludus.games.trajan.config.TrajanConfig`).
+"""
 
 from __future__ import annotations
 
@@ -6,56 +12,80 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, State
+from ludus.core.api import Game, GameInfo, Outcome, Search
+from ludus.core.decisions import Decision
+from ludus.core.engine import RulesState
+from ludus.core.events import Log
 from ludus.core.rng import Rng
-from ludus.games.trajan.components import LAP_DEFAULTS
-from ludus.games.trajan.state import TrajanState
+from ludus.games.trajan import decisions, heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.trajan.components import DOMAIN, OVER
+from ludus.games.trajan.config import OPTIONS, TrajanConfig
+from ludus.games.trajan.state import SLOTS, TrajanData
 
-OPTIONS = (
-    OptionSpec(
-        "lap_2p", LAP_DEFAULTS[2],
-        "time-track lap length with 2 players (UNCONFIRMED; reference default 11, alternative 12)",
-        minimum=4, maximum=40,
-    ),
-    OptionSpec(
-        "lap_3p", LAP_DEFAULTS[3],
-        "time-track lap length with 3 players (UNCONFIRMED; reference default 16, alternative 17)",
-        minimum=4, maximum=40,
-    ),
-    OptionSpec(
-        "lap_4p", LAP_DEFAULTS[4],
-        "time-track lap length with 4 players (UNCONFIRMED; reference default 21, alternative 22)",
-        minimum=4, maximum=40,
-    ),
-    OptionSpec(
-        "pregame_trajan", "free",
-        "pre-game Trajan tiles: any tile of a stack (free) or only the top tile (top)",
-        choices=("free", "top"),
-    ),
-    OptionSpec(
-        "starting_markers", "choice",
-        "starting action markers: chosen (pairs may match), dealt at random, or chosen with "
-        "two different colours per tray",
-        choices=("choice", "random", "different"),
-    ),
-    OptionSpec("trajan_face_up", True, "the top tile of each Trajan stack is face up"),
-    OptionSpec("demand_joker_bonus", False, "variant: a demand joker counts for bonus tiles B10-B12"),
-    OptionSpec("reshuffle", True, "shuffle the discard piles (except their top cards) when the draw pile runs out"),
-    OptionSpec(
-        "remove_province_senate_tiles", False,
-        "at quarter end also remove senate tiles still lying on provinces",
-    ),
-    OptionSpec(
-        "final_tiebreak", "final_reset",
-        "final tie-break: senate stack after the last reset (final_reset) or senate track "
-        "position before it (track)",
-        choices=("final_reset", "track"),
-    ),
-    OptionSpec("edition", 2, "2: 1 VP per Trajan tile left on the action circle; 1: first edition", choices=(2, 1)),
-)
+__all__ = ["TrajanGame", "TrajanState"]
 
 
-class TrajanGame(Game):
+class TrajanState(TrajanData, RulesState):
+    """A complete Trajan position with the State API (rules in :mod:`ludus.games.trajan.rules`)."""
+
+    __slots__ = SLOTS
+    DOMAIN = DOMAIN
+    HANDLERS = rules.HANDLERS
+    DECISION_RULES = rules.DECISION_RULES
+
+    # --- the engine's hooks --------------------------------------------------------------
+    def _generate(self, player: int | None) -> list[Action]:
+        if player is not None and player != self.decider:
+            return []
+        # the seat to move and "every seat" share one list (Trajan has no out-of-turn actions)
+        built = self._legal.get(self.decider if player is None else None)
+        return built if built is not None else rules.legal_actions(self)
+
+    def _decisions(self, player: int) -> list[Decision]:
+        return self.pending
+
+    def _advance(self, log: Log) -> None:
+        rules.advance(self, log)
+
+    # --- the State API -----------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """The seat whose decision the game waits for (empty when the game is over)."""
+        if self.phase == OVER:
+            return ()
+        return (self.decider,)
+
+    def outcome(self) -> Outcome:
+        """Final scores (VP track plus final scoring), ranking with the senate tie-break."""
+        return scoring.outcome(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None`` = spectator)."""
+        return view.view(self, player)
+
+    def determinize(self, player: int | None, seed: int) -> TrajanState:
+        """A state agreeing with all ``player`` has seen, hidden parts re-dealt from ``seed``."""
+        return view.determinize(self, player, seed)
+
+    def clone(self) -> TrajanState:
+        """An independent copy (the pending decisions are immutable and shared)."""
+        return self.copy_fields(TrajanState.__new__(TrajanState))
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (the pending decisions in their saved form)."""
+        return decisions.saved_form(self.fields_to_json(), self.pending)
+
+    @classmethod
+    def from_json(cls, game: TrajanGame, data: Mapping[str, Any]) -> TrajanState:
+        """Rebuild a state from :meth:`to_json` output."""
+        s = cls.__new__(cls)
+        s.game = game
+        s.cfg = game.config
+        s.fields_from_json({**data, "pending": []})
+        s.pending = decisions.pending_from_json(data, s.decider)
+        return s
+
+
+class TrajanGame(Game[TrajanState]):
     """Trajan (Stefan Feld, Ammonit 2011), 2nd edition, 2-4 players."""
 
     info = GameInfo(
@@ -71,16 +101,22 @@ class TrajanGame(Game):
         summary="Sow action markers on a mancala circle to rule Rome over four quarters of a year.",
     )
 
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        super().__init__(players, **options)
+        self.config = TrajanConfig.from_options(self.players, self.options)
+
     @property
     def lap(self) -> int:
         """The time-track lap length for this player count."""
-        return int(self.options[f"lap_{self.players}p"])
+        return self.config.lap
 
     def new_state(self, seed: int = 0) -> TrajanState:
         """Set up a new game: board, tiles, cards, then the setup decisions."""
-        from ludus.games.trajan.rules import setup
-
-        return setup(self, Rng(seed))
+        s = TrajanState.__new__(TrajanState)
+        s.game = self
+        s.cfg = self.config
+        rules.set_up(s, Rng(seed))
+        return s
 
     def state_from_json(self, data: Mapping[str, Any]) -> TrajanState:
         """Rebuild a state from :meth:`TrajanState.to_json` data."""
@@ -88,26 +124,20 @@ class TrajanGame(Game):
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain-text board for a terminal."""
-        from ludus.games.trajan.render import render
+        return render.render(view, player)
 
-        return render(view, player)
-
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: TrajanState, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""
-        from ludus.games.trajan.heuristic import evaluate
+        return heuristic.evaluate(state, player)
 
-        assert isinstance(state, TrajanState)
-        return evaluate(state, player)
-
-    def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
+    def greedy_action(self, state: TrajanState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice during sub-decisions where one ply says little."""
-        from ludus.games.trajan.heuristic import greedy_action
+        return heuristic.greedy_action(state, player, rng, search)
 
-        assert isinstance(state, TrajanState)
-        return greedy_action(state, player, rng)
-
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: TrajanState, action: Action) -> str:
         """A readable label for ``action``."""
-        from ludus.games.trajan.notation import describe
+        return notation.describe(action)
 
-        return describe(action)
+    def invariant_violations(self, state: TrajanState) -> list[str]:
+        """Every component counted wherever it lies (see :mod:`.invariants`)."""
+        return invariants.violations(state)

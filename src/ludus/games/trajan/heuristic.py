@@ -9,30 +9,69 @@ opponent.
 the markers with a simple colour policy, then values the best action at the target
 tray (one action ahead, sub-decisions followed greedily). It searches on a
 determinized copy, so it never sees hidden cards.
+
+The one-action-ahead steps inside a turn use the agents' search
+(``search.best_by_lookahead``, lent through ``Game.greedy_action``), with ties going to
+the first best action as they always did. Two loops stay here as game knowledge, because
+the shared search would change the bot's choices: :func:`_finish_turn_value` is a value
+that itself looks ahead (the best of every first action of the turn, no tie-break at
+all), and :func:`greedy_action` compares those values with a tolerance of 1e-9 before
+breaking ties with the bot's RNG (the shared search compares exactly).
 """
 
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.api import Search, State
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
+    ACTION,
+    ARRANGE,
     COLOURS,
     DEMAND_PENALTY,
     DEMAND_TILE_KIND,
+    EFFECT,
     FORUM_KINDS,
     FORUM_TILE_KIND,
     K_DEMAND_JOKER,
-    N_ACTIONS,
     SENATE_VOTES,
     SHIP_PAIRS,
     SHIPS,
+    SOW,
+    TAKE,
     TRAJAN_TILES,
 )
-from ludus.games.trajan.scoring import final_breakdown
-from ludus.games.trajan.state import Phase, Sub, TrajanState
+from ludus.games.trajan.decisions import LoadShip
+from ludus.games.trajan.rules.action_circle import SOW_ACTIONS
+from ludus.games.trajan.scoring import final_breakdown, outcome
+from ludus.games.trajan.state import TrajanData
+
+__all__ = ["evaluate", "greedy_action", "seat_value"]
 
 
-def _demand_shortfall(s: TrajanState, p: int) -> int:
+class _FirstOfTies(Rng):
+    """A tie-break that takes the first of the best actions (and draws nothing)."""
+
+    __slots__ = ()
+
+    def randbelow(self, n: int) -> int:
+        return 0
+
+
+_FIRST_OF_TIES = _FirstOfTies()
+
+
+def _data(s: State) -> TrajanData:
+    if isinstance(s, TrajanData):
+        return s
+    raise TypeError(f"not a Trajan state: {type(s).__name__}")
+
+
+def _value(s: State, player: int) -> float:
+    return evaluate(_data(s), player)
+
+
+def _demand_shortfall(s: TrajanData, p: int) -> int:
     need = [0, 0, 0]
     for d in s.demand_revealed:
         need[DEMAND_TILE_KIND[d]] += 1
@@ -50,7 +89,7 @@ def _demand_shortfall(s: TrajanState, p: int) -> int:
     return max(0, short - jokers)
 
 
-def seat_value(s: TrajanState, p: int) -> float:
+def seat_value(s: TrajanData, p: int) -> float:
     """Estimated final VP of seat ``p``."""
     value = float(sum(final_breakdown(s, p).values()))
     # Trajan tiles waiting on the circle: part of their VP
@@ -72,25 +111,26 @@ def seat_value(s: TrajanState, p: int) -> float:
     # extra-action tiles and [+2] markers
     value += 1.0 * len(s.xtiles[p]) + 0.8 * sum(s.plus2[p])
     # a shipment being loaded
-    if s.phase == Phase.ACTION and s.sub == Sub.SHIP and s.decider == p and s.load:
-        ship = SHIPS[s.ship]
-        units = len(s.load) // 2 if s.ship == SHIP_PAIRS else len(s.load)
+    top = s.pending[-1] if s.phase == ACTION and s.pending else None
+    if isinstance(top, LoadShip) and s.decider == p and top.load:
+        ship = SHIPS[top.ship]
+        units = len(top.load) // 2 if top.ship == SHIP_PAIRS else len(top.load)
         if units:
-            table = ship.grey if s.ship_grey[s.ship] else ship.coloured
-            value += table[units - 1] + len(s.load) * 0.8
+            table = ship.grey if s.ship_grey[top.ship] else ship.coloured
+            value += table[units - 1] + len(top.load) * 0.8
     return value
 
 
-def evaluate(state: TrajanState, player: int) -> float:
+def evaluate(state: TrajanData, player: int) -> float:
     """The seat's estimated margin over the best opponent (final margin once over)."""
     if state.is_terminal():
-        scores = state.outcome().scores
+        scores = outcome(state).scores
         return float(scores[player] - max(v for i, v in enumerate(scores) if i != player))
-    values = [seat_value(state, p) for p in range(state.game.players)]
+    values = [seat_value(state, p) for p in range(state.cfg.players)]
     return values[player] - max(v for i, v in enumerate(values) if i != player)
 
 
-def _sow_choice(s: TrajanState, p: int) -> int:
+def _sow_choice(s: TrajanData, p: int) -> int:
     """Colour for the next marker: complete the target tray's tile, else prepare tiles."""
     tray_index = s.sow_tray
     tray = s.trays[p][tray_index]
@@ -115,76 +155,64 @@ def _sow_choice(s: TrajanState, p: int) -> int:
     return best
 
 
-def _finish_turn_value(s: TrajanState, p: int, branch: bool) -> float:
+def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
     """Follow ``p``'s decisions to the end of the turn and return ``evaluate``.
 
-    With ``branch`` the first action decision tries every option; the others are
-    taken greedily, one action ahead.
+    With ``branch`` the first action decision tries every option (the value is the best
+    of them); the others are taken greedily, one action ahead.
     """
+    d = _data(s)
     for _ in range(40):
-        if s.decider != p or s.is_terminal():
+        if d.decider != p or d.is_terminal():
             break
-        phase = s.phase
-        if phase == Phase.SOW:
-            s.apply(Action(p, "sow", (COLOURS[_sow_choice(s, p)],)))
-        elif phase == Phase.EFFECT:
-            s.apply(_best_by_lookahead(s, p, s.legal_actions()))
-        elif phase == Phase.ACTION:
+        phase = d.phase
+        if phase == SOW:
+            s.apply(SOW_ACTIONS[p][_sow_choice(d, p)])
+        elif phase == EFFECT:
+            s.apply(search.best_by_lookahead(s, p, s.legal_actions(), _value, _FIRST_OF_TIES))
+        elif phase == ACTION:
             actions = s.legal_actions()
             if branch:
                 best = float("-inf")
                 for a in actions:
                     child = s.clone()
                     child.apply(a)
-                    best = max(best, _finish_turn_value(child, p, False))
+                    best = max(best, _finish_turn_value(child, p, False, search))
                 return best
-            s.apply(_best_by_lookahead(s, p, actions))
+            s.apply(search.best_by_lookahead(s, p, actions, _value, _FIRST_OF_TIES))
         else:
             break
-    return evaluate(s, p)
+    return evaluate(d, p)
 
 
-def _best_by_lookahead(s: TrajanState, p: int, actions: list[Action]) -> Action:
-    best, best_value = actions[0], float("-inf")
-    for a in actions:
-        child = s.clone()
-        child.apply(a)
-        v = evaluate(child, p)
-        if v > best_value:
-            best, best_value = a, v
-    return best
-
-
-def greedy_action(state: TrajanState, player: int, rng: Rng) -> Action | None:
+def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
     """The greedy bot's move; ``None`` falls back to one-action lookahead."""
     if player not in state.to_move():
         return None
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
-    phase = state.phase
-    if phase == Phase.SOW:
-        return Action(player, "sow", (COLOURS[_sow_choice(state, player)],))
-    if phase in (Phase.TAKE, Phase.ACTION):
+    s = _data(state)
+    phase = s.phase
+    if phase == SOW:
+        return SOW_ACTIONS[player][_sow_choice(s, player)]
+    if phase in (TAKE, ACTION):
         world = state.determinize(player, rng.next())
         best: list[Action] = []
         best_value = float("-inf")
         for a in actions:
             child = world.clone()
             child.apply(a)
-            v = _finish_turn_value(child, player, phase == Phase.TAKE)
+            v = _finish_turn_value(child, player, phase == TAKE, search)
             if v > best_value + 1e-9:
                 best, best_value = [a], v
             elif abs(v - best_value) <= 1e-9:
                 best.append(a)
         return best[rng.randbelow(len(best))]
-    if phase == Phase.ARRANGE:
+    if phase == ARRANGE:
         # spread the colours: two different markers per tray where possible
-        tray = state.trays[player][state.setup_k // 2]
+        tray = s.trays[player][s.setup_k // 2]
         fresh = [a for a in actions if not tray[COLOURS.index(str(a.args[0]))]]
         pool = fresh or actions
         return pool[rng.randbelow(len(pool))]
     return None
-
-
-__all__ = ["N_ACTIONS", "evaluate", "greedy_action", "seat_value"]

@@ -17,8 +17,9 @@ from ludus.games.trajan.components import (
     K_DEMAND_JOKER,
     SET_OF_3_VP,
     SET_OF_4_VP,
+    Termination,
 )
-from ludus.games.trajan.state import TrajanState
+from ludus.games.trajan.state import TrajanData
 
 
 def construction_sets(counts: list[int], jokers: int) -> int:
@@ -55,13 +56,13 @@ def construction_sets(counts: list[int], jokers: int) -> int:
     return best
 
 
-def final_breakdown(s: TrajanState, p: int) -> dict[str, int]:
+def final_breakdown(s: TrajanData, p: int) -> dict[str, int]:
     """Each item of ``p``'s final scoring (the VP track is the item ``track``)."""
     out: dict[str, int] = {"track": s.vp[p]}
     out["hand"] = sum(s.hand[p])
     out["workers_in_camp"] = s.wcamp[p]
     out["legionnaires_in_camp"] = s.mcamp[p]
-    if s.game.options["edition"] == 2:
+    if s.cfg.edition == 2:
         out["trajan_tiles_on_circle"] = sum(1 for t in s.trajan_slots[p] if t >= 0)
     counts = [0] * len(CONSTRUCTION_TYPES)
     for t in s.ctiles[p]:
@@ -72,7 +73,7 @@ def final_breakdown(s: TrajanState, p: int) -> dict[str, int]:
     return out
 
 
-def bonus_points(s: TrajanState, p: int) -> int:
+def bonus_points(s: TrajanData, p: int) -> int:
     """VP of all of ``p``'s bonus tiles, yellow and grey sides ([HU] p. 10; reference §15)."""
     total = 0.0
     yellow = s.bonus_yellow[p]
@@ -101,7 +102,7 @@ def bonus_points(s: TrajanState, p: int) -> int:
                 total += value * n_yellow
             elif tile.kind == "demand":
                 has = tile.demand in demand_kinds
-                if not has and s.game.options["demand_joker_bonus"] and demand_jokers:
+                if not has and s.cfg.demand_joker_bonus and demand_jokers:
                     has = True
                 if has:
                     total += value
@@ -110,23 +111,23 @@ def bonus_points(s: TrajanState, p: int) -> int:
     return math.ceil(total)
 
 
-def final_scores(s: TrajanState) -> list[int]:
+def final_scores(s: TrajanData) -> list[int]:
     """Total VP of every seat after final scoring."""
-    return [sum(final_breakdown(s, p).values()) for p in range(s.game.players)]
+    return [sum(final_breakdown(s, p).values()) for p in range(s.cfg.players)]
 
 
-def senate_tiebreak(s: TrajanState) -> list[int]:
+def senate_tiebreak(s: TrajanData) -> list[int]:
     """Tie-break key per seat: the higher position in the senate (ruling 16).
 
     By default the stack after the final reset (the quarter-4 senate ranking, consul
     on top); with option ``final_tiebreak=track`` the track position before it.
     """
-    if s.game.options["final_tiebreak"] == "track" and s.final_senate:
+    if s.cfg.final_tiebreak == "track" and s.final_senate:
         return list(s.final_senate)
     return list(s.senate_stamp)
 
 
-def outcome(s: TrajanState) -> Outcome:
+def outcome(s: TrajanData) -> Outcome:
     """The outcome of a finished game."""
     if not s.is_terminal():
         raise LudusError("the game is not over yet")
@@ -143,4 +144,5 @@ def outcome(s: TrajanState) -> Outcome:
         "four quarters played; most VP wins, ties to the higher senate position",
         None,
         details,
+        termination=Termination.FOUR_QUARTERS,
     )

@@ -8,7 +8,7 @@ tile with the default face-up stacks). Everything else lies face up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
@@ -27,8 +27,13 @@ from ludus.games.trajan.components import (
     SHIPS,
     TRAJAN_CATEGORIES,
     TRAJAN_TILES,
+    Phase,
+    Sub,
 )
-from ludus.games.trajan.state import Phase, Sub, TrajanState
+from ludus.games.trajan.decisions import pending_to_json
+from ludus.games.trajan.state import TrajanData
+
+T = TypeVar("T", bound=TrajanData)
 
 
 def _tile(t: int) -> str | None:
@@ -43,10 +48,11 @@ def _counts(counts: list[int]) -> dict[str, int]:
     return {COMMODITIES[c]: counts[c] for c in range(N_COMMODITIES) if counts[c]}
 
 
-def view(s: TrajanState, player: int | None) -> dict[str, Any]:
+def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``player`` (``None`` = spectator)."""
-    n = s.game.players
-    face_up = bool(s.game.options["trajan_face_up"])
+    n = s.cfg.players
+    face_up = s.cfg.trajan_face_up
+    pending = pending_to_json(s.pending)
     players = []
     for p in range(n):
         info: dict[str, Any] = {
@@ -93,7 +99,7 @@ def view(s: TrajanState, player: int | None) -> dict[str, Any]:
         "current": s.current,
         "quarter": s.quarter + 1 if s.quarter < 4 else 4,
         "round": s.round + 1,
-        "time": {"position": s.time_pos, "lap": s.game.lap, "round_over": bool(s.round_over)},
+        "time": {"position": s.time_pos, "lap": s.cfg.lap, "round_over": bool(s.round_over)},
         "provinces": [
             {
                 "province": PROVINCES[i].key,
@@ -129,33 +135,32 @@ def view(s: TrajanState, player: int | None) -> dict[str, Any]:
             "trajan": sorted(TRAJAN_TILES[t].id for t in s.trajan_removed),
         },
         "turn": {
-            "sub": Sub(s.sub).name.lower(),
+            "sub": Sub(pending["sub"]).name.lower(),
             "markers_in_hand": {COLOURS[c]: k for c, k in enumerate(s.hand_markers) if k},
             "sow_tray": ACTIONS[s.sow_tray],
             "sow_left": s.sow_left,
             "target": ACTIONS[s.target] if s.target >= 0 else None,
             "effect_tile": _tile(s.effect_tile),
-            "agenda": list(s.agenda),
+            "agenda": pending["agenda"],
             "extra_used": bool(s.extra_used),
-            "ship": SHIPS[s.ship].key if s.ship >= 0 else None,
-            "load": [COMMODITIES[c] if c >= 0 else "joker" for c in s.load],
-            "display_count": s.display_count,
+            "ship": SHIPS[pending["ship"]].key if pending["ship"] >= 0 else None,
+            "load": [COMMODITIES[c] if c >= 0 else "joker" for c in pending["load"]],
+            "display_count": pending["display_count"],
             "setup_step": s.setup_k,
             "demands_left": list(s.dem_left),
             "trajan_tiles_used": sorted(TRAJAN_TILES[t].id for t in s.f_used),
         },
         "final_senate": list(s.final_senate),
-        "options": dict(s.game.options),
+        "options": dict(s.cfg.options),
     }
     return out
 
 
-def determinize(s: TrajanState, player: int | None, seed: int) -> TrajanState:
+def determinize(s: T, player: int | None, seed: int) -> T:
     """A full state consistent with what ``player`` has seen, hidden parts re-dealt."""
     rng = Rng(seed)
-    d = s.clone()
-    d._legal = None
-    n = s.game.players
+    d = s.copy_fields(type(s).__new__(type(s)))
+    n = s.cfg.players
     # commodity cards: the draw pile and the hands the player cannot see
     # (cards everyone saw a player take from a discard pile stay in that hand)
     pool = list(d.draw)
@@ -180,7 +185,7 @@ def determinize(s: TrajanState, player: int | None, seed: int) -> TrajanState:
     rng.shuffle(d.bonus_bag)
     rng.shuffle(d.fdeck)
     rng.shuffle(d.xdeck)
-    face_up = bool(s.game.options["trajan_face_up"])
+    face_up = s.cfg.trajan_face_up
     for stack in d.trajan_stacks:
         if face_up and stack:
             top = stack.pop()

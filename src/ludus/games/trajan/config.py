@@ -1,0 +1,106 @@
+"""Trajan's options: the schema the Game offers, and :class:`TrajanConfig`, built once.
+
+The rules read ``s.cfg.reshuffle``, never ``options["reshuffle"]``: the options are
+validated and typed here once, when the Game is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal, cast
+
+from ludus.core.api import OptionSpec, OptionValue
+from ludus.games.trajan.components import LAP_DEFAULTS
+
+__all__ = ["OPTIONS", "TrajanConfig"]
+
+OPTIONS = (
+    OptionSpec(
+        "lap_2p", LAP_DEFAULTS[2],
+        "time-track lap length with 2 players (UNCONFIRMED; reference default 11, alternative 12)",
+        minimum=4, maximum=40,
+    ),
+    OptionSpec(
+        "lap_3p", LAP_DEFAULTS[3],
+        "time-track lap length with 3 players (UNCONFIRMED; reference default 16, alternative 17)",
+        minimum=4, maximum=40,
+    ),
+    OptionSpec(
+        "lap_4p", LAP_DEFAULTS[4],
+        "time-track lap length with 4 players (UNCONFIRMED; reference default 21, alternative 22)",
+        minimum=4, maximum=40,
+    ),
+    OptionSpec(
+        "pregame_trajan", "free",
+        "pre-game Trajan tiles: any tile of a stack (free) or only the top tile (top)",
+        choices=("free", "top"),
+    ),
+    OptionSpec(
+        "starting_markers", "choice",
+        "starting action markers: chosen (pairs may match), dealt at random, or chosen with "
+        "two different colours per tray",
+        choices=("choice", "random", "different"),
+    ),
+    OptionSpec("trajan_face_up", True, "the top tile of each Trajan stack is face up"),
+    OptionSpec("demand_joker_bonus", False, "variant: a demand joker counts for bonus tiles B10-B12"),
+    OptionSpec("reshuffle", True, "shuffle the discard piles (except their top cards) when the draw pile runs out"),
+    OptionSpec(
+        "remove_province_senate_tiles", False,
+        "at quarter end also remove senate tiles still lying on provinces",
+    ),
+    OptionSpec(
+        "final_tiebreak", "final_reset",
+        "final tie-break: senate stack after the last reset (final_reset) or senate track "
+        "position before it (track)",
+        choices=("final_reset", "track"),
+    ),
+    OptionSpec("edition", 2, "2: 1 VP per Trajan tile left on the action circle; 1: first edition", choices=(2, 1)),
+)
+"""The options of ``ludus.load("trajan", ...)`` (see docs/games/trajan.md, "Rulings")."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrajanConfig:
+    """The validated options of one game, typed.
+
+    >>> cfg = TrajanConfig.from_options(3, {o.name: o.default for o in OPTIONS})
+    >>> cfg.lap, cfg.reshuffle, cfg.starting_markers
+    (16, True, 'choice')
+    """
+
+    players: int
+    lap: int
+    """The time-track lap length for this player count (options ``lap_<n>p``)."""
+    reshuffle: bool
+    trajan_face_up: bool
+    starting_markers: Literal["choice", "random", "different"]
+    pregame_trajan: Literal["free", "top"]
+    demand_joker_bonus: bool
+    remove_province_senate_tiles: bool
+    final_tiebreak: Literal["final_reset", "track"]
+    edition: int
+    options: Mapping[str, OptionValue]
+    """The options as given (for the view)."""
+
+    @property
+    def blind_pregame(self) -> bool:
+        """Pre-game picks from face-down stacks, top tile only: the tile is unseen until placed."""
+        return self.pregame_trajan == "top" and not self.trajan_face_up
+
+    @classmethod
+    def from_options(cls, players: int, o: Mapping[str, OptionValue]) -> TrajanConfig:
+        """The config of a ``players``-player game with validated options ``o``."""
+        return cls(
+            players=players,
+            lap=int(o[f"lap_{players}p"]),
+            reshuffle=bool(o["reshuffle"]),
+            trajan_face_up=bool(o["trajan_face_up"]),
+            starting_markers=cast(Literal["choice", "random", "different"], str(o["starting_markers"])),
+            pregame_trajan=cast(Literal["free", "top"], str(o["pregame_trajan"])),
+            demand_joker_bonus=bool(o["demand_joker_bonus"]),
+            remove_province_senate_tiles=bool(o["remove_province_senate_tiles"]),
+            final_tiebreak=cast(Literal["final_reset", "track"], str(o["final_tiebreak"])),
+            edition=int(o["edition"]),
+            options=o,
+        )

@@ -1,0 +1,160 @@
+"""The decisions pending inside the action step (turn step 3), as typed records.
+
+After the markers are sown, the turn's action step is a small stack of
+decisions, top last: take the target tray's action (:class:`TakeAction`), then
+perhaps repeat it with an extra-action tile (:class:`OfferExtra`); a construction
+tile's bonus action pushes one more pair. A Seaport action may open a
+sub-decision on top: discard a card (:class:`SeaportDiscard`), play a second card
+to the display (:class:`SeaportDisplay`) or load a ship (:class:`LoadShip`).
+Their behaviour lives with the rules that open them (:mod:`.rules.extra_actions`,
+:mod:`.rules.seaport`).
+
+Decisions are immutable: a change replaces the object, so a state's copy shares
+them (``pending[:]``). The common ones are built once per seat (:data:`TAKE_ACTION`,
+...). In JSON they keep the form saved before they had types: ``agenda`` (a list of
+ints, ``DO + action`` or ``OFFER + action``), ``sub`` (:class:`Sub`), ``ship``,
+``load`` and ``display_count``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludus.core.decisions import Decision, decision
+from ludus.games.trajan.components import MAX_PLAYERS, N_ACTIONS, Sub, Verb
+
+__all__ = [
+    "DO",
+    "OFFER",
+    "OFFER_EXTRA",
+    "SEAPORT_DISCARD",
+    "SEAPORT_DISPLAY",
+    "TAKE_ACTION",
+    "LoadShip",
+    "OfferExtra",
+    "SeaportDiscard",
+    "SeaportDisplay",
+    "TakeAction",
+    "agenda_decisions",
+    "pending_from_json",
+    "pending_to_json",
+]
+
+DO = 0
+"""Agenda code of :class:`TakeAction`: ``DO + action``."""
+OFFER = 6
+"""Agenda code of :class:`OfferExtra`: ``OFFER + action``."""
+
+ACTION_VERBS = (
+    Verb.PASS, Verb.DRAW_TWO, Verb.TAKE_DISCARD, Verb.DISPLAY, Verb.SHIP, Verb.TAKE_TILE,
+    Verb.RECRUIT, Verb.MARCH, Verb.DEPLOY, Verb.SENATE, Verb.TRAJAN, Verb.HIRE, Verb.BUILD,
+)
+
+
+@decision("take_action", ACTION_VERBS)
+@dataclass(frozen=True, slots=True, eq=False)
+class TakeAction(Decision):
+    """Take ``action`` (0 Seaport .. 5 Construction) once, or ``pass``."""
+
+    who: int
+    action: int
+
+
+@decision("offer_extra", (Verb.EXTRA, Verb.DECLINE))
+@dataclass(frozen=True, slots=True, eq=False)
+class OfferExtra(Decision):
+    """After ``action``: discard an extra-action tile to take it again, or decline."""
+
+    who: int
+    action: int
+
+
+@decision("seaport_discard", (Verb.DISCARD,))
+@dataclass(frozen=True, slots=True, eq=False)
+class SeaportDiscard(Decision):
+    """Seaport (a): after drawing 2 cards, discard 1 onto a discard pile."""
+
+    who: int
+
+
+@decision("seaport_display", (Verb.DISPLAY, Verb.STOP))
+@dataclass(frozen=True, slots=True, eq=False)
+class SeaportDisplay(Decision):
+    """Seaport (c): ``played`` card(s) went to the display; a second one, or stop."""
+
+    who: int
+    played: int = 1
+
+
+@decision("load_ship", (Verb.LOAD, Verb.SAIL))
+@dataclass(frozen=True, slots=True, eq=False)
+class LoadShip(Decision):
+    """Seaport (d): loading ``ship``; ``load`` holds the cards so far (-1: a commodity joker)."""
+
+    who: int
+    ship: int
+    load: tuple[int, ...] = ()
+
+
+TAKE_ACTION: tuple[tuple[TakeAction, ...], ...] = tuple(
+    tuple(TakeAction(p, a) for a in range(N_ACTIONS)) for p in range(MAX_PLAYERS)
+)
+OFFER_EXTRA: tuple[tuple[OfferExtra, ...], ...] = tuple(
+    tuple(OfferExtra(p, a) for a in range(N_ACTIONS)) for p in range(MAX_PLAYERS)
+)
+SEAPORT_DISCARD: tuple[SeaportDiscard, ...] = tuple(SeaportDiscard(p) for p in range(MAX_PLAYERS))
+SEAPORT_DISPLAY: tuple[SeaportDisplay, ...] = tuple(SeaportDisplay(p) for p in range(MAX_PLAYERS))
+
+
+def agenda_decisions(who: int, agenda: Sequence[int]) -> list[Decision]:
+    """The decisions of agenda codes (``DO + action`` / ``OFFER + action``), bottom first."""
+    return [OFFER_EXTRA[who][c - OFFER] if c >= OFFER else TAKE_ACTION[who][c - DO] for c in agenda]
+
+
+def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
+    """The saved form of ``pending``: ``sub``, ``ship``, ``display_count``, ``agenda``, ``load``."""
+    agenda: list[int] = []
+    sub, ship, display_count, load = Sub.NONE, -1, 0, []
+    for d in pending:
+        if isinstance(d, TakeAction):
+            agenda.append(DO + d.action)
+        elif isinstance(d, OfferExtra):
+            agenda.append(OFFER + d.action)
+        elif isinstance(d, SeaportDiscard):
+            sub = Sub.DISCARD
+        elif isinstance(d, SeaportDisplay):
+            sub, display_count = Sub.DISPLAY, d.played
+        elif isinstance(d, LoadShip):
+            sub, ship, load = Sub.SHIP, d.ship, list(d.load)
+    return {"sub": int(sub), "ship": ship, "display_count": display_count, "agenda": agenda, "load": load}
+
+
+def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
+    """Rebuild the pending decisions of seat ``who`` from :func:`pending_to_json` output."""
+    pending = agenda_decisions(who, [int(c) for c in data["agenda"]])
+    sub = int(data["sub"])
+    if sub == Sub.DISCARD:
+        pending.append(SEAPORT_DISCARD[who])
+    elif sub == Sub.DISPLAY:
+        pending.append(SeaportDisplay(who, int(data["display_count"])))
+    elif sub == Sub.SHIP:
+        pending.append(LoadShip(who, int(data["ship"]), tuple(int(c) for c in data["load"])))
+    return pending
+
+
+_SAVED_AFTER = {"current": ("sub",), "effect_tile": ("ship", "display_count"), "demand_spent": ("agenda", "load")}
+"""Where the saved form of the pending decisions goes among the state's keys (as saved before)."""
+
+
+def saved_form(fields: Mapping[str, Any], pending: Sequence[Decision]) -> dict[str, Any]:
+    """A state's JSON: its ``fields`` with ``pending`` replaced by :func:`pending_to_json`."""
+    saved = pending_to_json(pending)
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key != "pending":
+            out[key] = value
+            for name in _SAVED_AFTER.get(key, ()):
+                out[name] = saved[name]
+    return out
