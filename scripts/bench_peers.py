@@ -324,7 +324,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"{'game':<14} {'players':>7} {'ludus actions/s':>15} {PEER + ' actions/s':>20} {'ratio':>6}  rounds"
+        f"{'game':<14} {'players':>7} {'ludus actions/s':>15} {PEER + ' actions/s':>20} {'ratio':>6}  per round"
     )
     for row in rows:
         ratios = row.round_ratios
