@@ -159,7 +159,7 @@ def run_json(python: str, program: str, *args: object) -> dict[str, Any]:
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         lines = proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"]
-        raise BenchError(f"{Path(python).name} {' '.join(map(str, args))}: {lines[-1]}")
+        raise BenchError(f"{' '.join([Path(python).name, *map(str, args)])}: {lines[-1]}")
     try:
         data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
@@ -279,7 +279,14 @@ def run(args: argparse.Namespace) -> int:
         raise BenchError("--seconds must be positive", code=2)
     peer_python: Path = args.peer_python
     peer_version = check_peer(peer_python)
-    listing = run_json(args.ludus_python, LUDUS_GAMES_PROGRAM)
+    try:
+        listing = run_json(args.ludus_python, LUDUS_GAMES_PROGRAM)
+    except BenchError as error:
+        raise BenchError(
+            f"ludus is not usable with {args.ludus_python} ({error}); "
+            "run `make bench-peers` or pass --ludus-python",
+            code=2,
+        ) from None
     installed = {g: (low, high) for g, low, high in listing["games"]}
     rows = plan(installed, args.games, parse_players(args.players), args.all_players)
     progress(
