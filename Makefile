@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test soak bench golden lint typecheck clean
+.PHONY: play test soak bench bench-peers golden lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,21 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/ludus bench $(ARGS)
+
+# Peer comparison with catanatron (docs/benchmarks.md), installed in a scratch venv: not a ludus dependency.
+PEERS_VENV := .peers-venv
+CATANATRON := 3.2.1
+PEERS_STAMP := $(PEERS_VENV)/.catanatron-$(CATANATRON)
+
+$(PEERS_VENV)/bin/python:
+	$(PYTHON) -m venv $(PEERS_VENV)
+
+$(PEERS_STAMP): | $(PEERS_VENV)/bin/python
+	$(PEERS_VENV)/bin/python -m pip install --quiet 'catanatron==$(CATANATRON)'
+	touch $(PEERS_STAMP)
+
+bench-peers: $(STAMP) $(PEERS_STAMP)
+	$(BIN)/python scripts/bench_peers.py --peer-python $(PEERS_VENV)/bin/python $(ARGS)
 
 # Rewrite the golden playthroughs on purpose (a rule change); review the diff before committing.
 golden: $(STAMP)
