@@ -53,4 +53,4 @@ golden: $(STAMP)
 	$(BIN)/python -m ludus.testing.golden tests $(GAMES)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .peers-venv .pytest_cache .mypy_cache .ruff_cache
