@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/ludus play $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests scripts
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
