@@ -10,7 +10,6 @@ from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import LudusError
-from ludus.core.events import Log
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, view
@@ -48,10 +47,9 @@ class HadriansWallState(HadriansWallData, RulesState):
         return out
 
     def _decisions(self, player: int) -> list[Decision]:
-        return rules.decisions_of(self, player)
+        return self.boards[player].pending  # each seat's own stack (rules.decisions_of)
 
-    def _advance(self, log: Log) -> None:
-        rules.advance(self, log)
+    _advance = rules.advance
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal: from the cached list, else generating only its chapter."""

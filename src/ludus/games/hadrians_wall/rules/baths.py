@@ -13,6 +13,7 @@ from ludus.core.events import Log
 
 from ..components import BATHS, BATHS_APPARITORES, BATHS_BOXES, BATHS_PER_YEAR, BATHS_RESOURCES, RESOURCE
 from ..state import Board, HadriansWallData
+from .general import tell
 
 
 def baths_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -33,4 +34,4 @@ def bribe(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[RESOURCE] -= BATHS_RESOURCES[k]
     b.baths[k] = s.year
     b.disdain_removed += 1
-    log.private(p, "bribe", seat=p, box=k)
+    tell(log, p, "bribe", seat=p, box=k)

@@ -18,7 +18,7 @@ from ludus.core.events import Log
 from ..components import BUILDING_INDEX, BUILDINGS, FORUM_BOXES, INFRASTRUCTURE_AT, ITEM_INDEX, Cost
 from ..config import plus_resource
 from ..state import Board, HadriansWallData
-from .general import gain_all, pay
+from .general import gain_all, pay, tell
 
 
 def building_cost(s: HadriansWallData, key: str) -> Cost:
@@ -70,4 +70,4 @@ def forum(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[y] -= 1
     b.items[g] += 1
     b.forum.append(s.year)
-    log.private(p, "forum", seat=p, returned=[x, y], gained=g)
+    tell(log, p, "forum", seat=p, returned=[x, y], gained=g)

@@ -12,7 +12,7 @@ from ludus.core.events import Log
 
 from ..components import COURT_APPARITORES, COURT_BOXES, COURT_GAIN, COURT_PAY, COURTHOUSE
 from ..state import Board, HadriansWallData
-from .general import can_pay, gain_all, pay
+from .general import can_pay, gain_all, pay, tell
 
 
 def courthouse_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -40,5 +40,5 @@ def ruling(s: HadriansWallData, a: Action, log: Log) -> None:
     col = k // 3
     pay(b, COURT_PAY[col])
     b.court[k] = s.year
-    log.private(p, "ruling", seat=p, box=k)
+    tell(log, p, "ruling", seat=p, box=k)
     gain_all(s, p, COURT_GAIN[col], log)

@@ -13,7 +13,7 @@ from ludus.core.events import Log
 
 from ..components import COHORT_INDEX, DIPLOMAT_COST, DIPLOMAT_PATRICIANS, VALOUR
 from ..state import Board, HadriansWallData
-from .general import can_pay, gain_attribute, pay
+from .general import can_pay, gain_attribute, pay, tell
 
 
 def diplomat_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -39,5 +39,5 @@ def diplomat(s: HadriansWallData, a: Action, log: Log) -> None:
     pay(b, DIPLOMAT_COST)
     b.diplomats.append(c)
     b.diplomat_used.append(0)
-    log.private(p, "diplomat", seat=p, cohort=c)
+    tell(log, p, "diplomat", seat=p, cohort=c)
     gain_attribute(s, p, VALOUR, log)

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
-from ludus.core.events import Log
+from ludus.core.events import Event, Log
 
 from ..components import (
     ACTIONS,
@@ -31,6 +31,7 @@ from ..components import (
     COHORT_BOXES,
     COHORT_INDEX,
     COHORT_REWARDS,
+    DOMAIN,
     INFRASTRUCTURE_AT,
     ITEM_INDEX,
     LARGE_GRANARY,
@@ -45,6 +46,17 @@ Rewards = tuple[str, ...]
 _ANY_ATTRIBUTE: Final = ATTRIBUTE_CHOICES["attr"]
 _PIETY_OR_DISCIPLINE: Final = ATTRIBUTE_CHOICES["pd"]
 _RENOWN_OR_VALOUR: Final = ATTRIBUTE_CHOICES["rv"]
+
+
+_SEAT_SETS: Final = tuple(frozenset((p,)) for p in range(6))
+
+
+def tell(log: Log, p: int, kind: str, **data: Any) -> None:
+    """Log an event only seat ``p`` may see (its sheets' fills, gains and hidden choices).
+
+    The same as ``log.private(p, kind, **data)``, with the seat's set built once.
+    """
+    log.append(Event(kind, data, _SEAT_SETS[p], DOMAIN))
 
 
 # --- paying and the sheets' geometry -------------------------------------------------
@@ -115,7 +127,7 @@ def gain_all(s: HadriansWallData, p: int, tokens: Rewards, log: Log) -> None:
     """Give every reward in ``tokens`` (an event visible to ``p`` names them)."""
     if not tokens:
         return
-    log.private(p, "gain", seat=p, rewards=list(tokens))
+    tell(log, p, "gain", seat=p, rewards=list(tokens))
     for token in tokens:
         gain(s, p, token, log)
 
@@ -164,7 +176,7 @@ def cohort_answers(s: HadriansWallData, d: CohortChoice) -> list[Action]:
 def cohort(s: HadriansWallData, d: CohortChoice, a: Action, log: Log) -> bool:
     """Resolve a Cohort icon: fill the left-most empty box of the chosen Cohort."""
     c = COHORT_INDEX[str(a.args[0])]
-    log.private(d.who, "cohort", seat=d.who, cohort=c, box=s.boards[d.who].cohorts[c] + 1)
+    tell(log, d.who, "cohort", seat=d.who, cohort=c, box=s.boards[d.who].cohorts[c] + 1)
     fill_cohort(s, d.who, c, log)
     return True
 
@@ -185,7 +197,7 @@ _NAMES = {v: tuple(name for name, i in ATTRIBUTE_INDEX.items() if i in v) for v 
 def attribute(s: HadriansWallData, d: AttributeChoice, a: Action, log: Log) -> bool:
     """Resolve an attribute choice (Road income, Road build reward)."""
     i = ATTRIBUTE_INDEX[str(a.args[0])]
-    log.private(d.who, "attribute", seat=d.who, attribute=i)
+    tell(log, d.who, "attribute", seat=d.who, attribute=i)
     gain_attribute(s, d.who, i, log)
     return True
 

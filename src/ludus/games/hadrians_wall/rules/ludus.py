@@ -23,7 +23,7 @@ from ..components import (
     SERVANT,
 )
 from ..state import Board, HadriansWallData
-from .general import draw_fate, gain_all
+from .general import draw_fate, gain_all, tell
 
 
 def ludus_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -53,7 +53,7 @@ def train_gladiator(s: HadriansWallData, a: Action, log: Log) -> None:
     g = GLADIATOR_INDEX[str(a.args[0])]
     b.items[ITEM_INDEX[str(a.args[1])]] -= 1
     b.strength[g] += 1
-    log.private(p, "train_gladiator", seat=p, gladiator=g, strength=b.strength[g])
+    tell(log, p, "train_gladiator", seat=p, gladiator=g, strength=b.strength[g])
 
 
 def battle(s: HadriansWallData, a: Action, log: Log) -> None:

@@ -24,7 +24,7 @@ from ..components import (
     RESOURCE,
 )
 from ..state import Board, HadriansWallData
-from .general import draw_fate, gain_all, gain_attribute, pay_source, source_card, sources
+from .general import draw_fate, gain_all, gain_attribute, pay_source, source_card, sources, tell
 
 
 def market_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -55,7 +55,7 @@ def buy(s: HadriansWallData, a: Action, log: Log) -> None:
         log.public("market", seat=p, card=card, good=good)
     else:
         good = PLAYER_CARDS[source_card(s, p, source)].good
-        log.private(p, "buy", seat=p, source=source, hexagon=hexagon, good=good)
+        tell(log, p, "buy", seat=p, source=source, hexagon=hexagon, good=good)
         pay_source(s, p, source, RESOURCE, log)
     record_good(s, p, hexagon, good, log)
 

@@ -25,7 +25,7 @@ from ..components import (
     TRAINING_BOXES,
 )
 from ..state import Board, HadriansWallData
-from .general import gain_all
+from .general import gain_all, tell
 
 
 def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -48,7 +48,7 @@ def mine(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[SERVANT] -= s.cfg.mining_servants
     b.mining += 1
-    log.private(p, "fill", seat=p, area="mining", box=b.mining)
+    tell(log, p, "fill", seat=p, area="mining", box=b.mining)
     gain_all(s, p, MINING_REWARDS[b.mining - 1], log)
 
 
@@ -64,7 +64,7 @@ def guard(s: HadriansWallData, a: Action, log: Log) -> None:
     p = a.player
     b = s.boards[p]
     b.items[SOLDIER] -= 1
-    log.private(p, "fill", seat=p, area="wall_guard", box=b.guard + 1)
+    tell(log, p, "fill", seat=p, area="wall_guard", box=b.guard + 1)
     fill_wall_guard(s, p, log)
 
 
@@ -74,5 +74,5 @@ def train(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[BUILDER] -= 1
     b.training.append(s.year)
-    log.private(p, "train", seat=p, box=b.guard + 1)
+    tell(log, p, "train", seat=p, box=b.guard + 1)
     fill_wall_guard(s, p, log)

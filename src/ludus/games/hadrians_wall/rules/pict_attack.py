@@ -16,7 +16,7 @@ from ludus.core.events import Log
 
 from ..components import ATTACK_POTENTIAL, COHORT_INDEX, FATE_CARDS, FAVOUR, OVER, VALOUR, YEARS
 from ..state import HadriansWallData
-from .general import draw_fate, gain_attribute
+from .general import draw_fate, gain_attribute, tell
 from .neutral_cards import discard_neutral_cards, neutral_attack_cards
 from .year import start_year
 
@@ -93,7 +93,7 @@ def favour(s: HadriansWallData, a: Action, log: Log) -> None:
                 break
     b.ignored[c] += 1
     b.favours_used += 1
-    log.private(p, "favour", seat=p, favour=str(a.args[0]), cohort=c)
+    tell(log, p, "favour", seat=p, favour=str(a.args[0]), cohort=c)
     if not favour_actions(s, p):
         b.done = 1
 
@@ -101,7 +101,7 @@ def favour(s: HadriansWallData, a: Action, log: Log) -> None:
 def defend(s: HadriansWallData, a: Action, log: Log) -> None:
     """Stop spending Favours."""
     s.boards[a.player].done = 1
-    log.private(a.player, "defend", seat=a.player)
+    tell(log, a.player, "defend", seat=a.player)
 
 
 def pict_attack(s: HadriansWallData, log: Log) -> None:

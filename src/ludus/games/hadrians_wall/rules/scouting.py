@@ -29,7 +29,7 @@ from ..components import (
 )
 from ..decisions import PlacePattern
 from ..state import Board, HadriansWallData
-from .general import gain_attribute, pay_source, source_card, sources
+from .general import gain_attribute, pay_source, source_card, sources, tell
 
 
 def scout_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -48,7 +48,7 @@ def scout(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     source = str(a.args[0])
     pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
-    log.private(p, "scout", seat=p, source=source, pattern=pattern)
+    tell(log, p, "scout", seat=p, source=source, pattern=pattern)
     if source == "own":
         b.items[SOLDIER] -= 1
     else:
@@ -79,7 +79,7 @@ def place(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
             elif icon == "S":
                 b.items[SERVANT] += 1
     rows = [row for row in ROW_MASKS if b.map & row == row and before & row != row]
-    log.private(p, "place", seat=p, cells=mask, rows=len(rows))
+    tell(log, p, "place", seat=p, cells=mask, rows=len(rows))
     for _ in rows:
         gain_attribute(s, p, VALOUR, log)
     return True

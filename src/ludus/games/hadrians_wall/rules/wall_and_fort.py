@@ -27,7 +27,7 @@ from ..components import (
     WALL_REWARDS,
 )
 from ..state import Board, HadriansWallData
-from .general import gain_all
+from .general import gain_all, tell
 
 
 def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
@@ -54,7 +54,7 @@ def fort(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[BUILDER if a.args[0] == "builder" else SOLDIER] -= 1
     b.fort += 1
-    log.private(p, "fill", seat=p, area="fort", box=b.fort)
+    tell(log, p, "fill", seat=p, area="fort", box=b.fort)
     gain_all(s, p, FORT_REWARDS[b.fort - 1], log)
 
 
@@ -64,7 +64,7 @@ def wall(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[RESOURCE] -= 1
     b.wall += 1
-    log.private(p, "fill", seat=p, area="wall", box=b.wall)
+    tell(log, p, "fill", seat=p, area="wall", box=b.wall)
     gain_all(s, p, WALL_REWARDS[b.wall - 1], log)
 
 
@@ -74,5 +74,5 @@ def cippi(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[RESOURCE] -= 1
     b.cippi += 1
-    log.private(p, "fill", seat=p, area="cippi", box=b.cippi)
+    tell(log, p, "fill", seat=p, area="cippi", box=b.cippi)
     gain_all(s, p, CIPPI_REWARDS[b.cippi - 1], log)

@@ -34,7 +34,7 @@ from ..components import (
     WORKSHOPS,
 )
 from ..state import Board, HadriansWallData
-from .general import choose_any_attribute, draw_fate, gain_items
+from .general import choose_any_attribute, draw_fate, gain_items, tell
 from .neutral_cards import turn_up_neutral_cards
 
 
@@ -82,7 +82,7 @@ def start_year(s: HadriansWallData, log: Log) -> None:
         b.hand = [b.deck.pop(), b.deck.pop()]
         b.choice = -1
         b.done = 0
-        log.private(p, "draw", seat=p, cards=b.hand[:])
+        tell(log, p, "draw", seat=p, cards=b.hand[:])
 
 
 def path_choices(s: HadriansWallData, p: int) -> list[Action]:
@@ -99,7 +99,7 @@ def choose_path(s: HadriansWallData, a: Action, log: Log) -> None:
     p = a.player
     b = s.boards[p]
     b.choice = PLAYER_CARD_INDEX[str(a.args[0])]
-    log.private(p, "path", seat=p, card=b.choice)
+    tell(log, p, "path", seat=p, card=b.choice)
     log.public("chosen", seat=p)
 
 
