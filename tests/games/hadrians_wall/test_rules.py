@@ -431,3 +431,68 @@ def test_ties_break_by_least_disdain_then_path_vp() -> None:
         st.boards[2].attrs = [10, 10, 10, 6]
     out = outcome(st)
     assert out.scores[2] == 39.0 and out.ranking == (3, 2, 1)
+
+
+def test_pending_choices_are_typed_and_saved_as_their_tokens() -> None:
+    """Rewards queue their choices; the next one is answered first; JSON keeps the tokens."""
+    from ludus.games.hadrians_wall.decisions import AttributeChoice, CohortChoice, PlacePattern
+
+    st = _acting(players=1)
+    b = st.boards[0]
+    with edit(st):
+        gain(st, 0, "cohort", Log())
+        gain(st, 0, "renown_or_valour", Log())
+        b.pending.append(PlacePattern(0, "I"))  # a scout's pattern is placed before anything else
+    assert pending(b) == ["place:I", "cohort", "rv"]
+    assert [type(d) for d in b.pending] == [AttributeChoice, CohortChoice, PlacePattern]
+    assert st.to_json()["boards"][0]["pending"] == ["place:I", "cohort", "rv"]
+    again = st.game.state_from_json(st.to_json())
+    assert again.digest() == st.digest() and again.legal_actions(0) == st.legal_actions(0)
+    assert [(type(d), d.who) for d in again.boards[0].pending] == [(type(d), 0) for d in b.pending]
+    assert all(a.startswith("place ") for a in legal(st))
+    do(st, "place a1.b1.c1.d1")
+    assert pending(b) == ["cohort", "rv"] and b.items[R] == 1
+    do(st, "cohort right")
+    assert pending(b) == ["rv"] and legal(st) == {"attribute renown", "attribute valour"}
+    do(st, "attribute valour")
+    assert b.pending == [] and b.cohorts == [0, 0, 1] and b.attrs[VALOUR] == 1
+
+
+def test_each_seat_answers_its_own_pending_choice() -> None:
+    """Simultaneous play: seat 1's Cohort choice does not block seat 0, and is answered on seat 1's board."""
+    st = _acting(players=2)
+    with edit(st):
+        gain(st, 1, "cohort", Log())
+        st.boards[0].items[S] = 1
+    assert legal(st, 1) == {"cohort left", "cohort centre", "cohort right"}
+    assert "guard" in legal(st, 0) and "cohort left" not in legal(st, 0)
+    with pytest.raises(IllegalActionError):
+        do(st, "cohort left", 0)
+    do(st, "cohort centre", 1)
+    assert st.boards[1].cohorts == [0, 1, 0] and st.boards[1].pending == []
+
+
+def test_events_are_kinds_and_ids_and_private_draws_stay_private() -> None:
+    st = _acting(players=2, year=5)
+    with edit(st):
+        for b in st.boards:
+            b.cohorts = [6, 6, 6]
+        st.boards[0].items[V] = 1
+        st.boards[0].mining = 1
+    events = Log()
+    events += st.apply(Action(0, "mine"))
+    fill = next(e for e in events if e.kind == "fill")
+    assert fill.data == {"seat": 0, "area": "mining", "box": 2}
+    assert fill.is_visible_to(0) and not fill.is_visible_to(1) and not fill.is_visible_to(None)
+    gained = next(e for e in events if e.kind == "gain")
+    assert gained.data == {"seat": 0, "rewards": ["hammer", "resource"]} and not gained.is_visible_to(1)
+    events = Log()
+    for p in (0, 1):
+        events += st.apply(Action(p, "end"))
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["end", "end", "attack"] and "year" in kinds
+    draws = [e for e in events if e.kind == "draw"]
+    assert [sorted(e.visible_to or ()) for e in draws] == [[0], [1]]
+    assert draws[0].data == {"seat": 0, "cards": st.boards[0].hand}
+    assert all(isinstance(v, int | list) for e in events for v in e.data.values())
+    assert draws[0].text.startswith("seat 0 draws ")

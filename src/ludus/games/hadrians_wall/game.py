@@ -47,7 +47,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return out
 
     def _decisions(self, player: int) -> list[Decision]:
-        return self.boards[player].pending  # each seat's own stack (rules.decisions_of)
+        return self.boards[player].pending  # each seat's own stack (top last)
 
     _advance = rules.advance
 

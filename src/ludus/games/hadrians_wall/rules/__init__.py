@@ -43,7 +43,7 @@ from . import (
 )
 
 __all__ = [
-    "DECISION_RULES", "HANDLERS", "advance", "decisions_of", "is_legal", "legal_actions", "setup", "to_move",
+    "DECISION_RULES", "HANDLERS", "advance", "is_legal", "legal_actions", "setup", "to_move",
     "why_illegal",
 ]
 
@@ -214,10 +214,3 @@ def to_move(s: HadriansWallData) -> tuple[int, ...]:
     if phase is ACTIONS or phase is FAVOUR:
         return tuple(p for p, b in enumerate(s.boards) if not b.done)
     return ()
-
-
-def decisions_of(s: HadriansWallData, player: int) -> list[Decision]:
-    """The stack of pending decisions of ``player`` (that seat's own board)."""
-    return s.boards[player].pending
-
-
