@@ -434,7 +434,7 @@ class ActionTable:
         self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
         self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
         self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
-        self.attribute = {a: Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES}
+        self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
         self.path = tuple(Action(p, Verb.PATH, (card.id,)) for card in PLAYER_CARDS)
         self.favour_temple = tuple(Action(p, Verb.FAVOUR, ("temple", c)) for c in COHORTS)
         self.favour_diplomat = tuple(Action(p, Verb.FAVOUR, ("diplomat", c)) for c in COHORTS)

@@ -184,14 +184,7 @@ def cohort(s: HadriansWallData, d: CohortChoice, a: Action, log: Log) -> bool:
 def attribute_answers(s: HadriansWallData, d: AttributeChoice) -> list[Action]:
     """The attributes offered."""
     actions = s.cfg.tables[d.who].attribute
-    return [actions[a] for a in _names(d.attributes)]
-
-
-def _names(attributes: tuple[int, ...]) -> tuple[str, ...]:
-    return _NAMES[attributes]
-
-
-_NAMES = {v: tuple(name for name, i in ATTRIBUTE_INDEX.items() if i in v) for v in ATTRIBUTE_CHOICES.values()}
+    return [actions[a] for a in d.attributes]
 
 
 def attribute(s: HadriansWallData, d: AttributeChoice, a: Action, log: Log) -> bool:
