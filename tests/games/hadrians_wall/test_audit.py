@@ -7,8 +7,9 @@ from games.hadrians_wall.hw_helpers import (
     do,
 )
 from ludus.games.hadrians_wall import components as c
-from ludus.games.hadrians_wall.rules import attack_size
-from ludus.games.hadrians_wall.state import HadriansWallState
+from ludus.games.hadrians_wall.game import HadriansWallState
+from ludus.games.hadrians_wall.rules.pict_attack import attack_size
+from ludus.testing.scenario import edit
 
 
 def _acting(players: int = 1, year: int = 1, **options: object) -> HadriansWallState:
@@ -22,7 +23,8 @@ def test_an_attack_larger_than_the_fate_deck_reveals_every_card_once() -> None:
     # attack can ask for more than the 48 cards; it then reveals each card once (ruling)
     # instead of failing on an empty deck and an empty discard pile.
     st = _acting(players=4, year=6, difficulty="hard", resource_passing=False)
-    st.extra_attack = 40
+    with edit(st):
+        st.extra_attack = 40
     assert attack_size(st) == 52
     for p in range(4):
         do(st, "end", p)

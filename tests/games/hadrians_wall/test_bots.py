@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ludus
+from ludus.agents.lookahead import SEARCH
 from ludus.core.rng import Rng
-from ludus.games.hadrians_wall.heuristic import greedy_action
 
 
 def _mean_score(policy: str, games: int) -> float:
@@ -16,7 +16,7 @@ def _mean_score(policy: str, games: int) -> float:
         while not st.is_terminal():
             p = st.to_move()[0]
             if policy == "greedy":
-                action = greedy_action(st, p, rng)  # type: ignore[arg-type]
+                action = game.greedy_action(st, p, rng, SEARCH)
                 assert action is not None
             else:
                 actions = st.legal_actions(p)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 import ludus
+from ludus.agents.lookahead import SEARCH
 from ludus.core.rng import Rng
 from ludus.games.hadrians_wall import components as c
-from ludus.games.hadrians_wall.state import HadriansWallState, Phase
+from ludus.games.hadrians_wall.components import Phase
+from ludus.games.hadrians_wall.game import HadriansWallState
+from ludus.testing.scenario import conserved
 
 
 def _check_invariants(st: HadriansWallState) -> None:
@@ -23,9 +26,10 @@ def _check_invariants(st: HadriansWallState) -> None:
         assert all(x >= 0 for x in b.items)
         assert (b.wall <= b.fort and b.cippi == 0) or c.CIPPI_CHAIN[b.cippi - 1] <= b.fort
         assert sum(b.cohorts) <= 18 and b.production <= 9
-    if st.game.neutral_per_year:
+    if st.cfg.neutral_per_year:
         assert sorted(st.neutral_deck + st.neutral + st.neutral_discard) == list(range(12))
         assert len(st.neutral) == len(st.neutral_items)
+    conserved(st)  # the game's own invariants (checked after every action by check_game)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -71,8 +75,6 @@ def test_deep_states_from_greedy_play_round_trip_and_hide_nothing() -> None:
     actions: all legal actions apply to clones, to_json round-trips, views survive determinize."""
     import json
 
-    from ludus.games.hadrians_wall.heuristic import greedy_action
-
     game = ludus.load("hadrians-wall", players=3, difficulty="normal")
     rng = Rng(42)
     st = game.new_state(0)
@@ -96,7 +98,7 @@ def test_deep_states_from_greedy_play_round_trip_and_hide_nothing() -> None:
             actions = st.legal_actions(p)
             action = actions[rng.randbelow(len(actions))]
         else:
-            found = greedy_action(st, p, rng)
+            found = game.greedy_action(st, p, rng, SEARCH)
             assert found is not None
             action = found
         st.apply(action)

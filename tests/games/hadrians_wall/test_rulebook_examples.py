@@ -21,13 +21,16 @@ from games.hadrians_wall.hw_helpers import (
     built,
     do,
     legal,
+    pending,
 )
 from ludus.core.errors import IllegalActionError
-from ludus.core.events import Event
+from ludus.core.events import Log
 from ludus.games.hadrians_wall import components as c
-from ludus.games.hadrians_wall.rules import attack_counts, attack_size, end_year
+from ludus.games.hadrians_wall.components import Phase
+from ludus.games.hadrians_wall.decisions import CohortChoice
+from ludus.games.hadrians_wall.rules.pict_attack import attack_counts, attack_size, end_year
 from ludus.games.hadrians_wall.scoring import disdain_penalty, outcome, score
-from ludus.games.hadrians_wall.state import Phase
+from ludus.testing.scenario import edit
 
 
 def _fate_card_with(**want: int) -> int:
@@ -42,15 +45,16 @@ def test_player_cards_year_3_prospect_trainer() -> None:
     Year-3 Path, Trainer becomes the Prospect (covering the earlier one): +1 Servant and +1 Resource."""
     st = acting()
     b = st.boards[0]
-    st.phase = Phase.CHOOSE
-    st.year = 3
     idx = c.PLAYER_CARD_INDEX
     earlier = [idx["defender"], idx["vanguard"]]
     old_prospects = [idx["architect"], idx["merchant"]]
-    b.hand = [idx["pontiff"], idx["trainer"]]
-    b.paths, b.covered, b.prospect = earlier[:], old_prospects[:1], old_prospects[1]
-    b.deck = [k for k in range(12) if k not in (*b.hand, *earlier, *old_prospects)]
-    st.neutral_deck = st.neutral_deck or [0, 1]
+    with edit(st):
+        st.phase = Phase.CHOOSE
+        st.year = 3
+        b.hand = [idx["pontiff"], idx["trainer"]]
+        b.paths, b.covered, b.prospect = earlier[:], old_prospects[:1], old_prospects[1]
+        b.deck = [k for k in range(12) if k not in (*b.hand, *earlier, *old_prospects)]
+        st.neutral_deck = st.neutral_deck or [0, 1]
     do(st, "path pontiff")
     assert b.paths == [*earlier, idx["pontiff"]]  # tucked under the Year-3 slot
     assert b.prospect == idx["trainer"] and b.covered == old_prospects
@@ -61,12 +65,13 @@ def test_the_wall_action() -> None:
     """Wall: 1 Resource fills the next (blank) box; the next Wall box then also fills a Cohort."""
     st = acting()
     b = st.boards[0]
-    b.fort, b.wall = 7, 5  # W6 is blank, W7 carries a Cohort icon
-    b.items[R] = 2
+    with edit(st):
+        b.fort, b.wall = 7, 5  # W6 is blank, W7 carries a Cohort icon
+        b.items[R] = 2
     do(st, "wall")
-    assert (b.wall, b.items[R], b.pending, b.cohorts) == (6, 1, [], [0, 0, 0])
+    assert (b.wall, b.items[R], pending(b), b.cohorts) == (6, 1, [], [0, 0, 0])
     do(st, "wall")
-    assert b.wall == 7 and b.pending == ["cohort"]
+    assert b.wall == 7 and pending(b) == ["cohort"]
     do(st, "cohort centre")
     assert b.cohorts == [0, 1, 0]
 
@@ -75,8 +80,9 @@ def test_the_cohort_choice() -> None:
     """A Cohort icon with 2 boxes of the left Cohort filled: its 3rd box gives 1 Discipline."""
     st = acting()
     b = st.boards[0]
-    b.cohorts = [2, 0, 0]
-    b.pending = ["cohort"]
+    with edit(st):
+        b.cohorts = [2, 0, 0]
+        b.pending = [CohortChoice(0)]
     assert legal(st) == {"cohort left", "cohort centre", "cohort right"}
     do(st, "cohort left")
     assert b.cohorts == [3, 0, 0] and b.attrs[DISCIPLINE] == 1
@@ -86,8 +92,9 @@ def test_mining_and_foresting() -> None:
     """1 Servant on a hammer box: +1 Resource now and Resource Production +1."""
     st = acting()
     b = st.boards[0]
-    b.mining = 1
-    b.items[V] = 1
+    with edit(st):
+        b.mining = 1
+        b.items[V] = 1
     do(st, "mine")
     assert (b.mining, b.items[R], b.production, b.items[V]) == (2, 1, 2, 0)
 
@@ -96,10 +103,11 @@ def test_the_wall_guard() -> None:
     """1 Soldier fills the next Wall Guard box; its Cohort icon fills a box of any Cohort."""
     st = acting()
     b = st.boards[0]
-    b.guard = 2  # box 3 carries a Cohort icon
-    b.items[S] = 1
+    with edit(st):
+        b.guard = 2  # box 3 carries a Cohort icon
+        b.items[S] = 1
     do(st, "guard")
-    assert b.guard == 3 and b.pending == ["cohort"] and b.items[S] == 0
+    assert b.guard == 3 and pending(b) == ["cohort"] and b.items[S] == 0
     do(st, "cohort right")
     assert b.cohorts == [0, 0, 1]
 
@@ -108,15 +116,17 @@ def test_the_fort_and_cippi_chain_with_6_fort_boxes() -> None:
     """6 Fort boxes: the 3rd Cippi box waits for Fort box 7; Wall boxes up to 6 stay open."""
     st = acting()
     b = st.boards[0]
-    b.fort, b.cippi, b.wall = 6, 2, 1
-    b.items[R] = 9
+    with edit(st):
+        b.fort, b.cippi, b.wall = 6, 2, 1
+        b.items[R] = 9
     assert "cippi" not in legal(st)
     for _ in range(5):
         do(st, "wall")
         if b.pending:  # Wall box 4: Renown and a Cohort icon
             do(st, "cohort left")
     assert b.wall == 6 and b.attrs[RENOWN] == 1 and "wall" not in legal(st)
-    b.items[B] = 1
+    with edit(st):
+        b.items[B] = 1
     do(st, "fort builder")  # Fort box 7: +1 Discipline
     assert b.attrs[DISCIPLINE] == 1
     assert {"cippi", "wall"} <= legal(st)
@@ -126,8 +136,9 @@ def test_infrastructure_level_3() -> None:
     """6 Fort boxes give Infrastructure 3: the Medium Granary is allowed, the Large is not."""
     st = acting()
     b = st.boards[0]
-    b.fort = 6
-    b.items = [0, 5, 5, 0, 5]
+    with edit(st):
+        b.fort = 6
+        b.items = [0, 5, 5, 0, 5]
     assert c.INFRASTRUCTURE_AT[b.fort] == 3
     assert "build medium_granary" in legal(st)
     do(st, "build medium_granary")
@@ -138,8 +149,9 @@ def test_the_medium_granary() -> None:
     """Medium Granary (Infrastructure 1; 1 Servant, 1 Builder, 1 Resource) opens the centre column."""
     st = acting()
     b = st.boards[0]
-    b.fort, b.mining = 7, 4
-    b.items = [0, 2, 2, 0, 1]
+    with edit(st):
+        b.fort, b.mining = 7, 4
+        b.items = [0, 2, 2, 0, 1]
     assert "mine" not in legal(st) and "fort builder" not in legal(st)
     do(st, "build medium_granary")
     assert b.items == [0, 1, 1, 0, 0]
@@ -151,10 +163,11 @@ def test_hotel_workshop_and_road_income() -> None:
     The Small Workshop at Infrastructure 3 costs 3 Resources: +1 Builder now and every Year."""
     st = acting()
     b = st.boards[0]
-    for key in ("small_hotel", "large_hotel", "small_road"):
-        built(b, key)
-    b.fort = 6
-    b.items[R] = 3
+    with edit(st):
+        for key in ("small_hotel", "large_hotel", "small_road"):
+            built(b, key)
+        b.fort = 6
+        b.items[R] = 3
     do(st, "build small_workshop")
     assert b.items == [0, 1, 0, 0, 0]
     do(st, "end")
@@ -165,14 +178,15 @@ def test_hotel_workshop_and_road_income() -> None:
     assert b.items[C] == card[C] + 2
     assert b.items[B] == card[B] + 1
     assert b.items[S] == card[S] + valour_soldiers
-    assert b.pending == ["attr"]
+    assert pending(b) == ["attr"]
 
 
 def test_the_forum_exchange() -> None:
     """Year 2: 1 Servant + 1 Civilian returned for a Builder; once per Year."""
     st = acting(year=2)
     b = st.boards[0]
-    b.items = [1, 0, 2, 2, 0]
+    with edit(st):
+        b.items = [1, 0, 2, 2, 0]
     assert "forum servant civilian builder" in legal(st)
     assert not any(a.startswith("forum soldier") or a.endswith("soldier") for a in legal(st) if "forum" in a)
     do(st, "forum servant civilian builder")
@@ -184,10 +198,12 @@ def test_the_monolith() -> None:
     """Monolith at Piety 15: 1 Builder + 2 Resources give 2 Discipline."""
     st = acting()
     b = st.boards[0]
-    b.attrs[PIETY] = 14
-    b.items = [0, 1, 0, 0, 2]
+    with edit(st):
+        b.attrs[PIETY] = 14
+        b.items = [0, 1, 0, 0, 2]
     assert "build monolith" not in legal(st)
-    b.attrs[PIETY] = 15
+    with edit(st):
+        b.attrs[PIETY] = 15
     do(st, "build monolith")
     assert b.attrs[DISCIPLINE] == 2 and b.items == [0, 0, 0, 0, 0]
 
@@ -196,15 +212,17 @@ def test_the_attribute_tracks() -> None:
     """Renown 2, Piety 16, Valour 3, Discipline 9 and the workers their boxes gave."""
     st = acting()
     b = st.boards[0]
-    from ludus.games.hadrians_wall.rules import gain_attribute
+    from ludus.games.hadrians_wall.rules.general import gain_attribute
 
-    for attr, n in ((RENOWN, 2), (PIETY, 16), (VALOUR, 3), (DISCIPLINE, 9)):
-        for _ in range(n):
-            gain_attribute(st, 0, attr)
+    with edit(st):
+        for attr, n in ((RENOWN, 2), (PIETY, 16), (VALOUR, 3), (DISCIPLINE, 9)):
+            for _ in range(n):
+                gain_attribute(st, 0, attr, Log())
     assert b.attrs == [2, 16, 3, 9]
     assert b.items == [1, 3, 5, 0, 0]  # Valour 3: Soldier; Discipline 3/6/9: Builders; Piety 3..15: Servants
-    for _ in range(30):
-        gain_attribute(st, 0, RENOWN)
+    with edit(st):
+        for _ in range(30):
+            gain_attribute(st, 0, RENOWN, Log())
     assert b.attrs[RENOWN] == 25  # points above 25 are wasted
 
 
@@ -212,9 +230,10 @@ def test_the_medium_precinct() -> None:
     """Medium Precinct at 6 Traders: 1 Servant + 2 Civilians give Discipline, production +1, a Resource."""
     st = acting()
     b = st.boards[0]
-    built(b, "small_precinct")
-    b.citizens[c.TRADER] = 6
-    b.items = [0, 0, 1, 2, 0]
+    with edit(st):
+        built(b, "small_precinct")
+        b.citizens[c.TRADER] = 6
+        b.items = [0, 0, 1, 2, 0]
     do(st, "build medium_precinct")
     assert b.attrs[DISCIPLINE] == 1 and b.production == 2 and b.items == [0, 0, 0, 0, 1]
 
@@ -223,13 +242,14 @@ def test_buying_good_6_from_the_fate_deck() -> None:
     """Goods 4 and 5 in the Market; a Fate-deck purchase shows 6: +1 Renown for the 3rd distinct good."""
     st = acting(players=3)
     b = st.boards[0]
-    built(b, "market")
-    b.citizens[c.TRADER] = 5
-    b.market[0], b.market[1] = 4, 5
-    b.items[R] = 1
     six = _fate_card_with(good=6)
-    st.fate_deck.remove(six) if six in st.fate_deck else st.fate_discard.remove(six)
-    st.fate_deck.append(six)
+    with edit(st):
+        built(b, "market")
+        b.citizens[c.TRADER] = 5
+        b.market[0], b.market[1] = 4, 5
+        b.items[R] = 1
+        st.fate_deck.remove(six) if six in st.fate_deck else st.fate_discard.remove(six)
+        st.fate_deck.append(six)
     do(st, "buy deck B1")
     assert b.market[2] == 6 and b.attrs[RENOWN] == 1 and six in st.fate_discard and b.items[R] == 0
 
@@ -238,10 +258,11 @@ def test_the_theatre() -> None:
     """2 performances done, 6 Performers: the third left box or the first right box."""
     st = acting(year=3)
     b = st.boards[0]
-    built(b, "theatre")
-    b.theatre[0], b.theatre[1] = 1, 2
-    b.citizens[c.PERFORMER] = 6
-    b.items[R] = 2
+    with edit(st):
+        built(b, "theatre")
+        b.theatre[0], b.theatre[1] = 1, 2
+        b.citizens[c.PERFORMER] = 6
+        b.items[R] = 2
     assert {a for a in legal(st) if a.startswith("perform")} == {"perform L3", "perform R1"}
     do(st, "perform R1")
     assert b.attrs[DISCIPLINE] == 1 and b.citizens[c.APPARITOR] == 1 and b.items[B] == 1  # Apparitor box 1: Builder
@@ -253,22 +274,24 @@ def test_the_gladiators_training_and_battle() -> None:
     Year 4 battles: Red takes 3 damage and survives (2 Renown); Blue with 2 Strength takes 2 and dies (2 Piety)."""
     st = acting(year=4)
     b = st.boards[0]
-    built(b, "ludus")
-    b.citizens[c.PERFORMER] = 6
-    b.strength = [3, 1]
-    b.items[V] = 10
+    with edit(st):
+        built(b, "ludus")
+        b.citizens[c.PERFORMER] = 6
+        b.strength = [3, 1]
+        b.items[V] = 10
     do(st, "train_gladiator red servant")
     assert "train_gladiator red servant" not in legal(st)
     for _ in range(3):
         do(st, "train_gladiator blue servant")
     assert b.strength == [4, 4] and "train_gladiator blue servant" not in legal(st)
     # the battles
-    b.strength = [4, 2]
     three = _fate_card_with(damage=3)
     two = _fate_card_with(damage=2)
-    for card in (three, two):
-        (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
-    st.fate_deck += [two, three]
+    with edit(st):
+        b.strength = [4, 2]
+        for card in (three, two):
+            (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
+        st.fate_deck += [two, three]
     do(st, "battle red")
     assert b.damage[0] == 3 and not b.dead[0] and b.attrs[RENOWN] == 2
     assert "battle red" not in legal(st)
@@ -281,11 +304,12 @@ def test_the_temples() -> None:
     """Small Temple full (1 Favour); the next Medium box completes its second row: +1 Piety."""
     st = acting()
     b = st.boards[0]
-    built(b, "small_temple")
-    built(b, "medium_temple")
-    b.citizens[c.PRIEST] = 5
-    b.temple_filled, b.temple_favours = 5, 1
-    b.items[C] = 1
+    with edit(st):
+        built(b, "small_temple")
+        built(b, "medium_temple")
+        b.citizens[c.PRIEST] = 5
+        b.temple_filled, b.temple_favours = 5, 1
+        b.items[C] = 1
     do(st, "temple civilian")
     assert b.temple_filled == 6 and b.attrs[PIETY] == 1 and b.temple_favours == 1
 
@@ -294,17 +318,19 @@ def test_the_baths_bribes() -> None:
     """2 Disdain, 1 bribe in Year 2: this Year 2 more bribes cost 1 and then 2 Resources."""
     st = acting(year=3)
     b = st.boards[0]
-    built(b, "baths")
-    b.citizens[c.APPARITOR] = 5
-    b.disdain = 2
-    b.baths[0] = 2
-    b.items[R] = 3
+    with edit(st):
+        built(b, "baths")
+        b.citizens[c.APPARITOR] = 5
+        b.disdain = 2
+        b.baths[0] = 2
+        b.items[R] = 3
     do(st, "bribe L2")
     assert b.items[R] == 2 and b.final_disdain() == 1
     do(st, "bribe L3")
     assert b.items[R] == 0 and b.final_disdain() == 0
-    b.items[R] = 5
-    b.disdain = 3
+    with edit(st):
+        b.items[R] = 5
+        b.disdain = 3
     assert not any(a.startswith("bribe") for a in legal(st))  # at most 2 bribes per Year
 
 
@@ -313,11 +339,12 @@ def test_the_courthouse_in_year_4() -> None:
     box (that Servant for a Builder); the centre is not allowed."""
     st = acting(year=4)
     b = st.boards[0]
-    built(b, "courthouse")
-    b.citizens[c.APPARITOR] = 7
-    b.court[0], b.court[1] = 2, 3  # left boxes 1-2 used in earlier Years
-    b.court[3] = 4  # centre used this Year
-    b.items[B] = 1
+    with edit(st):
+        built(b, "courthouse")
+        b.citizens[c.APPARITOR] = 7
+        b.court[0], b.court[1] = 2, 3  # left boxes 1-2 used in earlier Years
+        b.court[3] = 4  # centre used this Year
+        b.items[B] = 1
     assert not any(a.startswith("ruling C") for a in legal(st))
     do(st, "ruling L3")
     assert b.items[V] == 1
@@ -329,9 +356,10 @@ def test_the_diplomats() -> None:
     """A Diplomat serves the right Cohort: the next one must serve the left or centre Cohort."""
     st = acting()
     b = st.boards[0]
-    b.diplomats, b.diplomat_used = [c.RIGHT], [1]
-    b.citizens[c.PATRICIAN] = 3
-    b.items = [1, 0, 1, 0, 2]
+    with edit(st):
+        b.diplomats, b.diplomat_used = [c.RIGHT], [1]
+        b.citizens[c.PATRICIAN] = 3
+        b.items = [1, 0, 1, 0, 2]
     assert {a for a in legal(st) if a.startswith("diplomat")} == {"diplomat left", "diplomat centre"}
     do(st, "diplomat left")
     assert b.attrs[VALOUR] == 1 and b.items == [0, 0, 0, 0, 0] and b.diplomats == [c.RIGHT, c.LEFT]
@@ -343,14 +371,15 @@ def test_the_scouting_with_a_mirrored_neighbour_pattern() -> None:
     st = acting(players=3)
     b = st.boards[0]
     neighbour = st.boards[1]
-    neighbour.prospect = c.PLAYER_CARD_INDEX["planner"]  # S pattern
-    b.scouts = 2
-    b.citizens[c.PATRICIAN] = 5
-    b.map = 0
-    for cell in ("b4", "c4", "d4", "c3", "e2", "e3", "e4", "d3"):
-        b.map |= 1 << ((int(cell[1]) - 1) * 5 + "abcde".index(cell[0]))
-    b.items[S] = 1
-    neighbour.done = 1
+    with edit(st):
+        neighbour.prospect = c.PLAYER_CARD_INDEX["planner"]  # S pattern
+        b.scouts = 2
+        b.citizens[c.PATRICIAN] = 5
+        b.map = 0
+        for cell in ("b4", "c4", "d4", "c3", "e2", "e3", "e4", "d3"):
+            b.map |= 1 << ((int(cell[1]) - 1) * 5 + "abcde".index(cell[0]))
+        b.items[S] = 1
+        neighbour.done = 1
     do(st, "scout p1")
     assert neighbour.items[S] == 1 and not neighbour.done  # the neighbour may use it at once
     assert "place a3.b3.a4.b2" not in legal(st)
@@ -368,20 +397,22 @@ def test_the_year_3_pict_attack(right_boxes: int, favour: bool, disdain: int, va
     st = acting(year=3)
     b = st.boards[0]
     assert c.ATTACK_CARDS["easy"][2] == 3 and c.ATTACK_CARDS["hard"][2] == 5
-    st.neutral = []
-    st.neutral_items = []
-    b.cohorts = [0, 1, right_boxes]
-    if favour:
-        b.temple_favours = 1
     centre = _fate_card_with(attack=c.CENTRE)
     rights = [x.index for x in c.FATE_CARDS if x.attack == c.RIGHT][:2]
-    for card in (centre, *rights):
-        (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
-    st.fate_deck += [rights[0], rights[1], centre]
-    b.done = 1
+    with edit(st):
+        st.neutral = []
+        st.neutral_items = []
+        b.cohorts = [0, 1, right_boxes]
+        if favour:
+            b.temple_favours = 1
+        for card in (centre, *rights):
+            (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
+        st.fate_deck += [rights[0], rights[1], centre]
+        b.done = 1
     assert attack_size(st) == 3  # Easy, Year 3 (Hard would be 5: checked above)
-    events: list[Event] = []
-    end_year(st, events)
+    events = Log()
+    with edit(st):
+        end_year(st, events)
     revealed = [e for e in events if e.kind == "attack"]
     assert len(revealed) == 1 and sorted(revealed[0].data["cards"]) == sorted([centre, *rights])
     if favour:
@@ -402,18 +433,20 @@ def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
     """Attributes 6 + 23 + 12 + 16 = 57, Paths 11, 3 Disdain −5: 63 VP."""
     st = acting()
     b = st.boards[0]
-    b.attrs = [6, 23, 12, 16]
-    b.disdain = 3
-    # Paths worth 11: Architect 3 (3 Landmarks), Fighter 3 (3 Cohorts), Forager 3 (9 circles),
-    # Vanguard 2 (2 Wall Guard sections), and Trainer and Ranger worth nothing.
-    b.paths = [c.PLAYER_CARD_INDEX[k] for k in ("architect", "fighter", "forager", "vanguard", "trainer", "ranger")]
-    for key in ("archway", "monolith", "column"):
-        built(b, key)
-    b.cohorts = [6, 6, 6]
-    b.production = 9
-    b.guard = 12
+    with edit(st):
+        b.attrs = [6, 23, 12, 16]
+        b.disdain = 3
+        # Paths worth 11: Architect 3 (3 Landmarks), Fighter 3 (3 Cohorts), Forager 3 (9 circles),
+        # Vanguard 2 (2 Wall Guard sections), and Trainer and Ranger worth nothing.
+        b.paths = [c.PLAYER_CARD_INDEX[k] for k in ("architect", "fighter", "forager", "vanguard", "trainer", "ranger")]
+        for key in ("archway", "monolith", "column"):
+            built(b, key)
+        b.cohorts = [6, 6, 6]
+        b.production = 9
+        b.guard = 12
     assert score(b) == {"attributes": 57, "paths": 11, "disdain": -5, "total": 63}
-    st.phase = Phase.OVER
+    with edit(st):
+        st.phase = Phase.OVER
     assert outcome(st).scores == (63.0,)
 
 
@@ -433,16 +466,17 @@ def test_the_favour() -> None:
     test_the_year_3_pict_attack(right_boxes=1, favour=True, disdain=0, valour=2)
     st = acting(year=3)
     b = st.boards[0]
-    b.temple_favours = 1
-    b.cohorts = [0, 1, 1]
-    st.neutral, st.neutral_items = [], []
-    st.attack = []
     centre = _fate_card_with(attack=c.CENTRE)
     rights = [x.index for x in c.FATE_CARDS if x.attack == c.RIGHT][:2]
-    for card in (centre, *rights):
-        (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
-    st.fate_deck += [rights[0], rights[1], centre]
-    b.done = 1
-    end_year(st, [])
+    with edit(st):
+        b.temple_favours = 1
+        b.cohorts = [0, 1, 1]
+        st.neutral, st.neutral_items = [], []
+        st.attack = []
+        for card in (centre, *rights):
+            (st.fate_deck if card in st.fate_deck else st.fate_discard).remove(card)
+        st.fate_deck += [rights[0], rights[1], centre]
+        b.done = 1
+        end_year(st, Log())
     do(st, "favour temple right")
     assert b.temple_used == 1 and b.favours_used == 1  # the Favour box is filled once used

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .game import HadriansWall
+from ludus.games.hadrians_wall.game import HadriansWall
 
 GAME = HadriansWall
 

@@ -1,16 +1,86 @@
 """Components of Hadrian's Wall, loaded from ``data/*.toml``.
 
-Enums-as-constants for workers, attributes, citizens and cohorts; frozen dataclasses for
-Fate cards, Player cards and buildings; precomputed tables for every sheet area.
+Enums for the phases, verbs and ways a game ends; int constants for workers, attributes,
+citizens and cohorts (hot paths index lists with them); frozen dataclasses for Fate cards,
+Player cards and buildings; precomputed tables for every sheet area (the sheets' geometry:
+granary columns, chains, the Scouting map and its pattern placements); every action a seat
+can take, built once (:class:`ActionTable`); and the English event templates of
+``data/messages.toml``, registered with the namers that turn ids into words.
 """
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from enum import IntEnum, StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+from ludus.core.actions import Action
+from ludus.core.events import register_messages
+
+DOMAIN: Final = "hadrians-wall"
+"""The game id: the domain of its event templates."""
+
+
+class Phase(IntEnum):
+    """Where the game is: choosing Path/Prospect, acting in the Year, spending Favours, over.
+
+    The JSON and the view name a phase in lower case (``"choose"``), see :data:`PHASE_NAMES`.
+    """
+
+    CHOOSE = 0
+    ACTIONS = 1
+    FAVOUR = 2
+    OVER = 3
+
+
+PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower() for p in Phase)
+PHASE_BY_NAME: dict[str, Phase] = {p.name.lower(): p for p in Phase}
+# aliases for the hot paths (a module global is cheaper to read than an enum attribute)
+CHOOSE: Final = Phase.CHOOSE
+ACTIONS: Final = Phase.ACTIONS
+FAVOUR: Final = Phase.FAVOUR
+OVER: Final = Phase.OVER
+
+
+class Verb(StrEnum):
+    """The verbs of the notation, named after the rulebook's actions."""
+
+    PATH = "path"
+    END = "end"
+    COHORT = "cohort"
+    ATTRIBUTE = "attribute"
+    MINE = "mine"
+    GUARD = "guard"
+    TRAIN = "train"
+    FORT = "fort"
+    WALL = "wall"
+    CIPPI = "cippi"
+    BUILD = "build"
+    FORUM = "forum"
+    CITIZEN = "citizen"
+    BUY = "buy"
+    PERFORM = "perform"
+    TRAIN_GLADIATOR = "train_gladiator"
+    BATTLE = "battle"
+    TEMPLE = "temple"
+    BRIBE = "bribe"
+    RULING = "ruling"
+    DIPLOMAT = "diplomat"
+    SCOUT = "scout"
+    PLACE = "place"
+    FAVOUR = "favour"
+    DEFEND = "defend"
+
+
+class Termination(StrEnum):
+    """How a game ends: always after the Pict attack of Year 6 (rulebook "KONIEC GRY")."""
+
+    AFTER_YEAR_6 = "after_year_6"
+    """Every game, solo or not; the Solo Campaign's goal and challenge are in the details."""
+
 
 # --- scalar kinds -------------------------------------------------------------
 SOLDIER, BUILDER, SERVANT, CIVILIAN, RESOURCE = range(5)
@@ -225,14 +295,34 @@ FORTS: tuple[Fort, ...] = tuple(
 YEARS = 6
 
 
+MAP_LETTERS = "abcde"
+
+
 def cell_name(cell: int) -> str:
     """Map cell ``cell`` (row-major, 0..19) as text, column letter then row: ``a1`` … ``e4``."""
-    return "abcde"[cell % MAP_COLUMNS] + str(cell // MAP_COLUMNS + 1)
+    return MAP_LETTERS[cell % MAP_COLUMNS] + str(cell // MAP_COLUMNS + 1)
 
 
 def mask_token(mask: int) -> str:
     """The notation of a set of map cells, e.g. ``a3.b3.a4.b4``."""
     return ".".join(cell_name(i) for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+
+
+def cells_mask(token: str) -> int | None:
+    """The cell mask of a ``place`` token such as ``a3.b3.a4.b2``, or ``None`` if malformed.
+
+    >>> mask_token(cells_mask("b2.a1") or 0)
+    'a1.b2'
+    """
+    mask = 0
+    for cell in token.lower().split("."):
+        if len(cell) != 2 or cell[0] not in MAP_LETTERS[:MAP_COLUMNS] or not cell[1].isdigit():
+            return None
+        row = int(cell[1]) - 1
+        if not 0 <= row < MAP_ROWS:
+            return None
+        mask |= 1 << (row * MAP_COLUMNS + MAP_LETTERS.index(cell[0]))
+    return mask
 
 
 def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
@@ -269,3 +359,115 @@ COLUMN_MASKS: tuple[int, ...] = tuple(
     sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS)
 )
 FULL_MAP: int = (1 << (MAP_ROWS * MAP_COLUMNS)) - 1
+
+
+# --- indices for the rules' hot paths -------------------------------------------------
+ITEM_INDEX: dict[str, int] = {name: i for i, name in enumerate(ITEMS)}
+ATTRIBUTE_INDEX: dict[str, int] = {name: i for i, name in enumerate(ATTRIBUTES)}
+CITIZEN_INDEX: dict[str, int] = {name: i for i, name in enumerate(CITIZENS)}
+BUILDING_INDEX: dict[str, int] = {name: i for i, name in enumerate(BUILDING_IDS)}
+COHORT_INDEX: dict[str, int] = {name: i for i, name in enumerate(COHORTS)}
+GLADIATOR_INDEX: dict[str, int] = {name: i for i, name in enumerate(GLADIATORS)}
+MEDIUM_GRANARY = BUILDING_INDEX["medium_granary"]
+LARGE_GRANARY = BUILDING_INDEX["large_granary"]
+HOTELS = (BUILDING_INDEX["small_hotel"], BUILDING_INDEX["large_hotel"])
+WORKSHOPS = (BUILDING_INDEX["small_workshop"], BUILDING_INDEX["large_workshop"])
+ROADS = (BUILDING_INDEX["small_road"], BUILDING_INDEX["large_road"])
+MARKET = BUILDING_INDEX["market"]
+THEATRE = BUILDING_INDEX["theatre"]
+LUDUS = BUILDING_INDEX["ludus"]
+BATHS = BUILDING_INDEX["baths"]
+COURTHOUSE = BUILDING_INDEX["courthouse"]
+TEMPLES = tuple(BUILDING_INDEX[t] for t in TEMPLE_IDS)
+COURT_BOXES: tuple[str, ...] = tuple(f"{col}{row + 1}" for col in "LCR" for row in range(3))
+"""Courthouse boxes: column L/C/R, row 1–3."""
+FORUM_TYPES: tuple[int, ...] = (BUILDER, SERVANT, CIVILIAN)
+"""The workers the Forum exchanges (Soldiers never)."""
+ATTRIBUTE_CHOICES: dict[str, tuple[int, ...]] = {
+    "attr": (RENOWN, PIETY, VALOUR, DISCIPLINE),
+    "pd": (PIETY, DISCIPLINE),
+    "rv": (RENOWN, VALOUR),
+}
+"""An attribute of choice (Road income), Piety or Discipline, Renown or Valour (Road builds)."""
+
+
+# --- every action, built once per seat ------------------------------------------------
+class ActionTable:
+    """The prebuilt actions of one seat (legal-action lists pick from these, never build)."""
+
+    __slots__ = (
+        "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "guard", "mine",
+        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
+    )
+
+    def __init__(self, p: int, players: int) -> None:
+        self.end = Action(p, Verb.END)
+        self.mine = Action(p, Verb.MINE)
+        self.guard = Action(p, Verb.GUARD)
+        self.train = Action(p, Verb.TRAIN)
+        self.wall = Action(p, Verb.WALL)
+        self.cippi = Action(p, Verb.CIPPI)
+        self.defend = Action(p, Verb.DEFEND)
+        self.fort = (Action(p, Verb.FORT, ("builder",)), Action(p, Verb.FORT, ("soldier",)))
+        self.build = tuple(Action(p, Verb.BUILD, (key,)) for key in BUILDING_IDS)
+        forum: list[tuple[int, int, int, Action]] = []
+        for i, x in enumerate(FORUM_TYPES):
+            for y in FORUM_TYPES[i:]:
+                for g in FORUM_TYPES:
+                    if g != x and g != y:
+                        forum.append((x, y, g, Action(p, Verb.FORUM, (ITEMS[x], ITEMS[y], ITEMS[g]))))
+        self.forum = tuple(forum)
+        self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
+        sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
+        self.buy = {s: tuple(Action(p, Verb.BUY, (s, h)) for h in MARKET_HEXAGONS) for s in sources}
+        self.perform = tuple(Action(p, Verb.PERFORM, (name,)) for name in THEATRE_BOXES)
+        self.train_gladiator = tuple(
+            (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")), Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))
+            for g in GLADIATORS
+        )
+        self.battle = tuple(Action(p, Verb.BATTLE, (g,)) for g in GLADIATORS)
+        self.temple = tuple(Action(p, Verb.TEMPLE, (w,)) for w in WORKERS)
+        self.bribe = tuple(Action(p, Verb.BRIBE, (name,)) for name in BATHS_BOXES)
+        self.ruling = tuple(Action(p, Verb.RULING, (name,)) for name in COURT_BOXES)
+        self.diplomat = tuple(Action(p, Verb.DIPLOMAT, (c,)) for c in COHORTS)
+        self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
+        self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
+        self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
+        self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
+        self.path = tuple(Action(p, Verb.PATH, (card.id,)) for card in PLAYER_CARDS)
+        self.favour_temple = tuple(Action(p, Verb.FAVOUR, ("temple", c)) for c in COHORTS)
+        self.favour_diplomat = tuple(Action(p, Verb.FAVOUR, ("diplomat", c)) for c in COHORTS)
+
+
+# --- event templates --------------------------------------------------------------------
+def _card_name(card: int) -> str:
+    return PLAYER_CARDS[card].names["en"]
+
+
+def _reward_words(tokens: list[str]) -> str:
+    return ", ".join(token.replace("_", " ") for token in tokens)
+
+
+_NAMERS = {
+    "card": _card_name,
+    "cards": lambda cards: " and ".join(_card_name(c) for c in cards),
+    "fate": lambda card: str(card + 1),
+    "building": lambda key: BUILDINGS[key].names["en"],
+    "item": lambda i: ITEMS[i],
+    "items": lambda items: ", ".join(ITEMS[i] for i in items),
+    "cohort": lambda c: COHORTS[c],
+    "attribute": lambda a: ATTRIBUTES[a],
+    "citizen": lambda c: CITIZENS[c],
+    "gladiator": lambda g: GLADIATORS[g],
+    "area": lambda key: AREA_NAMES[key]["en"],
+    "rewards": _reward_words,
+    "cells": mask_token,
+    "fate_word": lambda died: "dies" if died else "survives",
+    "market_box": lambda h: MARKET_HEXAGONS[h],
+    "theatre_box": lambda k: THEATRE_BOXES[k],
+    "baths_box": lambda k: BATHS_BOXES[k],
+    "court_box": lambda k: COURT_BOXES[k],
+}
+MESSAGES: dict[str, str] = dict(_load("messages.toml")["events"])
+register_messages(DOMAIN, MESSAGES, _NAMERS)

@@ -1,4 +1,4 @@
-"""The :class:`HadriansWall` game: options, setup and the hooks for front ends and bots."""
+"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports everything."""
 
 from __future__ import annotations
 
@@ -6,15 +6,108 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, State
-from ludus.core.errors import LudusError, OptionError
+from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State
+from ludus.core.decisions import Decision
+from ludus.core.engine import RulesState
+from ludus.core.errors import LudusError
 from ludus.core.rng import Rng
 
-from .components import DIFFICULTIES, FORTS, LANDMARKS, NEUTRAL_CARDS, Cost, Fort
-from .state import HadriansWallState
+from . import decisions, heuristic, invariants, notation, render, rules, scoring, view
+from .components import DIFFICULTIES, DOMAIN, OVER
+from .config import HadriansWallConfig
+from .state import HadriansWallData
+
+__all__ = ["HadriansWall", "HadriansWallState"]
 
 
-class HadriansWall(Game):
+class HadriansWallState(HadriansWallData, RulesState):
+    """A game in progress: the table's data (:mod:`.state`) and the engine's ``apply``.
+
+    Play is simultaneous: every seat still in the Year is to move, and each seat's pending
+    decisions are on its own board (:meth:`_decisions`).
+    """
+
+    DOMAIN = DOMAIN
+    HANDLERS = rules.HANDLERS
+    DECISION_RULES = rules.DECISION_RULES
+    game: HadriansWall
+
+    def __init__(self, game: HadriansWall, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.init_data(game, game.config)
+        self._legal = {}
+
+    # --- the engine's hooks ----------------------------------------------
+    def _generate(self, player: int | None) -> list[Action]:
+        if player is not None:
+            return rules.legal_actions(self, player)
+        out: list[Action] = []
+        for p in range(len(self.boards)):
+            out.extend(self.legal_actions(p))
+        return out
+
+    def _decisions(self, player: int) -> list[Decision]:
+        return self.boards[player].pending  # each seat's own stack (top last)
+
+    _advance = rules.advance
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal: from the cached list, else generating only its chapter."""
+        legal = self._legal.get(action.player)
+        if legal is None:
+            return rules.is_legal(self, action)
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
+    def why_illegal(self, action: Action) -> str:
+        return rules.why_illegal(self, action)
+
+    # --- the State API -----------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return rules.to_move(self)
+
+    def is_terminal(self) -> bool:
+        return self.phase is OVER
+
+    def outcome(self) -> Outcome:
+        return scoring.outcome(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return view.view(self, player)
+
+    def determinize(self, player: int | None, seed: int) -> HadriansWallState:
+        return view.determinize(self.clone(), player, seed)
+
+    def clone(self) -> HadriansWallState:
+        other = HadriansWallState.__new__(HadriansWallState)
+        self.copy_data(other)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return self.data_to_json()
+
+    @classmethod
+    def from_json(cls, game: HadriansWall, data: Mapping[str, Any]) -> HadriansWallState:
+        """Inverse of :meth:`to_json`."""
+        state = cls(game)
+        state.data_from_json(data, decisions.from_token)
+        return state
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The configuration (with its prebuilt actions) is the game's: rebuilt, not pickled.
+        data = dict(self.__dict__)
+        del data["cfg"]
+        data["_legal"] = {}
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.cfg = self.game.config
+
+
+class HadriansWall(Game[HadriansWallState]):
     """Hadrian's Wall (Garphill Games 2021; PL Mur Hadriana, UK Адріанів вал), 1–6 players."""
 
     info = GameInfo(
@@ -41,48 +134,12 @@ class HadriansWall(Game):
 
     def validate_options(self) -> None:
         """Derive the rule switches from the options (Solo Campaign fort rules)."""
-        number = int(self.options["campaign_fort"])
-        if number and self.players != 1:
-            raise OptionError("campaign_fort is a solo option: play it with players=1")
-        if self.options["campaign_reward"] and number < 2:
-            raise OptionError("campaign_reward needs campaign_fort 2–16 (the reward comes from the previous fort)")
-        fort: Fort | None = FORTS[number - 1] if number else None
-        rules: dict[str, Any] = fort.rules if fort else {}
-        self.fort = fort
-        self.difficulty = str(self.options["difficulty"])
-        self.neutral_per_year: int = int(rules.get("neutral_cards", NEUTRAL_CARDS.get(self.players, 0)))
-        self.building_extra: int = int(rules.get("building_extra_resource", 0))
-        banned: set[str] = set()
-        if rules.get("no_theatre_ludus"):
-            banned |= {"theatre", "ludus"}
-        if rules.get("no_landmarks"):
-            banned |= set(LANDMARKS)
-        if rules.get("no_large_granary"):
-            banned.add("large_granary")
-        self.banned: frozenset[str] = frozenset(banned)
-        self.no_diplomats: bool = bool(rules.get("no_diplomats", False))
-        self.wall_from_year: int = int(rules.get("no_wall_cippi_before_year", 1))
-        self.year1_soldiers: int = int(rules.get("year1_fate_soldiers", 0))
-        self.mining_servants: int = int(rules.get("mining_servants", 1))
-        self.extra_attack_cards: int = int(rules.get("extra_attack_cards", 0))
-        self.setup_reward: Cost | None = (
-            FORTS[number - 2].reward if number >= 2 and self.options["campaign_reward"] else None
-        )
-        self.final_pass: bool = bool(self.options["final_pass"])
-        self.resource_passing: bool = bool(self.options["resource_passing"])
-        from .rules import building_rows
-        from .table import ActionTable
-
-        self.tables: tuple[ActionTable, ...] = tuple(ActionTable(p, self.players) for p in range(self.players))
-        self.build_rows = building_rows(self)
-        self.build_rows_no_builder = tuple(row for row in self.build_rows if not row[4][1])
+        self.config = HadriansWallConfig.from_options(self.players, self.options)
 
     def new_state(self, seed: int = 0) -> HadriansWallState:
         """Shuffle the Fate deck and every Player deck, and start Year 1."""
-        from .rules import setup
-
         state = HadriansWallState(self, seed)
-        setup(state)
+        rules.setup(state)
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> HadriansWallState:
@@ -91,7 +148,7 @@ class HadriansWall(Game):
         Raises :class:`LudusError` naming the problem when ``data`` is not such a state.
         """
         try:
-            state = HadriansWallState.from_json(self, dict(data))
+            state = HadriansWallState.from_json(self, data)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise LudusError(f"not a Hadrian's Wall state: {exc!r}") from None
         if len(state.boards) != self.players:
@@ -100,30 +157,29 @@ class HadriansWall(Game):
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation (map cells of a ``place`` may be given in any order)."""
-        from .notation import canonical
-
-        return canonical(super().parse_action(state, text))
+        return notation.canonical(super().parse_action(state, text))
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
-        from .render import render
+        return render.render(view, player)
 
-        return render(view, player)
-
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: HadriansWallState, action: Action) -> str:
         """A readable label for ``action``."""
-        from .render import describe
+        return notation.describe(action)
 
-        return describe(action)
-
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
-        from .heuristic import evaluate
+        return heuristic.evaluate(state, player)
 
-        return evaluate(state, player)  # type: ignore[arg-type]
+    def invariant_violations(self, state: HadriansWallState) -> list[str]:
+        """Cards conserved, tracks within their sheets (see invariants.py)."""
+        return invariants.violations(state)
 
-    def greedy_action(self, state: State, player: int, rng: Rng) -> Action | None:
-        """The greedy bot's action (see heuristic.py)."""
-        from .heuristic import greedy_action
-
-        return greedy_action(state, player, rng)  # type: ignore[arg-type]
+    def greedy_action(self, state: HadriansWallState, player: int, rng: Rng, search: Search) -> Action | None:
+        """One action ahead on a determinized copy, with the heuristic's hints and values."""
+        actions = state.legal_actions(player)
+        hint = heuristic.policy_hint(state, actions)
+        if hint is not None or not actions:
+            return hint
+        world = state.determinize(player, rng.next())
+        return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)

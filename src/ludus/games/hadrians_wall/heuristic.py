@@ -6,35 +6,35 @@ Workshops and Roads for the Years left, track progress that unlocks buildings, C
 ready for the coming attack, unused Favours). Workers left on the board are worth almost
 nothing, because they return to the supply at the end of the Year.
 
-``greedy_action`` looks one action ahead on a determinized copy (it never peeks at the
-Fate deck), ends the Year when nothing improves the estimate and always spends a Favour
-when one saves a breach.
+The greedy policy (``HadriansWall.greedy_action``) looks one action ahead on a determinized
+copy with the agents' search (it never peeks at the Fate deck): :func:`policy_hint` settles
+the choices that need no search (Paths by :data:`PATH_PRIOR`, Favours), and
+:func:`lookahead_value` rates each result, rating an ended Year just below the present
+position so the bot ends the Year when nothing improves the estimate.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from math import factorial
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.rng import Rng
 
-from .board import Board, Phase
-from .components import ATTACK_CARDS, ATTACK_POTENTIAL, YEARS
+from .components import ACTIONS, ATTACK_POTENTIAL, CHOOSE, FAVOUR, HOTELS, OVER, ROADS, WORKSHOPS, YEARS
+from .decisions import CohortChoice
 from .scoring import disdain_penalty, path_vp
+from .state import Board, HadriansWallData
 
-if TYPE_CHECKING:
-    from .state import HadriansWallState
-
-_HOTELS_WORKSHOPS = (2, 3, 4, 5)  # indices in BUILDING_IDS
-_ROADS = (6, 7)
-# How readily a greedy player reaches each Path's thresholds (VP it usually scores).
-_PATH_PRIOR = {
+_HOTELS_WORKSHOPS = (*HOTELS, *WORKSHOPS)
+_ROADS = ROADS
+PATH_PRIOR = {
     "forager": 1.6, "engineer": 1.4, "aristocrat": 0.95, "pontiff": 0.9, "planner": 0.9,
     "ranger": 0.8, "vanguard": 0.8, "merchant": 0.6, "defender": 0.6, "trainer": 0.2,
     "fighter": 0.1, "architect": 0.0,
 }
+"""How readily a greedy player reaches each Path's thresholds (VP it usually scores)."""
 
 
 _MAX_CARDS = 16
@@ -62,13 +62,13 @@ def _diplomat_cover(b: Board, c: int) -> int:
     return sum(2 - used for served, used in zip(b.diplomats, b.diplomat_used) if served == c)
 
 
-def evaluate(st: HadriansWallState, player: int) -> float:
+def evaluate(st: HadriansWallData, player: int) -> float:
     """Estimated final VP of ``player`` (higher is better)."""
     b = st.boards[player]
     value = float(sum(b.attrs))
     value += sum(path_vp(b, c) for c in b.paths)
     value -= disdain_penalty(b.final_disdain())
-    if st.phase is Phase.OVER:
+    if st.phase is OVER:
         return value
     years_left = YEARS - st.year
     built = b.built
@@ -82,52 +82,57 @@ def evaluate(st: HadriansWallState, player: int) -> float:
     value += 0.2 * sum(1 for y in b.theatre if y) + 0.2 * sum(1 for y in b.court if y)
     value += 0.9 * (b.temple_favours - b.temple_used) + 0.7 * sum(2 - u for u in b.diplomat_used)
     # Defence: expected breaches of this Year's attack and (less urgently) of later ones.
-    if st.phase is not Phase.FAVOUR:
-        cards = ATTACK_CARDS[st.game.difficulty]
+    if st.phase is not FAVOUR:
+        cards = st.cfg.attack_cards
         spare = b.temple_favours - b.temple_used
         cohorts = b.cohorts[:]
-        for kind in b.pending:
-            if kind == "cohort":  # a pending Cohort icon will fill the weakest Cohort
+        for pending in b.pending:
+            if type(pending) is CohortChoice:  # a pending Cohort icon will fill the weakest Cohort
                 weakest = min(range(3), key=lambda c: cohorts[c] if cohorts[c] < 6 else 99)
                 cohorts[weakest] = min(6, cohorts[weakest] + 1)
-        extra = st.game.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
+        extra = st.cfg.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
         boxes = tuple(sorted(k + _diplomat_cover(b, c) for c, k in enumerate(cohorts)))
         for year in range(st.year, YEARS + 1):
             n = min(cards[year - 1] + extra, _MAX_CARDS)
             weight = 4.0 if year == st.year else 1.2
             value -= weight * expected_disdain(n, boxes, min(spare, 4), ATTACK_POTENTIAL[year - 1])
-    value += sum(1.0 for kind in b.pending if kind != "cohort")
+    value += sum(1.0 for pending in b.pending if type(pending) is not CohortChoice)
     value += 0.02 * sum(b.items)
     return value
 
 
-def greedy_action(st: HadriansWallState, player: int, rng: Rng) -> Action | None:
-    """One-action lookahead with :func:`evaluate`; ties broken by ``rng``."""
-    actions = st.legal_actions(player)
+def policy_hint(st: HadriansWallData, actions: list[Action]) -> Action | None:
+    """The greedy choice where no search is needed, else ``None``.
+
+    Favours: spend one whenever one is offered. Path and Prospect: keep as Path the card
+    with the best :data:`PATH_PRIOR`. A single legal action is taken.
+    """
     if not actions:
         return None
     if len(actions) == 1:
         return actions[0]
-    if st.phase is Phase.FAVOUR:
+    if st.phase is FAVOUR:
         for a in actions:
             if a.verb == "favour":
                 return a
         return actions[-1]
-    if st.phase is Phase.CHOOSE:
-        return max(actions, key=lambda a: (_PATH_PRIOR.get(str(a.args[0]), 0.0), str(a.args[0])))
-    world = st.determinize(player, rng.next())
-    here = evaluate(world, player)
-    best: list[Action] = []
-    best_value = float("-inf")
-    for a in actions:
-        if a.verb == "end":
-            value = here - 0.01
-        else:
-            child = world.clone()
-            child.apply(a)
-            value = evaluate(child, player) if child.year == world.year else here
-        if value > best_value + 1e-9:
-            best, best_value = [a], value
-        elif abs(value - best_value) <= 1e-9:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+    if st.phase is CHOOSE:
+        return max(actions, key=lambda a: (PATH_PRIOR.get(str(a.args[0]), 0.0), str(a.args[0])))
+    return None
+
+
+def lookahead_value(world: HadriansWallData, player: int) -> Callable[[Any, int], float]:
+    """How the one-action lookahead from ``world`` rates a result, for the agents' search.
+
+    A result where ``player`` has ended the Year is rated just below ``world`` itself (so the
+    bot ends the Year when nothing else improves the estimate); any other result by
+    :func:`evaluate`, rounded to 9 decimals so that values equal but for rounding noise tie.
+    """
+    ended = round(evaluate(world, player) - 0.01, 9)
+
+    def value(after: Any, seat: int) -> float:
+        if after.phase is not ACTIONS or after.boards[seat].done:
+            return ended
+        return round(evaluate(after, seat), 9)
+
+    return value

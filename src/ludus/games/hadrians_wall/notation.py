@@ -1,4 +1,4 @@
-"""Action notation: the generic ``<seat>:<verb> <args>`` plus a canonical form for map cells.
+"""Action notation: the generic ``<seat>:<verb> <args>``, a canonical form for map cells, labels.
 
 A Scouting pattern's cells may be typed in any order (``place a4.a3.b3.b2``); they are put
 in the one canonical order (row by row, ``b2.a3.b3.a4``) so the parsed action equals the
@@ -9,30 +9,46 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 
-from .components import MAP_COLUMNS, MAP_ROWS, mask_token
+from .components import BUILDINGS, Verb, cells_mask, mask_token
 
-_COLUMNS = "abcde"
+__all__ = ["canonical", "describe"]
 
-
-def cells_mask(token: str) -> int | None:
-    """The cell mask of a ``place`` token such as ``a3.b3.a4.b2``, or ``None`` if malformed."""
-    mask = 0
-    for cell in token.lower().split("."):
-        if len(cell) != 2 or cell[0] not in _COLUMNS[:MAP_COLUMNS] or not cell[1].isdigit():
-            return None
-        row = int(cell[1]) - 1
-        if not 0 <= row < MAP_ROWS:
-            return None
-        mask |= 1 << (row * MAP_COLUMNS + _COLUMNS.index(cell[0]))
-    return mask
+_LABELS: dict[str, str] = {
+    Verb.END: "end the Year",
+    Verb.MINE: "Mining & Foresting",
+    Verb.GUARD: "Wall Guard (1 Soldier)",
+    Verb.TRAIN: "Training Grounds (1 Builder): a Sword for the Wall Guard",
+    Verb.WALL: "Wall (1 Resource)",
+    Verb.CIPPI: "Cippi (1 Resource)",
+    Verb.DEFEND: "spend no more Favours",
+}
 
 
 def canonical(action: Action) -> Action:
-    """``action`` with its map cells in canonical order (other actions unchanged)."""
-    if action.verb == "place" and len(action.args) == 1 and isinstance(action.args[0], str):
+    """``action`` with its map cells in canonical order (other actions unchanged).
+
+    >>> str(canonical(Action(0, "place", ("a4.a3.b3.b2",))))
+    '0:place b2.a3.b3.a4'
+    """
+    if action.verb == Verb.PLACE and len(action.args) == 1 and isinstance(action.args[0], str):
         mask = cells_mask(action.args[0])
         if mask:
             token = mask_token(mask)
             if token != action.args[0]:
                 return Action(action.player, action.verb, (token,))
     return action
+
+
+def describe(action: Action) -> str:
+    """A readable label for an action.
+
+    >>> describe(Action(0, "build", ("medium_granary",)))
+    'build the Medium Granary'
+    """
+    verb, args = action.verb, action.args
+    label = _LABELS.get(verb)
+    if label is not None:
+        return label
+    if verb == Verb.BUILD:
+        return f"build the {BUILDINGS[str(args[0])].names['en']}"
+    return f"{verb} " + " ".join(map(str, args))

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludus.core.actions import Action
-
 from .components import (
     ATTACK_POTENTIAL,
     ATTRIBUTES,
@@ -26,10 +24,12 @@ from .components import (
     GUARD_COLUMN,
     INFRASTRUCTURE_AT,
     ITEMS,
+    LARGE_GRANARY,
     MAP_COLUMNS,
     MAP_ICONS,
     MAP_ROWS,
     MARKET_HEXAGONS,
+    MEDIUM_GRANARY,
     MINING_COLUMN,
     PLAYER_CARD_INDEX,
     PLAYER_CARDS,
@@ -39,8 +39,8 @@ from .components import (
     WALL_COLUMN,
 )
 
-_MEDIUM = BUILDING_IDS.index("medium_granary")
-_LARGE = BUILDING_IDS.index("large_granary")
+_MEDIUM = MEDIUM_GRANARY
+_LARGE = LARGE_GRANARY
 
 
 def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
@@ -177,22 +177,3 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     for seat, b in enumerate(view["boards"]):
         lines.extend(render_board(b, seat))
     return "\n".join(lines)
-
-
-def describe(action: Action) -> str:
-    """A readable label for an action."""
-    verb, args = action.verb, action.args
-    labels = {
-        "end": "end the Year",
-        "mine": "Mining & Foresting",
-        "guard": "Wall Guard (1 Soldier)",
-        "train": "Training Grounds (1 Builder): a Sword for the Wall Guard",
-        "wall": "Wall (1 Resource)",
-        "cippi": "Cippi (1 Resource)",
-        "defend": "spend no more Favours",
-    }
-    if verb in labels:
-        return labels[verb]
-    if verb == "build":
-        return f"build the {BUILDINGS[str(args[0])].names['en']}"
-    return f"{verb} " + " ".join(map(str, args))

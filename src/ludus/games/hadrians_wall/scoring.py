@@ -1,13 +1,18 @@
-"""Final scoring, tie-breaks, solo ranks and Solo Campaign goals."""
+"""Final scoring, tie-breaks, solo ranks and Solo Campaign goals.
+
+RULE: hadrians_wall.pl "KONIEC GRY" — after the Year-6 attack: attributes + Path cards
+("KARTY ŚCIEŻKI": 1/2/3 VP at each card's thresholds) − the Disdain table ("POGARDA");
+ties: least Disdain, then most Path VP. "ZMIANY W ROZGRYWKACH DLA 1-2 GRACZY": the solo
+ranks. The Solo Campaign's Fort Goals and Challenges come from the campaign sheet.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludus.core.api import Outcome, rank_by
 from ludus.core.errors import LudusError
 
-from .board import Board
 from .components import (
     BUILDING_IDS,
     COHORT_BOXES,
@@ -17,14 +22,14 @@ from .components import (
     LANDMARKS,
     LARGE_BUILDINGS,
     MARKET_HEXAGONS,
+    OVER,
     PLAYER_CARDS,
     ROW_MASKS,
     SOLO_RANKS,
     TEMPLE_SIZE,
+    Termination,
 )
-
-if TYPE_CHECKING:
-    from .state import HadriansWallState
+from .state import Board, HadriansWallData
 
 _INDEX = {k: i for i, k in enumerate(BUILDING_IDS)}
 
@@ -156,9 +161,9 @@ def campaign_result(fort: int, b: Board) -> tuple[bool, bool]:
     return goal, goal and challenge
 
 
-def outcome(st: HadriansWallState) -> Outcome:
+def outcome(st: HadriansWallData) -> Outcome:
     """Scores and places: most VP; ties by least Disdain, then most Path VP; else shared."""
-    if not st.is_terminal():
+    if st.phase is not OVER:
         raise LudusError("the game is not over yet")
     sheets = [score(b) for b in st.boards]
     totals = tuple(float(s["total"]) for s in sheets)
@@ -168,7 +173,7 @@ def outcome(st: HadriansWallState) -> Outcome:
     n = len(st.boards)
     if n == 1:
         details["rank"] = solo_rank(sheets[0]["total"])
-        fort = st.game.fort
+        fort = st.cfg.fort
         if fort is not None:
             goal, challenge = campaign_result(fort.number, st.boards[0])
             details.update(fort=fort.number, fort_name=fort.name, goal=goal, challenge=challenge,
@@ -179,7 +184,7 @@ def outcome(st: HadriansWallState) -> Outcome:
         else:
             winners = (0,)
             reason = f"solo game over after Year 6: {sheets[0]['total']} VP, rank {details['rank']}"
-        return Outcome(totals, ranking, winners, reason, None, details)
+        return Outcome(totals, ranking, winners, reason, None, details, Termination.AFTER_YEAR_6)
     winners = tuple(p for p in range(n) if ranking[p] == 1)
     reason = "game over after Year 6; " + ", ".join(f"seat {p}: {s['total']} VP" for p, s in enumerate(sheets))
-    return Outcome(totals, ranking, winners, reason, None, details)
+    return Outcome(totals, ranking, winners, reason, None, details, Termination.AFTER_YEAR_6)

@@ -1,131 +1,233 @@
-"""The state of a game of Hadrian's Wall: plain data with a hand-written clone."""
+"""The state of a game of Hadrian's Wall: plain data, fields declared once.
+
+:class:`Board` is one seat's two sheets, player board and Player cards (hand-written copy and
+JSON: it has no RNG of its own); :class:`HadriansWallData` is the table — the Year, the
+phase, the Fate and Neutral decks, the Pict attack and the boards — whose scalar and list
+fields :func:`~ludus.core.fields.plain_state` copies and serialises. Behaviour lives in
+:mod:`.rules`; the State API in :mod:`.game`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from ludus.core.api import Outcome, State
-from ludus.core.rng import Rng
+from ludus.core.api import Game
+from ludus.core.decisions import Decision
+from ludus.core.fields import Fields, PlainData, plain_state
 
-from .board import Board, Phase
-from .rules import apply_action, legal_actions_for
-from .scoring import outcome
-from .view import determinize, view
+from .components import (
+    BUILDING_IDS,
+    COURT_APPARITORES,
+    MARKET_HEXAGONS,
+    PHASE_BY_NAME,
+    PHASE_NAMES,
+    THEATRE_BOXES,
+    Phase,
+)
+from .config import HadriansWallConfig
 
-if TYPE_CHECKING:
-    from ludus.core.actions import Action
-    from ludus.core.events import Event
+__all__ = ["Board", "HadriansWallData"]
 
-    from .game import HadriansWall
+_INT_FIELDS = (
+    "mining", "guard", "cippi", "wall", "fort", "production", "disdain", "disdain_removed",
+    "temple_filled", "temple_favours", "temple_used", "scouts", "map", "prospect", "choice",
+    "done", "favours_used",
+)
+_LIST_FIELDS = (
+    "items", "cohorts", "training", "built", "forum", "attrs", "citizens", "market", "theatre",
+    "strength", "damage", "dead", "baths", "court", "diplomats", "diplomat_used", "paths",
+    "hand", "deck", "ignored", "covered",
+)
 
-__all__ = ["Board", "HadriansWallState", "Phase"]
 
+class Board:
+    """One player's two sheets, the items on the player board and the Player cards.
 
-class HadriansWallState(State):
-    """A game in progress. All fields are plain data; see :mod:`.rules` for the transitions."""
+    Tracks are counts of filled boxes; ``#`` boxes hold the Year written in them (0 = empty).
+    ``pending`` is the seat's stack of pending decisions (top last; see :mod:`.decisions`).
+    In JSON it is today's queue of tokens, next decision first (``["place:I", "cohort"]``).
+    Decisions are never changed once made, so copies share them.
+    """
 
-    game: HadriansWall
+    __slots__ = (*_INT_FIELDS, *_LIST_FIELDS, "battles", "pending")
 
-    def __init__(self, game: HadriansWall, seed: int = 0) -> None:
-        self.game = game
-        self.rng = Rng(seed)
-        self.year = 0
-        self.phase = Phase.CHOOSE
-        self.fate_deck: list[int] = []
-        self.fate_discard: list[int] = []
-        self.year_card = -1
-        self.attack: list[int] = []
-        self.neutral_deck: list[int] = []
-        self.neutral: list[int] = []
-        self.neutral_items: list[int] = []
-        self.neutral_discard: list[int] = []
-        self.extra_attack = 0
-        self.boards: list[Board] = []
+    def __init__(self) -> None:
+        self.items: list[int] = [0, 0, 0, 0, 0]
+        self.cohorts: list[int] = [0, 0, 0]
+        self.mining = 0
+        self.guard = 0
+        self.cippi = 0
+        self.wall = 0
+        self.fort = 0
+        self.production = 1  # the first circle is printed filled
+        self.training: list[int] = []
+        self.built: list[int] = [0] * len(BUILDING_IDS)
+        self.forum: list[int] = []
+        self.attrs: list[int] = [0, 0, 0, 0]
+        self.disdain = 0  # boxes circled (Disdain gained)
+        self.disdain_removed = 0  # circled boxes filled again (Disdain removed)
+        self.citizens: list[int] = [0, 0, 0, 0, 0]
+        self.market: list[int] = [0] * len(MARKET_HEXAGONS)
+        self.theatre: list[int] = [0] * len(THEATRE_BOXES)
+        self.strength: list[int] = [0, 0]  # boxes circled (including those filled since)
+        self.damage: list[int] = [0, 0]  # circled boxes filled by damage
+        self.dead: list[int] = [0, 0]
+        self.battles: list[list[int]] = [[], []]
+        self.temple_filled = 0
+        self.temple_favours = 0
+        self.temple_used = 0
+        self.baths: list[int] = [0] * 6
+        self.court: list[int] = [0] * (3 * len(COURT_APPARITORES[0]))
+        self.diplomats: list[int] = []  # the Cohort each Diplomat serves
+        self.diplomat_used: list[int] = []
+        self.scouts = 0
+        self.map = 0  # filled Scouting-map cells as a bit mask
+        self.paths: list[int] = []
+        self.prospect = -1
+        self.covered: list[int] = []  # earlier Prospect cards, covered by the current one
+        self.hand: list[int] = []
+        self.choice = -1
+        self.deck: list[int] = []
+        self.done = 0
+        self.pending: list[Decision] = []
+        self.ignored: list[int] = [0, 0, 0]
+        self.favours_used = 0
 
-    # --- API -------------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase is Phase.OVER:
-            return ()
-        if self.phase is Phase.CHOOSE:
-            return tuple(p for p, b in enumerate(self.boards) if b.choice < 0)
-        return tuple(p for p, b in enumerate(self.boards) if not b.done)
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is None:
-            out: list[Action] = []
-            for p in range(len(self.boards)):
-                out.extend(legal_actions_for(self, p))
-            return out
-        if not 0 <= player < len(self.boards):
-            return []
-        return legal_actions_for(self, player)
-
-    def apply(self, action: Action) -> list[Event]:
-        return apply_action(self, action)
-
-    def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def outcome(self) -> Outcome:
-        return outcome(self)
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view(self, player)
-
-    def determinize(self, player: int | None, seed: int) -> HadriansWallState:
-        return determinize(self, player, seed)
-
-    def clone(self) -> HadriansWallState:
-        other = HadriansWallState.__new__(HadriansWallState)
-        other.game = self.game
-        other.rng = self.rng.clone()
-        other.year = self.year
-        other.phase = self.phase
-        other.fate_deck = self.fate_deck[:]
-        other.fate_discard = self.fate_discard[:]
-        other.year_card = self.year_card
-        other.attack = self.attack[:]
-        other.neutral_deck = self.neutral_deck[:]
-        other.neutral = self.neutral[:]
-        other.neutral_items = self.neutral_items[:]
-        other.neutral_discard = self.neutral_discard[:]
-        other.extra_attack = self.extra_attack
-        other.boards = [b.clone() for b in self.boards]
+    def copy(self) -> Board:
+        """An independent copy."""
+        other = Board.__new__(Board)
+        other.mining = self.mining
+        other.guard = self.guard
+        other.cippi = self.cippi
+        other.wall = self.wall
+        other.fort = self.fort
+        other.production = self.production
+        other.disdain = self.disdain
+        other.disdain_removed = self.disdain_removed
+        other.temple_filled = self.temple_filled
+        other.temple_favours = self.temple_favours
+        other.temple_used = self.temple_used
+        other.scouts = self.scouts
+        other.map = self.map
+        other.prospect = self.prospect
+        other.choice = self.choice
+        other.done = self.done
+        other.favours_used = self.favours_used
+        other.items = self.items[:]
+        other.cohorts = self.cohorts[:]
+        other.training = self.training[:]
+        other.built = self.built[:]
+        other.forum = self.forum[:]
+        other.attrs = self.attrs[:]
+        other.citizens = self.citizens[:]
+        other.market = self.market[:]
+        other.theatre = self.theatre[:]
+        other.strength = self.strength[:]
+        other.damage = self.damage[:]
+        other.dead = self.dead[:]
+        other.baths = self.baths[:]
+        other.court = self.court[:]
+        other.diplomats = self.diplomats[:]
+        other.diplomat_used = self.diplomat_used[:]
+        other.paths = self.paths[:]
+        other.hand = self.hand[:]
+        other.deck = self.deck[:]
+        other.pending = self.pending[:]
+        other.ignored = self.ignored[:]
+        other.covered = self.covered[:]
+        other.battles = [self.battles[0][:], self.battles[1][:]]
         return other
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "rng": self.rng.state,
-            "year": self.year,
-            "phase": self.phase.value,
-            "fate_deck": self.fate_deck[:],
-            "fate_discard": self.fate_discard[:],
-            "year_card": self.year_card,
-            "attack": self.attack[:],
-            "neutral_deck": self.neutral_deck[:],
-            "neutral": self.neutral[:],
-            "neutral_items": self.neutral_items[:],
-            "neutral_discard": self.neutral_discard[:],
-            "extra_attack": self.extra_attack,
-            "boards": [b.to_json() for b in self.boards],
-        }
+        """Plain data; ``pending`` as tokens, next decision first (``str`` of each decision)."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in _INT_FIELDS}
+        for name in _LIST_FIELDS:
+            data[name] = getattr(self, name)[:]
+        data["pending"] = [str(d) for d in reversed(self.pending)]
+        data["battles"] = [self.battles[0][:], self.battles[1][:]]
+        return data
 
     @classmethod
-    def from_json(cls, game: HadriansWall, data: dict[str, Any]) -> HadriansWallState:
-        """Inverse of :meth:`to_json`."""
-        st = cls(game)
-        st.rng = Rng(0)
-        st.rng.state = int(data["rng"])
-        st.year = int(data["year"])
-        st.phase = Phase(data["phase"])
-        st.fate_deck = list(data["fate_deck"])
-        st.fate_discard = list(data["fate_discard"])
-        st.year_card = int(data["year_card"])
-        st.attack = list(data["attack"])
-        st.neutral_deck = list(data["neutral_deck"])
-        st.neutral = list(data["neutral"])
-        st.neutral_items = list(data["neutral_items"])
-        st.neutral_discard = list(data["neutral_discard"])
-        st.extra_attack = int(data["extra_attack"])
-        st.boards = [Board.from_json(b) for b in data["boards"]]
-        return st
+    def from_json(cls, data: Mapping[str, Any], pending: list[Decision]) -> Board:
+        """Inverse of :meth:`to_json`; ``pending`` is the decoded stack (top last)."""
+        board = cls()
+        for name in _INT_FIELDS:
+            setattr(board, name, int(data[name]))
+        for name in _LIST_FIELDS:
+            setattr(board, name, list(data[name]))
+        board.pending = pending
+        board.battles = [list(data["battles"][0]), list(data["battles"][1])]
+        return board
+
+    # --- derived values ------------------------------------------------
+    def final_disdain(self) -> int:
+        """Disdain still circled (not removed)."""
+        return self.disdain - self.disdain_removed
+
+
+FIELDS = Fields(
+    shared=("game", "cfg"),
+    ints=("year", "year_card", "extra_attack"),
+    lists=("fate_deck", "fate_discard", "attack", "neutral_deck", "neutral", "neutral_items", "neutral_discard"),
+)
+"""The table's fields; ``phase`` (saved by name) and ``boards`` are handled by hand below."""
+
+
+@plain_state(FIELDS)
+class HadriansWallData(PlainData):
+    """The whole table: the Year, the phase, the decks, the Pict attack and every Board."""
+
+    game: Game[Any]
+    cfg: HadriansWallConfig
+    year: int
+    phase: Phase
+    year_card: int
+    extra_attack: int
+    fate_deck: list[int]
+    fate_discard: list[int]
+    attack: list[int]
+    neutral_deck: list[int]
+    neutral: list[int]
+    neutral_items: list[int]
+    neutral_discard: list[int]
+    boards: list[Board]
+
+    def init_data(self, game: Game[Any], cfg: HadriansWallConfig) -> None:
+        """Set every field to its value before set-up (empty decks, no boards)."""
+        self.game = game
+        self.cfg = cfg
+        self.year = 0
+        self.phase = Phase.CHOOSE
+        self.fate_deck = []
+        self.fate_discard = []
+        self.year_card = -1
+        self.attack = []
+        self.neutral_deck = []
+        self.neutral = []
+        self.neutral_items = []
+        self.neutral_discard = []
+        self.extra_attack = 0
+        self.boards = []
+
+    def copy_data(self, other: HadriansWallData) -> None:
+        """Copy every field into ``other`` (a fresh ``__new__`` object)."""
+        self.copy_fields(other)
+        other.phase = self.phase
+        other.boards = [b.copy() for b in self.boards]
+
+    def data_to_json(self) -> dict[str, Any]:
+        """The complete table as JSON-ready data (phase by name, boards as dicts)."""
+        data = self.fields_to_json()
+        data["phase"] = PHASE_NAMES[self.phase]
+        data["boards"] = [b.to_json() for b in self.boards]
+        return data
+
+    def data_from_json(self, data: Mapping[str, Any], pending: Callable[[str, int], Decision]) -> None:
+        """Inverse of :meth:`data_to_json`; ``pending(token, seat)`` decodes a pending decision."""
+        self.fields_from_json(data)
+        self.phase = PHASE_BY_NAME[data["phase"]]
+        self.boards = [
+            Board.from_json(b, [pending(token, seat) for token in reversed(b["pending"])])
+            for seat, b in enumerate(data["boards"])
+        ]

@@ -6,20 +6,20 @@ player has drawn (only the owner sees them), and the Path chosen before the reve
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ludus.core.rng import Rng
 
-from .board import Phase
-from .components import PLAYER_CARDS
+from .components import CHOOSE, PHASE_NAMES, PLAYER_CARDS
+from .rules import to_move
+from .state import HadriansWallData
 
-if TYPE_CHECKING:
-    from .state import HadriansWallState
+D = TypeVar("D", bound=HadriansWallData)
 
 _HIDDEN = ("hand", "deck", "choice")
 
 
-def view(st: HadriansWallState, player: int | None) -> dict[str, Any]:
+def view(st: HadriansWallData, player: int | None) -> dict[str, Any]:
     """The JSON-ready view of seat ``player`` (``None`` = spectator)."""
     boards: list[dict[str, Any]] = []
     for q, b in enumerate(st.boards):
@@ -41,8 +41,8 @@ def view(st: HadriansWallState, player: int | None) -> dict[str, Any]:
         "player": player,
         "options": dict(st.game.options),
         "year": st.year,
-        "phase": st.phase.value,
-        "to_move": list(st.to_move()),
+        "phase": PHASE_NAMES[st.phase],
+        "to_move": list(to_move(st)),
         "year_card": st.year_card,
         "fate_deck_size": len(st.fate_deck),
         "fate_discard": st.fate_discard[:],
@@ -56,10 +56,13 @@ def view(st: HadriansWallState, player: int | None) -> dict[str, Any]:
     }
 
 
-def determinize(st: HadriansWallState, player: int | None, seed: int) -> HadriansWallState:
-    """A full state agreeing with all ``player`` has seen; hidden cards re-dealt from ``seed``."""
+def determinize(det: D, player: int | None, seed: int) -> D:
+    """Re-deal in ``det`` (a fresh clone) what ``player`` has not seen, from ``seed``; return it.
+
+    The result agrees with all ``player`` has seen: the decks are reshuffled and the other
+    players' drawn cards (and the Path they chose before the reveal) re-dealt.
+    """
     rng = Rng(seed)
-    det = st.clone()
     rng.shuffle(det.fate_deck)
     rng.shuffle(det.neutral_deck)
     for q, b in enumerate(det.boards):
@@ -72,7 +75,7 @@ def determinize(st: HadriansWallState, player: int | None, seed: int) -> Hadrian
         size = len(b.hand)
         b.hand = pool[:size]
         b.deck = pool[size:]
-        if st.phase is Phase.CHOOSE and size:
+        if det.phase is CHOOSE and size:
             b.choice = b.hand[rng.randbelow(size)] if chosen else -1
     det.rng = Rng(rng.next())
     return det

@@ -1,0 +1,35 @@
+"""The citizen tracks.
+
+RULE: hadrians_wall.pl "TORY OBYWATELI" — 1 Civilian fills the next box of a citizen track
+(Traders, Performers, Priests, Apparitores, Patricians); the boxes give their rewards and
+unlock the right sheet's buildings and areas. (A citizen icon from the Theatre or the
+Gardens fills a box the same way: :func:`.general.gain_citizen`.)
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+
+from ..components import CITIZEN_BOXES, CITIZEN_INDEX, CIVILIAN
+from ..state import Board, HadriansWallData
+from .general import gain_citizen, tell
+
+
+def citizen_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+    """Every citizen track with an empty box, if there is a Civilian to pay."""
+    if b.items[CIVILIAN]:
+        actions = s.cfg.tables[p].citizen
+        for c in range(5):
+            if b.citizens[c] < CITIZEN_BOXES:
+                out.append(actions[c])
+
+
+def citizen(s: HadriansWallData, a: Action, log: Log) -> None:
+    """Pay 1 Civilian to fill the next box of a citizen track."""
+    p = a.player
+    b = s.boards[p]
+    c = CITIZEN_INDEX[str(a.args[0])]
+    b.items[CIVILIAN] -= 1
+    tell(log, p, "citizen", seat=p, citizen=c, box=b.citizens[c] + 1)
+    gain_citizen(s, p, c, log)

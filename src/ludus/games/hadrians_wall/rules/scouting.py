@@ -1,0 +1,88 @@
+"""Scouting and the Scouting map.
+
+RULE: hadrians_wall.pl "ZWIAD" — with the Patricians a Scout box needs, 1 Soldier (to the
+supply for one's own Prospect card, to the neighbour for theirs, onto a Neutral card) lets
+the player mark one pattern on the 5 × 4 map, rotated or mirrored at will, inside the map
+and on empty cells only; covered Servant and Resource icons are gained, and every completed
+row gives 1 Valour. Where the pattern goes is a pending decision (:class:`PlacePattern`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludus.core.actions import Action
+from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.events import Log
+
+from ..components import (
+    MAP_ICONS,
+    PLAYER_CARDS,
+    RESOURCE,
+    ROW_MASKS,
+    SCOUT_PATRICIANS,
+    SERVANT,
+    SOLDIER,
+    VALOUR,
+    cells_mask,
+    placements,
+)
+from ..decisions import PlacePattern
+from ..state import Board, HadriansWallData
+from .general import gain_attribute, pay_source, source_card, sources, tell
+
+
+def scout_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+    """Every Prospect card whose pattern still fits the map, if a Scout box is open."""
+    if b.scouts < len(SCOUT_PATRICIANS) and b.citizens[4] >= SCOUT_PATRICIANS[b.scouts] and b.items[SOLDIER]:
+        actions = s.cfg.tables[p].scout
+        for source in sources(s, p, own=True):
+            pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
+            if any(not m & b.map for m in placements(pattern)):
+                out.append(actions[source])
+
+
+def scout(s: HadriansWallData, a: Action, log: Log) -> None:
+    """Scout: pay 1 Soldier (to the supply, a neighbour or a Neutral card), then place a pattern."""
+    p = a.player
+    b = s.boards[p]
+    source = str(a.args[0])
+    pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
+    tell(log, p, "scout", seat=p, source=source, pattern=pattern)
+    if source == "own":
+        b.items[SOLDIER] -= 1
+    else:
+        pay_source(s, p, source, SOLDIER, log)
+    b.scouts += 1
+    b.pending.append(PlacePattern(p, pattern))  # before any other pending choice
+
+
+def placements_left(s: HadriansWallData, d: PlacePattern) -> list[Action]:
+    """Every placement of the pattern on empty cells."""
+    used = s.boards[d.who].map
+    place_actions = s.cfg.tables[d.who].place
+    return [place_actions[m] for m in placements(d.pattern) if not m & used]
+
+
+def place(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
+    """Place the scouting pattern: covered icons and each completed row's Valour."""
+    p = d.who
+    b = s.boards[p]
+    mask = cells_mask(str(a.args[0])) or 0
+    before = b.map
+    b.map |= mask
+    for i in range(len(MAP_ICONS)):
+        if mask >> i & 1:
+            icon = MAP_ICONS[i]
+            if icon == "R":
+                b.items[RESOURCE] += 1
+            elif icon == "S":
+                b.items[SERVANT] += 1
+    rows = [row for row in ROW_MASKS if b.map & row == row and before & row != row]
+    tell(log, p, "place", seat=p, cells=mask, rows=len(rows))
+    for _ in rows:
+        gain_attribute(s, p, VALOUR, log)
+    return True
+
+
+DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {PlacePattern: DecisionRules(placements_left, place)}

@@ -1,0 +1,78 @@
+"""The Cippi, the Wall and the Fort.
+
+RULE: hadrians_wall.pl "OSTROKÓŁ, MUR I FORT" — "Aby rozwinąć linię Ostrokołu lub wzmocnić
+Mur gracze muszą najpierw rozbudować połączone z nimi fragmenty Fortu." Wall box n is
+chained to Fort box n, the Cippi boxes to Fort boxes 1, 4, 7, 10, 13, 16, 20 (reference
+§4.5); Cippi and Wall cost 1 Resource, the Fort 1 Builder or 1 Soldier; the Fort's
+infrastructure icons raise the Infrastructure level. Boxes in closed granary columns wait
+for the granaries ("SPICHLERZE"). Solo Campaign fort 10: no Wall or Cippi before Year 3.
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+
+from ..components import (
+    BUILDER,
+    CIPPI_CHAIN,
+    CIPPI_COLUMN,
+    CIPPI_REWARDS,
+    FORT_COLUMN,
+    FORT_REWARDS,
+    LARGE_GRANARY,
+    MEDIUM_GRANARY,
+    RESOURCE,
+    SOLDIER,
+    WALL_REWARDS,
+)
+from ..state import Board, HadriansWallData
+from .general import gain_all, tell
+
+
+def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+    """Fort (with a Builder or a Soldier), Wall and Cippi, if their next box is open."""
+    table = s.cfg.tables[p]
+    items = b.items
+    level = 1 + b.built[MEDIUM_GRANARY] + b.built[LARGE_GRANARY]
+    fort = b.fort
+    if fort < 21 and FORT_COLUMN[fort] < level:
+        if items[BUILDER]:
+            out.append(table.fort[0])
+        if items[SOLDIER]:
+            out.append(table.fort[1])
+    if items[RESOURCE] and s.year >= s.cfg.wall_from_year:
+        if b.wall < fort:
+            out.append(table.wall)
+        if b.cippi < 7 and fort >= CIPPI_CHAIN[b.cippi] and CIPPI_COLUMN[b.cippi] < level:
+            out.append(table.cippi)
+
+
+def fort(s: HadriansWallData, a: Action, log: Log) -> None:
+    """Fort: pay 1 Builder or 1 Soldier, fill the next box (Infrastructure may rise)."""
+    p = a.player
+    b = s.boards[p]
+    b.items[BUILDER if a.args[0] == "builder" else SOLDIER] -= 1
+    b.fort += 1
+    tell(log, p, "fill", seat=p, area="fort", box=b.fort)
+    gain_all(s, p, FORT_REWARDS[b.fort - 1], log)
+
+
+def wall(s: HadriansWallData, a: Action, log: Log) -> None:
+    """Wall: pay 1 Resource, fill the next box (its chained Fort box must be filled)."""
+    p = a.player
+    b = s.boards[p]
+    b.items[RESOURCE] -= 1
+    b.wall += 1
+    tell(log, p, "fill", seat=p, area="wall", box=b.wall)
+    gain_all(s, p, WALL_REWARDS[b.wall - 1], log)
+
+
+def cippi(s: HadriansWallData, a: Action, log: Log) -> None:
+    """Cippi: pay 1 Resource, fill the next box (its chained Fort box must be filled)."""
+    p = a.player
+    b = s.boards[p]
+    b.items[RESOURCE] -= 1
+    b.cippi += 1
+    tell(log, p, "fill", seat=p, area="cippi", box=b.cippi)
+    gain_all(s, p, CIPPI_REWARDS[b.cippi - 1], log)
