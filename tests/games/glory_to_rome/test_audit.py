@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL
-from ludus.games.glory_to_rome.rules import RUBBLE, hand_limit, influence
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, RUBBLE
+from ludus.games.glory_to_rome.state import hand_limit, influence
+from ludus.testing.scenario import edit
 
 
 def test_stairway_public_gate_activates_every_players_marble_foundations() -> None:
@@ -238,8 +239,8 @@ def test_a_latrine_or_vomitorium_discard_must_be_followed_by_the_think() -> None
     t.hand(1, "road", "temple", "statue", "jack")
     s = t.state()
     act(s, "0:lead craftsman palisade", "1:follow jack", "1:lay road rubble in", "1:pass")
-    s.jack_pile = 0
-    s.cache = None
+    with edit(s):
+        s.jack_pile = 0
     act(s, "1:vomitorium")
     assert {str(a) for a in s.legal_actions()} == {"1:think_draw"}
     act(s, "1:think_draw")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK
-from ludus.games.glory_to_rome.rules import hand_size, influence
-from ludus.games.glory_to_rome.scoring import merchant_bonuses
+from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK, B
+from ludus.games.glory_to_rome.game import GtrState
+from ludus.games.glory_to_rome.scoring import merchant_bonuses, score_breakdown
+from ludus.games.glory_to_rome.state import hand_size, has, influence
+from ludus.testing.scenario import edit
 
 
 def test_setup_sites_hands_jacks_and_pool() -> None:
@@ -129,7 +131,8 @@ def test_tie_break_is_cards_in_hand() -> None:
     t = Table(2)
     t.hand(1, "road", "jack")
     s = t.state()
-    s.over = 1
+    with edit(s):
+        s.over = 1
     assert s.outcome().winners == (1,)
 
 
@@ -231,11 +234,11 @@ def test_two_bath_clients_combine_for_an_out_of_town_foundation() -> None:
     t.hand(0, "temple", "road").hand(1, "statue")
     s = t.state()
     act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
-    assert s.half_lay and legal(s) == {"0:hire craftsman", "0:pass"}
+    assert s.half_lay is not None and legal(s) == {"0:hire craftsman", "0:pass"}
     act(s, "0:hire craftsman")
     assert legal(s) == {"0:lay_continue", "0:pass"}
     act(s, "0:lay_continue")
-    assert s.half_lay == [] and s.buildings[0][1].out and s.out_town[0] == 3
+    assert s.half_lay is None and s.buildings[0][1].out and s.out_town[0] == 3
 
 
 def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
@@ -267,9 +270,7 @@ def test_gate_active_statue_gives_no_points_until_complete() -> None:
     assert score_breakdown_total(s) == 4
 
 
-def score_breakdown_total(s: gtr.GtrState) -> int:
-    from ludus.games.glory_to_rome.scoring import score_breakdown
-
+def score_breakdown_total(s: GtrState) -> int:
     return score_breakdown(s, 0)["total"]
 
 
@@ -279,11 +280,8 @@ def test_public_wall_protects_everyone_and_scores_for_everyone() -> None:
     w = t.building(1, "wall", "concrete", "concrete", "concrete", complete=True)
     t.stock(0, "rubble", "rubble")
     s = w.state()
-    s.buildings[1][0].public = True
-    from ludus.games.glory_to_rome.rules import refresh_active
-    from ludus.games.glory_to_rome.scoring import score_breakdown
-
-    refresh_active(s)
+    with edit(s):  # the functions in force are recomputed when the edit ends
+        s.buildings[1][0].public = True
     assert score_breakdown(s, 0)["wall"] == 1
 
 
@@ -359,9 +357,6 @@ def test_gate_and_road_a_stone_structure_with_marble_counts_as_marble() -> None:
     t.stock(0, "marble").hand(0, "tower")
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack")
-    from ludus.games.glory_to_rome.components import B
-    from ludus.games.glory_to_rome.rules import has
-
     assert not has(s, 0, B.CIRCUS_MAXIMUS)
     act(s, "0:build circus_maximus marble")
     assert has(s, 0, B.CIRCUS_MAXIMUS) and not s.buildings[0][2].complete
