@@ -16,7 +16,7 @@ from enum import IntEnum, StrEnum
 from importlib import resources
 from typing import Any, Final
 
-from ludus.core.actions import Action, ActionMemo, Arg
+from ludus.core.actions import Action, Arg
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import register_messages
 
@@ -135,6 +135,45 @@ class Verb(StrEnum):
     COLOSSEUM = "colosseum"
     SEWER = "sewer"
     SENATE = "senate"
+
+
+# Verb aliases for the hot paths (an enum's class attribute costs ~90 ns, a global ~10 ns).
+(
+    V_LEAD,
+    V_FOLLOW,
+    V_PETITION,
+    V_THINK_JACK,
+    V_THINK_DRAW,
+    V_LATRINE,
+    V_VOMITORIUM,
+    V_DONE,
+    V_CONCEDE,
+    V_PASS,
+    V_NEXT,
+    V_HIRE,
+    V_HIRE_HAND,
+    V_HIRE_DECK,
+    V_GATHER,
+    V_GATHER_HAND,
+    V_SELL,
+    V_SELL_DECK,
+    V_SELL_HAND,
+    V_DEMAND,
+    V_LAY,
+    V_LAY_CONTINUE,
+    V_BUILD,
+    V_BUILD_POOL,
+    V_STAIRWAY,
+    V_STAIRWAY_POOL,
+    V_FOUNTAIN,
+    V_KEEP,
+    V_PRISON,
+    V_GIVE,
+    V_REFUSE,
+    V_COLOSSEUM,
+    V_SEWER,
+    V_SENATE,
+) = tuple(Verb)
 
 
 class Termination(StrEnum):
@@ -372,11 +411,16 @@ class ActionTable:
         self.demand_nopool = [[Action(p, Verb.DEMAND, (MATERIAL_NAMES[m], "nopool")) for m in range(6)]
                               for p in seats]
         self.give = [[Action(p, Verb.GIVE, (SLUGS[b],)) for b in range(nb)] for p in seats]
-        self._memo = ActionMemo()
+        self._memo: dict[tuple[int, str, tuple[Arg, ...]], Action] = {}
 
     def get(self, player: int, verb: Verb, *args: Arg) -> Action:
-        """The action ``player:verb args`` (built once, then reused)."""
-        return self._memo.get(player, verb, *args)
+        """The action ``player:verb args`` (built once, then reused; a memo like
+        :class:`~ludus.core.actions.ActionMemo`, inlined: this is a hot path)."""
+        key = (player, verb, args)
+        action = self._memo.get(key)
+        if action is None:
+            action = self._memo[key] = Action(player, verb, args)
+        return action
 
 
 # ---------------------------------------------------------------------------

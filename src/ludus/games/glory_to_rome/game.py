@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search
@@ -13,7 +13,7 @@ from ludus.core.errors import LudusError
 from ludus.core.events import Log
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import heuristic, invariants, notation, render, rules, scoring, view
-from ludus.games.glory_to_rome.components import DOMAIN, ActionTable
+from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import GtrData
 
@@ -34,13 +34,18 @@ class GtrState(GtrData, RulesState):
         legal = self._legal.get(None)
         if legal is None:
             legal = self._legal[None] = rules.legal_actions(self)
+            if legal:  # only the seat to move has actions: cache them under its seat too
+                self._legal[legal[0].player] = legal
         if player is None or (legal and legal[0].player == player):
             return legal
         return []
 
     def _decisions(self, player: int) -> list[Decision]:
-        # A one-element view of the decision on top: each rule removes a finished
-        # decision from where it is kept (a queue, the frame stack or a single slot).
+        # The frame stack itself when a frame is on top (an answer never finishes a frame:
+        # advance() takes used-up frames off); else a one-element view of the decision on
+        # top, whose rules remove it from where it is kept (a queue or a single slot).
+        if self.phase == ACT and not self.gives and self.colosseum is None and self.stack:
+            return cast("list[Decision]", self.stack)
         d = rules.pending(self)
         return [d] if d is not None else _NONE
 

@@ -24,7 +24,7 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
-from ludus.games.glory_to_rome.components import ACT, END_OF_TURN, FOLLOW, LEAD, Verb
+from ludus.games.glory_to_rome.components import ACT, END_OF_TURN, FOLLOW, LEAD, V_NEXT, V_PASS
 from ludus.games.glory_to_rome.decisions import ColosseumChoice, EndStep, Frame, Give, GtrData, Petition
 from ludus.games.glory_to_rome.rules import lead_follow, petitions
 from ludus.games.glory_to_rome.rules.building import undo_half_lay
@@ -33,7 +33,12 @@ from ludus.games.glory_to_rome.rules.end_of_game import check_forum, finish_step
 from ludus.games.glory_to_rome.rules.end_of_turn import END_STEP_RULES, end_turn, start_end_of_turn
 from ludus.games.glory_to_rome.rules.legionary import COLOSSEUM_RULES, GIVE_RULES, process_gives
 from ludus.games.glory_to_rome.rules.petitions import PETITION_RULES
-from ludus.games.glory_to_rome.rules.role_actions import FRAME_RULES, frame_resolve, start_next_batch
+from ludus.games.glory_to_rome.rules.role_actions import (
+    FRAME_RULES,
+    frame_legal,
+    frame_resolve,
+    start_next_batch,
+)
 from ludus.games.glory_to_rome.rules.setup import set_up
 
 __all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "pending", "refresh_active", "set_up",
@@ -50,7 +55,7 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     EndStep: END_STEP_RULES,
 }
 
-_FORCED = (Verb.PASS, Verb.NEXT)
+_FORCED = (V_PASS, V_NEXT)
 
 
 def pending(s: GtrData) -> Decision | None:
@@ -87,6 +92,8 @@ def legal_actions(s: GtrData) -> list[Action]:
     """Every legal action now (all belong to the seat in :func:`to_move`)."""
     if s.over:
         return []
+    if s.phase == ACT and not s.gives and s.colosseum is None and s.stack:
+        return frame_legal(s, s.stack[-1])  # the common case, without the lookup below
     d = pending(s)
     if d is not None:
         return DECISION_RULES[type(d)].legal(s, d)
@@ -129,7 +136,7 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
         if ph == END_OF_TURN:
             if s.endq:
                 legal = legal_actions(s)
-                if len(legal) == 1 and legal[0].verb == Verb.PASS:
+                if len(legal) == 1 and legal[0].verb == V_PASS:
                     s.endq.pop(0)
                     continue
                 return legal

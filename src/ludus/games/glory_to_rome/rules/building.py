@@ -26,6 +26,14 @@ from ludus.games.glory_to_rome.components import (
     RUBBLE,
     SLUGS,
     STONE,
+    V_BUILD,
+    V_BUILD_POOL,
+    V_FOUNTAIN,
+    V_KEEP,
+    V_LAY,
+    V_LAY_CONTINUE,
+    V_STAIRWAY,
+    V_STAIRWAY_POOL,
     VALUE,
     B,
     Termination,
@@ -70,9 +78,9 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
             sites = (0, 1, 2, 3, 4, 5)  # Statue (Posąg): its foundation may go on any site.
         for m in sites:
             if s.in_town[m] > 0:
-                res.append(s.acts.get(p, Verb.LAY, slug, MATERIAL_NAMES[m], "in"))
+                res.append(s.acts.get(p, V_LAY, slug, MATERIAL_NAMES[m], "in"))
             if out_ok and s.out_town[m] > 0:
-                res.append(s.acts.get(p, Verb.LAY, slug, MATERIAL_NAMES[m], "out"))
+                res.append(s.acts.get(p, V_LAY, slug, MATERIAL_NAMES[m], "out"))
     return res
 
 
@@ -100,7 +108,7 @@ def _build_from_cards(s: GtrData, p: int, cards: list[int]) -> list[Action]:
         target = SLUGS[CARD_BUILDING[st.card]]
         for b in bs:
             if fits(s, p, st, BUILDINGS[b].material):
-                res.append(s.acts.get(p, Verb.BUILD, target, SLUGS[b]))
+                res.append(s.acts.get(p, V_BUILD, target, SLUGS[b]))
     return res
 
 
@@ -121,9 +129,9 @@ def _build_from_materials(s: GtrData, p: int, cards: list[int], verb: Verb) -> l
 
 def _architect_main(s: GtrData, p: int, spare: int) -> list[Action]:
     out = lay_options(s, p, spare, s.hands[p])
-    out.extend(_build_from_materials(s, p, s.stock[p], Verb.BUILD))
+    out.extend(_build_from_materials(s, p, s.stock[p], V_BUILD))
     if has(s, p, B.ARCHWAY):
-        out.extend(_build_from_materials(s, p, s.pool, Verb.BUILD_POOL))
+        out.extend(_build_from_materials(s, p, s.pool, V_BUILD_POOL))
     return out
 
 
@@ -143,9 +151,9 @@ def _stairway_options(s: GtrData, p: int) -> list[Action]:
             target = SLUGS[CARD_BUILDING[st.card]]
             for m in structure_materials(st):
                 if m in stock:
-                    res.append(s.acts.get(p, Verb.STAIRWAY, v, target, MATERIAL_NAMES[m]))
+                    res.append(s.acts.get(p, V_STAIRWAY, v, target, MATERIAL_NAMES[m]))
                 if m in pool:
-                    res.append(s.acts.get(p, Verb.STAIRWAY_POOL, v, target, MATERIAL_NAMES[m]))
+                    res.append(s.acts.get(p, V_STAIRWAY_POOL, v, target, MATERIAL_NAMES[m]))
     return res
 
 
@@ -153,7 +161,7 @@ def half_laid_legal(s: GtrData, f: Frame) -> list[Action]:
     """With an out-of-town foundation half laid: finish it with this action, or pass."""
     p = f.who
     if f.left > 0 and f.open == 0:
-        return [s.acts.get(p, Verb.LAY_CONTINUE), s.acts.pass_[p]]
+        return [s.acts.get(p, V_LAY_CONTINUE), s.acts.pass_[p]]
     return [s.acts.pass_[p]]
 
 
@@ -163,7 +171,7 @@ def fountain_legal(s: GtrData, f: Frame) -> list[Action]:
     card = [s.fountain]
     out = lay_options(s, p, f.left, card)
     out.extend(_build_from_cards(s, p, card))
-    out.append(s.acts.get(p, Verb.KEEP))
+    out.append(s.acts.get(p, V_KEEP))
     return out
 
 
@@ -175,7 +183,7 @@ def craftsman_legal(s: GtrData, f: Frame) -> list[Action]:
         out = lay_options(s, p, f.left - 1, s.hands[p])
         out.extend(_build_from_cards(s, p, s.hands[p]))
         if s.deck and has(s, p, B.FOUNTAIN):
-            out.append(s.acts.get(p, Verb.FOUNTAIN))
+            out.append(s.acts.get(p, V_FOUNTAIN))
     out.append(s.acts.pass_[p])
     return out
 
@@ -209,12 +217,12 @@ def craftsman_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     s.did_craft[p] = 1
     f.left -= 1
-    if a.verb == Verb.FOUNTAIN:
+    if a.verb == V_FOUNTAIN:
         s.fountain = s.deck.pop()
         log.private(p, "fountain_card", seat=p, card=s.fountain)
         log.public("fountain", seat=p)
         return
-    if a.verb == Verb.LAY:
+    if a.verb == V_LAY:
         lay_from(s, f, p, s.hands[p], a.args, log)
         return
     st = find_structure(s, p, BUILDING_INDEX[str(a.args[0])])
@@ -230,21 +238,21 @@ def architect_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     args = a.args
     if f.open == 0:
         f.left -= 1
-    if verb == Verb.STAIRWAY or verb == Verb.STAIRWAY_POOL:
+    if verb in (V_STAIRWAY, V_STAIRWAY_POOL):
         f.open |= O_STAIR
         v = int(args[0])
         st = find_structure(s, v, BUILDING_INDEX[str(args[1])])
         assert st is not None
-        source = s.stock[p] if verb == Verb.STAIRWAY else s.pool
+        source = s.stock[p] if verb == V_STAIRWAY else s.pool
         stairway_add(s, p, v, st, take_material(source, MATERIAL_INDEX[str(args[2])]), log)
         return
     f.open |= O_MAIN
-    if verb == Verb.LAY:
+    if verb == V_LAY:
         lay_from(s, f, p, s.hands[p], args, log)
         return
     st = find_structure(s, p, BUILDING_INDEX[str(args[0])])
     assert st is not None
-    source = s.stock[p] if verb == Verb.BUILD else s.pool
+    source = s.stock[p] if verb == V_BUILD else s.pool
     add_material(s, p, st, take_material(source, MATERIAL_INDEX[str(args[1])]), True, log)
 
 
@@ -253,11 +261,11 @@ def fountain_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     card = s.fountain
     s.fountain = -1
-    if a.verb == Verb.KEEP:
+    if a.verb == V_KEEP:
         s.hands[p].append(card)
         log.public("fountain_keep", seat=p)
         return
-    if a.verb == Verb.LAY:
+    if a.verb == V_LAY:
         lay_from(s, f, p, [card], a.args, log)
         return
     st = find_structure(s, p, BUILDING_INDEX[str(a.args[0])])

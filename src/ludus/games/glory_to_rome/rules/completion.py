@@ -25,10 +25,10 @@ from ludus.games.glory_to_rome.components import (
     PRISON_ROLE,
     SLUGS,
     THINKER,
+    V_PRISON,
     VALUE,
     B,
     Termination,
-    Verb,
 )
 from ludus.games.glory_to_rome.decisions import Frame, GtrData
 from ludus.games.glory_to_rome.rules.end_of_game import check_forum, end_game
@@ -130,7 +130,7 @@ def prison_legal(s: GtrData, f: Frame) -> list[Action]:
             for st in s.buildings[v]:
                 b = CARD_BUILDING[st.card]
                 if st.complete and not (owned >> b) & 1:
-                    out.append(s.acts.get(p, Verb.PRISON, v, SLUGS[b]))
+                    out.append(s.acts.get(p, V_PRISON, v, SLUGS[b]))
     out.append(s.acts.pass_[p])
     return out
 

@@ -18,8 +18,13 @@ from ludus.games.glory_to_rome.components import (
     LEAD,
     SENATE,
     SEWER,
+    V_LATRINE,
+    V_PASS,
+    V_SENATE,
+    V_SEWER,
+    V_THINK_JACK,
+    V_VOMITORIUM,
     B,
-    Verb,
 )
 from ludus.games.glory_to_rome.decisions import EndStep, GtrData
 from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
@@ -47,8 +52,8 @@ def end_step_legal(s: GtrData, e: EndStep) -> list[Action]:
             out.append(T.pass_[p])
         return out
     if e.kind == SEWER:
-        return [T.get(p, Verb.SEWER), T.pass_[p]]
-    out = [T.get(p, Verb.SENATE, v) for v in range(s.n) if v != p and s.camp_jacks[v] > 0]
+        return [T.get(p, V_SEWER), T.pass_[p]]
+    out = [T.get(p, V_SENATE, v) for v in range(s.n) if v != p and s.camp_jacks[v] > 0]
     out.append(T.pass_[p])
     return out
 
@@ -58,23 +63,23 @@ def end_step_resolve(s: GtrData, e: EndStep, a: Action, log: Log) -> bool:
     p = e.who
     verb = a.verb
     if e.kind == ACADEMY:
-        if verb == Verb.LATRINE or verb == Verb.VOMITORIUM:
+        if verb in (V_LATRINE, V_VOMITORIUM):
             discard_before_thinking(s, p, a, log)
             return False
         s.endq.pop(0)
-        if verb != Verb.PASS:
-            think(s, p, verb == Verb.THINK_JACK, log)
+        if verb != V_PASS:
+            think(s, p, verb == V_THINK_JACK, log)
         s.pre_think = 0
         return True
     if e.kind == SEWER:
         s.endq.pop(0)
-        if verb == Verb.SEWER:
+        if verb == V_SEWER:
             # Sewer (Ściek): the Orders played to lead or follow go to the stockpile.
             s.stock[p].extend(s.camp[p])
             s.camp[p] = []
             log.public("sewer", seat=p)
         return True
-    if verb == Verb.PASS:
+    if verb == V_PASS:
         s.endq.pop(0)
         return True
     v = int(a.args[0])

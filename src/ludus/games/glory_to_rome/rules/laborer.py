@@ -13,8 +13,9 @@ from ludus.games.glory_to_rome.components import (
     CARD_MATERIAL,
     MATERIAL_INDEX,
     SLUGS,
+    V_GATHER,
+    V_GATHER_HAND,
     B,
-    Verb,
     distinct_buildings,
     distinct_materials,
     take_building,
@@ -34,13 +35,13 @@ def laborer_legal(s: GtrData, f: Frame) -> list[Action]:
         if f.left > 0:
             out = [T.gather[p][m] for m in distinct_materials(s.pool)]
             if dock:
-                out.extend(T.get(p, Verb.GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+                out.extend(T.get(p, V_GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
         out.append(T.pass_[p])
         return out
     if not f.open & O_POOL:
         out = [T.gather[p][m] for m in distinct_materials(s.pool)]
     if not f.open & O_HAND and dock:
-        out.extend(T.get(p, Verb.GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+        out.extend(T.get(p, V_GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
     out.append(T.next[p])
     return out
 
@@ -50,7 +51,7 @@ def laborer_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     if f.open == 0:
         f.left -= 1
-    if a.verb == Verb.GATHER:
+    if a.verb == V_GATHER:
         f.open |= O_POOL
         card = take_material(s.pool, MATERIAL_INDEX[str(a.args[0])])
     else:

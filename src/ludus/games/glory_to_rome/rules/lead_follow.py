@@ -23,8 +23,15 @@ from ludus.games.glory_to_rome.components import (
     FOLLOW,
     LEAD,
     ROLE_INDEX,
+    V_CONCEDE,
+    V_DONE,
+    V_FOLLOW,
+    V_LATRINE,
+    V_LEAD,
+    V_THINK_DRAW,
+    V_THINK_JACK,
+    V_VOMITORIUM,
     B,
-    Verb,
     distinct_buildings,
     take_building,
 )
@@ -97,7 +104,7 @@ def choose_legal(s: GtrData) -> list[Action]:
         out = follow_options(s, p, s.role)
     out.extend(think_options(s, p))
     if s.cfg.concession and s.conceded[p] < 0:
-        out.extend(s.acts.get(p, Verb.CONCEDE, q) for q in range(s.n) if q != p)
+        out.extend(s.acts.get(p, V_CONCEDE, q) for q in range(s.n) if q != p)
     return out
 
 
@@ -166,7 +173,7 @@ def follow_role(s: GtrData, a: Action, log: Log) -> None:
 
 def choose_think(s: GtrData, a: Action, log: Log) -> None:
     """``think_jack``/``think_draw`` instead of leading or following."""
-    think(s, a.player, a.verb == Verb.THINK_JACK, log)
+    think(s, a.player, a.verb == V_THINK_JACK, log)
     if s.phase == LEAD:
         # The leader thinks: nobody follows, no client acts, the turn ends.
         end_turn(s, log)
@@ -190,12 +197,12 @@ def concede_game(s: GtrData, a: Action, log: Log) -> None:
 
 
 HANDLERS: dict[str, Handler] = {
-    Verb.LEAD: lead_role,
-    Verb.FOLLOW: follow_role,
-    Verb.THINK_JACK: choose_think,
-    Verb.THINK_DRAW: choose_think,
-    Verb.LATRINE: choose_discard,
-    Verb.VOMITORIUM: choose_discard,
-    Verb.DONE: done,
-    Verb.CONCEDE: concede_game,
+    V_LEAD: lead_role,
+    V_FOLLOW: follow_role,
+    V_THINK_JACK: choose_think,
+    V_THINK_DRAW: choose_think,
+    V_LATRINE: choose_discard,
+    V_VOMITORIUM: choose_discard,
+    V_DONE: done,
+    V_CONCEDE: concede_game,
 }

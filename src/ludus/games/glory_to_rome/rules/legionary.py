@@ -20,9 +20,10 @@ from ludus.games.glory_to_rome.components import (
     MATERIAL_INDEX,
     ROLE_INDEX,
     ROLE_NAMES,
+    V_COLOSSEUM,
+    V_REFUSE,
     VIS_PUBLIC,
     B,
-    Verb,
     distinct_buildings,
     of_material,
     take_building,
@@ -148,7 +149,7 @@ def give_legal(s: GtrData, g: Give) -> list[Action]:
     give = s.acts.give[v]
     out = [give[b] for b in distinct_buildings(of_material(s.hands[v], g.material))]
     if g.voluntary:
-        out.append(s.acts.get(v, Verb.REFUSE))
+        out.append(s.acts.get(v, V_REFUSE))
     return out
 
 
@@ -156,7 +157,7 @@ def give_resolve(s: GtrData, g: Give, a: Action, log: Log) -> bool:
     """Give the chosen card to the demander's stockpile, or refuse (protected players)."""
     s.gives.pop(0)
     v = g.who
-    if a.verb == Verb.REFUSE:
+    if a.verb == V_REFUSE:
         log.public("refuse", seat=v)
         return True
     card = take_building(s.hands[v], BUILDING_INDEX[str(a.args[0])])
@@ -222,7 +223,7 @@ def colosseum_legal(s: GtrData, c: ColosseumChoice) -> list[Action]:
         key = (pairs[i], ROLE_NAMES[pairs[i + 1]])
         if key not in seen:
             seen.append(key)
-    return [s.acts.get(p, Verb.COLOSSEUM, *key) for key in seen]
+    return [s.acts.get(p, V_COLOSSEUM, *key) for key in seen]
 
 
 def colosseum_resolve(s: GtrData, c: ColosseumChoice, a: Action, log: Log) -> bool:

@@ -15,10 +15,12 @@ from ludus.games.glory_to_rome.components import (
     CARD_MATERIAL,
     MATERIAL_INDEX,
     SLUGS,
+    V_SELL,
+    V_SELL_DECK,
+    V_SELL_HAND,
     VIS_NOBODY,
     VIS_PUBLIC,
     B,
-    Verb,
     distinct_buildings,
     distinct_materials,
     take_building,
@@ -41,9 +43,9 @@ def merchant_legal(s: GtrData, f: Frame) -> list[Action]:
         if not f.open & O_MAIN:
             out = [T.sell[p][m] for m in distinct_materials(s.stock[p])]
             if s.deck and has(s, p, B.ATRIUM):
-                out.append(T.get(p, Verb.SELL_DECK))
+                out.append(T.get(p, V_SELL_DECK))
         if not f.open & O_HAND and has(s, p, B.BASILICA):
-            out.extend(T.get(p, Verb.SELL_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+            out.extend(T.get(p, V_SELL_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
     out.append(T.next[p] if f.open else T.pass_[p])
     return out
 
@@ -53,11 +55,11 @@ def merchant_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     if f.open == 0:
         f.left -= 1
-    if a.verb == Verb.SELL:
+    if a.verb == V_SELL:
         f.open |= O_MAIN
         card = take_material(s.stock[p], MATERIAL_INDEX[str(a.args[0])])
         merchant_sell(s, p, card, VIS_PUBLIC, log)
-    elif a.verb == Verb.SELL_DECK:
+    elif a.verb == V_SELL_DECK:
         f.open |= O_MAIN
         merchant_sell(s, p, s.deck.pop(), VIS_NOBODY, log)  # Atrium: unseen, known to nobody.
     else:

@@ -21,8 +21,10 @@ from ludus.games.glory_to_rome.components import (
     MERCHANT,
     ROLE_INDEX,
     SLUGS,
+    V_HIRE,
+    V_HIRE_DECK,
+    V_HIRE_HAND,
     B,
-    Verb,
     distinct_buildings,
     distinct_materials,
     take_building,
@@ -75,9 +77,9 @@ def _patron_sources(s: GtrData, p: int, used: int) -> list[Action]:
     if not used & (O_POOL | O_DECK):
         out = [s.acts.hire[p][m] for m in distinct_materials(s.pool)]
     if not used & O_HAND and has(s, p, B.AQUEDUCT):
-        out.extend(s.acts.get(p, Verb.HIRE_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+        out.extend(s.acts.get(p, V_HIRE_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
     if not used & O_DECK and s.deck and has(s, p, B.BAR):
-        out.append(s.acts.get(p, Verb.HIRE_DECK))
+        out.append(s.acts.get(p, V_HIRE_DECK))
     return out
 
 
@@ -87,11 +89,11 @@ def patron_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     verb = a.verb
     if f.open == 0:
         f.left -= 1
-    if verb == Verb.HIRE:
+    if verb == V_HIRE:
         f.open |= O_POOL
         card = take_material(s.pool, ROLE_INDEX[str(a.args[0])])
         source = "pool"
-    elif verb == Verb.HIRE_HAND:
+    elif verb == V_HIRE_HAND:
         f.open |= O_HAND
         card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
         source = "hand"

@@ -17,7 +17,7 @@ from ludus.games.glory_to_rome.components import (
     CARD_MATERIAL,
     LEAD,
     ROLE_INDEX,
-    Verb,
+    V_PETITION,
     distinct_buildings,
     of_material,
     take_building,
@@ -60,4 +60,4 @@ def petition_resolve(s: GtrData, d: Petition, a: Action, log: Log) -> bool:
 
 PETITION_RULES: DecisionRules[GtrData, Petition] = DecisionRules(petition_legal, petition_resolve)
 
-HANDLERS: dict[str, Handler] = {Verb.PETITION: petition}
+HANDLERS: dict[str, Handler] = {V_PETITION: petition}

@@ -23,8 +23,10 @@ from ludus.games.glory_to_rome.components import (
     LEGIONARY,
     MAIN,
     THINKER,
+    V_LAY_CONTINUE,
+    V_NEXT,
+    V_PASS,
     B,
-    Verb,
 )
 from ludus.games.glory_to_rome.decisions import Frame, GtrData
 from ludus.games.glory_to_rome.rules.building import (
@@ -87,11 +89,11 @@ def frame_legal(s: GtrData, f: Frame) -> list[Action]:
 def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
     """Carry out one answer; a batch is taken off the stack by ``advance`` when it is used up."""
     verb = a.verb
-    if verb == Verb.LAY_CONTINUE:
+    if verb == V_LAY_CONTINUE:
         finish_out_of_town(s, f, log)
-    elif verb == Verb.PASS:
+    elif verb == V_PASS:
         pass_batch(s, f, log)
-    elif verb == Verb.NEXT:
+    elif verb == V_NEXT:
         f.open = 0
     elif f.role < THINKER and s.fountain >= 0:
         fountain_act(s, f, a, log)

@@ -14,8 +14,10 @@ from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     SLUGS,
+    V_LATRINE,
+    V_THINK_JACK,
+    V_VOMITORIUM,
     B,
-    Verb,
     distinct_buildings,
     take_building,
 )
@@ -34,11 +36,11 @@ def think_options(s: GtrData, p: int) -> list[Action]:
     mask = s.active[p]
     if mask:
         if not s.pre_think & 1 and (mask >> B.LATRINE) & 1:
-            out.extend(T.get(p, Verb.LATRINE, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+            out.extend(T.get(p, V_LATRINE, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
             if s.hand_jacks[p] and s.cfg.latrine_jack:
-                out.append(T.get(p, Verb.LATRINE, "jack"))
+                out.append(T.get(p, V_LATRINE, "jack"))
         if not s.pre_think & 2 and (mask >> B.VOMITORIUM) & 1 and (s.hands[p] or s.hand_jacks[p]):
-            out.append(T.get(p, Verb.VOMITORIUM))
+            out.append(T.get(p, V_VOMITORIUM))
     return out
 
 
@@ -67,7 +69,7 @@ def think(s: GtrData, p: int, jack: bool, log: Log) -> None:
 
 def discard_before_thinking(s: GtrData, p: int, a: Action, log: Log) -> None:
     """Latrine (one card) or Vomitorium (the whole hand) before a Thinker action."""
-    if a.verb == Verb.LATRINE:
+    if a.verb == V_LATRINE:
         s.pre_think |= 1
         what = str(a.args[0])
         if what == "jack":
@@ -99,8 +101,8 @@ def thinker_legal(s: GtrData, f: Frame) -> list[Action]:
 def thinker_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out a think (or a discard before it) within a Thinker frame."""
     p = f.who
-    if a.verb == Verb.LATRINE or a.verb == Verb.VOMITORIUM:
+    if a.verb == V_LATRINE or a.verb == V_VOMITORIUM:
         discard_before_thinking(s, p, a, log)
         return
     f.left -= 1
-    think(s, p, a.verb == Verb.THINK_JACK, log)
+    think(s, p, a.verb == V_THINK_JACK, log)
