@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, RUBBLE
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, RUBBLE, Termination
 from ludus.games.glory_to_rome.state import hand_limit, influence
 from ludus.testing.scenario import edit
 
@@ -128,6 +128,7 @@ def test_forum_win_is_immediate_when_a_given_card_completes_the_stockpile() -> N
     s = t.state()
     act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble")
     assert s.is_terminal() and "Forum" in s.end_reason
+    assert s.outcome().termination == Termination.FORUM
     assert s.outcome().winners == (0,)
 
 
@@ -144,6 +145,7 @@ def test_road_tower_prison_stairway_examples_check_what_the_rulebook_says() -> N
     assert {"1:build catacomb wood", "1:build catacomb brick"} <= {str(a) for a in s.legal_actions()}
     act(s, "1:build catacomb brick")
     assert s.is_terminal() and "Catacomb" in s.end_reason  # one more material completed it
+    assert s.outcome().termination == Termination.CATACOMB
     # PL appendix, Wieża: the out-of-town Sewer then needs two more, Stone and/or Rubble.
     t = Table(2, leader=0)
     t.building(0, "tower", "concrete")
@@ -208,6 +210,7 @@ def test_vaults_are_revealed_when_the_game_is_scored() -> None:
     assert s.view(0)["players"][1]["vault"] == ["stone"]
     act(s, "1:sell_deck")
     assert s.is_terminal() and "deck" in s.end_reason
+    assert s.outcome().termination == Termination.DECK_EXHAUSTED
     for viewer in (None, 0, 1):
         assert s.view(viewer)["players"][1]["vault"] == ["marble", "stone"]
     assert s.determinize(0, 1).view(0) == s.view(0)

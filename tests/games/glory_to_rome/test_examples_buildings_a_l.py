@@ -7,7 +7,7 @@ right" leads): then you are seat 1 and the leader is seat 0.
 from __future__ import annotations
 
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.components import ACADEMY, VIS_NOBODY, VIS_PUBLIC
+from ludus.games.glory_to_rome.components import ACADEMY, VIS_NOBODY, VIS_PUBLIC, Termination
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, hand_size, influence, vault_limit
 
 
@@ -205,6 +205,7 @@ def test_catacomb_example() -> None:
     act(s, "0:lead craftsman dock", "1:think_draw", "2:follow market", "0:lay road rubble in")
     act(s, "1:build catacomb villa")
     assert s.is_terminal() and influence(s, 1) == 5 and "Catacomb" in s.end_reason
+    assert s.outcome().termination == Termination.CATACOMB
     assert s.outcome().details["breakdown"][1]["influence"] == 5
 
 

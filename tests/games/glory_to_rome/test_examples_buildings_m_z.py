@@ -7,7 +7,7 @@ right" leads): then you are seat 1 and the leader is seat 0.
 from __future__ import annotations
 
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.components import VIS_PUBLIC
+from ludus.games.glory_to_rome.components import VIS_PUBLIC, Termination
 from ludus.games.glory_to_rome.scoring import score_breakdown
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, hand_size, influence, vault_limit
 
@@ -161,6 +161,7 @@ def test_forum_example() -> None:
     s = _forum_table("new").state()
     act(s, "0:lead craftsman dock", "1:follow market", "0:build forum temple")
     assert s.is_terminal() and s.outcome().winners == (0,) and "Forum" in s.end_reason
+    assert s.outcome().termination == Termination.FORUM
     assert len(s.hands[1]) == 1  # the left player did not act
 
 

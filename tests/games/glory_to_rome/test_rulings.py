@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK, B
+from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK, B, Termination
 from ludus.games.glory_to_rome.game import GtrState
 from ludus.games.glory_to_rome.scoring import merchant_bonuses, score_breakdown
 from ludus.games.glory_to_rome.state import hand_size, has, influence
@@ -109,6 +109,7 @@ def test_last_in_town_site_ends_the_game() -> None:
     s.in_town = [1, 0, 0, 0, 0, 0]
     act(s, "0:lead craftsman dock", "1:follow market", "0:lay road rubble in")
     assert s.is_terminal() and "in-town" in s.end_reason
+    assert s.outcome().termination == Termination.LAST_SITE
 
 
 def test_the_game_ends_when_a_draw_empties_the_deck() -> None:
@@ -118,6 +119,7 @@ def test_the_game_ends_when_a_draw_empties_the_deck() -> None:
     s.removed, s.deck = s.deck[:-3], s.deck[-3:]
     act(s, "0:think_draw")
     assert s.is_terminal() and hand_size(s, 0) == 4 and "deck" in s.end_reason
+    assert s.outcome().termination == Termination.DECK_EXHAUSTED
 
 
 def test_merchant_bonus_needs_a_strict_majority() -> None:
@@ -167,6 +169,7 @@ def test_prison_stealing_a_catacomb_ends_the_game() -> None:
     s = t.state()
     act(s, "0:lead architect wall", "1:think_jack", "0:build prison stone", "0:prison 1 catacomb")
     assert s.is_terminal() and "Catacomb" in s.end_reason
+    assert s.outcome().termination == Termination.CATACOMB
 
 
 def test_senate_takes_only_opponents_jacks() -> None:
@@ -345,6 +348,7 @@ def test_concession_ends_the_game_when_all_others_concede() -> None:
     s = t.state()
     act(s, "0:concede 1")
     assert s.is_terminal() and s.outcome().winners == (1,) and "conceded" in s.end_reason
+    assert s.outcome().termination == Termination.CONCESSION
     assert not any("concede" in a for a in legal(gtr.GAME(players=2).new_state(0)))
 
 

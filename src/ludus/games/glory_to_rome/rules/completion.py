@@ -1,7 +1,7 @@
 """Completing structures (PL "Konczenie obiektow") and the one-off effects of completion
 (PL "W MOMENCIE UKONCZENIA").
 
-RULE: glory_to_rome.pl "Te dwie rzeczy dzieja sie natychmiast po ukonczeniu" — the influence
+RULE: glory_to_rome.pl "Te dwie rzeczy dzieja si¢ natychmiast po ukoriczeniu" — the influence
       and the building's function come at once, in the same turn (:func:`refresh_active`).
 RULE: glory_to_rome.pl "W MOMENCIE UKONCZENIA" — Amphitheatre, Foundry, Garden, School give
       one action per influence point; Prison steals a structure; Catacomb ends the game.

@@ -1,7 +1,7 @@
 """The end of the game (PL "KONIEC GRY").
 
 RULE: glory_to_rome.pl "Gra przerywana jest natychmiast gdy spelniony zostanie ktdrykolwiek z
-      powyzszych warunkow" — the game stops at once, the round is not finished, when the deck
+      powyzszych warunkéw" — the game stops at once, the round is not finished, when the deck
       runs out, the last in-town site is taken, a Catacomb is completed, a Forum condition is
       met, or every player concedes. The triggers are :class:`~..components.Termination`.
 """

@@ -1,9 +1,9 @@
 """The Patron (PL "ROLA: PATRON") and the clients (PL "Klienci").
 
-RULE: glory_to_rome.pl "ROLA: PATRON" — "Dodaj karte z PULI jako klienta do swojej KLIENTELI"
+RULE: glory_to_rome.pl "ROLA: PATRON" — "Dodaj karte z PULL fako klienta do swojej KLIENTELT"
       (a pool card joins your clientele, up to your influence).
-RULE: glory_to_rome.pl "Klienci" — "Nowi klienci nie moga wykonywac akcji az do konca tury,
-      w ktorej zostali zatrudnieni" (new clients do not act in the turn they are hired).
+RULE: glory_to_rome.pl "Klienci" — "Nowi klienci nie moga wykonywac akeji az do korica tury,
+      w ktdrej zostali zatrudnieni" (new clients do not act in the turn they are hired).
 Building functions of the Patron: Aqueduct (hire from hand), Bar (hire from the deck),
 Bath (the new client acts at once), Insula/Aqueduct (clientele limit), Ludus Magnus and
 Storeroom (clients acting as other roles).

@@ -4,7 +4,7 @@ przyslugujace im akcje").
 RULE: glory_to_rome.pl "Przebieg rundy" — from the leader clockwise, each player takes one
       action per card played to lead or follow, plus one per client of the led role (clients
       act even for players who thought).
-RULE: glory_to_rome.pl "Gracze nie musza (a czasem nawet nie moga) wykonywac wszystkich" —
+RULE: glory_to_rome.pl "Gracze nie musza (a czasem nawet nie moga) wykonywaé wszystkich" —
       unused actions are lost (``pass``).
 Each player's batch is a :class:`~..decisions.Frame`; a frame's legal answers and their
 effects come from the chapter of its role. Circus Maximus doubles the client actions.

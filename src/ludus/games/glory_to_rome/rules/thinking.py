@@ -1,7 +1,7 @@
 """Thinking (PL "Myslenie").
 
 RULE: glory_to_rome.pl "Myslenie" — take a Jack, refill the hand to its limit, or draw one
-      Order when at or over the limit; "Nie mozna uzupelnic reki tylko czesciowo" (the refill
+      Order when at or over the limit; "Nie mozna uzupelnié rexi tylko czgsciowo" (the refill
       must be complete).
 Building functions before a think: Latrine (discard one card), Vomitorium (discard the
 whole hand); School gives a frame of Thinker actions (:func:`thinker_legal`).
