@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search
@@ -41,11 +41,11 @@ class GtrState(GtrData, RulesState):
         return []
 
     def _decisions(self, player: int) -> list[Decision]:
-        # The frame stack itself when a frame is on top (an answer never finishes a frame:
-        # advance() takes used-up frames off); else a one-element view of the decision on
-        # top, whose rules remove it from where it is kept (a queue or a single slot).
+        # A one-element view of the decision on top: its rules remove a finished decision
+        # from where it is kept (a queue or a single slot); an answer never finishes a
+        # frame (advance() takes used-up frames off the stack).
         if self.phase == ACT and not self.gives and self.colosseum is None and self.stack:
-            return cast("list[Decision]", self.stack)
+            return [self.stack[-1]]  # the common case, without pending()'s tests
         d = rules.pending(self)
         return [d] if d is not None else _NONE
 
