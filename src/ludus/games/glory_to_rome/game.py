@@ -66,7 +66,7 @@ class GtrState(GtrData, RulesState):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self.over)
+        return self.over != 0
 
     def outcome(self) -> Outcome:
         """Scores and ranking of a finished game."""
