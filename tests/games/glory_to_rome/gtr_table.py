@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.games.glory_to_rome import GAME, GtrState
+from ludus.games.glory_to_rome import GAME
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     CARD_BUILDING,
     CARD_MATERIAL,
+    LEAD,
     MATERIAL_INDEX,
+    MATERIAL_NAMES,
     ROLE_INDEX,
+    SLUGS,
 )
-from ludus.games.glory_to_rome.rules import refresh_active
-from ludus.games.glory_to_rome.state import LEAD, Structure
+from ludus.games.glory_to_rome.game import GtrState
+from ludus.games.glory_to_rome.state import Structure
+from ludus.testing.scenario import edit, play
 
 
 class Table:
@@ -94,29 +98,23 @@ class Table:
         return self
 
     def state(self) -> GtrState:
-        s = self.s
-        s.deck = self.free + self.top[::-1]
-        self.free = []
-        refresh_active(s, adjust=False)
-        s.cache = None
+        """The finished position (the functions in force recomputed, caches reset)."""
+        with edit(self.s) as s:
+            s.deck = self.free + self.top[::-1]
+            self.free = []
         return s
 
 
 def act(s: GtrState, *notations: str) -> None:
     """Apply actions written in notation ("0:lead laborer road")."""
-    for text in notations:
-        s.apply(s.game.parse_action(s, text))
+    play(s, *notations)
 
 
 def names(s: GtrState, cards: list[int]) -> list[str]:
-    from ludus.games.glory_to_rome.rules import SLUGS
-
     return sorted(SLUGS[CARD_BUILDING[c]] for c in cards)
 
 
 def materials(cards: list[int]) -> list[str]:
-    from ludus.games.glory_to_rome.components import MATERIAL_NAMES
-
     return sorted(MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards)
 
 

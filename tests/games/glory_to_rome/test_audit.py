@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL
-from ludus.games.glory_to_rome.rules import RUBBLE, hand_limit, influence
+from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, RUBBLE, Termination
+from ludus.games.glory_to_rome.state import hand_limit, influence
+from ludus.testing.scenario import edit
 
 
 def test_stairway_public_gate_activates_every_players_marble_foundations() -> None:
@@ -127,6 +128,7 @@ def test_forum_win_is_immediate_when_a_given_card_completes_the_stockpile() -> N
     s = t.state()
     act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble")
     assert s.is_terminal() and "Forum" in s.end_reason
+    assert s.outcome().termination == Termination.FORUM
     assert s.outcome().winners == (0,)
 
 
@@ -143,6 +145,7 @@ def test_road_tower_prison_stairway_examples_check_what_the_rulebook_says() -> N
     assert {"1:build catacomb wood", "1:build catacomb brick"} <= {str(a) for a in s.legal_actions()}
     act(s, "1:build catacomb brick")
     assert s.is_terminal() and "Catacomb" in s.end_reason  # one more material completed it
+    assert s.outcome().termination == Termination.CATACOMB
     # PL appendix, Wieża: the out-of-town Sewer then needs two more, Stone and/or Rubble.
     t = Table(2, leader=0)
     t.building(0, "tower", "concrete")
@@ -207,6 +210,7 @@ def test_vaults_are_revealed_when_the_game_is_scored() -> None:
     assert s.view(0)["players"][1]["vault"] == ["stone"]
     act(s, "1:sell_deck")
     assert s.is_terminal() and "deck" in s.end_reason
+    assert s.outcome().termination == Termination.DECK_EXHAUSTED
     for viewer in (None, 0, 1):
         assert s.view(viewer)["players"][1]["vault"] == ["marble", "stone"]
     assert s.determinize(0, 1).view(0) == s.view(0)
@@ -238,8 +242,8 @@ def test_a_latrine_or_vomitorium_discard_must_be_followed_by_the_think() -> None
     t.hand(1, "road", "temple", "statue", "jack")
     s = t.state()
     act(s, "0:lead craftsman palisade", "1:follow jack", "1:lay road rubble in", "1:pass")
-    s.jack_pile = 0
-    s.cache = None
+    with edit(s):
+        s.jack_pile = 0
     act(s, "1:vomitorium")
     assert {str(a) for a in s.legal_actions()} == {"1:think_draw"}
     act(s, "1:think_draw")

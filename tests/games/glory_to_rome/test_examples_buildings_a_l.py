@@ -7,8 +7,8 @@ right" leads): then you are seat 1 and the leader is seat 0.
 from __future__ import annotations
 
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.rules import clientele_limit, hand_limit, hand_size, influence, vault_limit
-from ludus.games.glory_to_rome.state import VIS_NOBODY, VIS_PUBLIC
+from ludus.games.glory_to_rome.components import ACADEMY, VIS_NOBODY, VIS_PUBLIC, Termination
+from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, hand_size, influence, vault_limit
 
 
 def test_academy_example() -> None:
@@ -24,7 +24,7 @@ def test_academy_example() -> None:
     assert hand_size(s, 1) == 5
     act(s, "1:lay dock wood in", "1:lay road rubble in")
     assert hand_size(s, 1) == 3
-    assert s.endq == [[0, 1]]  # Academy's end-of-turn think
+    assert [(e.kind, e.who) for e in s.endq] == [(ACADEMY, 1)]  # Academy's end-of-turn think
     act(s, "1:think_draw")
     assert hand_size(s, 1) == 5 and s.leader == 1
 
@@ -205,6 +205,7 @@ def test_catacomb_example() -> None:
     act(s, "0:lead craftsman dock", "1:think_draw", "2:follow market", "0:lay road rubble in")
     act(s, "1:build catacomb villa")
     assert s.is_terminal() and influence(s, 1) == 5 and "Catacomb" in s.end_reason
+    assert s.outcome().termination == Termination.CATACOMB
     assert s.outcome().details["breakdown"][1]["influence"] == 5
 
 
@@ -230,7 +231,7 @@ def test_bath_example() -> None:
     s = t.state()
     act(s, "0:lead patron temple", "1:follow statue", "2:follow palace", "0:hire architect")
     act(s, "1:hire patron")
-    assert s.stack[-1].player == 1 and s.stack[-1].role == 5  # the new Patron acts at once
+    assert s.stack[-1].who == 1 and s.stack[-1].role == 5  # the new Patron acts at once
     act(s, "1:hire laborer", "1:gather stone")
     assert materials(s.clients[1]) == ["marble", "rubble"] and materials(s.stock[1]) == ["stone"]
     assert s.clients[2] == [] and s.leader == 1

@@ -7,9 +7,9 @@ right" leads): then you are seat 1 and the leader is seat 0.
 from __future__ import annotations
 
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.rules import clientele_limit, hand_limit, hand_size, influence, vault_limit
+from ludus.games.glory_to_rome.components import VIS_PUBLIC, Termination
 from ludus.games.glory_to_rome.scoring import score_breakdown
-from ludus.games.glory_to_rome.state import VIS_PUBLIC
+from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, hand_size, influence, vault_limit
 
 
 def test_storeroom_example() -> None:
@@ -141,7 +141,7 @@ def test_palace_example() -> None:
     s = t.state()
     act(s, "0:lead merchant villa", "0:follow sewer", "0:follow garden", "0:follow jack", "0:done")
     act(s, "1:follow prison")
-    assert s.stack[-1].player == 0 and s.stack[-1].left == 5
+    assert s.stack[-1].who == 0 and s.stack[-1].left == 5
 
 
 def _forum_table(rules: str) -> Table:
@@ -161,6 +161,7 @@ def test_forum_example() -> None:
     s = _forum_table("new").state()
     act(s, "0:lead craftsman dock", "1:follow market", "0:build forum temple")
     assert s.is_terminal() and s.outcome().winners == (0,) and "Forum" in s.end_reason
+    assert s.outcome().termination == Termination.FORUM
     assert len(s.hands[1]) == 1  # the left player did not act
 
 
@@ -338,9 +339,9 @@ def test_circus_maximus_example() -> None:
     t.hand(0, "villa")
     s = t.state()
     act(s, "0:lead merchant villa", "1:think_jack")
-    assert s.stack[-1].player == 0 and s.stack[-1].left == 5
+    assert s.stack[-1].who == 0 and s.stack[-1].left == 5
     act(s, "0:pass")
-    assert s.stack[-1].player == 1 and s.stack[-1].left == 2
+    assert s.stack[-1].who == 1 and s.stack[-1].left == 2
 
 
 def test_market_example() -> None:

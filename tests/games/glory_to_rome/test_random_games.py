@@ -8,11 +8,12 @@ import ludus.games.glory_to_rome as gtr
 from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError
 from ludus.core.rng import Rng
+from ludus.games.glory_to_rome.game import GtrState
 
 OPTIONS = [{}, {"rules": "classic"}, {"simplified": True}]
 
 
-def _sites(s: gtr.GtrState) -> int:
+def _sites(s: GtrState) -> int:
     total = sum(s.in_town) + sum(s.out_town) + sum(s.sites_removed)
     for p in range(s.n):
         total += len(s.inf_sites[p]) + sum(1 for st in s.buildings[p] if not st.complete)

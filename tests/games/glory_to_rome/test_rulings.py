@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
-from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK
-from ludus.games.glory_to_rome.rules import hand_size, influence
-from ludus.games.glory_to_rome.scoring import merchant_bonuses
+from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK, B, Termination
+from ludus.games.glory_to_rome.game import GtrState
+from ludus.games.glory_to_rome.scoring import merchant_bonuses, score_breakdown
+from ludus.games.glory_to_rome.state import hand_size, has, influence
+from ludus.testing.scenario import edit
 
 
 def test_setup_sites_hands_jacks_and_pool() -> None:
@@ -107,6 +109,7 @@ def test_last_in_town_site_ends_the_game() -> None:
     s.in_town = [1, 0, 0, 0, 0, 0]
     act(s, "0:lead craftsman dock", "1:follow market", "0:lay road rubble in")
     assert s.is_terminal() and "in-town" in s.end_reason
+    assert s.outcome().termination == Termination.LAST_SITE
 
 
 def test_the_game_ends_when_a_draw_empties_the_deck() -> None:
@@ -116,6 +119,7 @@ def test_the_game_ends_when_a_draw_empties_the_deck() -> None:
     s.removed, s.deck = s.deck[:-3], s.deck[-3:]
     act(s, "0:think_draw")
     assert s.is_terminal() and hand_size(s, 0) == 4 and "deck" in s.end_reason
+    assert s.outcome().termination == Termination.DECK_EXHAUSTED
 
 
 def test_merchant_bonus_needs_a_strict_majority() -> None:
@@ -129,7 +133,8 @@ def test_tie_break_is_cards_in_hand() -> None:
     t = Table(2)
     t.hand(1, "road", "jack")
     s = t.state()
-    s.over = 1
+    with edit(s):
+        s.over = 1
     assert s.outcome().winners == (1,)
 
 
@@ -164,6 +169,7 @@ def test_prison_stealing_a_catacomb_ends_the_game() -> None:
     s = t.state()
     act(s, "0:lead architect wall", "1:think_jack", "0:build prison stone", "0:prison 1 catacomb")
     assert s.is_terminal() and "Catacomb" in s.end_reason
+    assert s.outcome().termination == Termination.CATACOMB
 
 
 def test_senate_takes_only_opponents_jacks() -> None:
@@ -231,11 +237,11 @@ def test_two_bath_clients_combine_for_an_out_of_town_foundation() -> None:
     t.hand(0, "temple", "road").hand(1, "statue")
     s = t.state()
     act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
-    assert s.half_lay and legal(s) == {"0:hire craftsman", "0:pass"}
+    assert s.half_lay is not None and legal(s) == {"0:hire craftsman", "0:pass"}
     act(s, "0:hire craftsman")
     assert legal(s) == {"0:lay_continue", "0:pass"}
     act(s, "0:lay_continue")
-    assert s.half_lay == [] and s.buildings[0][1].out and s.out_town[0] == 3
+    assert s.half_lay is None and s.buildings[0][1].out and s.out_town[0] == 3
 
 
 def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
@@ -267,9 +273,7 @@ def test_gate_active_statue_gives_no_points_until_complete() -> None:
     assert score_breakdown_total(s) == 4
 
 
-def score_breakdown_total(s: gtr.GtrState) -> int:
-    from ludus.games.glory_to_rome.scoring import score_breakdown
-
+def score_breakdown_total(s: GtrState) -> int:
     return score_breakdown(s, 0)["total"]
 
 
@@ -279,11 +283,8 @@ def test_public_wall_protects_everyone_and_scores_for_everyone() -> None:
     w = t.building(1, "wall", "concrete", "concrete", "concrete", complete=True)
     t.stock(0, "rubble", "rubble")
     s = w.state()
-    s.buildings[1][0].public = True
-    from ludus.games.glory_to_rome.rules import refresh_active
-    from ludus.games.glory_to_rome.scoring import score_breakdown
-
-    refresh_active(s)
+    with edit(s):  # the functions in force are recomputed when the edit ends
+        s.buildings[1][0].public = True
     assert score_breakdown(s, 0)["wall"] == 1
 
 
@@ -347,6 +348,7 @@ def test_concession_ends_the_game_when_all_others_concede() -> None:
     s = t.state()
     act(s, "0:concede 1")
     assert s.is_terminal() and s.outcome().winners == (1,) and "conceded" in s.end_reason
+    assert s.outcome().termination == Termination.CONCESSION
     assert not any("concede" in a for a in legal(gtr.GAME(players=2).new_state(0)))
 
 
@@ -359,9 +361,6 @@ def test_gate_and_road_a_stone_structure_with_marble_counts_as_marble() -> None:
     t.stock(0, "marble").hand(0, "tower")
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack")
-    from ludus.games.glory_to_rome.components import B
-    from ludus.games.glory_to_rome.rules import has
-
     assert not has(s, 0, B.CIRCUS_MAXIMUS)
     act(s, "0:build circus_maximus marble")
     assert has(s, 0, B.CIRCUS_MAXIMUS) and not s.buildings[0][2].complete

@@ -6,10 +6,6 @@
 144
 """
 
-from __future__ import annotations
-
-from ludus.games.glory_to_rome.game import GloryToRome, GtrState
+from ludus.games.glory_to_rome.game import GloryToRome
 
 GAME = GloryToRome
-
-__all__ = ["GAME", "GloryToRome", "GtrState"]

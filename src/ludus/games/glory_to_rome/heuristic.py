@@ -7,32 +7,39 @@ materials in the stockpile, clients, cards in hand and Jacks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ludus.core.actions import Action
+from ludus.core.api import Search
 from ludus.core.rng import Rng
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, VALUE, B
-from ludus.games.glory_to_rome.rules import (
-    client_base,
+from ludus.games.glory_to_rome.components import (
+    ACT,
+    ARCHITECT,
+    CARD_BUILDING,
+    CARD_MATERIAL,
+    CRAFTSMAN,
+    FOLLOW,
+    LABORER,
+    LEGIONARY,
+    MAIN,
+    MERCHANT,
+    PATRON,
+    VALUE,
+    B,
+)
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.rules.building import fits
+from ludus.games.glory_to_rome.rules.patron import client_base
+from ludus.games.glory_to_rome.scoring import outcome
+from ludus.games.glory_to_rome.state import (
     clientele_limit,
-    fits,
     hand_limit,
     has,
     influence,
     owned_names,
     vault_limit,
 )
-from ludus.games.glory_to_rome.state import ACT, FOLLOW, MAIN
-
-# Roles and materials as plain ints (hot paths; see components.Role / Material).
-LABORER, CRAFTSMAN, LEGIONARY, ARCHITECT, MERCHANT, PATRON = range(6)
-RUBBLE, WOOD, BRICK, CONCRETE, STONE, MARBLE = range(6)
-
-if TYPE_CHECKING:
-    from ludus.games.glory_to_rome.game import GtrState
 
 
-def player_value(s: GtrState, p: int) -> float:
+def player_value(s: GtrData, p: int) -> float:
     """Rough expected final points of ``p``."""
     value = float(influence(s, p))
     value += sum(VALUE[CARD_MATERIAL[c]] for c in s.vault[p])
@@ -47,7 +54,7 @@ def player_value(s: GtrState, p: int) -> float:
     return value
 
 
-def usefulness(s: GtrState, p: int, role: int) -> float:
+def usefulness(s: GtrData, p: int, role: int) -> float:
     """What one more action of ``role`` is roughly worth to ``p`` now."""
     if role == LABORER:
         return 0.45 if s.pool else 0.0
@@ -77,7 +84,7 @@ def usefulness(s: GtrState, p: int, role: int) -> float:
     return 0.0
 
 
-def pending_actions(s: GtrState, p: int) -> int:
+def pending_actions(s: GtrData, p: int) -> int:
     """Actions of the led role ``p`` will still get this turn."""
     if s.phase == FOLLOW:
         started = False
@@ -87,7 +94,7 @@ def pending_actions(s: GtrState, p: int) -> int:
             started = False
         else:
             f = s.stack[0] if s.stack else None
-            if f is not None and f.kind == MAIN and f.player == p:
+            if f is not None and f.kind == MAIN and f.who == p:
                 return f.left
             return 0
     else:
@@ -100,10 +107,10 @@ def pending_actions(s: GtrState, p: int) -> int:
     return s.units[p] + base
 
 
-def evaluate(state: GtrState, player: int) -> float:
+def evaluate(state: GtrData, player: int) -> float:
     """Heuristic value for ``player``: own value minus the best opponent's."""
-    if state.is_terminal():
-        return 100.0 * state.returns()[player]
+    if state.over:
+        return 100.0 * final_return(state, player)
     values = []
     for q in range(state.n):
         v = player_value(state, q)
@@ -117,6 +124,16 @@ def evaluate(state: GtrState, player: int) -> float:
     return mine - best
 
 
-def greedy_action(state: GtrState, player: int, rng: Rng) -> Action | None:
-    """Let the greedy bot look one action ahead with :func:`evaluate`."""
+def final_return(s: GtrData, player: int) -> float:
+    """``State.returns()[player]`` of a finished game: +1 first, -1 last, shared on ties."""
+    out = outcome(s)
+    ranking = out.ranking
+    n = len(ranking)
+    if n == 1:
+        return 1.0 if out.winners else 0.0
+    return 1.0 - 2.0 * (ranking[player] - 1) / (n - 1)
+
+
+def greedy_action(state: GtrData, player: int, rng: Rng, search: Search) -> Action | None:
+    """Let the greedy bot look one action ahead with :func:`evaluate` (the agents' search)."""
     return None

@@ -8,7 +8,8 @@ vault cards (merchant bonus; nobody gets it on a tie), +3 for a completed Statue
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import Any
 
 from ludus.core.api import Outcome, rank_by
 from ludus.games.glory_to_rome.components import (
@@ -16,16 +17,16 @@ from ludus.games.glory_to_rome.components import (
     CARD_MATERIAL,
     MATERIAL_NAMES,
     MERCHANT_BONUS,
+    REASONS,
     VALUE,
     B,
+    Termination,
 )
-from ludus.games.glory_to_rome.rules import hand_size, has, influence
-
-if TYPE_CHECKING:
-    from ludus.games.glory_to_rome.game import GtrState
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.state import hand_size, has, influence
 
 
-def vault_counts(s: GtrState, p: int) -> list[int]:
+def vault_counts(s: GtrData, p: int) -> list[int]:
     """Vault cards of ``p`` per material."""
     counts = [0] * 6
     for c in s.vault[p]:
@@ -33,7 +34,7 @@ def vault_counts(s: GtrState, p: int) -> list[int]:
     return counts
 
 
-def merchant_bonuses(s: GtrState) -> list[list[int]]:
+def merchant_bonuses(s: GtrData) -> list[list[int]]:
     """For each player, the materials whose merchant bonus they win (strict majority)."""
     counts = [vault_counts(s, p) for p in range(s.n)]
     out: list[list[int]] = [[] for _ in range(s.n)]
@@ -47,7 +48,7 @@ def merchant_bonuses(s: GtrState) -> list[list[int]]:
     return out
 
 
-def has_completed_statue(s: GtrState, p: int) -> bool:
+def has_completed_statue(s: GtrData, p: int) -> bool:
     """A completed Statue of one's own, or a public (Stairway) completed Statue (ruling §15.17)."""
     for q in range(s.n):
         for st in s.buildings[q]:
@@ -56,7 +57,7 @@ def has_completed_statue(s: GtrState, p: int) -> bool:
     return False
 
 
-def score_breakdown(s: GtrState, p: int) -> dict[str, int]:
+def score_breakdown(s: GtrData, p: int) -> dict[str, int]:
     """The parts of ``p``'s score."""
     bonuses = merchant_bonuses(s)[p]
     parts = {
@@ -66,7 +67,7 @@ def score_breakdown(s: GtrState, p: int) -> dict[str, int]:
         "statue": 0,
         "wall": 0,
     }
-    if s.game.functions:
+    if s.cfg.functions:
         if has_completed_statue(s, p):
             parts["statue"] = 3
         if has(s, p, B.WALL):
@@ -75,12 +76,12 @@ def score_breakdown(s: GtrState, p: int) -> dict[str, int]:
     return parts
 
 
-def scores(s: GtrState) -> list[int]:
+def scores(s: GtrData) -> list[int]:
     """Total victory points per player."""
     return [score_breakdown(s, p)["total"] for p in range(s.n)]
 
 
-def outcome(s: GtrState) -> Outcome:
+def outcome(s: GtrData) -> Outcome:
     """The result: a Forum (or concession) win first, otherwise points, then cards in hand."""
     pts = scores(s)
     hands = [hand_size(s, p) for p in range(s.n)]
@@ -94,4 +95,21 @@ def outcome(s: GtrState) -> Outcome:
         "merchant_bonuses": [[MATERIAL_NAMES[m] for m in ms] for ms in merchant_bonuses(s)],
         "forum_winners": list(forum),
     }
-    return Outcome(tuple(float(x) for x in pts), ranking, winners, s.end_reason, None, details)
+    return Outcome(tuple(float(x) for x in pts), ranking, winners, s.end_reason, None, details,
+                   termination_of(s.end_reason) or "")
+
+
+_PATTERNS = [(re.compile(re.sub(r"\\\{\w+\\\}", ".*", re.escape(text)) + "$"), t) for t, text in REASONS.items()]
+
+
+def termination_of(reason: str) -> Termination | None:
+    """The end trigger whose reason text ``reason`` is (the state saves the text only);
+    ``None`` for a position edited by hand into the end.
+
+    >>> termination_of("player 2 completed the Catacomb")
+    <Termination.CATACOMB: 'catacomb'>
+    """
+    for pattern, termination in _PATTERNS:
+        if pattern.match(reason):
+            return termination
+    return None

@@ -1,47 +1,33 @@
-"""The Glory to Rome state: plain data with a hand-written :meth:`GtrState.clone`.
+"""The Glory to Rome state's data: every field declared once, with the derived quantities.
 
 Cards are integer ids (see :mod:`.components`).  Every Order card is always in
 exactly one place: the deck, the pool, a hand, a camp (played this turn), a
 clientele, a stockpile, a vault, a structure (foundation card or material), the
 Fountain slot, or out of play (simplified game).  Jacks are counted, not named.
+
+The pending sub-decisions (frames of actions, gives, end-of-turn steps ...) are
+typed objects declared beside their classes in :mod:`.decisions`, which adds
+them to this data as :class:`~.decisions.GtrData`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ludus.core.rng import Rng
-
-if TYPE_CHECKING:
-    from ludus.games.glory_to_rome import GloryToRome
-
-# Phases.
-LEAD = 0
-FOLLOW = 1
-ACT = 2
-END_OF_TURN = 3
-OVER = 4
-PHASE_NAMES = ("lead", "follow", "act", "end_of_turn", "over")
-
-# Frame kinds: why a batch of actions exists.
-MAIN = 0  # the role led this turn (lead/follow units + clients)
-BATH = 1  # a client hired under Bath acts at once
-BONUS = 2  # Amphitheatre, Foundry, Garden, School upon completion
-PRISON = 3  # Prison upon completion: the steal decision
-
-# Pseudo-roles of frames besides the six roles.
-THINK_ROLE = 6
-PRISON_ROLE = 7
-
-# Vault card visibility.
-VIS_PUBLIC = -1
-VIS_NOBODY = -2
-
-# End-of-turn decision kinds (rulings §15: Academy, Sewer, Senate in that order).
-ACADEMY = 0
-SEWER = 1
-SENATE = 2
-END_NAMES = ("academy", "sewer", "senate")
+from ludus.core.fields import Fields, PlainData, plain_state
+from ludus.games.glory_to_rome.components import (
+    CARD_BUILDING,
+    CARD_MATERIAL,
+    HAND_LIMIT,
+    MARBLE,
+    STARTING_INFLUENCE,
+    STONE,
+    VALUE,
+    ActionTable,
+    B,
+    Phase,
+)
+from ludus.games.glory_to_rome.config import GtrConfig
 
 
 class Structure:
@@ -79,45 +65,25 @@ class Structure:
         return cls(data[0], data[1], bool(data[2]), list(data[3]), bool(data[4]), bool(data[5]))
 
 
-class Frame:
-    """A batch of actions of one role owed to one player (a pending sub-decision)."""
-
-    __slots__ = ("cm", "granted", "kind", "left", "open", "player", "role")
-
-    def __init__(
-        self, player: int, role: int, left: int, kind: int, granted: int = 0, open: int = 0, cm: int = 0
-    ) -> None:
-        self.player = player
-        self.role = role
-        self.left = left  # actions not yet started
-        self.kind = kind
-        self.granted = granted  # client actions counted so far (MAIN frames, before doubling)
-        self.open = open  # bit flags of an action in progress (see rules.py)
-        self.cm = cm  # Circus Maximus doubling already applied (MAIN frames)
-
-    def copy(self) -> Frame:
-        """An independent copy."""
-        return Frame(self.player, self.role, self.left, self.kind, self.granted, self.open, self.cm)
-
-    def to_json(self) -> list[int]:
-        """Plain list form."""
-        return [self.player, self.role, self.left, self.kind, self.granted, self.open, self.cm]
-
-    @classmethod
-    def from_json(cls, data: list[int]) -> Frame:
-        """Inverse of :meth:`to_json`."""
-        return cls(*data)
+FIELDS = Fields(
+    shared=("game", "cfg", "acts"),
+    ints=("n", "jack_pile", "leader", "role", "phase", "current", "palace_open", "pre_think",
+          "act_index", "fountain", "over", "turn"),
+    strs=("end_reason",),
+    lists=("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks", "camp_jacks",
+           "units", "did_craft", "forum_winners", "conceded"),
+    nested=("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp", "revealed"),
+    object_rows={"buildings": Structure},
+    enums={"phase": Phase},
+)
 
 
-def _lists(rows: list[list[int]]) -> list[list[int]]:
-    return [r[:] for r in rows]
+@plain_state(FIELDS)
+class GtrStateData(PlainData):
+    """The plain fields of a Glory to Rome state (see :data:`FIELDS`)."""
 
-
-class GtrStateData:
-    """All fields of a Glory to Rome state (the base of :class:`GtrState`)."""
-
-    game: GloryToRome
-    rng: Rng
+    cfg: GtrConfig
+    acts: ActionTable
     n: int
     deck: list[int]
     pool: list[int]
@@ -139,110 +105,94 @@ class GtrStateData:
     camp_jacks: list[int]
     leader: int
     role: int
-    phase: int
+    phase: Phase
     current: int
     units: list[int]
-    petition: list[int]
     palace_open: int
     pre_think: int
     act_index: int
-    stack: list[Frame]
-    demands: list[int]
     revealed: list[list[int]]
-    gives: list[list[int]]
     fountain: int
     did_craft: list[int]
-    endq: list[list[int]]
     over: int
     end_reason: str
     forum_winners: list[int]
-    colosseum: list[int]
-    half_lay: list[int]
     conceded: list[int]
     turn: int
     active: list[int]
+    """Derived (not saved): bit mask of the building functions active for each seat."""
 
-    FIELDS_INT = (
-        "n", "jack_pile", "leader", "role", "phase", "current", "palace_open", "pre_think",
-        "act_index", "fountain", "over", "turn",
-    )  # fmt: skip
-    FIELDS_LIST = ("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks",
-                   "camp_jacks", "units", "petition", "demands", "did_craft", "forum_winners", "colosseum",
-                   "half_lay", "conceded")
-    FIELDS_LISTS = ("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp",
-                    "revealed", "gives", "endq")
 
-    def copy_into(self, o: GtrStateData) -> None:
-        """Copy every field into ``o`` (used by clone; written out for speed)."""
-        o.game = self.game
-        o.rng = self.rng.clone()
-        o.n = self.n
-        o.jack_pile = self.jack_pile
-        o.leader = self.leader
-        o.role = self.role
-        o.phase = self.phase
-        o.current = self.current
-        o.palace_open = self.palace_open
-        o.pre_think = self.pre_think
-        o.act_index = self.act_index
-        o.fountain = self.fountain
-        o.over = self.over
-        o.turn = self.turn
-        o.end_reason = self.end_reason
-        o.deck = self.deck[:]
-        o.pool = self.pool[:]
-        o.removed = self.removed[:]
-        o.in_town = self.in_town[:]
-        o.out_town = self.out_town[:]
-        o.sites_removed = self.sites_removed[:]
-        o.hand_jacks = self.hand_jacks[:]
-        o.camp_jacks = self.camp_jacks[:]
-        o.units = self.units[:]
-        o.petition = self.petition[:]
-        o.demands = self.demands[:]
-        o.did_craft = self.did_craft[:]
-        o.forum_winners = self.forum_winners[:]
-        o.colosseum = self.colosseum[:]
-        o.half_lay = self.half_lay[:]
-        o.conceded = self.conceded[:]
-        o.hands = [r[:] for r in self.hands]
-        o.clients = [r[:] for r in self.clients]
-        o.fresh = [r[:] for r in self.fresh]
-        o.stock = [r[:] for r in self.stock]
-        o.vault = [r[:] for r in self.vault]
-        o.vault_vis = [r[:] for r in self.vault_vis]
-        o.inf_sites = [r[:] for r in self.inf_sites]
-        o.camp = [r[:] for r in self.camp]
-        o.revealed = [r[:] for r in self.revealed]
-        o.gives = [r[:] for r in self.gives]
-        o.endq = [r[:] for r in self.endq]
-        o.buildings = [[st.copy() for st in row] for row in self.buildings]
-        o.stack = [f.copy() for f in self.stack]
-        o.active = self.active[:]
+# ---------------------------------------------------------------------------
+# Derived quantities (read by rules, scoring, views and bots)
+# ---------------------------------------------------------------------------
 
-    def data_to_json(self) -> dict[str, Any]:
-        """Every field as JSON-ready data."""
-        out: dict[str, Any] = {"rng": self.rng.state, "end_reason": self.end_reason}
-        for name in self.FIELDS_INT:
-            out[name] = getattr(self, name)
-        for name in self.FIELDS_LIST:
-            out[name] = getattr(self, name)[:]
-        for name in self.FIELDS_LISTS:
-            out[name] = _lists(getattr(self, name))
-        out["buildings"] = [[st.to_json() for st in row] for row in self.buildings]
-        out["stack"] = [f.to_json() for f in self.stack]
-        return out
 
-    def data_from_json(self, data: dict[str, Any]) -> None:
-        """Inverse of :meth:`data_to_json` (``active`` is recomputed by the caller)."""
-        self.rng = Rng(0)
-        self.rng.state = int(data["rng"])
-        self.end_reason = str(data["end_reason"])
-        for name in self.FIELDS_INT:
-            setattr(self, name, int(data[name]))
-        for name in self.FIELDS_LIST:
-            setattr(self, name, [int(x) for x in data[name]])
-        for name in self.FIELDS_LISTS:
-            setattr(self, name, [[int(x) for x in row] for row in data[name]])
-        self.buildings = [[Structure.from_json(st) for st in row] for row in data["buildings"]]
-        self.stack = [Frame.from_json([int(x) for x in f]) for f in data["stack"]]
+def has(s: GtrStateData, p: int, b: int) -> bool:
+    """Whether building function ``b`` is active for player ``p`` (own, Gate, or Stairway)."""
+    return bool((s.active[p] >> b) & 1)
+
+
+def influence(s: GtrStateData, p: int) -> int:
+    """Influence: 2 + the values of the sites in ``p``'s influence row."""
+    return STARTING_INFLUENCE + sum(VALUE[m] for m in s.inf_sites[p])
+
+
+def hand_limit(s: GtrStateData, p: int) -> int:
+    """Hand limit: 5, Shrine +2, Temple +4."""
+    mask = s.active[p]
+    return HAND_LIMIT + (2 if (mask >> B.SHRINE) & 1 else 0) + (4 if (mask >> B.TEMPLE) & 1 else 0)
+
+
+def clientele_limit(s: GtrStateData, p: int) -> int:
+    """Clientele limit: influence, +2 Insula, then ×2 Aqueduct (PL: (5 + 2) × 2 = 14)."""
+    limit = influence(s, p)
+    mask = s.active[p]
+    if (mask >> B.INSULA) & 1:
+        limit += 2
+    if (mask >> B.AQUEDUCT) & 1:
+        limit *= 2
+    return limit
+
+
+def vault_limit(s: GtrStateData, p: int) -> int:
+    """Vault limit: influence, +2 Market."""
+    return influence(s, p) + (2 if has(s, p, B.MARKET) else 0)
+
+
+def hand_size(s: GtrStateData, p: int) -> int:
+    """Cards in hand, Jacks included."""
+    return len(s.hands[p]) + s.hand_jacks[p]
+
+
+def structure_materials(st: Structure) -> tuple[int, ...]:
+    """The materials a structure counts as (a Statue: Marble and its site's material)."""
+    b = CARD_BUILDING[st.card]
+    if b == B.STATUE:
+        return (MARBLE, st.site) if st.site != MARBLE else (MARBLE,)
+    return (CARD_MATERIAL[st.card],)
+
+
+def counts_as_marble(st: Structure) -> bool:
+    """A Marble structure for Gate: Marble (a Statue always), or a Stone structure that
+    holds a Marble material (added with a Road; EN07 "Gate + Road", reference §12)."""
+    mats = structure_materials(st)
+    if MARBLE in mats:
+        return True
+    return STONE in mats and any(CARD_MATERIAL[c] == MARBLE for c in st.materials)
+
+
+def owned_names(s: GtrStateData, p: int) -> int:
+    """Bit mask of building names ``p`` owns (foundations, structures, stolen)."""
+    mask = 0
+    for st in s.buildings[p]:
+        mask |= 1 << CARD_BUILDING[st.card]
+    return mask
+
+
+def find_structure(s: GtrStateData, p: int, b: int) -> Structure | None:
+    """``p``'s structure of building ``b``, if any."""
+    for st in s.buildings[p]:
+        if CARD_BUILDING[st.card] == b:
+            return st
+    return None

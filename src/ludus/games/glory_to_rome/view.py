@@ -11,22 +11,26 @@ Cards revealed for a Legionary demand are public while they are shown (this turn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ludus.core.rng import Rng
-from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, MATERIAL_NAMES, ROLE_NAMES
-from ludus.games.glory_to_rome.rules import (
+from ludus.games.glory_to_rome.components import (
+    CARD_BUILDING,
+    CARD_MATERIAL,
+    END_NAMES,
+    MATERIAL_NAMES,
+    PHASE_NAMES,
+    PRISON_ROLE,
+    ROLE_NAMES,
     SLUGS,
-    clientele_limit,
-    hand_limit,
-    influence,
-    to_move,
-    vault_limit,
+    THINKER,
+    VIS_PUBLIC,
 )
-from ludus.games.glory_to_rome.state import END_NAMES, PHASE_NAMES, PRISON_ROLE, THINK_ROLE, VIS_PUBLIC
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.rules import to_move
+from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
 
-if TYPE_CHECKING:
-    from ludus.games.glory_to_rome.game import GtrState
+D = TypeVar("D", bound=GtrData)
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -38,21 +42,29 @@ def _materials(cards: list[int]) -> list[str]:
 
 
 def _role_name(role: int) -> str:
-    if role == THINK_ROLE:
+    if role == THINKER:
         return "thinker"
     if role == PRISON_ROLE:
         return "prison"
     return ROLE_NAMES[role] if role >= 0 else ""
 
 
-def vaults_shown(s: GtrState) -> bool:
+def vaults_shown(s: GtrData) -> bool:
     """Whether every vault is face up: at the end of a scored game (PL "Na koniec gry
     wszyscy gracze odsłaniają zawartość swoich skarbców"); a Forum win or a concession
     is not scored."""
     return bool(s.over) and not s.forum_winners
 
 
-def view(s: GtrState, player: int | None) -> dict[str, Any]:
+def _colosseum(s: GtrData) -> list[Any]:
+    c = s.colosseum
+    if c is None:
+        return []
+    pairs = c.pairs
+    return [c.who, *([pairs[i], ROLE_NAMES[pairs[i + 1]]] for i in range(0, len(pairs), 2))]
+
+
+def view(s: GtrData, player: int | None) -> dict[str, Any]:
     """What ``player`` (``None`` = spectator) may see, JSON-ready."""
     players = []
     shown = vaults_shown(s)
@@ -99,7 +111,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
         players.append(entry)
     fountain: dict[str, Any] | None = None
     if s.fountain >= 0:
-        owner = s.stack[-1].player
+        owner = s.stack[-1].who
         fountain = {"owner": owner, "card": SLUGS[CARD_BUILDING[s.fountain]] if owner == player else "?"}
     return {
         "game": "glory-to-rome",
@@ -116,19 +128,19 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "role": _role_name(s.role),
         "to_move": list(to_move(s)),
-        "petition": [MATERIAL_NAMES[s.petition[0]], s.petition[1], ROLE_NAMES[s.petition[2]]] if s.petition else [],
+        "petition": [MATERIAL_NAMES[s.petition.material], s.petition.left, ROLE_NAMES[s.petition.role]]
+        if s.petition is not None else [],
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
         "frames": [
-            {"player": f.player, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": f.kind}
+            {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind)}
             for f in s.stack
         ],
-        "demands": [MATERIAL_NAMES[d & 7] + (" (not from the pool)" if d & 8 else "") for d in s.demands],
-        "gives": [[v, MATERIAL_NAMES[m], d, bool(vol)] for v, m, d, vol in s.gives],
-        "half_laid": [s.half_lay[0], SLUGS[CARD_BUILDING[s.half_lay[1]]]] if s.half_lay else [],
-        "colosseum": s.colosseum[:1]
-        + [[s.colosseum[i], ROLE_NAMES[s.colosseum[i + 1]]] for i in range(1, len(s.colosseum), 2)],
-        "end_of_turn": [[END_NAMES[k], p] for k, p in s.endq],
+        "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)") for d in s.demands],
+        "gives": [[g.who, MATERIAL_NAMES[g.material], g.demander, bool(g.voluntary)] for g in s.gives],
+        "half_laid": [s.half_lay.who, SLUGS[CARD_BUILDING[s.half_lay.card]]] if s.half_lay is not None else [],
+        "colosseum": _colosseum(s),
+        "end_of_turn": [[END_NAMES[e.kind], e.who] for e in s.endq],
         "fountain": fountain,
         "over": bool(s.over),
         "end_reason": s.end_reason,
@@ -137,7 +149,7 @@ def view(s: GtrState, player: int | None) -> dict[str, Any]:
     }
 
 
-def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
+def determinize(s: D, player: int | None, seed: int) -> D:
     """A full state agreeing with all ``player`` sees; hidden cards re-dealt with ``Rng(seed)``.
 
     Re-dealt together: the deck, the cards out of play (training game), the hands of
@@ -147,7 +159,7 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
     give holds two kinds of the demanded material, and a player in the middle of a
     petition holds its remaining cards.
     """
-    t = s.clone()
+    t = s.copy_into(type(s).__new__(type(s)))
     rng = Rng(seed)
     unknown: list[int] = []
     slots: list[tuple[list[int], int]] = []  # (list, index) of every re-dealt place
@@ -170,27 +182,26 @@ def determinize(s: GtrState, player: int | None, seed: int) -> GtrState:
         for i in range(len(deck)):
             slots.append((deck, i))
             unknown.append(deck[i])
-    fountain_hidden = t.fountain >= 0 and t.stack[-1].player != player
+    fountain_hidden = t.fountain >= 0 and t.stack[-1].who != player
     if fountain_hidden:
         unknown.append(t.fountain)
     rng.shuffle(unknown)
     if not s.over:
-        if s.gives and not s.gives[0][3]:  # a protected player is asked in any case
-            v, m = s.gives[0][:2]
-            unknown = _keep_shown(t, v, m, 2, True, slots, unknown)
-        elif s.petition:
-            unknown = _keep_shown(t, s.current, s.petition[0], s.petition[1], False, slots, unknown)
+        if s.gives and not s.gives[0].voluntary:  # a protected player is asked in any case
+            g = s.gives[0]
+            unknown = _keep_shown(t, g.who, g.material, 2, True, slots, unknown)
+        elif s.petition is not None:
+            unknown = _keep_shown(t, s.current, s.petition.material, s.petition.left, False, slots, unknown)
     for (lst, i), c in zip(slots, unknown):
         lst[i] = c
     if fountain_hidden:
         t.fountain = unknown[-1]
     t.rng = Rng(rng.next())
-    t.cache = None
     return t
 
 
 def _keep_shown(
-    t: GtrState, p: int, m: int, need: int, distinct: bool, slots: list[tuple[list[int], int]], unknown: list[int]
+    t: GtrData, p: int, m: int, need: int, distinct: bool, slots: list[tuple[list[int], int]], unknown: list[int]
 ) -> list[int]:
     """Rearrange the shuffled ``unknown`` so that ``p``'s re-dealt hand holds ``need``
     cards of material ``m`` (of ``need`` different names if ``distinct``), counting the

@@ -1,0 +1,146 @@
+"""The rules of Glory to Rome, one module per chapter of the Polish rulebook.
+
+- :mod:`.setup` — "Przygotowanie": sites, hands, the start player, the pool;
+- :mod:`.lead_follow` — "Przebieg rundy", "SENATOROWIE": leading, following, thinking instead;
+- :mod:`.petitions` — "Skladanie petycji";
+- :mod:`.thinking` — "Myslenie" (Latrine, Vomitorium, School);
+- :mod:`.role_actions` — taking the actions of the led role, batch by batch;
+- :mod:`.patron`, :mod:`.laborer`, :mod:`.building` (Craftsman and Architect),
+  :mod:`.legionary`, :mod:`.merchant` — "ROLA: ..." with their building functions;
+- :mod:`.completion` — completing structures, "W MOMENCIE UKONCZENIA", Gate, Stairway;
+- :mod:`.end_of_turn` — Academy, Sewer, Senate, the leader card passing on;
+- :mod:`.end_of_game` — "KONIEC GRY": the end triggers, the Forum, concessions.
+
+This module assembles the verb handlers, the decision rules, the legal-action
+generator and :func:`advance` (the forced steps between decisions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludus.core.actions import Action
+from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.engine import Handler
+from ludus.core.events import Log
+from ludus.games.glory_to_rome.components import ACT, END_OF_TURN, FOLLOW, LEAD, V_NEXT, V_PASS
+from ludus.games.glory_to_rome.decisions import ColosseumChoice, EndStep, Frame, Give, GtrData, Petition
+from ludus.games.glory_to_rome.rules import lead_follow, petitions
+from ludus.games.glory_to_rome.rules.building import undo_half_lay
+from ludus.games.glory_to_rome.rules.completion import refresh_active
+from ludus.games.glory_to_rome.rules.end_of_game import check_forum, finish_step
+from ludus.games.glory_to_rome.rules.end_of_turn import END_STEP_RULES, end_turn, start_end_of_turn
+from ludus.games.glory_to_rome.rules.legionary import COLOSSEUM_RULES, GIVE_RULES, process_gives
+from ludus.games.glory_to_rome.rules.petitions import PETITION_RULES
+from ludus.games.glory_to_rome.rules.role_actions import (
+    FRAME_RULES,
+    frame_legal,
+    frame_resolve,
+    start_next_batch,
+)
+from ludus.games.glory_to_rome.rules.setup import set_up
+
+__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "pending", "refresh_active", "set_up",
+           "to_move"]
+
+HANDLERS: Mapping[str, Handler] = {**lead_follow.HANDLERS, **petitions.HANDLERS}
+"""Verbs of the lead/follow decision (every other answer goes to a pending decision)."""
+
+DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
+    Frame: FRAME_RULES,
+    Give: GIVE_RULES,
+    ColosseumChoice: COLOSSEUM_RULES,
+    Petition: PETITION_RULES,
+    EndStep: END_STEP_RULES,
+}
+
+_FORCED = (V_PASS, V_NEXT)
+
+
+def pending(s: GtrData) -> Decision | None:
+    """The decision the game waits for, if it is a pending sub-decision.
+
+    In the action phase: the first give, then a Colosseum choice, then the batch
+    on top of the stack; at the end of the turn the first queued step; in the
+    lead/follow phase a petition in progress (else the choice is a verb handler's).
+    """
+    ph = s.phase
+    if ph == ACT:
+        if s.gives:
+            return s.gives[0]
+        if s.colosseum is not None:
+            return s.colosseum
+        return s.stack[-1] if s.stack else None
+    if ph == END_OF_TURN:
+        return s.endq[0] if s.endq else None
+    return s.petition
+
+
+def to_move(s: GtrData) -> tuple[int, ...]:
+    """The seat whose decision the game waits for."""
+    if s.over:
+        return ()
+    ph = s.phase
+    if ph in (LEAD, FOLLOW):
+        return (s.current,)
+    d = pending(s)
+    return (d.who,) if d is not None else ()
+
+
+def legal_actions(s: GtrData) -> list[Action]:
+    """Every legal action now (all belong to the seat in :func:`to_move`)."""
+    if s.over:
+        return []
+    if s.phase == ACT and not s.gives and s.colosseum is None and s.stack:
+        return frame_legal(s, s.stack[-1])  # the common case, without the lookup below
+    d = pending(s)
+    if d is not None:
+        return DECISION_RULES[type(d)].legal(s, d)
+    return lead_follow.choose_legal(s)
+
+
+def advance(s: GtrData, log: Log) -> list[Action] | None:
+    """After an action: end the game if a trigger is met, else move on until a real decision
+    is pending (forced passes are taken here). Returns that decision's legal actions when
+    they were built on the way (the caller may cache them)."""
+    finish_step(s, log)
+    while not s.over:
+        ph = s.phase
+        if ph == ACT:
+            if s.gives:
+                process_gives(s, log)
+                check_forum(s, log)  # a given card may complete a Forum condition
+                if s.over or s.gives:
+                    return None
+            if s.colosseum is not None:
+                return None
+            if s.stack:
+                f = s.stack[-1]
+                if f.left <= 0 and f.open == 0 and s.fountain < 0 and not s.demands:
+                    s.stack.pop()
+                    continue
+                legal = legal_actions(s)
+                if len(legal) == 1 and legal[0].verb in _FORCED:
+                    frame_resolve(s, f, legal[0], log)
+                    if not s.over:
+                        check_forum(s, log)
+                    continue
+                return legal
+            if s.half_lay is not None:
+                undo_half_lay(s, log)  # the player's batch ended without a second action
+            if start_next_batch(s):
+                continue
+            start_end_of_turn(s)
+            continue
+        if ph == END_OF_TURN:
+            if s.endq:
+                legal = legal_actions(s)
+                if len(legal) == 1 and legal[0].verb == V_PASS:
+                    s.endq.pop(0)
+                    continue
+                return legal
+            end_turn(s, log)
+            continue
+        return None
+    return None

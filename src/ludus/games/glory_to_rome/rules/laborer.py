@@ -1,0 +1,66 @@
+"""The Laborer (PL "ROLA: TRAGARZ").
+
+RULE: glory_to_rome.pl "ROLA: TRAGARZ" — "Akcja: przynies material budowlany": a pool card
+      goes to your stockpile. Dock (Dok): also a card from hand.
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+from ludus.games.glory_to_rome.components import (
+    BUILDING_INDEX,
+    CARD_MATERIAL,
+    MATERIAL_INDEX,
+    SLUGS,
+    V_GATHER,
+    V_GATHER_HAND,
+    B,
+    distinct_buildings,
+    distinct_materials,
+    take_building,
+    take_material,
+)
+from ludus.games.glory_to_rome.decisions import O_HAND, O_POOL, Frame, GtrData
+from ludus.games.glory_to_rome.state import has
+
+
+def laborer_legal(s: GtrData, f: Frame) -> list[Action]:
+    """A Laborer action: a pool material (Dock: and a card from hand)."""
+    p = f.who
+    T = s.acts
+    out: list[Action] = []
+    dock = has(s, p, B.DOCK)
+    if f.open == 0:
+        if f.left > 0:
+            out = [T.gather[p][m] for m in distinct_materials(s.pool)]
+            if dock:
+                out.extend(T.get(p, V_GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+        out.append(T.pass_[p])
+        return out
+    if not f.open & O_POOL:
+        out = [T.gather[p][m] for m in distinct_materials(s.pool)]
+    if not f.open & O_HAND and dock:
+        out.extend(T.get(p, V_GATHER_HAND, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+    out.append(T.next[p])
+    return out
+
+
+def laborer_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
+    """Carry out ``gather`` or ``gather_hand`` within a Laborer frame."""
+    p = f.who
+    if f.open == 0:
+        f.left -= 1
+    if a.verb == V_GATHER:
+        f.open |= O_POOL
+        card = take_material(s.pool, MATERIAL_INDEX[str(a.args[0])])
+    else:
+        f.open |= O_HAND
+        card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
+    laborer_gather(s, p, card, log)
+
+
+def laborer_gather(s: GtrData, p: int, card: int, log: Log) -> None:
+    """Laborer: a card goes to the stockpile (from the pool, or from hand with Dock)."""
+    s.stock[p].append(card)
+    log.public("gather", seat=p, material=CARD_MATERIAL[card])

@@ -1,0 +1,208 @@
+"""A round: leading, following, thinking (PL "Przebieg rundy", "SENATOROWIE").
+
+RULE: glory_to_rome.pl "Przebieg rundy" — the leader thinks (the round ends at once) or leads
+      a role with an Order from hand; clockwise, every other player follows with an Order of
+      the role or thinks; then everybody acts, from the leader.
+RULE: glory_to_rome.pl "SENATOROWIE" — a Jack leads any role, or follows any led role.
+Petitions (two or three Orders of one role acting as a Jack) are offered here and played
+in :mod:`.petitions`. Building functions of this step: Circus (any Order as an Architect),
+Palace (several cards, one action each).
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.engine import Handler
+from ludus.core.events import Log
+from ludus.games.glory_to_rome.components import (
+    ACT,
+    ARCHITECT,
+    BUILDING_INDEX,
+    BUILDING_MATERIAL,
+    CARD_MATERIAL,
+    FOLLOW,
+    LEAD,
+    ROLE_INDEX,
+    V_CONCEDE,
+    V_DONE,
+    V_FOLLOW,
+    V_LATRINE,
+    V_LEAD,
+    V_THINK_DRAW,
+    V_THINK_JACK,
+    V_VOMITORIUM,
+    B,
+    distinct_buildings,
+    take_building,
+)
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.rules.end_of_game import concede
+from ludus.games.glory_to_rome.rules.end_of_turn import end_turn
+from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
+from ludus.games.glory_to_rome.state import has
+
+# ---------------------------------------------------------------------------
+# Legal actions
+# ---------------------------------------------------------------------------
+
+
+def follow_options(s: GtrData, p: int, role: int) -> list[Action]:
+    """Ways to play one unit of ``role`` when following or adding Palace units."""
+    T = s.acts
+    hand = s.hands[p]
+    follow = T.follow[p]
+    circus = role == ARCHITECT and has(s, p, B.CIRCUS)
+    counts = [0] * 6
+    for c in hand:
+        counts[CARD_MATERIAL[c]] += 1
+    bs = distinct_buildings(hand)
+    out = [follow[b] for b in bs if circus or BUILDING_MATERIAL[b] == role]
+    if s.hand_jacks[p]:
+        out.append(T.follow_jack[p])
+    need = s.cfg.petition_size
+    petition = T.petition[p][role]
+    out.extend(petition[b] for b in bs if counts[BUILDING_MATERIAL[b]] >= need)
+    return out
+
+
+def lead_options(s: GtrData, p: int) -> list[Action]:
+    """Ways to lead: an Order of its role (Circus: any Order as Architect), a Jack
+    announcing any role, or a petition acting as a Jack."""
+    T = s.acts
+    hand = s.hands[p]
+    counts = [0] * 6
+    for c in hand:
+        counts[CARD_MATERIAL[c]] += 1
+    bs = distinct_buildings(hand)
+    lead = T.lead[p]
+    out = [lead[b] for b in bs]
+    if has(s, p, B.CIRCUS):
+        arch = T.lead_architect[p]
+        out.extend(arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT)
+    if s.hand_jacks[p]:
+        out.extend(T.lead_jack[p])
+    need = s.cfg.petition_size
+    starts = [b for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
+    if starts:
+        for petition in T.petition[p]:
+            out.extend(petition[b] for b in starts)
+    return out
+
+
+def choose_legal(s: GtrData) -> list[Action]:
+    """The lead/follow decision of the player to choose (no petition in progress)."""
+    p = s.current
+    if s.pre_think:
+        return think_options(s, p)
+    if s.palace_open:
+        out = follow_options(s, p, s.role)
+        out.append(s.acts.done[p])
+        return out
+    if s.phase == LEAD:
+        out = lead_options(s, p)
+    else:
+        out = follow_options(s, p, s.role)
+    out.extend(think_options(s, p))
+    if s.cfg.concession and s.conceded[p] < 0:
+        out.extend(s.acts.get(p, V_CONCEDE, q) for q in range(s.n) if q != p)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Effects
+# ---------------------------------------------------------------------------
+
+
+def next_decider(s: GtrData) -> None:
+    """After a lead or follow decision, pass the decision clockwise or start the actions."""
+    s.palace_open = 0
+    s.pre_think = 0
+    nxt = (s.current + 1) % s.n
+    if nxt == s.leader:
+        s.phase = ACT
+        s.act_index = 0
+        s.current = s.leader
+    else:
+        s.phase = FOLLOW
+        s.current = nxt
+
+
+def unit_played(s: GtrData, p: int) -> None:
+    """One more action unit for ``p``; with a Palace the player may add more before "done"."""
+    s.units[p] += 1
+    if has(s, p, B.PALACE):
+        s.palace_open = 1  # Palace (Pałac): several cards of the role, one action each.
+    else:
+        next_decider(s)
+
+
+def _play_unit_card(s: GtrData, p: int, what: str) -> int:
+    if what == "jack":
+        s.hand_jacks[p] -= 1
+        s.camp_jacks[p] += 1
+        return -1
+    card = take_building(s.hands[p], BUILDING_INDEX[what])
+    s.camp[p].append(card)
+    return card
+
+
+def lead_role(s: GtrData, a: Action, log: Log) -> None:
+    """``lead <role> <card|jack>``: lead a role with an Order or a Jack.
+
+    With a Palace the leader may then add more units ("follow" verbs) before "done".
+    """
+    p = a.player
+    role = ROLE_INDEX[str(a.args[0])]
+    first = s.role < 0
+    if first:
+        s.role = role
+    card = _play_unit_card(s, p, str(a.args[1]))
+    if first:
+        log.public("lead", seat=p, role=role, card=card)
+    unit_played(s, p)
+
+
+def follow_role(s: GtrData, a: Action, log: Log) -> None:
+    """``follow <card|jack>``: follow the led role with an Order of it, a Jack, or (Circus)
+    any Order as Architect."""
+    p = a.player
+    card = _play_unit_card(s, p, str(a.args[0]))
+    log.public("follow", seat=p, card=card)
+    unit_played(s, p)
+
+
+def choose_think(s: GtrData, a: Action, log: Log) -> None:
+    """``think_jack``/``think_draw`` instead of leading or following."""
+    think(s, a.player, a.verb == V_THINK_JACK, log)
+    if s.phase == LEAD:
+        # The leader thinks: nobody follows, no client acts, the turn ends.
+        end_turn(s, log)
+    else:
+        next_decider(s)
+
+
+def choose_discard(s: GtrData, a: Action, log: Log) -> None:
+    """``latrine``/``vomitorium`` before thinking instead of leading or following."""
+    discard_before_thinking(s, a.player, a, log)
+
+
+def done(s: GtrData, a: Action, log: Log) -> None:
+    """``done``: no more Palace units."""
+    next_decider(s)
+
+
+def concede_game(s: GtrData, a: Action, log: Log) -> None:
+    """``concede <seat>`` (option ``concession``)."""
+    concede(s, a.player, int(a.args[0]), log)
+
+
+HANDLERS: dict[str, Handler] = {
+    V_LEAD: lead_role,
+    V_FOLLOW: follow_role,
+    V_THINK_JACK: choose_think,
+    V_THINK_DRAW: choose_think,
+    V_LATRINE: choose_discard,
+    V_VOMITORIUM: choose_discard,
+    V_DONE: done,
+    V_CONCEDE: concede_game,
+}

@@ -1,0 +1,246 @@
+"""The Legionary (PL "ROLA: LEGIONISTA"): Rome demands.
+
+RULE: glory_to_rome.pl "Akcja: zazadaj materialu budowlanego" — reveal a hand card per
+      action; take one matching card from the pool, and each affected opponent gives one
+      matching card from hand or answers "Na chwale Rzymu!" (Glory to Rome!).
+RULE: glory_to_rome.pl "jako klient" — with several Legionary actions all demands are
+      revealed at once (:func:`legionary_demand` resolves them together when the batch ends).
+Building functions of the Legionary: Bridge (every opponent, and their stockpiles; beats a
+Palisade), Colosseum (clients into the vault), Palisade and Wall (immunity).
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.decisions import DecisionRules
+from ludus.core.events import Log
+from ludus.games.glory_to_rome.components import (
+    BUILDING_INDEX,
+    CARD_MATERIAL,
+    MATERIAL_INDEX,
+    ROLE_INDEX,
+    ROLE_NAMES,
+    V_COLOSSEUM,
+    V_REFUSE,
+    VIS_PUBLIC,
+    B,
+    distinct_buildings,
+    of_material,
+    take_building,
+)
+from ludus.games.glory_to_rome.decisions import ColosseumChoice, Demand, Frame, Give, GtrData
+from ludus.games.glory_to_rome.state import has, vault_limit
+
+# ---------------------------------------------------------------------------
+# Revealing the demanded cards (the Legionary frame)
+# ---------------------------------------------------------------------------
+
+
+def legionary_legal(s: GtrData, f: Frame) -> list[Action]:
+    """Reveal one more hand card to demand its material (taking the pool card is optional,
+    reference §15.11), or pass (the demands are then resolved)."""
+    p = f.who
+    T = s.acts
+    out = []
+    if f.left > 0:
+        revealed = s.revealed[p]
+        seen = 0
+        for c in s.hands[p]:
+            if c not in revealed:
+                seen |= 1 << CARD_MATERIAL[c]
+        demand = T.demand[p]
+        out = [demand[m] for m in range(6) if (seen >> m) & 1]
+        if seen:
+            in_pool = 0
+            for c in s.pool:
+                in_pool |= 1 << CARD_MATERIAL[c]
+            nopool = T.demand_nopool[p]
+            out.extend(nopool[m] for m in range(6) if (seen >> m) & (in_pool >> m) & 1)
+    out.append(T.pass_[p])
+    return out
+
+
+def legionary_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
+    """Carry out ``demand <material> [nopool]``: reveal a card of that material."""
+    p = f.who
+    f.left -= 1
+    m = MATERIAL_INDEX[str(a.args[0])]
+    for c in s.hands[p]:
+        if CARD_MATERIAL[c] == m and c not in s.revealed[p]:
+            s.revealed[p].append(c)
+            break
+    s.demands.append(Demand(m, len(a.args) == 1))
+    log.public("reveal", seat=p, material=m)
+
+
+def affected_opponents(s: GtrData, p: int) -> list[int]:
+    """Opponents a Legionary demand reaches, clockwise from the left.
+
+    Two or three players: everyone; four or five: the neighbours only, unless the
+    demander has a Bridge (Most), which reaches all opponents.
+    """
+    n = s.n
+    if n <= 3 or has(s, p, B.BRIDGE):
+        return [(p + i) % n for i in range(1, n)]
+    return [(p + 1) % n, (p - 1) % n]
+
+
+def legionary_demand(s: GtrData, p: int, log: Log) -> None:
+    """Resolve "Rome demands": the pool first, then each affected opponent.
+
+    Each demanded card takes one matching card from the pool; each affected
+    opponent gives one matching card from hand (Palisade protects unless the
+    demander has a Bridge; Wall always protects).  Bridge also takes one from the
+    opponent's stockpile; Colosseum takes a matching client into the vault.
+    """
+    demands = [d.material for d in s.demands]
+    from_pool = [d.from_pool for d in s.demands]
+    s.demands = []
+    log.public("demand", seat=p, materials=demands)
+    for m, take in zip(demands, from_pool):
+        if not take:
+            continue
+        for i in range(len(s.pool) - 1, -1, -1):
+            if CARD_MATERIAL[s.pool[i]] == m:
+                s.stock[p].append(s.pool.pop(i))
+                break
+    bridge = has(s, p, B.BRIDGE)
+    colosseum = has(s, p, B.COLOSSEUM)
+    candidates: list[int] = []  # (opponent, role) pairs for the Colosseum, flattened
+    for o in affected_opponents(s, p):
+        if has(s, o, B.WALL) or (has(s, o, B.PALISADE) and not bridge):
+            # Immune, but "you may give cards if you wish" (Palisade, Wall).
+            log.public("immune", seat=o)
+            s.gives.extend(Give(o, m, p, 1) for m in demands)
+            continue
+        for m in demands:
+            s.gives.append(Give(o, m, p, 0))
+            if bridge:
+                for i in range(len(s.stock[o]) - 1, -1, -1):
+                    if CARD_MATERIAL[s.stock[o][i]] == m:
+                        s.stock[p].append(s.stock[o].pop(i))
+                        break
+        if colosseum:
+            # Colosseum (Arena): one matching client per demanded card from this opponent.
+            counts = [0] * 6
+            for c in s.clients[o]:
+                counts[CARD_MATERIAL[c]] += 1
+            for m in demands:
+                if counts[m] > 0:
+                    counts[m] -= 1
+                    candidates.extend((o, m))
+    if candidates:
+        room = vault_limit(s, p) - len(s.vault[p])
+        if len(candidates) // 2 <= room:
+            for i in range(0, len(candidates), 2):
+                colosseum_take(s, p, candidates[i], candidates[i + 1], log)
+        elif room > 0:
+            s.colosseum = ColosseumChoice(p, candidates)  # too little room: the demander chooses
+
+
+# ---------------------------------------------------------------------------
+# Giving (a decision of each affected opponent)
+# ---------------------------------------------------------------------------
+
+
+def give_legal(s: GtrData, g: Give) -> list[Action]:
+    """Which matching card to give (a protected player may also refuse)."""
+    v = g.who
+    give = s.acts.give[v]
+    out = [give[b] for b in distinct_buildings(of_material(s.hands[v], g.material))]
+    if g.voluntary:
+        out.append(s.acts.get(v, V_REFUSE))
+    return out
+
+
+def give_resolve(s: GtrData, g: Give, a: Action, log: Log) -> bool:
+    """Give the chosen card to the demander's stockpile, or refuse (protected players)."""
+    s.gives.pop(0)
+    v = g.who
+    if a.verb == V_REFUSE:
+        log.public("refuse", seat=v)
+        return True
+    card = take_building(s.hands[v], BUILDING_INDEX[str(a.args[0])])
+    s.stock[g.demander].append(card)
+    log.public("give", seat=v, material=g.material, to=g.demander)
+    return True
+
+
+def process_gives(s: GtrData, log: Log) -> None:
+    """Carry out forced gives; stop at a give where the giver has a real choice.
+
+    A protected player is always asked (give or refuse), whether or not they hold the
+    material: asking only those who do would make their hands public.
+    """
+    while s.gives:
+        g = s.gives[0]
+        v = g.who
+        kinds = distinct_buildings(of_material(s.hands[v], g.material))
+        if len(kinds) > 1 or g.voluntary:
+            return
+        s.gives.pop(0)
+        if not kinds:
+            log.public("glory", seat=v)
+            continue
+        s.stock[g.demander].append(take_building(s.hands[v], kinds[0]))
+        log.public("give", seat=v, material=g.material, to=g.demander)
+
+
+GIVE_RULES: DecisionRules[GtrData, Give] = DecisionRules(give_legal, give_resolve)
+
+# ---------------------------------------------------------------------------
+# Colosseum (Arena): clients of the opponents into the demander's vault
+# ---------------------------------------------------------------------------
+
+
+def colosseum_take(s: GtrData, p: int, o: int, m: int, log: Log) -> None:
+    """Colosseum: a client of ``o`` of role ``m`` goes into ``p``'s vault (material public).
+
+    A client that could still act this round is taken before a newly hired one.
+    """
+    cl = s.clients[o]
+    fresh = s.fresh[o]
+    pick = -1
+    for i in range(len(cl) - 1, -1, -1):
+        if CARD_MATERIAL[cl[i]] == m:
+            pick = i
+            if cl[i] not in fresh:
+                break
+    card = cl.pop(pick)
+    if card in fresh:
+        fresh.remove(card)
+    s.vault[p].append(card)
+    s.vault_vis[p].append(VIS_PUBLIC)
+    log.public("colosseum", seat=p, role=m, victim=o)
+
+
+def colosseum_legal(s: GtrData, c: ColosseumChoice) -> list[Action]:
+    """Which opponent's client of which role to take next."""
+    p = c.who
+    pairs = c.pairs
+    seen: list[tuple[int, str]] = []
+    for i in range(0, len(pairs), 2):
+        key = (pairs[i], ROLE_NAMES[pairs[i + 1]])
+        if key not in seen:
+            seen.append(key)
+    return [s.acts.get(p, V_COLOSSEUM, *key) for key in seen]
+
+
+def colosseum_resolve(s: GtrData, c: ColosseumChoice, a: Action, log: Log) -> bool:
+    """Take the chosen client; the choice goes on while candidates and vault room remain."""
+    p = c.who
+    o = int(a.args[0])
+    m = ROLE_INDEX[str(a.args[1])]
+    pairs = c.pairs
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == o and pairs[i + 1] == m:
+            del pairs[i : i + 2]
+            break
+    colosseum_take(s, p, o, m, log)
+    if pairs and len(s.vault[p]) < vault_limit(s, p):
+        return False
+    s.colosseum = None
+    return True
+
+
+COLOSSEUM_RULES: DecisionRules[GtrData, ColosseumChoice] = DecisionRules(colosseum_legal, colosseum_resolve)

@@ -1,0 +1,116 @@
+"""Taking the actions of the led role (PL "Przebieg rundy": "... wszyscy kolejno wykonuja
+przyslugujace im akcje").
+
+RULE: glory_to_rome.pl "Przebieg rundy" — from the leader clockwise, each player takes one
+      action per card played to lead or follow, plus one per client of the led role (clients
+      act even for players who thought).
+RULE: glory_to_rome.pl "Gracze nie musza (a czasem nawet nie moga) wykonywaé wszystkich" —
+      unused actions are lost (``pass``).
+Each player's batch is a :class:`~..decisions.Frame`; a frame's legal answers and their
+effects come from the chapter of its role. Circus Maximus doubles the client actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludus.core.actions import Action
+from ludus.core.decisions import DecisionRules
+from ludus.core.events import Log
+from ludus.games.glory_to_rome.components import (
+    ARCHITECT,
+    CRAFTSMAN,
+    LEGIONARY,
+    MAIN,
+    THINKER,
+    V_LAY_CONTINUE,
+    V_NEXT,
+    V_PASS,
+    B,
+)
+from ludus.games.glory_to_rome.decisions import Frame, GtrData
+from ludus.games.glory_to_rome.rules.building import (
+    architect_act,
+    architect_legal,
+    craftsman_act,
+    craftsman_legal,
+    finish_out_of_town,
+    fountain_act,
+    fountain_legal,
+    half_laid_legal,
+    undo_half_lay,
+)
+from ludus.games.glory_to_rome.rules.completion import prison_act, prison_legal
+from ludus.games.glory_to_rome.rules.laborer import laborer_act, laborer_legal
+from ludus.games.glory_to_rome.rules.legionary import legionary_act, legionary_demand, legionary_legal
+from ludus.games.glory_to_rome.rules.merchant import merchant_act, merchant_legal
+from ludus.games.glory_to_rome.rules.patron import client_base, patron_act, patron_legal
+from ludus.games.glory_to_rome.rules.thinking import thinker_act, thinker_legal
+from ludus.games.glory_to_rome.state import has
+
+# Indexed by the frame's role: the six roles, then THINKER (School), then PRISON_ROLE.
+ROLE_LEGAL: tuple[Callable[[GtrData, Frame], list[Action]], ...] = (
+    laborer_legal, craftsman_legal, legionary_legal, architect_legal, merchant_legal, patron_legal,
+    thinker_legal, prison_legal,
+)
+ROLE_ACT: tuple[Callable[[GtrData, Frame, Action, Log], None], ...] = (
+    laborer_act, craftsman_act, legionary_act, architect_act, merchant_act, patron_act,
+    thinker_act, prison_act,
+)
+
+
+def start_next_batch(s: GtrData) -> bool:
+    """Give the next player in action order their batch; ``False`` when all have had theirs."""
+    if s.act_index >= s.n:
+        return False
+    p = (s.leader + s.act_index) % s.n
+    s.act_index += 1
+    role = s.role
+    base = client_base(s, p, role)
+    cm = s.units[p] > 0 and has(s, p, B.CIRCUS_MAXIMUS)
+    total = s.units[p] + base * (2 if cm else 1)
+    if total > 0:
+        s.stack.append(Frame(p, role, total, MAIN, base, 0, int(cm)))
+    return True
+
+
+def frame_legal(s: GtrData, f: Frame) -> list[Action]:
+    """The answers of the batch on top: its role's actions, ``next`` or ``pass``."""
+    role = f.role
+    if role >= THINKER:
+        return ROLE_LEGAL[role](s, f)
+    if s.half_lay is not None and role in (CRAFTSMAN, ARCHITECT):
+        return half_laid_legal(s, f)
+    if s.fountain >= 0:
+        return fountain_legal(s, f)
+    return ROLE_LEGAL[role](s, f)
+
+
+def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
+    """Carry out one answer; a batch is taken off the stack by ``advance`` when it is used up."""
+    verb = a.verb
+    if verb == V_LAY_CONTINUE:
+        finish_out_of_town(s, f, log)
+    elif verb == V_PASS:
+        pass_batch(s, f, log)
+    elif verb == V_NEXT:
+        f.open = 0
+    elif f.role < THINKER and s.fountain >= 0:
+        fountain_act(s, f, a, log)
+    else:
+        ROLE_ACT[f.role](s, f, a, log)
+    return False
+
+
+def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
+    """Forgo the rest of the batch; the revealed demands are resolved now."""
+    if f.role == LEGIONARY and s.demands:
+        legionary_demand(s, f.who, log)
+    if s.half_lay is not None and f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT):
+        undo_half_lay(s, log)  # the next building action was forgone
+    f.left = 0
+    f.open = 0
+    s.pre_think = 0
+
+
+FRAME_RULES: DecisionRules[GtrData, Frame] = DecisionRules(frame_legal, frame_resolve)
