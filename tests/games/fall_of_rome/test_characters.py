@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome import rules
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
 from ludus.games.fall_of_rome.components import FACE_INDEX, REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.rules.battle import battle
+from ludus.games.fall_of_rome.rules.board import place_fort
+from ludus.testing.scenario import edit
 
 
 def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -25,14 +27,14 @@ def test_consul_adds_legions_to_a_fort_city_and_to_his_city() -> None:
 def test_consul_battle_special_adds_a_legion() -> None:
     s = scenario(roles=("Consul", "Vestalis"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 1, legions=1)
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert legions(s, "Lutetia") == 2 and cubes(s, "Lutetia", "green") == 1
 
 
 def test_magister_militum_loses_one_legion_fewer_and_special_removes_two() -> None:
     s = scenario(roles=("Magister_Militum", "Vestalis"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 3, legions=3)
-    rules.battle(s, 0, [FACE_INDEX["legion"], FACE_INDEX["barbarian_legion"], FACE_INDEX["special"]])
+    run(s, battle, 0, [FACE_INDEX["legion"], FACE_INDEX["barbarian_legion"], FACE_INDEX["special"]])
     # 2 legion symbols - 1 = 1 lost; 1 + 2 barbarians removed
     assert legions(s, "Lutetia") == 2 and cubes(s, "Lutetia", "green") == 0
 
@@ -54,7 +56,7 @@ def test_mercator_gives_and_takes_once_per_turn_and_allies_without_a_cube() -> N
 def test_mercator_battle_special_removes_a_barbarian_and_a_legion() -> None:
     s = scenario(roles=("Mercator", "Consul"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 2, legions=2)
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert legions(s, "Lutetia") == 1 and cubes(s, "Lutetia", "green") == 1
 
 
@@ -66,8 +68,8 @@ def test_praefectus_classis_sails_without_a_card_and_recruits_in_a_port() -> Non
     assert s.pawn_city[0] == TOKEN_CITY["Tingi"] and legions(s, "Tingi") == 3
     act(s, "0:classis_recruit Tingi/black")
     assert legions(s, "Tingi") == 5 and s.hands[0] == []
-    s.pawn_city[0] = TOKEN_CITY["Lutetia"]  # inland: no port actions
-    s._cache = {}
+    with edit(s):
+        s.pawn_city[0] = TOKEN_CITY["Lutetia"]  # inland: no port actions
     assert not any(x.startswith("0:classis") for x in moves(s))
 
 
@@ -75,10 +77,10 @@ def test_praefectus_classis_special_only_in_a_port() -> None:
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Londinium", "Roma"))
     put(s, "Londinium", "orange", 2, legions=1)
     put(s, "Lutetia", "orange", 2, legions=1)
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert cubes(s, "Londinium", "orange") == 1
     s.pawn_city[0] = TOKEN_CITY["Lutetia"]
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert cubes(s, "Lutetia", "orange") == 2
 
 
@@ -101,11 +103,11 @@ def test_praefectus_fabrum_special_only_in_a_fort_city() -> None:
     s = scenario(roles=("Praefectus_Fabrum", "Consul"), cities=("Ravenna", "Roma"))
     put(s, "Ravenna", "white", 3, legions=1)
     put(s, "Genua", "white", 3, legions=1)
-    rules.place_fort(s, TOKEN_CITY["Ravenna"], -1)
-    rules.battle(s, 0, SPECIAL)
+    run(s, place_fort, TOKEN_CITY["Ravenna"], -1)
+    run(s, battle, 0, SPECIAL)
     assert cubes(s, "Ravenna", "white") == 1
     s.pawn_city[0] = TOKEN_CITY["Genua"]
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert cubes(s, "Genua", "white") == 3
 
 
@@ -130,7 +132,7 @@ def test_regina_foederata_leads_barbarians_and_enlists_once_for_free() -> None:
 def test_regina_foederata_special_adds_a_legion_only_if_she_removed_a_barbarian() -> None:
     s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 1, legions=1)
-    rules.battle(s, 0, [FACE_INDEX["special"], FACE_INDEX["special"]])
+    run(s, battle, 0, [FACE_INDEX["special"], FACE_INDEX["special"]])
     # 2 specials, but only 1 barbarian to remove: she may add 1 legion
     assert cubes(s, "Lutetia", "green") == 0 and moves(s) == ["0:regina_add 0", "0:regina_add 1"]
     act(s, "0:regina_add 1")
@@ -156,7 +158,7 @@ def test_vestalis_draws_from_her_event_deck_and_may_draw_three() -> None:
 def test_vestalis_battle_special_removes_a_legion() -> None:
     s = scenario(roles=("Vestalis", "Consul"), cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 1, legions=2)
-    rules.battle(s, 0, SPECIAL)
+    run(s, battle, 0, SPECIAL)
     assert legions(s, "Lutetia") == 1 and cubes(s, "Lutetia", "green") == 1
 
 

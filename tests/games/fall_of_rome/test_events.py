@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome import rules
-from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
+from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.decisions import AleaDice
+from ludus.games.fall_of_rome.rules.board import place_fort
+from ludus.games.fall_of_rome.rules.invasions import draw_barbarian_top
+from ludus.testing.scenario import edit
 
 
 def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -62,7 +65,7 @@ def test_alea_iacta_est_normal_sets_the_dice_of_one_battle() -> None:
     assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
     put(s, "Lutetia", "green", 1)
     act(s, "0:battle 1")  # the second battle is rolled
-    assert not s.pending or s.pending[-1]["k"] != "alea"
+    assert not s.pending or not isinstance(s.pending[-1], AleaDice)
 
 
 def test_alea_iacta_est_destabilizing_sets_every_battle_this_turn() -> None:
@@ -144,7 +147,7 @@ def test_festina_lente_destabilizing_moves_any_number_of_pawns() -> None:
 def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
     for city in ("Tyras", "Sinope", "Lutetia"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime normal")
     assert "0:reinforce Tyras 3" not in moves(s)
     act(s, "0:reinforce Tyras 2")
@@ -154,7 +157,7 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"), legions(s, "Lutetia")) == (2, 2, 1, 0)
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
     for city in ("Tyras", "Sinope", "Lutetia"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime destabilizing")
     for city in ("Tyras", "Sinope", "Lutetia", "Roma"):
         act(s, f"0:reinforce {city} 3")
@@ -170,9 +173,9 @@ def test_homo_faber_fortunae_suae_takes_a_card_from_the_discard_pile() -> None:
     assert moves(s) == ["0:take Tyras/white"]
     act(s, "0:take Tyras/white")
     assert s.hands[0] == [TOKEN_CARD["Tyras/white"]]
-    s.hands[0].append(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
-    s.pdiscard.remove(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
-    s._cache = {}
+    with edit(s):
+        s.hands[0].append(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
+        s.pdiscard.remove(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
     act(s, "0:play Homo_Faber_Fortunae_Suae destabilizing")
     assert "0:take Sinope/blue" in moves(s)
     act(s, "0:take Sinope/blue")
@@ -185,10 +188,10 @@ def test_melius_cavere_quam_pavere_reorders_the_top_six() -> None:
     act(s, "0:play Melius_Cavere_Quam_Pavere normal")
     order = sorted(top6)
     for c in order[:5]:
-        act(s, f"0:place {rules.CARD_TOKENS[c]}")
+        act(s, f"0:place {CARD_TOKENS[c]}")
     assert not s.pending
     assert list(reversed(s.bdeck[-6:])) == order and s.bsegs[-1] == [6, 1]
-    assert rules.draw_barbarian_top(s) == order[0]
+    assert draw_barbarian_top(s) == order[0]
 
 
 def test_melius_cavere_quam_pavere_destabilizing_removes_one_card() -> None:
@@ -196,9 +199,9 @@ def test_melius_cavere_quam_pavere_destabilizing_removes_one_card() -> None:
     top6 = s.bdeck[-6:]
     size = len(s.bdeck)
     act(s, "0:play Melius_Cavere_Quam_Pavere destabilizing")
-    act(s, f"0:remove_card {rules.CARD_TOKENS[top6[0]]}")
+    act(s, f"0:remove_card {CARD_TOKENS[top6[0]]}")
     for c in top6[1:5]:
-        act(s, f"0:place {rules.CARD_TOKENS[c]}")
+        act(s, f"0:place {CARD_TOKENS[c]}")
     assert s.bremoved == [top6[0]] and len(s.bdeck) == size - 1 and s.decline == 1
 
 
@@ -240,7 +243,7 @@ def test_si_vis_pacem_para_bellum_places_a_fort_anywhere() -> None:
     # destabilizing, with every fort out: a fort is moved, then a pawn goes there
     s = scenario(cities=("Roma", "Tyras"), hands=(("Si_Vis_Pacem_Para_Bellum",), ()))
     for city in ("Tyras", "Sinope", "Lutetia", "Narbo", "Genua"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     put(s, "Roma", legions=3)
     act(s, "0:play Si_Vis_Pacem_Para_Bellum destabilizing")
     act(s, "0:fort_city Athenae")

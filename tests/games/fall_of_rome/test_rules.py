@@ -7,9 +7,8 @@ from collections import Counter
 import pytest
 
 import ludus.core.registry as registry
-from games.fall_of_rome.fr_helpers import act, check_conservation, cubes, legions, put, scenario
+from games.fall_of_rome.fr_helpers import act, check_conservation, cubes, legions, put, run, scenario
 from ludus.core.errors import IllegalActionError
-from ludus.games.fall_of_rome import rules
 from ludus.games.fall_of_rome.components import (
     INVASION_RATE,
     NODES,
@@ -18,6 +17,14 @@ from ludus.games.fall_of_rome.components import (
     TOKEN_CARD,
     TOKEN_CITY,
 )
+from ludus.games.fall_of_rome.rules.board import place_fort
+from ludus.games.fall_of_rome.rules.invasions import (
+    draw_barbarian_top,
+    invade,
+    invasion_target,
+    place_barbarian,
+)
+from ludus.games.fall_of_rome.rules.revolts import revolt
 
 
 def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -142,7 +149,7 @@ def test_revolt_cubes_are_placed_one_at_a_time_with_defence() -> None:
     s.bdeck.insert(0, card)
     put(s, "Lutetia", legions=2)
     s.pending_revolts = 1
-    rules.revolt(s)
+    run(s, revolt)
     # ambushed by the first cube, the 2 others are placed
     assert legions(s, "Lutetia") == 0 and cubes(s, "Lutetia", "green") == 2
 
@@ -174,29 +181,29 @@ def test_decline_reaching_the_last_space_loses() -> None:
     s = scenario()
     s.decline = 7
     put(s, "Tyras", "white", 3)
-    rules.place_barbarian(s, TOKEN_CITY["Tyras"], 3, [])
+    run(s, place_barbarian, TOKEN_CITY["Tyras"], 3, [])
     assert s.is_terminal() and "decline" in s.outcome().reason
 
 
 def test_roma_sacked_loses() -> None:
     s = scenario(cities=("Tyras", "Tyras"))
     put(s, "Roma", "black", 3)
-    rules.place_barbarian(s, ROMA, 1, [])
+    run(s, place_barbarian, ROMA, 1, [])
     assert s.is_terminal() and s.outcome().reason == "Roma was sacked"
 
 
 def test_a_tribe_out_of_cubes_loses() -> None:
     s = scenario()
     s.supply[4] = 0  # (the cubes are elsewhere: not a conserved position, only the rule)
-    rules.place_barbarian(s, TOKEN_CITY["Sinope"], 4, [])
+    run(s, place_barbarian, TOKEN_CITY["Sinope"], 4, [])
     assert s.is_terminal() and "blue" in s.outcome().reason
 
 
 def test_sack_removes_the_fort_and_spreads_to_every_neighbour_off_the_path() -> None:
     s = scenario(cities=("Roma", "Roma"))
     put(s, "Lutetia", "orange", 3)
-    rules.place_fort(s, TOKEN_CITY["Lutetia"], -1)
-    rules.place_barbarian(s, TOKEN_CITY["Lutetia"], 0, [])
+    run(s, place_fort, TOKEN_CITY["Lutetia"], -1)
+    run(s, place_barbarian, TOKEN_CITY["Lutetia"], 0, [])
     assert not s.forts[TOKEN_CITY["Lutetia"]] and s.decline == 1
     for city in ("Londinium", "Gesoriacum", "Mogontiacum", "Burdigala", "Lugdunum"):
         assert cubes(s, city, "orange") == 1
@@ -206,7 +213,7 @@ def test_invasion_restriction_ignores_cubes_two_cities_back() -> None:
     s = scenario()
     put(s, "Caesaraugusta", "black", 1)
     # Tingi: not invadable (Corduba empty); Corduba: invadable (Caesaraugusta has black)
-    assert rules.invasion_target(s, TOKEN_CARD["Tingi/black"]) == TOKEN_CITY["Corduba"]
+    assert invasion_target(s, TOKEN_CARD["Tingi/black"]) == TOKEN_CITY["Corduba"]
 
 
 def test_apply_rejects_illegal_actions_and_leaves_the_state_unchanged() -> None:
@@ -238,11 +245,11 @@ def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
     put(s, "Genua", legions=3)
     m = moves(s)
     assert "0:march Roma 0" in m and "0:march Roma 1" not in m
-    rules.place_barbarian(s, ROMA, 0, [])
+    run(s, place_barbarian, ROMA, 0, [])
     assert s.decline == 1 and cubes(s, "Roma", "orange") == 0
     # an invasion along a path into Roma
     put(s, "Genua", "orange", 1)
-    rules.invade(s, TOKEN_CARD["Roma/orange"])
+    run(s, invade, TOKEN_CARD["Roma/orange"])
     assert s.decline == 2
 
 
@@ -266,7 +273,7 @@ def test_ruling_10_a_revolt_city_sacked_gets_no_more_revolt_cubes() -> None:
     s.bdeck.insert(0, card)
     put(s, "Lutetia", "green", 2)
     s.pending_revolts = 1
-    rules.revolt(s)
+    run(s, revolt)
     # 1 cube makes 3, the 2nd sacks Lutetia (decline 1), the 3rd is not placed
     assert cubes(s, "Lutetia", "green") == 3 and s.decline == 1
     assert cubes(s, "Londinium", "green") == 1 and cubes(s, "Lugdunum", "green") == 1
@@ -292,7 +299,7 @@ def test_ruling_21_an_empty_barbarian_deck_is_reformed_from_the_discard_pile() -
     s.bdiscard.extend(s.bdeck)
     s.bdeck = []
     s.bsegs = []
-    card = rules.draw_barbarian_top(s)
+    card = draw_barbarian_top(s)
     assert len(s.bdeck) == 48 and card not in s.bdeck and s.bdiscard == []
 
 

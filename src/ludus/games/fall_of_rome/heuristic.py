@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
 from typing import cast
 
 from ludus.core.actions import Action
@@ -37,10 +36,10 @@ from ludus.games.fall_of_rome.components import (
     NEIGHBOURS,
     NODES,
     NT,
-    REVOLT,
-    ROMA,
     PHASE_INVADE,
     R_MERCATOR,
+    REVOLT,
+    ROMA,
     TRIBES,
     Verb,
 )

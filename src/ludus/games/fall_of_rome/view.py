@@ -16,9 +16,9 @@ from ludus.core.decisions import Decision
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
-    E_MELIUS_CAVERE,
     CITY_TOKEN,
     COLOURS,
+    E_MELIUS_CAVERE,
     FIRST_EVENT,
     INVASION_RATE,
     NC,

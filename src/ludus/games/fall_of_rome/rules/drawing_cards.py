@@ -9,7 +9,14 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
-from ludus.games.fall_of_rome.components import CARD_ACTION, PHASE_INVADE, PHASE_REVOLT, REVOLT, TOKEN_CARD, Termination
+from ludus.games.fall_of_rome.components import (
+    CARD_ACTION,
+    PHASE_INVADE,
+    PHASE_REVOLT,
+    REVOLT,
+    TOKEN_CARD,
+    Termination,
+)
 from ludus.games.fall_of_rome.decisions import PutBack
 from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.rules.end_of_game import lose

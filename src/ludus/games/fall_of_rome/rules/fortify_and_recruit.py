@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
-from ludus.games.fall_of_rome.components import CARDS_OF_CITY, CITY_ACTION, NC, RECRUITMENT_RATE, SIMPLE, TOKEN_CITY
+from ludus.games.fall_of_rome.components import (
+    CARDS_OF_CITY,
+    CITY_ACTION,
+    NC,
+    RECRUITMENT_RATE,
+    SIMPLE,
+    TOKEN_CITY,
+)
 from ludus.games.fall_of_rome.rules.board import add_legions, legions_allowed, place_fort
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
 from ludus.games.fall_of_rome.rules.turn import spend_action

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
-from ludus.games.fall_of_rome.components import INVASION_RATE, NEIGHBOURS, NODES, NT, PARENT, ROMA, Termination
+from ludus.games.fall_of_rome.components import (
+    INVASION_RATE,
+    NEIGHBOURS,
+    NODES,
+    NT,
+    PARENT,
+    ROMA,
+    Termination,
+)
 from ludus.games.fall_of_rome.rules.board import remove_legions
 from ludus.games.fall_of_rome.rules.end_of_game import lose, move_decline
 from ludus.games.fall_of_rome.rules.turn import end_turn

@@ -11,7 +11,14 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
-from ludus.games.fall_of_rome.components import CARD_ACTION, CARDS_OF_CITY, SEAT_CARD_ACTION, SIMPLE, TOKEN_CARD, Verb
+from ludus.games.fall_of_rome.components import (
+    CARD_ACTION,
+    CARDS_OF_CITY,
+    SEAT_CARD_ACTION,
+    SIMPLE,
+    TOKEN_CARD,
+    Verb,
+)
 from ludus.games.fall_of_rome.decisions import PlotConsent
 from ludus.games.fall_of_rome.rules.board import n_pawns, seat_of
 from ludus.games.fall_of_rome.rules.turn import spend_action
