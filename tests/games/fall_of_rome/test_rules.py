@@ -16,6 +16,7 @@ from ludus.games.fall_of_rome.components import (
     ROMA,
     TOKEN_CARD,
     TOKEN_CITY,
+    Termination,
 )
 from ludus.games.fall_of_rome.rules.board import place_fort
 from ludus.games.fall_of_rome.rules.invasions import (
@@ -25,6 +26,7 @@ from ludus.games.fall_of_rome.rules.invasions import (
     place_barbarian,
 )
 from ludus.games.fall_of_rome.rules.revolts import revolt
+from ludus.testing.scenario import edit, play
 
 
 def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
@@ -333,3 +335,29 @@ def test_solitaire_with_roma_caput_mundi() -> None:
     s = registry.load("fall-of-rome", players=1, roma_caput_mundi=True, difficulty="legendary").new_state(8)
     assert s.forts[ROMA] == 0 and s.pdeck.count(REVOLT) == 7 and len(s.treasury) == 3
     check_conservation(s)
+
+
+# --- what apply reports ---------------------------------------------------------
+def test_events_are_kinds_with_ids_and_numbers_and_read_as_english() -> None:
+    s = scenario(cities=("Lutetia", "Roma"))
+    put(s, "Lutetia", "green", 2, legions=3)
+    events = play(s, "0:march Lugdunum 2")
+    assert [(e.kind, e.data) for e in events] == [
+        ("march", {"role": s.roles[0], "city": TOKEN_CITY["Lugdunum"], "legions": 2})
+    ]
+    assert events[0].visible_to is None and events[0].text == "Consul marches to Lugdunum with 2 legions."
+    s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
+    play(s, "0:march Lutetia 2", "0:march Lugdunum 0", "0:march Lutetia 0")
+    events = play(s, "0:draw")
+    assert events[0].kind == "draw" and events[0].data["cards"] == [TOKEN_CARD["Sinope/blue"], TOKEN_CARD["Tyras/white"]]
+
+
+def test_the_end_of_the_game_is_an_event_and_a_termination() -> None:
+    s = scenario()
+    with edit(s):
+        s.decline = 7
+    put(s, "Genua", "white", 3)
+    log = run(s, place_barbarian, TOKEN_CITY["Genua"], 3, [])
+    assert [e.kind for e in log][-3:] == ["sack", "decline", "lose_decline"]
+    assert s.outcome().termination == Termination.DECLINE
+    assert s.outcome().reason == "the decline marker reached the last space"
