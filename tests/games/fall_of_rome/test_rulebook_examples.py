@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
 from ludus.games.fall_of_rome.components import FACE_INDEX, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.rules.battle import battle
 from ludus.games.fall_of_rome.rules.board import remove_cube
 from ludus.games.fall_of_rome.rules.invasions import invade, invasion_target, place_barbarian
@@ -64,7 +65,7 @@ def test_enlist_barbarians_example_in_philippopolis() -> None:
     assert s.hands[0] == [] and TOKEN_CARD["Patrae/green"] in s.pdiscard
 
 
-def _invade(s, card: str) -> None:  # type: ignore[no-untyped-def]
+def _invade(s: FallOfRomeState, card: str) -> None:
     run(s, invade, TOKEN_CARD[card])
 
 

@@ -26,11 +26,7 @@ from ludus.games.fall_of_rome.rules.invasions import (
     place_barbarian,
 )
 from ludus.games.fall_of_rome.rules.revolts import revolt
-from ludus.testing.scenario import edit, play
-
-
-def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
-    return [str(a) for a in s.legal_actions(seat)]
+from ludus.testing.scenario import edit, legal, play
 
 
 # --- setup --------------------------------------------------------------------
@@ -73,7 +69,7 @@ def test_roles_may_be_chosen() -> None:
     s = registry.load("fall-of-rome", players=2, roles="chosen").new_state(1)
     assert s.phase == "role" and len(s.legal_actions(0)) == 7
     act(s, "0:choose_role Vestalis")
-    assert "1:choose_role Vestalis" not in moves(s, 1)
+    assert "1:choose_role Vestalis" not in legal(s, 1)
     act(s, "1:choose_role Consul")
     assert s.phase == "start" and s.vdeck  # Vestalis takes the unused events
 
@@ -108,7 +104,7 @@ def test_four_actions_then_draw_then_invasions() -> None:
     s = scenario(cities=("Lutetia", "Roma"))
     for _ in range(4):
         act(s, "0:march Lugdunum 0" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia 0")
-    assert s.actions_left == 0 and moves(s) == ["0:draw"]
+    assert s.actions_left == 0 and legal(s, 0) == ["0:draw"]
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
     assert s.phase == "invade" and len(s.hands[0]) == 2
@@ -161,7 +157,7 @@ def test_two_revolts_are_resolved_one_after_the_other_with_an_event_window() -> 
     s.pdeck[-2:] = [REVOLT, REVOLT]
     act(s, "0:draw")
     assert s.rate == 1 and s.phase == "revolt"
-    assert "1:play Carpe_Diem normal" in moves(s, 1) and moves(s, 0) == ["0:revolt"]
+    assert "1:play Carpe_Diem normal" in legal(s, 1) and legal(s, 0) == ["0:revolt"]
     # the second Intensify shuffles only the card of its own Revolt
     act(s, "0:revolt")
     assert s.rate == 2 and s.bsegs[-1] == [1, 0] and s.phase == "invade"
@@ -173,10 +169,10 @@ def test_hand_limit_is_enforced_at_once() -> None:
     s = scenario(hands=(cards, ()))
     s.pdeck[-2:] = [TOKEN_CARD["Athenae/white"], TOKEN_CARD["Patrae/white"]]
     act(s, "0:draw")
-    assert s.to_move() == (0,) and all(m.startswith("0:discard") for m in moves(s))
+    assert s.to_move() == (0,) and all(m.startswith("0:discard") for m in legal(s, 0))
     act(s, "0:discard Roma/black")
     act(s, "0:discard Roma/white")
-    assert len(s.hands[0]) == 7 and moves(s) == ["0:invade"]
+    assert len(s.hands[0]) == 7 and legal(s, 0) == ["0:invade"]
 
 
 def test_decline_reaching_the_last_space_loses() -> None:
@@ -245,7 +241,7 @@ def test_roma_caput_mundi_start_in_roma_places_no_legions() -> None:
 def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
     s = scenario(cities=("Genua", "Tyras"), roma_caput_mundi=True)
     put(s, "Genua", legions=3)
-    m = moves(s)
+    m = legal(s, 0)
     assert "0:march Roma 0" in m and "0:march Roma 1" not in m
     run(s, place_barbarian, ROMA, 0, [])
     assert s.decline == 1 and cubes(s, "Roma", "orange") == 0
@@ -310,7 +306,7 @@ def test_hand_limit_of_another_player_comes_first_and_events_may_answer_it() -> 
     s = scenario(roles=("Mercator", "Consul"), cities=("Roma", "Roma"), hands=(("Roma/green",), full))
     act(s, "0:mercator_give 1 Roma/green")
     assert s.to_move() == (1,) and len(s.hands[1]) == 8
-    assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == []
+    assert "1:play Mortui_Non_Mordent normal" in legal(s, 1) and legal(s, 0) == []
     act(s, "1:discard Tyras/white")
     assert s.to_move() == (0,)
 
@@ -320,7 +316,7 @@ def test_carpe_diem_after_the_actions_step_has_no_effect() -> None:
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
     act(s, "0:play Carpe_Diem normal")
-    assert s.phase == "invade" and moves(s) == ["0:invade"]
+    assert s.phase == "invade" and legal(s, 0) == ["0:invade"]
 
 
 def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:
@@ -328,7 +324,7 @@ def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:
     act(s, "0:plot_give 1 Tyras/white")
     act(s, "1:refuse")
     assert s.actions_left == 4 and TOKEN_CARD["Tyras/white"] in s.hands[0]
-    assert "0:plot_give 1 Tyras/white" not in moves(s)
+    assert "0:plot_give 1 Tyras/white" not in legal(s, 0)
 
 
 def test_solitaire_with_roma_caput_mundi() -> None:
