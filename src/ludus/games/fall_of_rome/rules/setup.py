@@ -17,6 +17,7 @@ from ludus.games.fall_of_rome.components import (
     CHOOSE_ROLE,
     CITIES,
     CITY_ACTION,
+    DOMAIN,
     EVENTS,
     FORTS,
     GOLD_CUBES,
@@ -52,7 +53,7 @@ def set_up(s: S) -> None:
     """Set up a new game in ``s`` (its ``game``, ``cfg`` and ``rng`` set); all randomness from ``s.rng``."""
     rng = s.rng
     cfg = s.cfg
-    log = Log()  # nothing of the setup is reported
+    log = Log(DOMAIN)  # nothing of the setup is reported
     s._legal = {}
     s.seats = cfg.players
     s.solo = cfg.solo
