@@ -15,15 +15,48 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ludus.core.decisions import Decision, decision
-from ludus.games.fall_of_rome.components import E_DO_UT_DES, Verb
+from ludus.games.fall_of_rome.components import (
+    E_DO_UT_DES,
+    E_FESTINA_LENTE,
+    E_HIC_MANEBIMUS,
+    E_HOMO_FABER,
+    E_MELIUS_CAVERE,
+    E_MORS_TUA,
+    E_MORTUI_NON_MORDENT,
+    E_SI_VIS_PACEM,
+    E_VAE_VICTIS,
+    E_VENI_VIDI_VICI,
+    Verb,
+)
 from ludus.games.fall_of_rome.state import DecisionLoader, register_decision_loader
 
 __all__ = [
-    "AleaDice", "DoUtDes", "Escort", "EventStep", "MoveConsent", "Pay", "PlotConsent", "PutBack", "ReginaLegions",
-    "RemoveCubes", "decision_from_json",
+    "EVENT_DECISIONS",
+    "AleaDice",
+    "DoUtDes",
+    "Escort",
+    "EventDecision",
+    "FestinaLente",
+    "HicManebimus",
+    "HomoFaber",
+    "MeliusCavere",
+    "MorsTua",
+    "MortuiNonMordent",
+    "MoveConsent",
+    "PawnsToCity",
+    "Pay",
+    "PlotConsent",
+    "PutBack",
+    "ReginaLegions",
+    "RemoveBarbarians",
+    "RemoveCubes",
+    "SiVisPacem",
+    "VaeVictis",
+    "VeniVidiVici",
+    "decision_from_json",
 ]
 
 
@@ -139,49 +172,225 @@ class PutBack(Decision):
         return PutBack(self.who, self.cards[:])
 
 
-_EVENT_VERBS = (
-    Verb.DONE, Verb.CHOOSE_CITY, Verb.FORT_CITY, Verb.FORT_FROM, Verb.MOVE_PAWN, Verb.REINFORCE, Verb.TAKE,
-    Verb.REMOVE_CARD, Verb.PLACE, Verb.REPLACE, Verb.REMOVE_CUBE, Verb.MOVE_TO, Verb.SKIP_BATTLE, Verb.BATTLE,
-)
+class EventDecision(Decision):
+    """An event card being resolved (KARTY ZDARZEŃ), decided by the player who played it.
+
+    Every event's decision is saved as the one ``"ev"`` dict of ludus 0.1.0:
+    ``{"k": "ev", "who", "e", "destab", "stage", "n", "city", "colour", "done", "refused",
+    "cards"}``, where each event used the fields it needed; :meth:`event_json` builds it.
+    """
+
+    __slots__ = ()
+    EVENT: ClassVar[int] = -1
+    who: int
+    destab: int
+
+    def event_json(self, stage: str, n: int = 0, city: int = -1, colour: int = -1, done: list[int] | None = None,
+                   refused: list[int] | None = None, cards: list[int] | None = None) -> dict[str, Any]:
+        """The ``"ev"`` dict of ludus 0.1.0."""
+        return {"k": "ev", "who": self.who, "e": self.EVENT, "destab": self.destab, "stage": stage, "n": n,
+                "city": city, "colour": colour, "done": list(done or ()), "refused": list(refused or ()),
+                "cards": list(cards or ())}
 
 
-@decision("ev", _EVENT_VERBS)
 @dataclass(slots=True, eq=False)
-class EventStep(Decision):
-    """The choices of an event card being resolved (KARTY ZDARZEŃ), decided by the player who played it.
+class PawnsToCity(EventDecision):
+    """Festina Lente / Si Vis Pacem: a city, then pawns moved there (their owners agreeing).
 
-    ``e`` is the event's card id, ``destab`` 1 for its destabilizing version, ``stage`` the
-    step reached. The other fields are the event's memory: ``n`` a count, ``city`` a chosen
-    city, ``colour`` a fixed colour, ``done`` what was already chosen (pawns, cities,
-    ``city * 5 + tribe`` cubes, placed barbarian cards), ``refused`` pawns whose owner refused,
-    ``cards`` barbarian cards held by Melius Cavere Quam Pavere.
+    ``moved`` and ``refused`` are pawns; Si Vis Pacem first places a fort in ``city``
+    (stage ``from``: the fort comes from another city when all 6 are out).
     """
 
     who: int
-    e: int
     destab: int
-    stage: str = ""
+    stage: str = "city"
+    city: int = -1
+    moved: list[int] = field(default_factory=list)
+    refused: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json(self.stage, city=self.city, done=self.moved, refused=self.refused)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PawnsToCity:
+        return cls(data["who"], data["destab"], data["stage"], data["city"], list(data["done"]),
+                   list(data["refused"]))
+
+
+@decision("ev", (Verb.CHOOSE_CITY, Verb.MOVE_PAWN, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class FestinaLente(PawnsToCity):
+    """Festina Lente: move 1 pawn (destabilizing: any number) to the chosen city."""
+
+    EVENT: ClassVar[int] = E_FESTINA_LENTE
+
+    def copy(self) -> FestinaLente:
+        return FestinaLente(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
+
+
+@decision("ev", (Verb.FORT_CITY, Verb.FORT_FROM, Verb.MOVE_PAWN, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class SiVisPacem(PawnsToCity):
+    """Si Vis Pacem, Para Bellum: a fort in a city without one (destabilizing: then 1 pawn there)."""
+
+    EVENT: ClassVar[int] = E_SI_VIS_PACEM
+
+    def copy(self) -> SiVisPacem:
+        return SiVisPacem(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
+
+
+@decision("ev", (Verb.REINFORCE, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class HicManebimus(EventDecision):
+    """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once)."""
+
+    EVENT: ClassVar[int] = E_HIC_MANEBIMUS
+    who: int
+    destab: int
+    cities: list[int] = field(default_factory=list)
+
+    def copy(self) -> HicManebimus:
+        return HicManebimus(self.who, self.destab, self.cities[:])
+
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json("reinforce", done=self.cities)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HicManebimus:
+        return cls(data["who"], data["destab"], list(data["done"]))
+
+
+@decision("ev", (Verb.TAKE,))
+@dataclass(slots=True, eq=False)
+class HomoFaber(EventDecision):
+    """Homo Faber Fortunae Suae: a card from the player discard pile to the current player's hand."""
+
+    EVENT: ClassVar[int] = E_HOMO_FABER
+    who: int
+    destab: int
+
+    def copy(self) -> HomoFaber:
+        return HomoFaber(self.who, self.destab)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json("take")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HomoFaber:
+        return cls(data["who"], data["destab"])
+
+
+@decision("ev", (Verb.REMOVE_CARD, Verb.PLACE))
+@dataclass(slots=True, eq=False)
+class MeliusCavere(EventDecision):
+    """Melius Cavere Quam Pavere: the top barbarian ``cards`` put back one at a time (``placed``:
+    the first is revealed first); destabilizing, one is first removed from the game."""
+
+    EVENT: ClassVar[int] = E_MELIUS_CAVERE
+    who: int
+    destab: int
+    stage: str = "place"
+    cards: list[int] = field(default_factory=list)
+    placed: list[int] = field(default_factory=list)
+
+    def copy(self) -> MeliusCavere:
+        return MeliusCavere(self.who, self.destab, self.stage, self.cards[:], self.placed[:])
+
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json(self.stage, done=self.placed, cards=self.cards)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MeliusCavere:
+        return cls(data["who"], data["destab"], data["stage"], list(data["cards"]), list(data["done"]))
+
+
+@dataclass(slots=True, eq=False)
+class RemoveBarbarians(EventDecision):
+    """Mors Tua, Vita Mea / Mortui Non Mordent / Vae Victis: barbarian cubes removed one at a time.
+
+    ``removed`` holds ``city * 5 + tribe`` per cube, ``colour`` the last colour removed;
+    Vae Victis keeps the battle's barbarians (``n``) and city (``city``).
+    """
+
+    who: int
+    destab: int
     n: int = 0
     city: int = -1
     colour: int = -1
-    done: list[int] = field(default_factory=list)
-    refused: list[int] = field(default_factory=list)
-    cards: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
 
-    def copy(self) -> EventStep:
-        return EventStep(self.who, self.e, self.destab, self.stage, self.n, self.city, self.colour,
-                         self.done[:], self.refused[:], self.cards[:])
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json("cubes", n=self.n, city=self.city, colour=self.colour, done=self.removed)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RemoveBarbarians:
+        return cls(data["who"], data["destab"], data["n"], data["city"], data["colour"], list(data["done"]))
+
+
+@decision("ev", (Verb.REPLACE, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class MorsTua(RemoveBarbarians):
+    """Mors Tua, Vita Mea: barbarians replaced by legions (destabilizing: up to 3, in one city)."""
+
+    EVENT: ClassVar[int] = E_MORS_TUA
+
+    def copy(self) -> MorsTua:
+        return MorsTua(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
+
+
+@decision("ev", (Verb.REMOVE_CUBE, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class MortuiNonMordent(RemoveBarbarians):
+    """Mortui Non Mordent: barbarians of one colour removed (2; destabilizing 4)."""
+
+    EVENT: ClassVar[int] = E_MORTUI_NON_MORDENT
+
+    def copy(self) -> MortuiNonMordent:
+        return MortuiNonMordent(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
+
+
+@decision("ev", (Verb.REMOVE_CUBE, Verb.DONE))
+@dataclass(slots=True, eq=False)
+class VaeVictis(RemoveBarbarians):
+    """Vae Victis: after a battle, as many barbarians as it removed, from 1 other city (destabilizing: any)."""
+
+    EVENT: ClassVar[int] = E_VAE_VICTIS
+
+    def copy(self) -> VaeVictis:
+        return VaeVictis(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
+
+
+@decision("ev", (Verb.MOVE_TO, Verb.BATTLE, Verb.SKIP_BATTLE))
+@dataclass(slots=True, eq=False)
+class VeniVidiVici(EventDecision):
+    """Veni, Vidi, Vici: the current pawn moves anywhere (its owner agreeing), then a free battle."""
+
+    EVENT: ClassVar[int] = E_VENI_VIDI_VICI
+    who: int
+    destab: int
+    stage: str = "move"
+
+    def copy(self) -> VeniVidiVici:
+        return VeniVidiVici(self.who, self.destab, self.stage)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.event_json(self.stage)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> VeniVidiVici:
+        return cls(data["who"], data["destab"], data["stage"])
 
 
 @decision("ev", (Verb.SWAP, Verb.GIVE))
 @dataclass(slots=True, eq=False)
-class DoUtDes(Decision):
+class DoUtDes(EventDecision):
     """Do Ut Des: ``who`` picks two seats (``first``, ``second``), then the card each gives.
 
     Stages: ``pair`` (choose the seats), ``give_a`` (the first seat's card), ``give_b``
     (the second's; ``card`` holds the first). Saved as the event dict of ludus 0.1.0.
     """
 
+    EVENT: ClassVar[int] = E_DO_UT_DES
     who: int
     destab: int
     stage: str = "pair"
@@ -193,10 +402,9 @@ class DoUtDes(Decision):
         return DoUtDes(self.who, self.destab, self.stage, self.first, self.second, self.card)
 
     def to_json(self) -> dict[str, Any]:
-        """The event dict of ludus 0.1.0 (``cards`` holds the two seats once chosen, ``n`` the first card)."""
+        """The ``"ev"`` dict (``cards`` holds the two seats once chosen, ``n`` the first card)."""
         seats = [] if self.stage == "pair" else [self.first, self.second]
-        return {"k": "ev", "who": self.who, "e": E_DO_UT_DES, "destab": self.destab, "stage": self.stage,
-                "n": self.card, "city": -1, "colour": -1, "done": [], "refused": [], "cards": seats}
+        return self.event_json(self.stage, n=self.card, cards=seats)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DoUtDes:
@@ -204,6 +412,13 @@ class DoUtDes(Decision):
         seats = list(data["cards"]) or [-1, -1]
         return cls(int(data["who"]), int(data["destab"]), str(data["stage"]), int(seats[0]), int(seats[1]),
                    int(data["n"]))
+
+
+EVENT_DECISIONS: tuple[type[EventDecision], ...] = (
+    FestinaLente, SiVisPacem, HicManebimus, HomoFaber, MeliusCavere, MorsTua, MortuiNonMordent, VaeVictis,
+    VeniVidiVici, DoUtDes,
+)
+_EVENT_CLASS: dict[int, Any] = {cls.EVENT: cls for cls in EVENT_DECISIONS}
 
 
 def _plain(cls: Any) -> DecisionLoader:
@@ -219,7 +434,6 @@ def _plain(cls: Any) -> DecisionLoader:
 
 _LOAD_PLOT = _plain(PlotConsent)
 _LOAD_MOVE = _plain(MoveConsent)
-_LOAD_EVENT = _plain(EventStep)
 
 
 def _load_consent(data: Mapping[str, Any]) -> Decision:
@@ -227,7 +441,8 @@ def _load_consent(data: Mapping[str, Any]) -> Decision:
 
 
 def _load_event(data: Mapping[str, Any]) -> Decision:
-    return DoUtDes.from_json(data) if data["e"] == E_DO_UT_DES else _LOAD_EVENT(data)
+    made: Decision = _EVENT_CLASS[int(data["e"])].from_json(data)
+    return made
 
 
 _LOADERS = {

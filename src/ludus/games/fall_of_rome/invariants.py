@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 
 from ludus.games.fall_of_rome.components import (
-    E_MELIUS_CAVERE,
     EVENTS,
     FORTS,
     LEGIONS,
@@ -20,7 +19,7 @@ from ludus.games.fall_of_rome.components import (
     REVOLT,
     TRIBES,
 )
-from ludus.games.fall_of_rome.decisions import EventStep, PutBack
+from ludus.games.fall_of_rome.decisions import MeliusCavere, PutBack
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 
@@ -42,9 +41,9 @@ def barbarian_cards(s: FallOfRomeData) -> Counter[int]:
     """Every barbarian card (deck, discard, removed, held by Melius Cavere Quam Pavere)."""
     cards: Counter[int] = Counter(s.bdeck + s.bdiscard + s.bremoved)
     for p in s.pending:
-        if isinstance(p, EventStep) and p.e == E_MELIUS_CAVERE:
+        if isinstance(p, MeliusCavere):
             cards.update(p.cards)
-            cards.update(p.done)
+            cards.update(p.placed)
     return cards
 
 

@@ -18,7 +18,6 @@ from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
     CITY_TOKEN,
     COLOURS,
-    E_MELIUS_CAVERE,
     FIRST_EVENT,
     INVASION_RATE,
     NC,
@@ -27,7 +26,7 @@ from ludus.games.fall_of_rome.components import (
     REVOLT,
     ROLES,
 )
-from ludus.games.fall_of_rome.decisions import EventStep, Pay, PutBack
+from ludus.games.fall_of_rome.decisions import MeliusCavere, Pay, PutBack
 from ludus.games.fall_of_rome.rules import to_move
 from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -40,7 +39,7 @@ def _cards(cards: list[int]) -> list[str]:
 def _pending_view(p: Decision) -> dict[str, Any]:
     """A sub-decision as saved, with card tokens for the player cards and barbarian cards it holds."""
     out = p.to_json()
-    if isinstance(p, (Pay, PutBack)) or (isinstance(p, EventStep) and p.e == E_MELIUS_CAVERE):
+    if isinstance(p, (Pay, PutBack, MeliusCavere)):
         out["cards"] = _cards(out["cards"])
     return out
 

@@ -30,9 +30,7 @@ from ludus.games.fall_of_rome.components import (
 )
 from ludus.games.fall_of_rome.decisions import (
     AleaDice,
-    DoUtDes,
     Escort,
-    EventStep,
     MoveConsent,
     Pay,
     PlotConsent,
@@ -190,8 +188,7 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     PlotConsent: plot.PLOT_CONSENT,
     MoveConsent: event_cards.MOVE_CONSENT,
     PutBack: drawing_cards.PUT_BACK,
-    EventStep: event_cards.EVENT_STEP,
-    DoUtDes: event_cards.DO_UT_DES,
+    **event_cards.EVENT_RULES,
 }
 """Decision class → its legal answers and their effect."""
 
