@@ -95,16 +95,16 @@ def legal_actions(s: S, player: int) -> list[Action]:
 def _step_actions(s: S, player: int, out: list[Action]) -> None:
     """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
     if s.phase == PHASE_REVOLT:
-        out.append(SIMPLE[player]["revolt"])
+        out.append(SIMPLE[player][Verb.REVOLT])
         return
     if s.phase == PHASE_INVADE:
-        out.append(SIMPLE[player]["invade"])
+        out.append(SIMPLE[player][Verb.INVADE])
         return
     if s.actions_left > 0:
         _action_choices(s, player, out)
-    out.append(SIMPLE[player]["draw"])
+    out.append(SIMPLE[player][Verb.DRAW])
     if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
-        out.append(SIMPLE[player]["draw3"])
+        out.append(SIMPLE[player][Verb.DRAW3])
 
 
 def _action_choices(s: S, player: int, out: list[Action]) -> None:

@@ -19,6 +19,7 @@ from ludus.games.fall_of_rome.components import (
     R_MERCATOR,
     R_REGINA_FOEDERATA,
     TRIBES,
+    Verb,
 )
 from ludus.games.fall_of_rome.rules.board import add_legions
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
@@ -31,13 +32,13 @@ S = FallOfRomeData
 def alliance_choices(s: S, player: int, role: int, city: int, counts: list[int], out: list[Action]) -> None:
     """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city`` (``counts``: city cards per colour)."""
     base = city * NT
-    forge = COLOUR_ACTION[player]["forge_alliance"]
+    forge = COLOUR_ACTION[player][Verb.FORGE_ALLIANCE]
     for t in range(NT):
         if s.allied[t]:
             continue
         if (s.cubes[base + t] or role == R_MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
             out.append(forge[t])
-    enlist = COLOUR_ACTION[player]["enlist_barbarians"]
+    enlist = COLOUR_ACTION[player][Verb.ENLIST_BARBARIANS]
     for t in range(NT):
         if s.allied[t] and s.cubes[base + t]:
             free = role == R_REGINA_FOEDERATA and not s.regina_used

@@ -34,6 +34,7 @@ from ludus.games.fall_of_rome.components import (
     REGINA_ADD,
     SET_DIE,
     SPECIAL_FACE,
+    Verb,
 )
 from ludus.games.fall_of_rome.decisions import AleaDice, ReginaLegions, RemoveCubes
 from ludus.games.fall_of_rome.rules.board import (
@@ -171,7 +172,7 @@ def push_remove(s: S, seat: int, city: int, count: int) -> None:
 def remove_choices(s: S, p: RemoveCubes) -> list[Action]:
     """The colours present in the battle's city."""
     base = p.city * NT
-    table = COLOUR_ACTION[p.who]["remove"]
+    table = COLOUR_ACTION[p.who][Verb.REMOVE]
     return [table[t] for t in range(NT) if s.cubes[base + t]]
 
 

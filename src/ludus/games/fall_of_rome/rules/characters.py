@@ -59,16 +59,16 @@ def colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
 def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
-        table = CITY_ACTION[player]["consul_fort"]
+        table = CITY_ACTION[player][Verb.CONSUL_FORT]
         for f in range(NC):
             if s.forts[f] and legions_allowed(s, f):
                 out.append(table[f])
         if legions_allowed(s, city):
-            out.append(SIMPLE[player]["consul_here"])
+            out.append(SIMPLE[player][Verb.CONSUL_HERE])
     elif role == R_MERCATOR and not s.mercator_used:
         colours = CITIES[city].colours
-        give = SEAT_CARD_ACTION[player]["mercator_give"]
-        take = SEAT_CARD_ACTION[player]["mercator_take"]
+        give = SEAT_CARD_ACTION[player][Verb.MERCATOR_GIVE]
+        take = SEAT_CARD_ACTION[player][Verb.MERCATOR_TAKE]
         for other in range(n_pawns(s)):
             if other == pawn or s.pawn_city[other] != city:
                 continue
@@ -82,15 +82,15 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
             if dest != city:
                 out.extend(sail[dest][: legion_choices(s, city, dest) + 1])
         if s.reserve and legions_allowed(s, city):
-            recruit = CARD_ACTION[player]["classis_recruit"]
+            recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
             for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
                 out.append(recruit[c])
     elif role == R_PRAEFECTUS_FABRUM:
         if s.legions[city] >= 2 and not s.forts[city]:
             if s.fort_supply:
-                out.append(SIMPLE[player]["fabrum_fort"])
+                out.append(SIMPLE[player][Verb.FABRUM_FORT])
             else:
-                table = CITY_ACTION[player]["fabrum_fort"]
+                table = CITY_ACTION[player][Verb.FABRUM_FORT]
                 for f in range(NC):
                     if s.forts[f]:
                         out.append(table[f])
@@ -106,7 +106,7 @@ def vestalis_choices(s: S, player: int, out: list[Action]) -> None:
     if s.vdeck and R_VESTALIS in s.roles:
         v = s.roles.index(R_VESTALIS)
         if seat_of(s, v) == player:
-            table = CARD_ACTION[player]["vestalis_draw"]
+            table = CARD_ACTION[player][Verb.VESTALIS_DRAW]
             for c in sorted(set(colour_cards(s.hands[player], CITIES[s.pawn_city[v]].colours))):
                 out.append(table[c])
 

@@ -16,6 +16,7 @@ from ludus.games.fall_of_rome.components import (
     REVOLT,
     TOKEN_CARD,
     Termination,
+    Verb,
 )
 from ludus.games.fall_of_rome.decisions import PutBack
 from ludus.games.fall_of_rome.rules.board import seat_of
@@ -49,7 +50,7 @@ def draw3(s: S, a: Action, log: Log) -> None:
 def put_back_choices(s: S, p: PutBack) -> list[Action]:
     """The card Vestalis may put back (a Revolt too, unless the option forbids it)."""
     allow_revolt = s.cfg.vestalis_may_return_revolt
-    table = CARD_ACTION[p.who]["put_back"]
+    table = CARD_ACTION[p.who][Verb.PUT_BACK]
     return [table[c] for c in sorted(set(p.cards)) if c != REVOLT or allow_revolt]
 
 

@@ -225,7 +225,7 @@ def do_ut_des_choices(s: S, p: DoUtDes) -> list[Action]:
                     out.append(swap[x][y])
     else:
         seat = p.first if p.stage == "give_a" else p.second
-        give = CARD_ACTION[player]["give"]
+        give = CARD_ACTION[player][Verb.GIVE]
         for c in sorted({c for c in s.hands[seat] if c < N_CITY_CARDS}):
             out.append(give[c])
     return out
@@ -259,11 +259,11 @@ def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
     player = p.who
     if p.stage == "city":
         if isinstance(p, FestinaLente):
-            return list(CITY_ACTION[player]["choose_city"])
-        fort_city = CITY_ACTION[player]["fort_city"]
+            return list(CITY_ACTION[player][Verb.CHOOSE_CITY])
+        fort_city = CITY_ACTION[player][Verb.FORT_CITY]
         return [fort_city[c] for c in range(NC) if not s.forts[c]]
     if p.stage == "from":
-        fort_from = CITY_ACTION[player]["fort_from"]
+        fort_from = CITY_ACTION[player][Verb.FORT_FROM]
         return [fort_from[c] for c in range(NC) if s.forts[c] and c != p.city]
     out: list[Action] = []
     dest = p.city
@@ -271,7 +271,7 @@ def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
     for q in range(n_pawns(s)):
         if s.pawn_city[q] != dest and q not in p.moved and q not in p.refused:
             out.extend(moves[s.roles[q]][: legion_choices(s, s.pawn_city[q], dest) + 1])
-    out.append(SIMPLE[player]["done"])
+    out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
@@ -322,7 +322,7 @@ def hic_manebimus_choices(s: S, p: HicManebimus) -> list[Action]:
         for c in range(NC):
             if s.forts[c] and c not in p.cities and legions_allowed(s, c):
                 out.extend(reinforce[c][1 : min(cap, s.reserve) + 1])
-    out.append(SIMPLE[player]["done"])
+    out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
@@ -341,7 +341,7 @@ def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
 # --- Homo Faber Fortunae Suae ----------------------------------------------------------------
 def homo_faber_choices(s: S, p: HomoFaber) -> list[Action]:
     """A card naming the current pawn's city from the discard pile (destabilizing: any city card)."""
-    take = CARD_ACTION[p.who]["take"]
+    take = CARD_ACTION[p.who][Verb.TAKE]
     if p.destab:
         cards = sorted({c for c in s.pdiscard if c < N_CITY_CARDS})
     else:
@@ -363,7 +363,7 @@ def homo_faber(s: S, p: HomoFaber, a: Action, log: Log) -> bool:
 # --- Melius Cavere Quam Pavere --------------------------------------------------------------
 def melius_cavere_choices(s: S, p: MeliusCavere) -> list[Action]:
     """The card to remove from the game (destabilizing, first), then the next card to put back."""
-    table = BARBARIAN_CARD_ACTION[p.who]["remove_card" if p.stage == "remove_card" else "place"]
+    table = BARBARIAN_CARD_ACTION[p.who][Verb.REMOVE_CARD if p.stage == "remove_card" else Verb.PLACE]
     return [table[c] for c in sorted(p.cards)]
 
 
@@ -395,10 +395,10 @@ def remove_barbarians_choices(s: S, p: RemoveBarbarians) -> list[Action]:
     """The cubes that may be removed next (each event's limits), and done (not for Mors Tua normal)."""
     player = p.who
     mors_tua = isinstance(p, MorsTua)
-    cubes = CUBE_ACTION[player]["replace" if mors_tua else "remove_cube"]
+    cubes = CUBE_ACTION[player][Verb.REPLACE if mors_tua else Verb.REMOVE_CUBE]
     out = [cubes[c][t] for c, t in _cube_choices(s, p)]
     if not (mors_tua and not p.destab):
-        out.append(SIMPLE[player]["done"])
+        out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
@@ -462,7 +462,7 @@ def veni_vidi_vici_choices(s: S, p: VeniVidiVici) -> list[Action]:
     if city_cubes(s, city):
         battle = BATTLE[player]
         out.extend(battle[d] for d in range(1, min(DICE, s.legions[city]) + 1))
-    out.append(SIMPLE[player]["skip_battle"])
+    out.append(SIMPLE[player][Verb.SKIP_BATTLE])
     return out
 
 
@@ -505,7 +505,7 @@ def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
 def move_consent_choices(s: S, p: MoveConsent) -> list[Action]:
     """Agree or refuse."""
     simple = SIMPLE[p.who]
-    return [simple["agree"], simple["refuse"]]
+    return [simple[Verb.AGREE], simple[Verb.REFUSE]]
 
 
 def answer_move(s: S, p: MoveConsent, a: Action, log: Log) -> bool:

@@ -18,6 +18,7 @@ from ludus.games.fall_of_rome.components import (
     RECRUITMENT_RATE,
     SIMPLE,
     TOKEN_CITY,
+    Verb,
 )
 from ludus.games.fall_of_rome.rules.board import add_legions, legions_allowed, place_fort
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
@@ -31,9 +32,9 @@ def fortify_choices(s: S, player: int, city: int, hand: list[int], out: list[Act
     """UMOCNIENIE POZYCJI: with the card naming ``city``, no fort there yet."""
     if not s.forts[city] and any(c in hand for c in CARDS_OF_CITY[city]):
         if s.fort_supply:
-            out.append(SIMPLE[player]["fortify"])
+            out.append(SIMPLE[player][Verb.FORTIFY])
         else:
-            table = CITY_ACTION[player]["fortify"]
+            table = CITY_ACTION[player][Verb.FORTIFY]
             for f in range(NC):
                 if s.forts[f]:
                     out.append(table[f])
@@ -42,7 +43,7 @@ def fortify_choices(s: S, player: int, city: int, hand: list[int], out: list[Act
 def recruit_choices(s: S, player: int, city: int, out: list[Action]) -> None:
     """REKRUTACJA ARMII: in a fort city, with a legion in the reserve."""
     if s.forts[city] and s.reserve and legions_allowed(s, city):
-        out.append(SIMPLE[player]["recruit_army"])
+        out.append(SIMPLE[player][Verb.RECRUIT_ARMY])
 
 
 def fortify(s: S, a: Action, log: Log) -> None:

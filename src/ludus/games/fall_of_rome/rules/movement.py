@@ -99,11 +99,11 @@ def escort_choices(s: S, p: Escort) -> list[Action]:
     player = p.who
     src, dest = p.src, p.dest
     if not (s.caput and dest == ROMA and not s.cfg.regina_cubes_into_roma):
-        table = COLOUR_ACTION[player]["escort"]
+        table = COLOUR_ACTION[player][Verb.ESCORT]
         for t in range(NT):
             if s.cubes[src * NT + t] and s.cubes[dest * NT + t] < 3:
                 out.append(table[t])
-    out.append(SIMPLE[player]["escort_end"])
+    out.append(SIMPLE[player][Verb.ESCORT_END])
     return out
 
 

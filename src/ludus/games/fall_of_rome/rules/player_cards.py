@@ -11,7 +11,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
-from ludus.games.fall_of_rome.components import CARD_ACTION, TOKEN_CARD
+from ludus.games.fall_of_rome.components import CARD_ACTION, TOKEN_CARD, Verb
 from ludus.games.fall_of_rome.decisions import Pay
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
@@ -53,7 +53,7 @@ def push_pay(s: S, seat: int, cards: list[int], count: int) -> None:
 def pay_choices(s: S, p: Pay) -> list[Action]:
     """The cards ``p.who`` may give."""
     hand = s.hands[p.who]
-    table = CARD_ACTION[p.who]["pay"]
+    table = CARD_ACTION[p.who][Verb.PAY]
     return [table[c] for c in sorted(set(p.cards)) if c in hand]
 
 
@@ -78,7 +78,7 @@ PAY = DecisionRules(pay_choices, pay)
 
 def hand_limit_discards(s: S, player: int) -> list[Action]:
     """LIMIT POSIADANYCH KART: the cards a player over 7 may discard."""
-    table = CARD_ACTION[player]["discard"]
+    table = CARD_ACTION[player][Verb.DISCARD]
     return [table[c] for c in sorted(set(s.hands[player]))]
 
 

@@ -31,16 +31,16 @@ def plot_choices(s: S, player: int, pawn: int, city: int, hand: list[int], out: 
     """SPISEK: the card naming ``city``, to or from a pawn there (solitaire: the treasury)."""
     mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     if s.solo:
-        store = CARD_ACTION[player]["plot_store"]
+        store = CARD_ACTION[player][Verb.PLOT_STORE]
         for c in mine:
             out.append(store[c])
-        retrieve = CARD_ACTION[player]["plot_retrieve"]
+        retrieve = CARD_ACTION[player][Verb.PLOT_RETRIEVE]
         for c in CARDS_OF_CITY[city]:
             if c in s.treasury:
                 out.append(retrieve[c])
         return
-    give = SEAT_CARD_ACTION[player]["plot_give"]
-    take = SEAT_CARD_ACTION[player]["plot_take"]
+    give = SEAT_CARD_ACTION[player][Verb.PLOT_GIVE]
+    take = SEAT_CARD_ACTION[player][Verb.PLOT_TAKE]
     for other in range(n_pawns(s)):
         if other == pawn or s.pawn_city[other] != city:
             continue
@@ -82,7 +82,7 @@ def plot_retrieve(s: S, a: Action, log: Log) -> None:
 def consent_choices(s: S, p: PlotConsent) -> list[Action]:
     """Agree or refuse."""
     simple = SIMPLE[p.who]
-    return [simple["agree"], simple["refuse"]]
+    return [simple[Verb.AGREE], simple[Verb.REFUSE]]
 
 
 def answer_plot(s: S, p: PlotConsent, a: Action, log: Log) -> bool:

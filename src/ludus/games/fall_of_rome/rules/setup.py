@@ -40,6 +40,7 @@ from ludus.games.fall_of_rome.components import (
     START_LEGIONS,
     TOKEN_CITY,
     TRIBES,
+    Verb,
 )
 from ludus.games.fall_of_rome.rules.board import add_legions
 from ludus.games.fall_of_rome.rules.invasions import place_barbarian
@@ -204,7 +205,7 @@ def start_choices(s: S, player: int) -> list[Action]:
     """A city of the seat's own city cards (anywhere when it holds only events)."""
     if player != s.setup_seat:
         return []
-    table = CITY_ACTION[player]["start"]
+    table = CITY_ACTION[player][Verb.START]
     return [table[c] for c in _start_cities(s)]
 
 
