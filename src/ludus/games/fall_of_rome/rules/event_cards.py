@@ -204,7 +204,7 @@ def _event_auto(s: S) -> None:
         return
 
 
-def _finish(s: S, log: Log) -> bool:
+def _finish(s: S) -> bool:
     """After an event step: finish what has no choice left. The decision left the stack itself."""
     _event_auto(s)
     return False
@@ -249,7 +249,7 @@ def do_ut_des(s: S, p: DoUtDes, a: Action, log: Log) -> bool:
             s.hands[y].append(p.card)
             log.public("do_ut_des", first=x, second=y, card_first=p.card, card_second=card)
             s.pending.pop()
-    return _finish(s, log)
+    return _finish(s)
 
 
 # --- Festina Lente, Si Vis Pacem: pawns to a city ------------------------------------------
@@ -301,7 +301,7 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
             s.pending.append(MoveConsent(owner, "move", pawn, p.city, n))
         else:
             event_move_pawn(s, pawn, p.city, n, log)
-    return _finish(s, log)
+    return _finish(s)
 
 
 def _after_si_vis_fort(s: S, p: PawnsToCity) -> None:
@@ -335,7 +335,7 @@ def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
         n = add_legions(s, c, int(a.args[1]))
         p.cities.append(c)
         log.public("reinforce", legions=n, city=c)
-    return _finish(s, log)
+    return _finish(s)
 
 
 # --- Homo Faber Fortunae Suae ----------------------------------------------------------------
@@ -357,7 +357,7 @@ def homo_faber(s: S, p: HomoFaber, a: Action, log: Log) -> bool:
     s.hands[seat_of(s, s.cur)].append(card)
     s.pending.pop()
     log.public("take_discard", card=card)
-    return _finish(s, log)
+    return _finish(s)
 
 
 # --- Melius Cavere Quam Pavere --------------------------------------------------------------
@@ -377,7 +377,7 @@ def melius_cavere(s: S, p: MeliusCavere, a: Action, log: Log) -> bool:
         log.public("barbarian_card_removed", card=card)
     else:
         _melius_place(s, p, card)
-    return _finish(s, log)
+    return _finish(s)
 
 
 def _melius_place(s: S, p: MeliusCavere, card: int) -> None:
@@ -443,7 +443,7 @@ def remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> bool:
         log.public("remove_cube", tribe=t, city=c)
         if verb == Verb.REPLACE:
             add_legions(s, c, 1)  # ruling 18: as the reserve allows
-    return _finish(s, log)
+    return _finish(s)
 
 
 # --- Veni, Vidi, Vici -----------------------------------------------------------------------
@@ -484,7 +484,7 @@ def veni_vidi_vici(s: S, p: VeniVidiVici, a: Action, log: Log) -> bool:
             s.pending.append(MoveConsent(owner, "move", s.cur, dest, int(a.args[1])))
         else:
             event_move_pawn(s, s.cur, dest, int(a.args[1]), log)
-    return _finish(s, log)
+    return _finish(s)
 
 
 def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
