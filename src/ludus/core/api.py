@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -314,6 +314,26 @@ class Search(Protocol):
         value: Callable[[State, int], float], rng: Rng,
     ) -> Action:
         """The action whose result ``value`` rates best for ``player`` (ties broken by ``rng``)."""
+        ...
+
+    def beam_plan(
+        self, world: State, player: int, rng: Rng, *,
+        value: Callable[[State], float],
+        actions: Callable[[State, int], Sequence[Action]],
+        key: Callable[[State], Hashable],
+        settled: Callable[[State], bool],
+        go_on: Callable[[State, State, int], bool],
+        stop_verbs: Collection[str] = (),
+        prune: Callable[[State, Action], bool] | None = None,
+        chance_verbs: Collection[str] = (),
+        samples: int = 4,
+        width: int = 5,
+        depth: int = 14,
+    ) -> Action | None:
+        """The first action of the best sequence of ``player``'s next choices (a beam search).
+
+        ``None`` when stopping now is best. See :func:`ludus.agents.beam.plan` for the hooks.
+        """
         ...
 
 

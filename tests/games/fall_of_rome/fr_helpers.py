@@ -1,69 +1,49 @@
-"""Helpers for the Fall of Rome tests: conservation counts and random play."""
+"""Helpers for the Fall of Rome tests: rulebook positions, conservation, random play."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import ludus.core.registry as registry
+from ludus.core.events import Log
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
-    EVENTS,
-    FORTS,
-    LEGIONS,
-    N_CITY_CARDS,
+    COLOUR_INDEX,
+    DOMAIN,
+    NC,
     NT,
-    REVOLT,
-    REVOLTS_CAPUT_MUNDI,
-    REVOLTS_STANDARD,
-    TRIBES,
+    ROLE_INDEX,
+    TOKEN_CARD,
+    TOKEN_CITY,
 )
-from ludus.games.fall_of_rome.state import FallOfRomeState
+from ludus.games.fall_of_rome.game import FallOfRomeState
+from ludus.games.fall_of_rome.invariants import barbarian_cards, player_cards
+from ludus.games.fall_of_rome.rules.board import add_legions, remove_cube, remove_legions
+from ludus.games.fall_of_rome.rules.turn import begin_turn
+from ludus.testing.scenario import conserved, edit, play
 
-
-def player_cards(s: FallOfRomeState) -> Counter[int]:
-    """Every player card wherever it is (hands, decks, piles, box, held by a sub-decision)."""
-    cards: Counter[int] = Counter()
-    for hand in s.hands:
-        cards.update(hand)
-    for pile in (s.treasury, s.pdeck, s.pdiscard, s.vdeck, s.box_events, s.pbox):
-        cards.update(pile)
-    cards[REVOLT] += s.box_revolts + s.pending_revolts
-    for p in s.pending:
-        if p["k"] == "putback":
-            cards.update(p["cards"])
-    return cards
-
-
-def barbarian_cards(s: FallOfRomeState) -> Counter[int]:
-    cards: Counter[int] = Counter(s.bdeck + s.bdiscard + s.bremoved)
-    for p in s.pending:
-        if p["k"] == "ev" and p["e"] == EVENTS[8].index:
-            cards.update(p["cards"])
-            cards.update(p["done"])
-    return cards
+__all__ = ["act", "barbarian_cards", "check_conservation", "cubes", "legions", "player_cards", "put", "random_game",
+           "run", "scenario"]
 
 
 def check_conservation(s: FallOfRomeState) -> None:
     """Nothing is created or lost: 100 cubes, 16 legions, 6 forts, 70 + 49 cards."""
-    for t in range(NT):
-        on_board = sum(s.cubes[c * NT + t] for c in range(len(s.legions)))
-        assert on_board + s.supply[t] == TRIBES[t].cubes, f"tribe {t} cubes"
-        assert all(0 <= s.cubes[c * NT + t] <= 3 for c in range(len(s.legions)))
-    assert sum(s.legions) + s.reserve == LEGIONS
-    assert min(s.legions) >= 0 and s.reserve >= 0
-    assert sum(s.forts) + s.fort_supply == FORTS
-    expected = Counter(range(N_CITY_CARDS + len(EVENTS)))
-    table = REVOLTS_CAPUT_MUNDI if s.caput else REVOLTS_STANDARD
-    expected[REVOLT] = table[str(s.game.options["difficulty"])]
-    got = player_cards(s)
-    assert got == expected, "player cards"
-    assert barbarian_cards(s) == Counter(range(N_CITY_CARDS)), "barbarian cards"
+    conserved(s)
+
+
+def run(s: FallOfRomeState, rule: Callable[..., Any], *args: Any) -> Log:
+    """Apply a rule's effect by hand (``rule(s, *args, log)``) as a scenario edit; return its events."""
+    log = Log(DOMAIN)
+    with edit(s):
+        rule(s, *args, log)
+    return log
 
 
 def random_game(game_id: str, players: int, seed: int, check: bool = True, **options: object) -> FallOfRomeState:
     """Play a random game to the end, checking conservation after every action."""
     game = registry.load(game_id, players=players, **options)
-    s = game.new_state(seed)
+    s: FallOfRomeState = game.new_state(seed)
     rng = Rng(seed * 7919 + 1)
     steps = 0
     while not s.is_terminal():
@@ -94,18 +74,34 @@ def scenario(
     every tribe stands out of the way (Narbo, Cesarea, Iuvavum, Nova Carthago, Roma or
     Chersonesus), so that the empty board is not an immediate win.
     """
-    from ludus.games.fall_of_rome import rules
-    from ludus.games.fall_of_rome.components import NC, ROLE_INDEX, TOKEN_CARD, TOKEN_CITY
-
     game = registry.load("fall-of-rome", players=players, **options)
-    s = game.new_state(seed)
+    s: FallOfRomeState = game.new_state(seed)
     while s.phase == "start":
         s.apply(s.legal_actions()[0])
+    with edit(s):
+        _empty_board(s)
+        _set_roles_and_hands(s, roles, cities, hands)
+    if keep_alive:
+        blue = "Chersonesus" if s.caput else "Roma"
+        for city, colour in (("Narbo", "orange"), ("Cesarea", "black"), ("Iuvavum", "green"),
+                             ("Nova_Carthago", "white"), (blue, "blue")):
+            put(s, city, colour)
+    with edit(s):
+        begin_turn(s, 0, Log(DOMAIN))
+        s.turn = 1
+    return s
+
+
+def _empty_board(s: FallOfRomeState) -> None:
     for c in range(NC):
         for t in range(NT):
             while s.cubes[c * NT + t]:
-                rules.remove_cube(s, c, t)
-        rules.remove_legions(s, c, s.legions[c])
+                remove_cube(s, c, t)
+        remove_legions(s, c, s.legions[c])
+
+
+def _set_roles_and_hands(s: FallOfRomeState, roles: tuple[str, ...], cities: tuple[str, ...],
+                         hands: tuple[tuple[str, ...], ...] | None) -> None:
     s.roles = [ROLE_INDEX[r] for r in roles]
     s.pawn_city = [TOKEN_CITY[c] for c in cities]
     if ROLE_INDEX["Vestalis"] in s.roles and not s.vdeck:
@@ -130,44 +126,30 @@ def scenario(
                     s.pdiscard.remove(repl)
                     s.pdeck[i] = repl
                 s.hands[seat].append(card)
-    if keep_alive:
-        blue = "Chersonesus" if s.caput else "Roma"
-        for city, colour in (("Narbo", "orange"), ("Cesarea", "black"), ("Iuvavum", "green"),
-                             ("Nova_Carthago", "white"), (blue, "blue")):
-            put(s, city, colour)
-    rules.begin_turn(s, 0)
-    s.turn = 1
-    s._cache = {}
-    return s
 
 
 def put(s: FallOfRomeState, city: str, colour: str | None = None, n: int = 1, legions: int = 0) -> None:
     """Put ``n`` cubes of ``colour`` and ``legions`` legions in ``city`` from the supplies."""
-    from ludus.games.fall_of_rome import rules
-    from ludus.games.fall_of_rome.components import COLOUR_INDEX, TOKEN_CITY
-
     c = TOKEN_CITY[city]
-    if colour is not None:
-        t = COLOUR_INDEX[colour]
-        s.cubes[c * NT + t] += n
-        s.supply[t] -= n
-    if legions:
-        assert rules.add_legions(s, c, legions) == legions
-    s._cache = {}
+    with edit(s):
+        if colour is not None:
+            t = COLOUR_INDEX[colour]
+            s.cubes[c * NT + t] += n
+            s.supply[t] -= n
+        if legions:
+            assert add_legions(s, c, legions) == legions
 
 
 def cubes(s: FallOfRomeState, city: str, colour: str) -> int:
-    from ludus.games.fall_of_rome.components import COLOUR_INDEX, TOKEN_CITY
-
+    """Cubes of ``colour`` in ``city``."""
     return s.cubes[TOKEN_CITY[city] * NT + COLOUR_INDEX[colour]]
 
 
 def legions(s: FallOfRomeState, city: str) -> int:
-    from ludus.games.fall_of_rome.components import TOKEN_CITY
-
+    """Legions in ``city``."""
     return s.legions[TOKEN_CITY[city]]
 
 
 def act(s: FallOfRomeState, text: str) -> None:
     """Apply an action written in notation."""
-    s.apply(s.game.parse_action(s, text))
+    play(s, text)

@@ -9,10 +9,7 @@ from __future__ import annotations
 import ludus.core.registry as registry
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
 from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
-
-
-def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
-    return [str(a) for a in s.legal_actions(seat)]
+from ludus.testing.scenario import legal
 
 
 # KARTY ZDARZEŃ + reference §10 ruling 22 (consent to move another player's pawn):
@@ -24,11 +21,11 @@ def test_veni_vidi_vici_played_by_another_player_needs_the_current_players_conse
     put(s, "Lutetia", "green", 2)
     act(s, "1:play Veni_Vidi_Vici normal")
     act(s, "1:move_to Lutetia 2")
-    assert s.to_move() == (0,) and moves(s, 0) == ["0:agree", "0:refuse"]
+    assert s.to_move() == (0,) and legal(s, 0) == ["0:agree", "0:refuse"]
     assert s.pawn_city[0] == TOKEN_CITY["Roma"]  # not moved yet
     act(s, "0:agree")
     assert s.pawn_city[0] == TOKEN_CITY["Lutetia"] and legions(s, "Lutetia") == 2
-    assert "1:battle 2" in moves(s, 1)  # the free battle follows
+    assert "1:battle 2" in legal(s, 1)  # the free battle follows
     # refused: the pawn stays, the card is spent
     s = scenario(cities=("Roma", "Tyras"), hands=((), ("Veni_Vidi_Vici",)))
     put(s, "Roma", legions=2)
@@ -49,7 +46,7 @@ def test_alea_iacta_est_dice_are_set_by_the_player_who_played_it() -> None:
         put(s, "Lutetia", "green", 3, legions=3)
         act(s, f"1:play Alea_Iacta_Est {mode}")
         act(s, "0:battle 2")
-        assert s.to_move() == (1,) and "1:set_die barbarian" in moves(s, 1)
+        assert s.to_move() == (1,) and "1:set_die barbarian" in legal(s, 1)
         act(s, "1:set_die barbarian")
         act(s, "1:set_die two_barbarians_legion")
         assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
@@ -66,7 +63,7 @@ def test_second_revolt_still_waits_after_an_event_played_in_its_window() -> None
     assert s.phase == "revolt" and s.rate == 1
     act(s, "1:play Audentes_Fortuna_Iuvat normal")
     assert len(s.hands[0]) == 2 and s.rate == 1 and s.phase == "revolt"
-    assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == ["0:revolt"]
+    assert "1:play Mortui_Non_Mordent normal" in legal(s, 1) and legal(s, 0) == ["0:revolt"]
     act(s, "0:revolt")
     assert s.rate == 2 and s.phase == "invade"
 
@@ -86,7 +83,7 @@ def test_regina_foederata_chooses_her_special_legion_herself() -> None:
     act(s, "1:battle 1")
     act(s, "1:set_die special")
     assert cubes(s, "Lutetia", "green") == 1
-    assert s.to_move() == (0,) and moves(s, 0) == ["0:regina_add 0", "0:regina_add 1"]
+    assert s.to_move() == (0,) and legal(s, 0) == ["0:regina_add 0", "0:regina_add 1"]
     act(s, "0:regina_add 1")
     assert legions(s, "Lutetia") == 3
 

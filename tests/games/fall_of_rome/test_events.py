@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome import rules
-from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
+from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.decisions import AleaDice
+from ludus.games.fall_of_rome.game import FallOfRomeState
+from ludus.games.fall_of_rome.rules.board import place_fort
+from ludus.games.fall_of_rome.rules.invasions import draw_barbarian_top
+from ludus.testing.scenario import edit, legal
 
 
-def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
-    return [str(a) for a in s.legal_actions(seat)]
-
-
-def no_revolts(s) -> None:  # type: ignore[no-untyped-def]
+def no_revolts(s: FallOfRomeState) -> None:
     """Make the top of the player deck Revolt-free (swap Revolts deeper down)."""
     deck = s.pdeck
     for i in range(len(deck) - 1, len(deck) - 7, -1):
@@ -23,7 +23,7 @@ def no_revolts(s) -> None:  # type: ignore[no-untyped-def]
 def test_events_are_played_by_their_holder_on_any_turn() -> None:
     s = scenario(hands=((), ("Carpe_Diem",)))
     assert s.to_move() == (0,)
-    assert "1:play Carpe_Diem normal" in moves(s, 1)
+    assert "1:play Carpe_Diem normal" in legal(s, 1)
     assert "1:play Carpe_Diem normal" in [str(a) for a in s.legal_actions()]
     act(s, "1:play Carpe_Diem normal")
     assert s.actions_left == 6 and s.to_move() == (0,)
@@ -62,7 +62,7 @@ def test_alea_iacta_est_normal_sets_the_dice_of_one_battle() -> None:
     assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
     put(s, "Lutetia", "green", 1)
     act(s, "0:battle 1")  # the second battle is rolled
-    assert not s.pending or s.pending[-1]["k"] != "alea"
+    assert not s.pending or not isinstance(s.pending[-1], AleaDice)
 
 
 def test_alea_iacta_est_destabilizing_sets_every_battle_this_turn() -> None:
@@ -73,14 +73,14 @@ def test_alea_iacta_est_destabilizing_sets_every_battle_this_turn() -> None:
         act(s, "0:battle 1")
         act(s, "0:set_die barbarian")
     assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 3 and s.decline == 1
-    assert "0:play Alea_Iacta_Est normal" not in moves(s)
+    assert "0:play Alea_Iacta_Est normal" not in legal(s, 0)
 
 
 def test_audentes_fortuna_iuvat_draws_more_after_the_draw() -> None:
     for mode, extra in (("normal", 2), ("destabilizing", 4)):
         s = scenario(hands=(("Audentes_Fortuna_Iuvat",), ()))
         no_revolts(s)
-        assert f"0:play Audentes_Fortuna_Iuvat {mode}" not in moves(s)  # not before the draw
+        assert f"0:play Audentes_Fortuna_Iuvat {mode}" not in legal(s, 0)  # not before the draw
         act(s, "0:draw")
         assert len(s.hands[0]) == 3
         act(s, f"0:play Audentes_Fortuna_Iuvat {mode}")
@@ -144,9 +144,9 @@ def test_festina_lente_destabilizing_moves_any_number_of_pawns() -> None:
 def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
     for city in ("Tyras", "Sinope", "Lutetia"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime normal")
-    assert "0:reinforce Tyras 3" not in moves(s)
+    assert "0:reinforce Tyras 3" not in legal(s, 0)
     act(s, "0:reinforce Tyras 2")
     act(s, "0:reinforce Sinope 2")
     act(s, "0:reinforce Roma 1")
@@ -154,7 +154,7 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"), legions(s, "Lutetia")) == (2, 2, 1, 0)
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
     for city in ("Tyras", "Sinope", "Lutetia"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime destabilizing")
     for city in ("Tyras", "Sinope", "Lutetia", "Roma"):
         act(s, f"0:reinforce {city} 3")
@@ -167,14 +167,14 @@ def test_homo_faber_fortunae_suae_takes_a_card_from_the_discard_pile() -> None:
     s.pdeck = [c for c in s.pdeck if c not in (TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"])]
     s.piles[-1] -= 2
     act(s, "0:play Homo_Faber_Fortunae_Suae normal")
-    assert moves(s) == ["0:take Tyras/white"]
+    assert legal(s, 0) == ["0:take Tyras/white"]
     act(s, "0:take Tyras/white")
     assert s.hands[0] == [TOKEN_CARD["Tyras/white"]]
-    s.hands[0].append(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
-    s.pdiscard.remove(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
-    s._cache = {}
+    with edit(s):
+        s.hands[0].append(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
+        s.pdiscard.remove(TOKEN_CARD["Homo_Faber_Fortunae_Suae"])
     act(s, "0:play Homo_Faber_Fortunae_Suae destabilizing")
-    assert "0:take Sinope/blue" in moves(s)
+    assert "0:take Sinope/blue" in legal(s, 0)
     act(s, "0:take Sinope/blue")
     assert TOKEN_CARD["Sinope/blue"] in s.hands[0]
 
@@ -185,10 +185,10 @@ def test_melius_cavere_quam_pavere_reorders_the_top_six() -> None:
     act(s, "0:play Melius_Cavere_Quam_Pavere normal")
     order = sorted(top6)
     for c in order[:5]:
-        act(s, f"0:place {rules.CARD_TOKENS[c]}")
+        act(s, f"0:place {CARD_TOKENS[c]}")
     assert not s.pending
     assert list(reversed(s.bdeck[-6:])) == order and s.bsegs[-1] == [6, 1]
-    assert rules.draw_barbarian_top(s) == order[0]
+    assert draw_barbarian_top(s) == order[0]
 
 
 def test_melius_cavere_quam_pavere_destabilizing_removes_one_card() -> None:
@@ -196,9 +196,9 @@ def test_melius_cavere_quam_pavere_destabilizing_removes_one_card() -> None:
     top6 = s.bdeck[-6:]
     size = len(s.bdeck)
     act(s, "0:play Melius_Cavere_Quam_Pavere destabilizing")
-    act(s, f"0:remove_card {rules.CARD_TOKENS[top6[0]]}")
+    act(s, f"0:remove_card {CARD_TOKENS[top6[0]]}")
     for c in top6[1:5]:
-        act(s, f"0:place {rules.CARD_TOKENS[c]}")
+        act(s, f"0:place {CARD_TOKENS[c]}")
     assert s.bremoved == [top6[0]] and len(s.bdeck) == size - 1 and s.decline == 1
 
 
@@ -206,7 +206,7 @@ def test_mors_tua_vita_mea_replaces_barbarians_with_legions() -> None:
     s = scenario(hands=(("Mors_Tua_Vita_Mea",), ()))
     put(s, "Tyras", "white", 3)
     act(s, "0:play Mors_Tua_Vita_Mea normal")
-    assert "0:done" not in moves(s)
+    assert "0:done" not in legal(s, 0)
     act(s, "0:replace Tyras white")
     assert cubes(s, "Tyras", "white") == 2 and legions(s, "Tyras") == 1 and not s.pending
     s = scenario(hands=(("Mors_Tua_Vita_Mea",), ()))
@@ -214,7 +214,7 @@ def test_mors_tua_vita_mea_replaces_barbarians_with_legions() -> None:
     put(s, "Sinope", "blue", 1)
     act(s, "0:play Mors_Tua_Vita_Mea destabilizing")
     act(s, "0:replace Tyras white")
-    assert "0:replace Sinope blue" not in moves(s)  # one city
+    assert "0:replace Sinope blue" not in legal(s, 0)  # one city
     act(s, "0:replace Tyras white")
     act(s, "0:replace Tyras white")
     assert cubes(s, "Tyras", "white") == 0 and legions(s, "Tyras") == 3 and not s.pending
@@ -227,7 +227,7 @@ def test_mortui_non_mordent_removes_barbarians_of_one_colour() -> None:
     put(s, "Athenae", "white", 1)
     act(s, "0:play Mortui_Non_Mordent normal")
     act(s, "0:remove_cube Tyras white")
-    assert "0:remove_cube Sinope blue" not in moves(s)
+    assert "0:remove_cube Sinope blue" not in legal(s, 0)
     act(s, "0:remove_cube Athenae white")
     assert not s.pending and cubes(s, "Sinope", "blue") == 1
 
@@ -240,7 +240,7 @@ def test_si_vis_pacem_para_bellum_places_a_fort_anywhere() -> None:
     # destabilizing, with every fort out: a fort is moved, then a pawn goes there
     s = scenario(cities=("Roma", "Tyras"), hands=(("Si_Vis_Pacem_Para_Bellum",), ()))
     for city in ("Tyras", "Sinope", "Lutetia", "Narbo", "Genua"):
-        rules.place_fort(s, TOKEN_CITY[city], -1)
+        run(s, place_fort, TOKEN_CITY[city], -1)
     put(s, "Roma", legions=3)
     act(s, "0:play Si_Vis_Pacem_Para_Bellum destabilizing")
     act(s, "0:fort_city Athenae")
@@ -255,14 +255,14 @@ def test_vae_victis_after_a_battle_that_removed_barbarians() -> None:
     put(s, "Lutetia", "green", 3, legions=2)
     put(s, "Tyras", "white", 2)
     put(s, "Sinope", "blue", 2)
-    assert "1:play Vae_Victis normal" not in moves(s, 1)
+    assert "1:play Vae_Victis normal" not in legal(s, 1)
     s.alea = 1
     act(s, "0:battle 1")
     act(s, "0:set_die two_barbarians_legion")
     act(s, "1:play Vae_Victis normal")
     act(s, "1:remove_cube Tyras white")
-    assert "1:remove_cube Sinope blue" not in moves(s, 1)  # 1 other city
-    assert "1:remove_cube Lutetia green" not in moves(s, 1)
+    assert "1:remove_cube Sinope blue" not in legal(s, 1)  # 1 other city
+    assert "1:remove_cube Lutetia green" not in legal(s, 1)
     act(s, "1:remove_cube Tyras white")
     assert not s.pending and cubes(s, "Tyras", "white") == 0
 
@@ -285,7 +285,7 @@ def test_vae_victis_destabilizing_any_cities_and_only_right_after_the_battle() -
     act(s, "0:battle 1")
     act(s, "0:set_die barbarian")
     act(s, "0:march Lugdunum 0")
-    assert "1:play Vae_Victis normal" not in moves(s, 1)
+    assert "1:play Vae_Victis normal" not in legal(s, 1)
 
 
 def test_veni_vidi_vici_moves_and_battles_for_free() -> None:

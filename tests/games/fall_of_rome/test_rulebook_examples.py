@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome import rules
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
 from ludus.games.fall_of_rome.components import FACE_INDEX, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.game import FallOfRomeState
+from ludus.games.fall_of_rome.rules.battle import battle
+from ludus.games.fall_of_rome.rules.board import remove_cube
+from ludus.games.fall_of_rome.rules.invasions import invade, invasion_target, place_barbarian
+from ludus.testing.scenario import edit
 
 
 def _faces(*names: str) -> list[int]:
@@ -19,7 +23,7 @@ def test_battle_example_in_carnuntum() -> None:
     put(s, "Carnuntum", "blue", 1)
     assert "0:battle 2" in [str(a) for a in s.legal_actions(0)]
     assert "0:battle 3" not in [str(a) for a in s.legal_actions(0)]
-    rules.battle(s, 0, _faces("two_barbarians_legion", "two_barbarians_legion"))
+    run(s, battle, 0, _faces("two_barbarians_legion", "two_barbarians_legion"))
     assert legions(s, "Carnuntum") == 0
     assert cubes(s, "Carnuntum", "green") == 0 and cubes(s, "Carnuntum", "blue") == 0
 
@@ -61,8 +65,8 @@ def test_enlist_barbarians_example_in_philippopolis() -> None:
     assert s.hands[0] == [] and TOKEN_CARD["Patrae/green"] in s.pdiscard
 
 
-def _invade(s, card: str) -> None:  # type: ignore[no-untyped-def]
-    rules.invade(s, TOKEN_CARD[card])
+def _invade(s: FallOfRomeState, card: str) -> None:
+    run(s, invade, TOKEN_CARD[card])
 
 
 def test_invasion_example_lugdunum() -> None:
@@ -87,7 +91,7 @@ def test_invasion_example_patrae_back_to_constantinopolis() -> None:
     Constantinopolis can (white in Tyras): the cube goes to Constantinopolis."""
     s = scenario()
     put(s, "Tyras", "white", 1)
-    assert rules.invasion_target(s, TOKEN_CARD["Patrae/white"]) == TOKEN_CITY["Constantinopolis"]
+    assert invasion_target(s, TOKEN_CARD["Patrae/white"]) == TOKEN_CITY["Constantinopolis"]
     _invade(s, "Patrae/white")
     assert cubes(s, "Constantinopolis", "white") == 1
     assert cubes(s, "Patrae", "white") == 0 and cubes(s, "Athenae", "white") == 0
@@ -107,7 +111,7 @@ def test_defence_example_carthago() -> None:
     no cube, 1 legion removed."""
     s = scenario(cities=("Carthago", "Roma"))
     put(s, "Carthago", legions=2)
-    rules.place_barbarian(s, TOKEN_CITY["Carthago"], 1, [])
+    run(s, place_barbarian, TOKEN_CITY["Carthago"], 1, [])
     assert cubes(s, "Carthago", "black") == 0 and legions(s, "Carthago") == 1
 
 
@@ -116,7 +120,7 @@ def test_defence_example_roma() -> None:
     s = scenario(cities=("Londinium", "Londinium"))
     put(s, "Roma", legions=3)
     assert s.forts[TOKEN_CITY["Roma"]]
-    rules.place_barbarian(s, TOKEN_CITY["Roma"], 0, [])
+    run(s, place_barbarian, TOKEN_CITY["Roma"], 0, [])
     assert cubes(s, "Roma", "orange") == 0 and legions(s, "Roma") == 2
 
 
@@ -125,7 +129,7 @@ def test_defence_example_philippopolis_ambush() -> None:
     ambush, no cube, every legion removed."""
     s = scenario()
     put(s, "Philippopolis", legions=2)
-    rules.place_barbarian(s, TOKEN_CITY["Philippopolis"], 2, [])
+    run(s, place_barbarian, TOKEN_CITY["Philippopolis"], 2, [])
     assert cubes(s, "Philippopolis", "green") == 0 and legions(s, "Philippopolis") == 0
     assert s.reserve == 16
 
@@ -185,16 +189,17 @@ def test_end_of_game_example() -> None:
     assert s.allied[2] and not s.is_terminal()
     # a: ally the Ostrogoths
     a = s.clone()
-    a.hands[0].extend(TOKEN_CARD[c] for c in ("Sinope/blue", "Chersonesus/blue", "Aquileia/blue"))
-    a.pdiscard = [c for c in a.pdiscard if c not in a.hands[0]]
-    a.pawn_city[0] = TOKEN_CITY["Aquileia"]
-    a._cache = {}
+    with edit(a):
+        a.hands[0].extend(TOKEN_CARD[c] for c in ("Sinope/blue", "Chersonesus/blue", "Aquileia/blue"))
+        a.pdiscard = [c for c in a.pdiscard if c not in a.hands[0]]
+        a.pawn_city[0] = TOKEN_CITY["Aquileia"]
     act(a, "0:forge_alliance blue")
     assert a.is_terminal() and a.outcome().cooperative_win
     # b: remove every blue cube
     b = s.clone()
-    rules.remove_cube(b, TOKEN_CITY["Aquileia"], 4)
-    b.pawn_city[0] = TOKEN_CITY["Ravenna"]
+    with edit(b):
+        remove_cube(b, TOKEN_CITY["Aquileia"], 4)
+        b.pawn_city[0] = TOKEN_CITY["Ravenna"]
     put(b, "Ravenna", legions=1)
     b.alea = 1
     act(b, "0:battle 1")

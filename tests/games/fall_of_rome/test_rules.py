@@ -7,9 +7,8 @@ from collections import Counter
 import pytest
 
 import ludus.core.registry as registry
-from games.fall_of_rome.fr_helpers import act, check_conservation, cubes, legions, put, scenario
+from games.fall_of_rome.fr_helpers import act, check_conservation, cubes, legions, put, run, scenario
 from ludus.core.errors import IllegalActionError
-from ludus.games.fall_of_rome import rules
 from ludus.games.fall_of_rome.components import (
     INVASION_RATE,
     NODES,
@@ -17,11 +16,17 @@ from ludus.games.fall_of_rome.components import (
     ROMA,
     TOKEN_CARD,
     TOKEN_CITY,
+    Termination,
 )
-
-
-def moves(s, seat: int = 0) -> list[str]:  # type: ignore[no-untyped-def]
-    return [str(a) for a in s.legal_actions(seat)]
+from ludus.games.fall_of_rome.rules.board import place_fort
+from ludus.games.fall_of_rome.rules.invasions import (
+    draw_barbarian_top,
+    invade,
+    invasion_target,
+    place_barbarian,
+)
+from ludus.games.fall_of_rome.rules.revolts import revolt
+from ludus.testing.scenario import edit, legal, play
 
 
 # --- setup --------------------------------------------------------------------
@@ -64,7 +69,7 @@ def test_roles_may_be_chosen() -> None:
     s = registry.load("fall-of-rome", players=2, roles="chosen").new_state(1)
     assert s.phase == "role" and len(s.legal_actions(0)) == 7
     act(s, "0:choose_role Vestalis")
-    assert "1:choose_role Vestalis" not in moves(s, 1)
+    assert "1:choose_role Vestalis" not in legal(s, 1)
     act(s, "1:choose_role Consul")
     assert s.phase == "start" and s.vdeck  # Vestalis takes the unused events
 
@@ -99,7 +104,7 @@ def test_four_actions_then_draw_then_invasions() -> None:
     s = scenario(cities=("Lutetia", "Roma"))
     for _ in range(4):
         act(s, "0:march Lugdunum 0" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia 0")
-    assert s.actions_left == 0 and moves(s) == ["0:draw"]
+    assert s.actions_left == 0 and legal(s, 0) == ["0:draw"]
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
     assert s.phase == "invade" and len(s.hands[0]) == 2
@@ -142,7 +147,7 @@ def test_revolt_cubes_are_placed_one_at_a_time_with_defence() -> None:
     s.bdeck.insert(0, card)
     put(s, "Lutetia", legions=2)
     s.pending_revolts = 1
-    rules.revolt(s)
+    run(s, revolt)
     # ambushed by the first cube, the 2 others are placed
     assert legions(s, "Lutetia") == 0 and cubes(s, "Lutetia", "green") == 2
 
@@ -152,7 +157,7 @@ def test_two_revolts_are_resolved_one_after_the_other_with_an_event_window() -> 
     s.pdeck[-2:] = [REVOLT, REVOLT]
     act(s, "0:draw")
     assert s.rate == 1 and s.phase == "revolt"
-    assert "1:play Carpe_Diem normal" in moves(s, 1) and moves(s, 0) == ["0:revolt"]
+    assert "1:play Carpe_Diem normal" in legal(s, 1) and legal(s, 0) == ["0:revolt"]
     # the second Intensify shuffles only the card of its own Revolt
     act(s, "0:revolt")
     assert s.rate == 2 and s.bsegs[-1] == [1, 0] and s.phase == "invade"
@@ -164,39 +169,39 @@ def test_hand_limit_is_enforced_at_once() -> None:
     s = scenario(hands=(cards, ()))
     s.pdeck[-2:] = [TOKEN_CARD["Athenae/white"], TOKEN_CARD["Patrae/white"]]
     act(s, "0:draw")
-    assert s.to_move() == (0,) and all(m.startswith("0:discard") for m in moves(s))
+    assert s.to_move() == (0,) and all(m.startswith("0:discard") for m in legal(s, 0))
     act(s, "0:discard Roma/black")
     act(s, "0:discard Roma/white")
-    assert len(s.hands[0]) == 7 and moves(s) == ["0:invade"]
+    assert len(s.hands[0]) == 7 and legal(s, 0) == ["0:invade"]
 
 
 def test_decline_reaching_the_last_space_loses() -> None:
     s = scenario()
     s.decline = 7
     put(s, "Tyras", "white", 3)
-    rules.place_barbarian(s, TOKEN_CITY["Tyras"], 3, [])
+    run(s, place_barbarian, TOKEN_CITY["Tyras"], 3, [])
     assert s.is_terminal() and "decline" in s.outcome().reason
 
 
 def test_roma_sacked_loses() -> None:
     s = scenario(cities=("Tyras", "Tyras"))
     put(s, "Roma", "black", 3)
-    rules.place_barbarian(s, ROMA, 1, [])
+    run(s, place_barbarian, ROMA, 1, [])
     assert s.is_terminal() and s.outcome().reason == "Roma was sacked"
 
 
 def test_a_tribe_out_of_cubes_loses() -> None:
     s = scenario()
     s.supply[4] = 0  # (the cubes are elsewhere: not a conserved position, only the rule)
-    rules.place_barbarian(s, TOKEN_CITY["Sinope"], 4, [])
+    run(s, place_barbarian, TOKEN_CITY["Sinope"], 4, [])
     assert s.is_terminal() and "blue" in s.outcome().reason
 
 
 def test_sack_removes_the_fort_and_spreads_to_every_neighbour_off_the_path() -> None:
     s = scenario(cities=("Roma", "Roma"))
     put(s, "Lutetia", "orange", 3)
-    rules.place_fort(s, TOKEN_CITY["Lutetia"], -1)
-    rules.place_barbarian(s, TOKEN_CITY["Lutetia"], 0, [])
+    run(s, place_fort, TOKEN_CITY["Lutetia"], -1)
+    run(s, place_barbarian, TOKEN_CITY["Lutetia"], 0, [])
     assert not s.forts[TOKEN_CITY["Lutetia"]] and s.decline == 1
     for city in ("Londinium", "Gesoriacum", "Mogontiacum", "Burdigala", "Lugdunum"):
         assert cubes(s, city, "orange") == 1
@@ -206,7 +211,7 @@ def test_invasion_restriction_ignores_cubes_two_cities_back() -> None:
     s = scenario()
     put(s, "Caesaraugusta", "black", 1)
     # Tingi: not invadable (Corduba empty); Corduba: invadable (Caesaraugusta has black)
-    assert rules.invasion_target(s, TOKEN_CARD["Tingi/black"]) == TOKEN_CITY["Corduba"]
+    assert invasion_target(s, TOKEN_CARD["Tingi/black"]) == TOKEN_CITY["Corduba"]
 
 
 def test_apply_rejects_illegal_actions_and_leaves_the_state_unchanged() -> None:
@@ -236,13 +241,13 @@ def test_roma_caput_mundi_start_in_roma_places_no_legions() -> None:
 def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
     s = scenario(cities=("Genua", "Tyras"), roma_caput_mundi=True)
     put(s, "Genua", legions=3)
-    m = moves(s)
+    m = legal(s, 0)
     assert "0:march Roma 0" in m and "0:march Roma 1" not in m
-    rules.place_barbarian(s, ROMA, 0, [])
+    run(s, place_barbarian, ROMA, 0, [])
     assert s.decline == 1 and cubes(s, "Roma", "orange") == 0
     # an invasion along a path into Roma
     put(s, "Genua", "orange", 1)
-    rules.invade(s, TOKEN_CARD["Roma/orange"])
+    run(s, invade, TOKEN_CARD["Roma/orange"])
     assert s.decline == 2
 
 
@@ -266,7 +271,7 @@ def test_ruling_10_a_revolt_city_sacked_gets_no_more_revolt_cubes() -> None:
     s.bdeck.insert(0, card)
     put(s, "Lutetia", "green", 2)
     s.pending_revolts = 1
-    rules.revolt(s)
+    run(s, revolt)
     # 1 cube makes 3, the 2nd sacks Lutetia (decline 1), the 3rd is not placed
     assert cubes(s, "Lutetia", "green") == 3 and s.decline == 1
     assert cubes(s, "Londinium", "green") == 1 and cubes(s, "Lugdunum", "green") == 1
@@ -292,7 +297,7 @@ def test_ruling_21_an_empty_barbarian_deck_is_reformed_from_the_discard_pile() -
     s.bdiscard.extend(s.bdeck)
     s.bdeck = []
     s.bsegs = []
-    card = rules.draw_barbarian_top(s)
+    card = draw_barbarian_top(s)
     assert len(s.bdeck) == 48 and card not in s.bdeck and s.bdiscard == []
 
 
@@ -301,7 +306,7 @@ def test_hand_limit_of_another_player_comes_first_and_events_may_answer_it() -> 
     s = scenario(roles=("Mercator", "Consul"), cities=("Roma", "Roma"), hands=(("Roma/green",), full))
     act(s, "0:mercator_give 1 Roma/green")
     assert s.to_move() == (1,) and len(s.hands[1]) == 8
-    assert "1:play Mortui_Non_Mordent normal" in moves(s, 1) and moves(s, 0) == []
+    assert "1:play Mortui_Non_Mordent normal" in legal(s, 1) and legal(s, 0) == []
     act(s, "1:discard Tyras/white")
     assert s.to_move() == (0,)
 
@@ -311,7 +316,7 @@ def test_carpe_diem_after_the_actions_step_has_no_effect() -> None:
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
     act(s, "0:play Carpe_Diem normal")
-    assert s.phase == "invade" and moves(s) == ["0:invade"]
+    assert s.phase == "invade" and legal(s, 0) == ["0:invade"]
 
 
 def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:
@@ -319,10 +324,36 @@ def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:
     act(s, "0:plot_give 1 Tyras/white")
     act(s, "1:refuse")
     assert s.actions_left == 4 and TOKEN_CARD["Tyras/white"] in s.hands[0]
-    assert "0:plot_give 1 Tyras/white" not in moves(s)
+    assert "0:plot_give 1 Tyras/white" not in legal(s, 0)
 
 
 def test_solitaire_with_roma_caput_mundi() -> None:
     s = registry.load("fall-of-rome", players=1, roma_caput_mundi=True, difficulty="legendary").new_state(8)
     assert s.forts[ROMA] == 0 and s.pdeck.count(REVOLT) == 7 and len(s.treasury) == 3
     check_conservation(s)
+
+
+# --- what apply reports ---------------------------------------------------------
+def test_events_are_kinds_with_ids_and_numbers_and_read_as_english() -> None:
+    s = scenario(cities=("Lutetia", "Roma"))
+    put(s, "Lutetia", "green", 2, legions=3)
+    events = play(s, "0:march Lugdunum 2")
+    assert [(e.kind, e.data) for e in events] == [
+        ("march", {"role": s.roles[0], "city": TOKEN_CITY["Lugdunum"], "legions": 2})
+    ]
+    assert events[0].visible_to is None and events[0].text == "Consul marches to Lugdunum with 2 legions."
+    s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
+    play(s, "0:march Lutetia 2", "0:march Lugdunum 0", "0:march Lutetia 0")
+    events = play(s, "0:draw")
+    assert events[0].kind == "draw" and events[0].data["cards"] == [TOKEN_CARD["Sinope/blue"], TOKEN_CARD["Tyras/white"]]
+
+
+def test_the_end_of_the_game_is_an_event_and_a_termination() -> None:
+    s = scenario()
+    with edit(s):
+        s.decline = 7
+    put(s, "Genua", "white", 3)
+    log = run(s, place_barbarian, TOKEN_CITY["Genua"], 3, [])
+    assert [e.kind for e in log][-3:] == ["sack", "decline", "lose_decline"]
+    assert s.outcome().termination == Termination.DECLINE
+    assert s.outcome().reason == "the decline marker reached the last space"

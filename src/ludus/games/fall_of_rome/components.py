@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+from ludus.core.actions import Action
+from ludus.core.events import register_messages
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -27,6 +30,109 @@ _MAP = _load("map.toml")
 _TRIBES = _load("tribes.toml")
 _CARDS = _load("cards.toml")
 _ROLES = _load("characters.toml")
+_MESSAGES = _load("messages.toml")
+DOMAIN: Final = "fall-of-rome"
+"""The game's id: the domain of its event templates."""
+
+
+class Phase(StrEnum):
+    """The step of the game (pending sub-decisions are kept apart, in ``pending``).
+
+    A :class:`~enum.StrEnum`: the state's JSON keeps today's strings.
+    """
+
+    ROLE = "role"  # setup: choose roles (option roles=chosen)
+    START = "start"  # setup: choose the starting city
+    ACTIONS = "actions"  # Do Actions step
+    REVOLT = "revolt"  # Draw step: a second (third...) Revolt waits to be resolved
+    INVADE = "invade"  # Invade Cities step
+    OVER = "over"
+
+
+# aliases for the hot paths
+PHASE_ROLE: Final = Phase.ROLE
+PHASE_START: Final = Phase.START
+PHASE_ACTIONS: Final = Phase.ACTIONS
+PHASE_REVOLT: Final = Phase.REVOLT
+PHASE_INVADE: Final = Phase.INVADE
+PHASE_OVER: Final = Phase.OVER
+
+
+class Verb(StrEnum):
+    """Every verb of the action notation, named after the rulebook."""
+
+    # setup
+    CHOOSE_ROLE = "choose_role"
+    START = "start"
+    # the turn's steps
+    DRAW = "draw"
+    DRAW3 = "draw3"
+    PUT_BACK = "put_back"
+    REVOLT = "revolt"
+    INVADE = "invade"
+    DISCARD = "discard"
+    # actions
+    MARCH = "march"
+    SAIL = "sail"
+    ESCORT = "escort"
+    ESCORT_END = "escort_end"
+    PAY = "pay"
+    FORTIFY = "fortify"
+    RECRUIT_ARMY = "recruit_army"
+    BATTLE = "battle"
+    SET_DIE = "set_die"
+    REMOVE = "remove"
+    REGINA_ADD = "regina_add"
+    PLOT_GIVE = "plot_give"
+    PLOT_TAKE = "plot_take"
+    PLOT_STORE = "plot_store"
+    PLOT_RETRIEVE = "plot_retrieve"
+    AGREE = "agree"
+    REFUSE = "refuse"
+    FORGE_ALLIANCE = "forge_alliance"
+    ENLIST_BARBARIANS = "enlist_barbarians"
+    # characters
+    CONSUL_FORT = "consul_fort"
+    CONSUL_HERE = "consul_here"
+    MERCATOR_GIVE = "mercator_give"
+    MERCATOR_TAKE = "mercator_take"
+    CLASSIS_SAIL = "classis_sail"
+    CLASSIS_RECRUIT = "classis_recruit"
+    FABRUM_FORT = "fabrum_fort"
+    FABRUM_MOVE = "fabrum_move"
+    VESTALIS_DRAW = "vestalis_draw"
+    # event cards
+    PLAY = "play"
+    DONE = "done"
+    SWAP = "swap"
+    GIVE = "give"
+    CHOOSE_CITY = "choose_city"
+    FORT_CITY = "fort_city"
+    FORT_FROM = "fort_from"
+    MOVE_PAWN = "move_pawn"
+    REINFORCE = "reinforce"
+    TAKE = "take"
+    REMOVE_CARD = "remove_card"
+    PLACE = "place"
+    REPLACE = "replace"
+    REMOVE_CUBE = "remove_cube"
+    MOVE_TO = "move_to"
+    SKIP_BATTLE = "skip_battle"
+
+
+class Termination(StrEnum):
+    """How a game ended (KONIEC GRY): the win, or which of the four losses."""
+
+    ALL_TRIBES_SUBDUED = "all_tribes_subdued"
+    """Every tribe allied or without cubes on the board."""
+    OUT_OF_CUBES = "out_of_cubes"
+    """A tribe had to place a cube and had none left."""
+    PLAYER_DECK_EMPTY = "player_deck_empty"
+    """The player deck could not give the 2 cards of the Draw step."""
+    DECLINE = "decline"
+    """The decline marker reached its last (8th) space."""
+    ROMA_SACKED = "roma_sacked"
+    """Roma was sacked."""
 
 
 class Tribe(IntEnum):
@@ -273,3 +379,166 @@ def card_token(card: int) -> str:
 
 CARD_TOKENS: tuple[str, ...] = tuple(card_token(c) for c in range(REVOLT + 1))
 TOKEN_CARD: dict[str, int] = {t: i for i, t in enumerate(CARD_TOKENS)}
+
+
+# ---------------------------------------------------------------------------
+# plain ints for the hot paths (the enums name them)
+# ---------------------------------------------------------------------------
+R_CONSUL: Final = int(RoleId.CONSUL)
+R_MAGISTER_MILITUM: Final = int(RoleId.MAGISTER_MILITUM)
+R_MERCATOR: Final = int(RoleId.MERCATOR)
+R_PRAEFECTUS_CLASSIS: Final = int(RoleId.PRAEFECTUS_CLASSIS)
+R_PRAEFECTUS_FABRUM: Final = int(RoleId.PRAEFECTUS_FABRUM)
+R_REGINA_FOEDERATA: Final = int(RoleId.REGINA_FOEDERATA)
+R_VESTALIS: Final = int(RoleId.VESTALIS)
+E_ABUNDANS: Final = int(EventId.ABUNDANS)
+E_ALEA: Final = int(EventId.ALEA)
+E_AUDENTES: Final = int(EventId.AUDENTES)
+E_CARPE_DIEM: Final = int(EventId.CARPE_DIEM)
+E_DO_UT_DES: Final = int(EventId.DO_UT_DES)
+E_FESTINA_LENTE: Final = int(EventId.FESTINA_LENTE)
+E_HIC_MANEBIMUS: Final = int(EventId.HIC_MANEBIMUS)
+E_HOMO_FABER: Final = int(EventId.HOMO_FABER)
+E_MELIUS_CAVERE: Final = int(EventId.MELIUS_CAVERE)
+E_MORS_TUA: Final = int(EventId.MORS_TUA)
+E_MORTUI_NON_MORDENT: Final = int(EventId.MORTUI_NON_MORDENT)
+E_SI_VIS_PACEM: Final = int(EventId.SI_VIS_PACEM)
+E_VAE_VICTIS: Final = int(EventId.VAE_VICTIS)
+E_VENI_VIDI_VICI: Final = int(EventId.VENI_VIDI_VICI)
+SPECIAL_FACE: Final = FACE_INDEX["special"]
+
+ROLE_TOKENS: tuple[str, ...] = tuple(r.id for r in ROLES)
+EVENT_TOKENS: tuple[str, ...] = tuple(e.id for e in EVENTS)
+PORT_CITIES: tuple[int, ...] = tuple(c for c in range(NC) if PORT[c])
+COLOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(CITIES[c].colours) for c in range(NC))
+CARD_COLOUR: tuple[int, ...] = tuple(n.tribe for n in NODES)
+MAX_SEATS: Final = 5
+
+# ---------------------------------------------------------------------------
+# every action built once: [seat][...] tables (legal-action lists reuse these objects)
+# ---------------------------------------------------------------------------
+MoveTable = tuple[tuple[tuple[Action, ...], ...], ...]
+
+
+def _move_table(verb: Verb) -> MoveTable:
+    """Every ``<verb> <city> <legions>`` action: [seat][city][legions]."""
+    return tuple(
+        tuple(tuple(Action(p, verb, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
+        for p in range(MAX_SEATS)
+    )
+
+
+_SIMPLE_VERBS = (Verb.REVOLT, Verb.INVADE, Verb.DRAW, Verb.DRAW3, Verb.RECRUIT_ARMY, Verb.CONSUL_HERE,
+                 Verb.FORTIFY, Verb.FABRUM_FORT, Verb.ESCORT_END, Verb.AGREE, Verb.REFUSE, Verb.DONE,
+                 Verb.SKIP_BATTLE)
+_CARD_VERBS = (Verb.DISCARD, Verb.PAY, Verb.VESTALIS_DRAW, Verb.CLASSIS_RECRUIT, Verb.PLOT_STORE,
+               Verb.PLOT_RETRIEVE, Verb.PUT_BACK, Verb.TAKE, Verb.GIVE)
+_COLOUR_VERBS = (Verb.FORGE_ALLIANCE, Verb.ENLIST_BARBARIANS, Verb.REMOVE, Verb.ESCORT)
+_CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Verb.CHOOSE_CITY, Verb.FORT_CITY,
+               Verb.FORT_FROM)
+_SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
+
+SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
+CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(REVOLT + 1)) for v in _CARD_VERBS}
+    for p in range(MAX_SEATS)
+)
+COLOUR_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in range(MAX_SEATS)
+)
+CITY_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS} for p in range(MAX_SEATS)
+)
+SEAT_CARD_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
+    {
+        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in range(N_CITY_CARDS)) for q in range(MAX_SEATS))
+        for v in _SEAT_CARD_VERBS
+    }
+    for p in range(MAX_SEATS)
+)
+REGINA_ADD: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.REGINA_ADD, (n,)) for n in range(DICE + 1)) for p in range(MAX_SEATS)
+)
+BATTLE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.BATTLE, (d,)) for d in range(DICE + 1)) for p in range(MAX_SEATS)
+)
+SET_DIE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.SET_DIE, (f,)) for f in FACE_NAMES) for p in range(MAX_SEATS)
+)
+CHOOSE_ROLE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.CHOOSE_ROLE, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
+)
+PLAY: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+    tuple((Action(p, Verb.PLAY, (tok, "normal")), Action(p, Verb.PLAY, (tok, "destabilizing"))) for tok in EVENT_TOKENS)
+    for p in range(MAX_SEATS)
+)
+SWAP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(p, Verb.SWAP, (x, y)) for y in range(MAX_SEATS)) for x in range(MAX_SEATS))
+    for p in range(MAX_SEATS)
+)
+MOVE_PAWN: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(p, Verb.MOVE_PAWN, (r.id, n)) for n in range(4)) for r in ROLES) for p in range(MAX_SEATS)
+)
+REINFORCE: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(p, Verb.REINFORCE, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
+    for p in range(MAX_SEATS)
+)
+BARBARIAN_CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
+    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
+    for p in range(MAX_SEATS)
+)
+CUBE_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
+    {
+        v: tuple(tuple(Action(p, v, (CITY_TOKEN[c], COLOURS[t])) for t in range(NT)) for c in range(NC))
+        for v in (Verb.REPLACE, Verb.REMOVE_CUBE)
+    }
+    for p in range(MAX_SEATS)
+)
+MARCH = _move_table(Verb.MARCH)
+SAIL = _move_table(Verb.SAIL)
+CLASSIS_SAIL = _move_table(Verb.CLASSIS_SAIL)
+FABRUM_MOVE = _move_table(Verb.FABRUM_MOVE)
+MOVE_TO = _move_table(Verb.MOVE_TO)
+
+
+# ---------------------------------------------------------------------------
+# event templates (data/messages.toml) and the namers they use
+# ---------------------------------------------------------------------------
+def _city_name(city: Any) -> str:
+    return CITIES[int(city)].name
+
+
+def _colour_name(tribe: Any) -> str:
+    return COLOURS[int(tribe)]
+
+
+def _tribe_name(tribe: Any) -> str:
+    return TRIBES[int(tribe)].name
+
+
+def _card_name(card: Any) -> str:
+    return CARD_TOKENS[int(card)]
+
+
+def _cards_names(cards: Any) -> str:
+    return ", ".join(CARD_TOKENS[int(c)] for c in cards)
+
+
+def _role_name(role: Any) -> str:
+    return ROLES[int(role)].id
+
+
+def _faces_names(faces: Any) -> str:
+    return ", ".join(FACE_NAMES[int(f)] for f in faces)
+
+
+def _version_name(destabilizing: Any) -> str:
+    return "destabilizing" if destabilizing else "normal"
+
+
+register_messages(
+    DOMAIN,
+    {str(k): str(v) for k, v in _MESSAGES["events"].items()},
+    {"city": _city_name, "colour": _colour_name, "tribe": _tribe_name, "card": _card_name, "cards": _cards_names,
+     "role": _role_name, "faces": _faces_names, "version": _version_name},
+)

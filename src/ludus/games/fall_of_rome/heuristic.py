@@ -10,38 +10,46 @@ steps is known, and where it would invade on the current board. From this comes 
 expected harm of the coming invasions — legions lost in defence, cubes placed, and the
 chance of a sack (which moves the decline marker and spreads cubes to neighbours).
 
-The greedy bot plans the rest of its turn: a beam search over the sequences of its
-remaining actions (and their sub-decisions, events included) on a determinized copy,
-valuing each position reached by :func:`score`; battles are averaged over a few rolls.
-It takes the first step of the best plan found and plans again at its next decision.
+The greedy bot plans the rest of its turn: a beam search (the agents layer's
+``Search.beam_plan``) over the sequences of its remaining actions (and their
+sub-decisions, events included) on a determinized copy, valuing each position reached by
+:func:`score`; battles are averaged over a few rolls. It takes the first step of the best
+plan found and plans again at its next decision. This module supplies only the game
+knowledge: the value, the stop verbs, the pruning, the position key.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import cast
 
 from ludus.core.actions import Action
+from ludus.core.api import Search, State
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
     DECLINE_LOSS,
+    DICE,
     INVASION_RATE,
     N_CITY_CARDS,
     NC,
     NEIGHBOURS,
     NODES,
     NT,
+    PHASE_INVADE,
+    R_MERCATOR,
     REVOLT,
     ROMA,
     TRIBES,
-    RoleId,
+    Verb,
 )
-from ludus.games.fall_of_rome.rules import invasion_target
-from ludus.games.fall_of_rome.state import FallOfRomeState
+from ludus.games.fall_of_rome.decisions import MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.rules.invasions import invasion_target
+from ludus.games.fall_of_rome.scoring import WIN
+from ludus.games.fall_of_rome.state import FallOfRomeData
 
 NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
 CARD_TRIBE = tuple(n.tribe for n in NODES)
-R_MERCATOR = int(RoleId.MERCATOR)
 
 
 def _distances() -> tuple[tuple[int, ...], ...]:
@@ -127,7 +135,7 @@ def _tail(lam: float, k: int) -> float:
     return 1.0 - e * (1.0 + lam + lam * lam / 2.0)
 
 
-def draw_chances(s: FallOfRomeState, first: int, second: int, w2: float = 0.5) -> list[tuple[int, float]]:
+def draw_chances(s: FallOfRomeData, first: int, second: int, w2: float = 0.5) -> list[tuple[int, float]]:
     """Barbarian cards with the weighted chance of being revealed in the next two steps.
 
     ``first`` cards come in the next Invade Cities step, ``second`` in the one after; a
@@ -162,23 +170,23 @@ def draw_chances(s: FallOfRomeState, first: int, second: int, w2: float = 0.5) -
     return out
 
 
-def _invasion_sizes(s: FallOfRomeState) -> tuple[int, int]:
+def _invasion_sizes(s: FallOfRomeData) -> tuple[int, int]:
     """Cards of the coming Invade Cities step and of the next one."""
     nxt = INVASION_RATE[s.rate]
-    if s.phase == "invade" and s.invasions_left >= 0:
+    if s.phase == PHASE_INVADE and s.invasions_left >= 0:
         return s.invasions_left, nxt
     if s.inv_skip:
         return 0, nxt
     return max(0, nxt - s.inv_reduce), nxt
 
 
-def score(state: FallOfRomeState, w: Weights | None = None) -> float:
+def score(state: FallOfRomeData, w: Weights | None = None) -> float:
     """An unbounded value for the team (higher is better)."""
     if w is None:
         w = WEIGHTS
     s = state
     if s.result:
-        return WIN_VALUE if s.result == "win" else LOSS_VALUE
+        return WIN_VALUE if s.result == WIN else LOSS_VALUE
     cubes = s.cubes
     legions = s.legions
     forts = s.forts
@@ -310,12 +318,12 @@ def score(state: FallOfRomeState, w: Weights | None = None) -> float:
     # --- cards --------------------------------------------------------------------
     value += _card_value(s, w)
     for p in s.pending:
-        if p["k"] == "pay":
-            value -= w.pending_pay * p["count"]
+        if isinstance(p, Pay):
+            value -= w.pending_pay * p.count
     return value
 
 
-def _card_value(s: FallOfRomeState, w: Weights) -> float:
+def _card_value(s: FallOfRomeData, w: Weights) -> float:
     """Cards gathered towards alliances (the best holder per tribe), events in hand."""
     value = 0.0
     counts = []
@@ -359,7 +367,7 @@ def _card_value(s: FallOfRomeState, w: Weights) -> float:
     return value
 
 
-def _distance_to_tribe(s: FallOfRomeState, seat: int, t: int) -> int:
+def _distance_to_tribe(s: FallOfRomeData, seat: int, t: int) -> int:
     """Marches from the nearest pawn of ``seat`` to a city holding a cube of tribe ``t``."""
     best = 99
     cubes = s.cubes
@@ -375,155 +383,115 @@ def _distance_to_tribe(s: FallOfRomeState, seat: int, t: int) -> int:
     return min(best, 8)
 
 
-def evaluate(state: FallOfRomeState, player: int) -> float:
+def evaluate(state: FallOfRomeData, player: int) -> float:
     """A value in [-1, 1] for the team: ±1 when the game is over."""
     if state.result:
-        return 1.0 if state.result == "win" else -1.0
+        return 1.0 if state.result == WIN else -1.0
     return 0.95 * math.tanh(score(state, WEIGHTS) / 100.0)
 
 
 # ---------------------------------------------------------------------------
-# the greedy bot: a beam search over the rest of the turn
+# the greedy bot: what the turn planner needs to know about Fall of Rome
 # ---------------------------------------------------------------------------
-_STOP_VERBS = ("draw", "draw3", "invade", "revolt")
-_BATTLE_SAMPLES = 4
-_MOVE_VERBS = frozenset({"march", "sail", "classis_sail", "fabrum_move", "move_to"})
+STOP_VERBS = frozenset({Verb.DRAW, Verb.DRAW3, Verb.INVADE, Verb.REVOLT})
+"""Verbs that end the planning horizon (the Draw and Invade Cities steps)."""
+BATTLE_SAMPLES = 4
+"""A battle is valued as the mean of this many rolls."""
+MOVE_VERBS = frozenset({Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO})
 BEAM_WIDTH = 5
 MAX_STEPS = 14
 
 
-def _key(s: FallOfRomeState) -> tuple[object, ...]:
+def plan_value(s: State) -> float:
+    """The planner's value of a position: :func:`score`."""
+    return score(cast(FallOfRomeData, s))
+
+
+def position_key(s: State) -> tuple[object, ...]:
     """Positions reached by different orders of the same actions are searched once."""
+    d = cast(FallOfRomeData, s)
     return (
-        tuple(s.pawn_city), tuple(s.legions), tuple(s.cubes), tuple(tuple(sorted(h)) for h in s.hands),
-        tuple(s.forts), tuple(s.allied), s.actions_left, s.decline, len(s.pending), s.phase,
-        tuple(s.treasury), s.inv_reduce, s.inv_skip, s.alea,
+        tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
+        tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
+        tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
     )
 
 
-def _own_decision(s: FallOfRomeState, player: int) -> bool:
-    """Whether ``player`` may still act in the planning horizon (their turn's free choices)."""
-    if s.result:
-        return False
-    if s.pending:
-        return True
-    return player in s.to_move()
-
-
-def _children(s: FallOfRomeState, player: int, rng: Rng) -> list[tuple[Action, FallOfRomeState, float]]:
-    """Each candidate next step with the position it leads to and that position's value."""
-    out: list[tuple[Action, FallOfRomeState, float]] = []
-    if s.pending:
-        top = s.pending[-1]
-        who = top["who"]
+def plan_actions(s: State, player: int) -> list[Action]:
+    """The steps the planner tries: ``player``'s own, or a team-mate's answer to a sub-decision
+    (a team-mate's consent: the team agrees to its own plan)."""
+    d = cast(FallOfRomeData, s)
+    if d.pending:
+        top = d.pending[-1]
+        who = top.who
         if who != player:
-            # a team-mate's consent: the team agrees to its own plan
-            if top["k"] == "consent":
-                acts = [a for a in s.legal_actions(who) if a.verb == "agree"]
-            else:
-                acts = s.legal_actions(who)
-        else:
-            acts = s.legal_actions(player)
-    else:
-        acts = [a for a in s.legal_actions(player) if a.verb not in _STOP_VERBS]
-    battle: Action | None = None
-    for a in acts:
-        if a.verb in _MOVE_VERBS and 0 < int(a.args[1]) < min(3, s.legions[s.pawn_city[s.cur]]):
-            continue  # a move takes all the legions it can, or none
-        if a.verb == "battle":
-            # only the most dice: more dice remove more barbarians
-            if battle is None or int(a.args[0]) > int(battle.args[0]):
-                battle = a
-            continue
-        child = s.clone()
-        child.apply(a)
-        out.append((a, child, score(child)))
-    if battle is not None:
-        a = battle
-        samples = []
-        for _ in range(_BATTLE_SAMPLES):
-            child = s.clone()
-            child.rng = Rng(rng.next())
-            child.apply(a)
-            samples.append((score(child), child))
-        mean = sum(v for v, _ in samples) / len(samples)
-        samples.sort(key=lambda x: abs(x[0] - mean))
-        out.append((a, samples[0][1], mean))
-    return out
+            if isinstance(top, (PlotConsent, MoveConsent)):
+                return [a for a in s.legal_actions(who) if a.verb == Verb.AGREE]
+            return s.legal_actions(who)
+    return s.legal_actions(player)
 
 
-def plan(world: FallOfRomeState, player: int, rng: Rng, width: int = BEAM_WIDTH) -> Action | None:
-    """The first step of the best sequence of free choices found by a beam search.
-
-    ``None`` means stopping now (draw, or go on with the invasions) is best. A position
-    counts as a plan's end only when no sub-decision is pending.
-    """
-    stop_allowed = not world.pending
-    root = score(world)
-    best_value = root if stop_allowed else -math.inf
-    best_first: Action | None = None
-    beam: list[tuple[float, FallOfRomeState, Action | None]] = [(root, world, None)]
-    seen: dict[tuple[object, ...], float] = {}
-    for _ in range(MAX_STEPS):
-        nxt: list[tuple[float, FallOfRomeState, Action | None]] = []
-        for _value, s, first in beam:
-            for a, child, v in _children(s, player, rng):
-                head = a if first is None else first
-                key = _key(child)
-                if seen.get(key, -math.inf) >= v:
-                    continue
-                seen[key] = v
-                if not child.pending and v > best_value:
-                    best_value, best_first = v, head
-                if _own_decision(child, player) and (child.pending or child.phase == s.phase):
-                    nxt.append((v, child, head))
-        if not nxt:
-            break
-        nxt.sort(key=lambda x: -x[0])
-        beam = nxt[:width]
-    if best_first is None and not stop_allowed:
-        # every line leaves a sub-decision open: take the best-valued first step
-        return None
-    return best_first
+def settled(s: State) -> bool:
+    """A plan may end where no sub-decision is open."""
+    return not cast(FallOfRomeData, s).pending
 
 
-def greedy_action(state: FallOfRomeState, player: int, rng: Rng) -> Action | None:
+def search_on(parent: State, child: State, player: int) -> bool:
+    """Search on while ``player`` still decides in the same step of their turn (or a sub-decision is open)."""
+    c = cast(FallOfRomeData, child)
+    if c.result:
+        return False
+    if c.pending:
+        return True
+    return player in child.to_move() and c.phase == cast(FallOfRomeData, parent).phase
+
+
+def prune(s: State, a: Action) -> bool:
+    """Skip a move taking some but not all the legions it can, and a battle with fewer dice than it can."""
+    d = cast(FallOfRomeData, s)
+    if a.verb in MOVE_VERBS:
+        return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
+    if a.verb == Verb.BATTLE:
+        return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
+    return False
+
+
+def _lookahead_value(s: State, player: int) -> float:
+    return score(cast(FallOfRomeData, s))
+
+
+def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
     """The greedy bot's choice for ``player`` (``None`` when it is not their decision).
 
-    In its turn the bot plans the rest of its actions with :func:`plan` on a
+    In its turn the bot plans the rest of its actions with ``search.beam_plan`` on a
     determinized copy (it never sees the real deck order); drawing is its last step.
-    Other decisions (the hand limit, the starting city, a partner's consent) are one
-    step ahead with :func:`score`.
+    Other decisions (the hand limit, the starting city) are one step ahead with
+    :func:`score`; a partner's consent is always given.
     """
     if player not in state.to_move():
         return None
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
-    if state.pending and state.pending[-1]["k"] == "consent":
+    pending = cast(FallOfRomeData, state).pending
+    if pending and isinstance(pending[-1], (PlotConsent, MoveConsent)):
         for a in actions:
-            if a.verb == "agree":
+            if a.verb == Verb.AGREE:
                 return a
     world = state.determinize(player, rng.next())
-    stops = [a for a in actions if a.verb in _STOP_VERBS]
-    if stops or state.pending:
-        choice = plan(world, player, rng)
+    stops = [a for a in actions if a.verb in STOP_VERBS]
+    if stops or pending:
+        choice = search.beam_plan(
+            world, player, rng, value=plan_value, actions=plan_actions, key=position_key, settled=settled,
+            go_on=search_on, stop_verbs=STOP_VERBS, prune=prune, chance_verbs=(Verb.BATTLE,),
+            samples=BATTLE_SAMPLES, width=BEAM_WIDTH, depth=MAX_STEPS,
+        )
         if choice is not None:
             return choice
         if stops:
             return stops[-1]
     # one step ahead (hand limit, starting city...)
-    best: list[Action] = []
-    best_value = -math.inf
-    for a in actions:
-        after = world.clone()
-        after.apply(a)
-        v = score(after)
-        if v > best_value:
-            best, best_value = [a], v
-        elif v == best_value:
-            best.append(a)
-    return best[rng.randbelow(len(best))]
+    return search.best_by_lookahead(world, player, actions, _lookahead_value, rng)
 
 
-__all__ = ["WEIGHTS", "Weights", "draw_chances", "evaluate", "greedy_action", "plan", "score"]
+__all__ = ["STOP_VERBS", "WEIGHTS", "Weights", "draw_chances", "evaluate", "greedy_action", "score"]

@@ -1,54 +1,86 @@
-"""The state of a game of Pandemic: Fall of Rome: plain data and a hand-written clone."""
+"""The state of a game of Pandemic: Fall of Rome: its data, each field declared once.
+
+Board arrays are indexed by city (``legions``, ``forts``) or by ``city * 5 + tribe``
+(``cubes``). Decks are lists with the top card last. ``pending`` is a stack of typed
+sub-decisions (:mod:`~ludus.games.fall_of_rome.decisions`; the last one is decided first).
+``clone``/``to_json``/``from_json`` are generated from :data:`FIELDS`
+(:func:`ludus.core.fields.plain_state`); the JSON keeps the key order of ludus 0.1.0.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Outcome, State
+from ludus.core.api import Game
+from ludus.core.decisions import Decision
 from ludus.core.errors import LudusError
-from ludus.core.events import Event
+from ludus.core.fields import Fields, PlainData, plain_state
 from ludus.core.rng import Rng
+from ludus.games.fall_of_rome.components import Phase
+from ludus.games.fall_of_rome.config import FallOfRomeConfig
 
-if TYPE_CHECKING:
-    from ludus.games.fall_of_rome import FallOfRome
+DecisionLoader = Callable[[Mapping[str, Any]], Decision]
+_LOADERS: dict[str, DecisionLoader] = {}
 
-# Phases of the turn (pending sub-decisions are kept apart, in ``pending``).
-PHASE_ROLE = "role"  # setup: choose roles (option roles=chosen)
-PHASE_START = "start"  # setup: choose the starting city
-PHASE_ACTIONS = "actions"  # Do Actions step
-PHASE_REVOLT = "revolt"  # Draw step: a second (third...) Revolt waits to be resolved
-PHASE_INVADE = "invade"  # Invade Cities step
-PHASE_OVER = "over"
 
-_LIST_FIELDS = (
-    "roles", "pawn_city", "treasury", "cubes", "legions", "forts", "supply", "allied",
-    "pdeck", "piles", "pdiscard", "bdeck", "bdiscard", "bremoved", "vdeck", "box_events", "pbox",
-    "refused",
+def register_decision_loader(kind: str, loader: DecisionLoader) -> None:
+    """How a pending decision of JSON kind ``k`` is rebuilt (decisions.py registers each kind)."""
+    _LOADERS[kind] = loader
+
+
+class PendingJson:
+    """The JSON codec of ``pending`` entries (the decision classes sit above this module)."""
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Decision:
+        """Rebuild a decision from its ``to_json`` dict."""
+        loader = _LOADERS.get(str(data["k"]))
+        if loader is None:
+            raise LudusError(f"unknown fall-of-rome sub-decision {data['k']!r}")
+        return loader(data)
+
+
+FIELDS = Fields(
+    shared=("game", "cfg"),
+    ints=(
+        "seats", "reserve", "fort_supply", "rate", "decline", "pknown", "box_revolts", "cur", "setup_seat",
+        "actions_left", "alea", "alea_seat", "inv_reduce", "invasions_left", "pending_revolts", "battle_city", "battle_removed",
+        "turn", "actions_taken",
+    ),
+    strs=("phase", "result"),
+    bools=("solo", "caput", "mercator_used", "regina_used", "inv_skip", "drawn"),
+    lists=(
+        "roles", "pawn_city", "treasury", "cubes", "legions", "forts", "supply", "allied", "pdeck", "piles",
+        "pdiscard", "bdeck", "bdiscard", "bremoved", "vdeck", "box_events", "pbox", "refused",
+    ),
+    nested=("hands", "bsegs"),
+    objects={"pending": PendingJson},
 )
-_SCALAR_FIELDS = (
-    "seats", "solo", "caput", "reserve", "fort_supply", "rate", "decline", "pknown", "box_revolts",
-    "phase", "cur", "setup_seat", "actions_left", "mercator_used", "regina_used", "alea",
-    "alea_seat",
-    "inv_reduce", "inv_skip", "drawn", "invasions_left", "pending_revolts", "battle_city",
-    "battle_removed", "result", "turn", "actions_taken",
+
+JSON_ORDER: tuple[str, ...] = (
+    "rng", "roles", "pawn_city", "treasury", "cubes", "legions", "forts", "supply", "allied", "pdeck", "piles",
+    "pdiscard", "bdeck", "bdiscard", "bremoved", "vdeck", "box_events", "pbox", "refused", "seats", "solo", "caput",
+    "reserve", "fort_supply", "rate", "decline", "pknown", "box_revolts", "phase", "cur", "setup_seat",
+    "actions_left", "mercator_used", "regina_used", "alea", "alea_seat", "inv_reduce", "inv_skip", "drawn",
+    "invasions_left", "pending_revolts", "battle_city", "battle_removed", "result", "turn", "actions_taken",
+    "hands", "bsegs", "pending",
 )
+"""The key order of ``to_json`` (as saved by ludus 0.1.0)."""
 
 
-class FallOfRomeState(State):
-    """A game of Pandemic: Fall of Rome in progress.
+@plain_state(FIELDS)
+class FallOfRomeData(PlainData):
+    """The fields of a game of Pandemic: Fall of Rome (behaviour lives in ``rules/``)."""
 
-    Board arrays are indexed by city (``legions``, ``forts``) or by
-    ``city * 5 + tribe`` (``cubes``). Decks are lists with the top card last.
-    ``pending`` is a stack of sub-decisions (the last one is decided first).
-    """
+    __slots__ = ("rng", *FIELDS.shared, *FIELDS.transient, *FIELDS.ints, *FIELDS.strs, *FIELDS.bools, *FIELDS.lists,
+                 *FIELDS.nested, *FIELDS.objects)  # slotted fields: a faster clone
 
-    __slots__ = (
-        *_LIST_FIELDS, *_SCALAR_FIELDS, "game", "rng", "hands", "bsegs", "pending", "_cache", "_events",
-    )
-
-    game: FallOfRome
+    game: Game[Any]
+    cfg: FallOfRomeConfig
     rng: Rng
+    _legal: dict[int | None, list[Action]]
     seats: int
     solo: bool
     caput: bool
@@ -77,7 +109,7 @@ class FallOfRomeState(State):
     box_events: list[int]
     pbox: list[int]
     box_revolts: int
-    phase: str
+    phase: Phase
     cur: int
     setup_seat: int
     actions_left: int
@@ -92,141 +124,21 @@ class FallOfRomeState(State):
     pending_revolts: int
     battle_city: int
     battle_removed: int
-    pending: list[dict[str, Any]]
+    pending: list[Decision]
     refused: list[str]
     result: str
     turn: int
     actions_taken: int
 
-    def __init__(self, game: FallOfRome, rng: Rng) -> None:
-        self.game = game
-        self.rng = rng
-        self._cache: dict[int | None, list[Action]] = {}
-        self._events: list[Event] = []
+    def json_fields(self) -> dict[str, Any]:
+        """Every saved field, JSON-ready, in the key order of ludus 0.1.0."""
+        data = self.fields_to_json()
+        return {k: data[k] for k in JSON_ORDER}
 
-    # --- the State API (rules live in rules.py) ---------------------------
-    def to_move(self) -> tuple[int, ...]:
-        """Seats whose decision the game waits for."""
-        return rules.to_move(self)
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions (cached until the next ``apply``)."""
-        cached = self._cache.get(player)
-        if cached is None:
-            cached = rules.legal_actions(self, player)
-            self._cache[player] = cached
-        return list(cached)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out a legal action; see :func:`rules.apply`."""
-        return rules.apply(self, action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is won or lost."""
-        return self.phase == PHASE_OVER
-
-    def outcome(self) -> Outcome:
-        """The cooperative result."""
-        return scoring.outcome(self)
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """The public view (hands are open)."""
-        return view.view(self, player)
-
-    def determinize(self, player: int | None, seed: int) -> FallOfRomeState:
-        """A state consistent with the public information; see :mod:`view`."""
-        return view.determinize(self, player, seed)
-
-    # --- copying and persistence ------------------------------------------
-    def clone(self) -> FallOfRomeState:
-        """An independent copy (hand-written)."""
-        s = FallOfRomeState.__new__(FallOfRomeState)
-        s.game = self.game
-        s.rng = self.rng.clone()
-        s._cache = {}
-        s._events = []
-        s.roles = self.roles[:]
-        s.pawn_city = self.pawn_city[:]
-        s.treasury = self.treasury[:]
-        s.cubes = self.cubes[:]
-        s.legions = self.legions[:]
-        s.forts = self.forts[:]
-        s.supply = self.supply[:]
-        s.allied = self.allied[:]
-        s.pdeck = self.pdeck[:]
-        s.piles = self.piles[:]
-        s.pdiscard = self.pdiscard[:]
-        s.bdeck = self.bdeck[:]
-        s.bdiscard = self.bdiscard[:]
-        s.bremoved = self.bremoved[:]
-        s.vdeck = self.vdeck[:]
-        s.box_events = self.box_events[:]
-        s.pbox = self.pbox[:]
-        s.refused = self.refused[:]
-        s.seats = self.seats
-        s.solo = self.solo
-        s.caput = self.caput
-        s.reserve = self.reserve
-        s.fort_supply = self.fort_supply
-        s.rate = self.rate
-        s.decline = self.decline
-        s.pknown = self.pknown
-        s.box_revolts = self.box_revolts
-        s.phase = self.phase
-        s.cur = self.cur
-        s.setup_seat = self.setup_seat
-        s.actions_left = self.actions_left
-        s.mercator_used = self.mercator_used
-        s.regina_used = self.regina_used
-        s.alea = self.alea
-        s.alea_seat = self.alea_seat
-        s.inv_reduce = self.inv_reduce
-        s.inv_skip = self.inv_skip
-        s.drawn = self.drawn
-        s.invasions_left = self.invasions_left
-        s.pending_revolts = self.pending_revolts
-        s.battle_city = self.battle_city
-        s.battle_removed = self.battle_removed
-        s.result = self.result
-        s.turn = self.turn
-        s.actions_taken = self.actions_taken
-        s.hands = [h[:] for h in self.hands]
-        s.bsegs = [g[:] for g in self.bsegs]
-        s.pending = [_copy_pending(p) for p in self.pending] if self.pending else []
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        """The complete state as JSON-ready data."""
-        data: dict[str, Any] = {"rng": self.rng.state}
-        for f in _LIST_FIELDS:
-            data[f] = list(getattr(self, f))
-        for f in _SCALAR_FIELDS:
-            data[f] = getattr(self, f)
-        data["hands"] = [list(h) for h in self.hands]
-        data["bsegs"] = [list(g) for g in self.bsegs]
-        data["pending"] = [_copy_pending(p) for p in self.pending]
-        return data
-
-    @classmethod
-    def from_json(cls, game: FallOfRome, data: Any) -> FallOfRomeState:
-        """Rebuild a state from :meth:`to_json` (raises :class:`LudusError` if malformed)."""
+    def load_fields(self, data: Mapping[str, Any]) -> None:
+        """Set every saved field from :meth:`json_fields` output (:class:`LudusError` if malformed)."""
         try:
-            s = cls(game, Rng(int(data["rng"])))
-            for f in _LIST_FIELDS:
-                setattr(s, f, [int(x) if not isinstance(x, str) else x for x in data[f]])
-            for f in _SCALAR_FIELDS:
-                setattr(s, f, data[f])
-            s.hands = [[int(x) for x in h] for h in data["hands"]]
-            s.bsegs = [[int(x) for x in g] for g in data["bsegs"]]
-            s.pending = [_copy_pending(p) for p in data["pending"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise LudusError(f"malformed fall-of-rome state: {exc}") from None
-        return s
-
-
-def _copy_pending(p: Any) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in p.items()}
-
-
-# Imported last: these modules import this one (the State API methods call into them).
-from ludus.games.fall_of_rome import rules, scoring, view  # noqa: E402
+            self.fields_from_json(data)
+            self.phase = Phase(self.phase)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise LudusError(f"malformed fall-of-rome state: {exc!r}") from None

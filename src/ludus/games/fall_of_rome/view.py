@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludus.core.decisions import Decision
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
@@ -25,27 +26,26 @@ from ludus.games.fall_of_rome.components import (
     REVOLT,
     ROLES,
 )
-from ludus.games.fall_of_rome.state import FallOfRomeState
+from ludus.games.fall_of_rome.decisions import MeliusCavere, Pay, PutBack
+from ludus.games.fall_of_rome.rules import to_move
+from ludus.games.fall_of_rome.rules.board import seat_of
+from ludus.games.fall_of_rome.state import FallOfRomeData
 
 
 def _cards(cards: list[int]) -> list[str]:
     return [CARD_TOKENS[c] for c in cards]
 
 
-def _pending_view(p: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in p.items():
-        if (k == "cards" and p["k"] in ("putback", "pay")) or (k == "cards" and p.get("e") == FIRST_EVENT + 8):
-            out[k] = _cards(v)
-        else:
-            out[k] = list(v) if isinstance(v, list) else v
+def _pending_view(p: Decision) -> dict[str, Any]:
+    """A sub-decision as saved, with card tokens for the player cards and barbarian cards it holds."""
+    out = p.to_json()
+    if isinstance(p, (Pay, PutBack, MeliusCavere)):
+        out["cards"] = _cards(out["cards"])
     return out
 
 
-def view(s: FallOfRomeState, player: int | None) -> dict[str, Any]:
+def view(s: FallOfRomeData, player: int | None) -> dict[str, Any]:
     """The public view (the same for every seat and for a spectator)."""
-    from ludus.games.fall_of_rome import rules
-
     board = []
     for c in range(NC):
         board.append(
@@ -72,9 +72,9 @@ def view(s: FallOfRomeState, player: int | None) -> dict[str, Any]:
     known_top = s.pdeck[len(s.pdeck) - s.pknown :] if s.pknown else []
     return {
         "player": player,
-        "phase": s.phase,
+        "phase": str(s.phase),
         "turn": s.turn,
-        "to_move": list(rules.to_move(s)),
+        "to_move": list(to_move(s)),
         "current_pawn": s.cur,
         "current_role": ROLES[s.roles[s.cur]].id if s.roles else None,
         "actions_left": s.actions_left,
@@ -82,7 +82,7 @@ def view(s: FallOfRomeState, player: int | None) -> dict[str, Any]:
         "roma_caput_mundi": s.caput,
         "pawns": [
             {"role": ROLES[r].id, "city": CITY_TOKEN[s.pawn_city[i]] if s.pawn_city[i] >= 0 else None,
-             "seat": rules.seat_of(s, i)}
+             "seat": seat_of(s, i)}
             for i, r in enumerate(s.roles)
         ],
         "board": board,
@@ -126,14 +126,13 @@ def view(s: FallOfRomeState, player: int | None) -> dict[str, Any]:
     }
 
 
-def determinize(s: FallOfRomeState, player: int | None, seed: int) -> FallOfRomeState:
-    """A state consistent with all public information, with hidden orders re-dealt.
+def redeal_hidden(d: FallOfRomeData, seed: int) -> None:
+    """Re-deal the hidden orders of ``d`` (a fresh clone) consistently with all public information.
 
     Keeps: the known top of the player deck, the size of every Revolt pile and
     the Revolts each pile still holds, the number of events in the player deck,
     the contents of every barbarian deck segment and the order of known segments.
     """
-    d = s.clone()
     rng = Rng(seed)
     d.rng = Rng(rng.next())
     # barbarian deck: shuffle inside each segment of unknown order
@@ -169,4 +168,3 @@ def determinize(s: FallOfRomeState, player: int | None, seed: int) -> FallOfRome
             rng.shuffle(part)
             deck[start:end] = part
         start += size
-    return d

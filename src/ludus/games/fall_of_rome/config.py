@@ -1,0 +1,84 @@
+"""The options of a game of Pandemic: Fall of Rome, validated once into :class:`FallOfRomeConfig`.
+
+>>> cfg = FallOfRomeConfig.from_options(2, {"difficulty": "heroic"})
+>>> cfg.difficulty, cfg.revolts, cfg.solo
+('heroic', 7, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ludus.core.api import OptionSpec, OptionValue
+from ludus.core.errors import OptionError
+from ludus.games.fall_of_rome.components import REVOLTS_CAPUT_MUNDI, REVOLTS_STANDARD
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "difficulty",
+        "normal",
+        "Revolt cards: novice 5, normal 6, heroic 7 (Roma Caput Mundi: 4/5/6, legendary 7)",
+        choices=("novice", "normal", "heroic", "legendary"),
+    ),
+    OptionSpec("roma_caput_mundi", False, "Roma Caput Mundi challenge (no legions or fort in Roma)"),
+    OptionSpec("roles", "random", "Roles dealt at random or chosen by the players",
+               choices=("random", "chosen")),
+    OptionSpec(
+        "first_player",
+        "random",
+        "First player: random (ruling 1, days to Roma incomplete) or most days on a city card",
+        choices=("random", "most_days"),
+    ),
+    OptionSpec("vestalis_may_return_revolt", True, "Vestalis may put a drawn Revolt back (ruling 6)"),
+    OptionSpec(
+        "regina_cubes_into_roma",
+        False,
+        "Roma Caput Mundi: Regina Foederata may lead cubes into Roma (ruling 7; default: no)",
+    ),
+)
+"""The option schema (``GameInfo.options``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FallOfRomeConfig:
+    """The validated options (see ``docs/games/fall-of-rome.md``, "Options" and "Rulings")."""
+
+    players: int
+    difficulty: str
+    roma_caput_mundi: bool
+    roles_chosen: bool
+    first_player_most_days: bool
+    vestalis_may_return_revolt: bool
+    regina_cubes_into_roma: bool
+
+    @property
+    def solo(self) -> bool:
+        """One player: the solitaire challenge (WYZWANIE SAMOTNIKA)."""
+        return self.players == 1
+
+    @property
+    def revolts(self) -> int:
+        """Revolt cards in the player deck for the difficulty (and Roma Caput Mundi)."""
+        return (REVOLTS_CAPUT_MUNDI if self.roma_caput_mundi else REVOLTS_STANDARD)[self.difficulty]
+
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> FallOfRomeConfig:
+        """Build the config from a game's coerced options (missing ones take their defaults).
+
+        Raises :class:`OptionError` for ``legendary`` without Roma Caput Mundi.
+        """
+        o = {spec.name: spec.default for spec in OPTIONS}
+        o.update(options)
+        cfg = cls(
+            players=players,
+            difficulty=str(o["difficulty"]),
+            roma_caput_mundi=bool(o["roma_caput_mundi"]),
+            roles_chosen=o["roles"] == "chosen",
+            first_player_most_days=o["first_player"] == "most_days",
+            vestalis_may_return_revolt=bool(o["vestalis_may_return_revolt"]),
+            regina_cubes_into_roma=bool(o["regina_cubes_into_roma"]),
+        )
+        if cfg.difficulty == "legendary" and not cfg.roma_caput_mundi:
+            raise OptionError("difficulty 'legendary' exists only with roma_caput_mundi=true")
+        return cfg

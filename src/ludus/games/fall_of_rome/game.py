@@ -1,0 +1,151 @@
+"""Pandemic: Fall of Rome: the State and Game classes, wiring every module together.
+
+>>> import ludus
+>>> game = ludus.load("fall-of-rome", players=2)
+>>> state = game.new_state(seed=1)
+>>> state.phase
+<Phase.START: 'start'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ludus.core.actions import Action
+from ludus.core.api import Game, GameInfo, Outcome, Search
+from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.engine import Handler, RulesState
+from ludus.core.events import Log
+from ludus.core.rng import Rng
+from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
+from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
+from ludus.games.fall_of_rome.rules import setup
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+__all__ = ["FallOfRome", "FallOfRomeState"]
+
+
+class FallOfRomeState(FallOfRomeData, RulesState):
+    """A game of Pandemic: Fall of Rome in progress (data in :class:`FallOfRomeData`, rules in ``rules/``)."""
+
+    DOMAIN: ClassVar[str] = DOMAIN
+    HANDLERS: ClassVar[Mapping[str, Handler]] = rules.HANDLERS
+    DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = rules.DECISION_RULES
+
+    def __init__(self, game: FallOfRome, rng: Rng) -> None:
+        self.game = game
+        self.cfg = game.cfg
+        self.rng = rng
+        self._legal = {}
+
+    # --- the engine's hooks --------------------------------------------------
+    def _generate(self, player: int | None) -> list[Action]:
+        if player is not None:
+            return rules.legal_actions(self, player)
+        out: list[Action] = []
+        legal = self._legal
+        for seat in range(self.seats):
+            mine = legal.get(seat)
+            if mine is None:
+                mine = legal[seat] = rules.legal_actions(self, seat)
+            out += mine
+        return out
+
+    def _decisions(self, player: int) -> list[Decision]:
+        return self.pending
+
+    def _advance(self, log: Log) -> None:
+        rules.advance(self, log)
+
+    # --- the State API ---------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        """Seats whose decision the game waits for."""
+        return rules.to_move(self)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is won or lost."""
+        return self.phase == PHASE_OVER
+
+    def outcome(self) -> Outcome:
+        """The cooperative result."""
+        return scoring.outcome(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The public view (hands are open)."""
+        return view.view(self, player)
+
+    def determinize(self, player: int | None, seed: int) -> FallOfRomeState:
+        """A state consistent with the public information; see :mod:`~ludus.games.fall_of_rome.view`."""
+        d = self.clone()
+        view.redeal_hidden(d, seed)
+        return d
+
+    def clone(self) -> FallOfRomeState:
+        """An independent copy (generated from the declared fields)."""
+        return self.copy_fields(FallOfRomeState.__new__(FallOfRomeState))
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data."""
+        return self.json_fields()
+
+    @classmethod
+    def from_json(cls, game: FallOfRome, data: Mapping[str, Any]) -> FallOfRomeState:
+        """Rebuild a state from :meth:`to_json` (raises :class:`LudusError` if malformed)."""
+        s = cls(game, Rng(0))
+        s.load_fields(data)
+        return s
+
+
+class FallOfRome(Game[FallOfRomeState]):
+    """Pandemic: Fall of Rome (id ``fall-of-rome``)."""
+
+    info = GameInfo(
+        id=DOMAIN,
+        titles={"en": "Pandemic: Fall of Rome", "pl": "Upadek Rzymu"},
+        min_players=1,
+        max_players=5,
+        cooperative=True,
+        hidden_information=True,
+        simultaneous=False,
+        default_players=2,
+        summary="Cooperative defence of the late Roman Empire against five barbarian tribes.",
+        options=OPTIONS,
+    )
+
+    cfg: FallOfRomeConfig
+
+    def validate_options(self) -> None:
+        """Build the typed config (``legendary`` needs Roma Caput Mundi)."""
+        self.cfg = FallOfRomeConfig.from_options(self.players, self.options)
+
+    def new_state(self, seed: int = 0) -> FallOfRomeState:
+        """Set up a game (PRZYGOTOWANIE DO GRY) from ``seed``."""
+        s = FallOfRomeState(self, Rng(seed))
+        setup.set_up(s)
+        return s
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FallOfRomeState:
+        """Rebuild a state from ``to_json``."""
+        return FallOfRomeState.from_json(self, data)
+
+    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+        """Plain text: the map as a table, tracks, hands."""
+        return render.render(view, player)
+
+    def describe(self, state: FallOfRomeState, action: Action) -> str:
+        """The action in words."""
+        return notation.describe(action)
+
+    def evaluate(self, state: FallOfRomeState, player: int) -> float:
+        """The team's heuristic value in [-1, 1]."""
+        return heuristic.evaluate(state, player)
+
+    def greedy_action(self, state: FallOfRomeState, player: int, rng: Rng, search: Search) -> Action | None:
+        """The greedy bot's choice (None out of turn): a plan of the rest of its turn."""
+        return heuristic.greedy_action(state, player, rng, search)
+
+    def invariant_violations(self, state: FallOfRomeState) -> list[str]:
+        """Conservation of cubes, legions, forts and cards."""
+        return invariants.violations(state)

@@ -1,0 +1,200 @@
+"""The rules of Pandemic: Fall of Rome, one module per chapter of the rulebook.
+
+This package assembles them: the verb handlers (:data:`HANDLERS`), the rules of each
+pending sub-decision (:data:`DECISION_RULES`), the legal-action generator
+(:func:`legal_actions`) and the automatic step after every action (:func:`advance`).
+The turn's steps (draw, each further Revolt, each invasion card) are explicit actions of
+the current player, so that events can be played between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ludus.core.actions import Action
+from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.events import Log
+from ludus.games.fall_of_rome.components import (
+    CARD_COLOUR,
+    N_CITY_CARDS,
+    NT,
+    PHASE_INVADE,
+    PHASE_OVER,
+    PHASE_REVOLT,
+    PHASE_ROLE,
+    PHASE_START,
+    R_VESTALIS,
+    SIMPLE,
+    Verb,
+)
+from ludus.games.fall_of_rome.decisions import (
+    AleaDice,
+    Escort,
+    MoveConsent,
+    Pay,
+    PlotConsent,
+    PutBack,
+    ReginaLegions,
+    RemoveCubes,
+)
+from ludus.games.fall_of_rome.rules import (
+    alliances,
+    battle,
+    characters,
+    drawing_cards,
+    event_cards,
+    fortify_and_recruit,
+    invasions,
+    movement,
+    player_cards,
+    plot,
+    revolts,
+    setup,
+)
+from ludus.games.fall_of_rome.rules.board import seat_of
+from ludus.games.fall_of_rome.rules.end_of_game import check_win
+from ludus.games.fall_of_rome.rules.turn import WINDOW_PHASES, close_battle_window, over_limit_seat, to_move
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
+
+S = FallOfRomeData
+Handler = Callable[[S, Action, Log], None]
+
+
+# ---------------------------------------------------------------------------
+# legal actions
+# ---------------------------------------------------------------------------
+def legal_actions(s: S, player: int) -> list[Action]:
+    """Every legal action of ``player`` (a seat) now."""
+    if s.phase == PHASE_OVER or not 0 <= player < s.seats:
+        return []
+    if s.pending:
+        top = s.pending[-1]
+        if top.who != player:
+            return []
+        return DECISION_RULES[type(top)].legal(s, top)
+    if s.phase == PHASE_ROLE:
+        return setup.role_choices(s, player)
+    if s.phase == PHASE_START:
+        return setup.start_choices(s, player)
+    out: list[Action] = []
+    over = over_limit_seat(s)
+    if player == (over if over >= 0 else seat_of(s, s.cur)):
+        if over == player:
+            out.extend(player_cards.hand_limit_discards(s, player))
+        elif over < 0:
+            _step_actions(s, player, out)
+    if s.phase in WINDOW_PHASES:  # optional: events (any holder, any turn) and Vestalis's draw
+        event_cards.event_choices(s, player, out)
+        characters.vestalis_choices(s, player, out)
+    return out
+
+
+def _step_actions(s: S, player: int, out: list[Action]) -> None:
+    """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
+    if s.phase == PHASE_REVOLT:
+        out.append(SIMPLE[player][Verb.REVOLT])
+        return
+    if s.phase == PHASE_INVADE:
+        out.append(SIMPLE[player][Verb.INVADE])
+        return
+    if s.actions_left > 0:
+        _action_choices(s, player, out)
+    out.append(SIMPLE[player][Verb.DRAW])
+    if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
+        out.append(SIMPLE[player][Verb.DRAW3])
+
+
+def _action_choices(s: S, player: int, out: list[Action]) -> None:
+    """AKCJE: the actions of the current pawn, in the rulebook's order, then its character's."""
+    pawn = s.cur
+    role = s.roles[pawn]
+    city = s.pawn_city[pawn]
+    hand = s.hands[player]
+    carry = min(3, s.legions[city])
+    movement.march_choices(s, player, city, carry, out)
+    counts = [0] * NT
+    for c in hand:
+        if c < N_CITY_CARDS:
+            counts[CARD_COLOUR[c]] += 1
+    movement.sail_choices(s, player, city, carry, counts, out)
+    fortify_and_recruit.fortify_choices(s, player, city, hand, out)
+    fortify_and_recruit.recruit_choices(s, player, city, out)
+    battle.battle_choices(s, player, city, out)
+    plot.plot_choices(s, player, pawn, city, hand, out)
+    alliances.alliance_choices(s, player, role, city, counts, out)
+    characters.role_choices(s, player, pawn, role, city, hand, out)
+
+
+# ---------------------------------------------------------------------------
+# handlers and decisions
+# ---------------------------------------------------------------------------
+def _closing_battle_window(handler: Handler) -> Handler:
+    """A top-level turn action: it ends the "just after a Battle" moment of Vae Victis first."""
+
+    def wrapped(s: S, a: Action, log: Log) -> None:
+        close_battle_window(s)
+        handler(s, a, log)
+
+    wrapped.__doc__ = handler.__doc__
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+_TURN_ACTIONS: dict[str, Handler] = {
+    Verb.MARCH: movement.march,
+    Verb.SAIL: movement.sail,
+    Verb.FORTIFY: fortify_and_recruit.fortify,
+    Verb.RECRUIT_ARMY: fortify_and_recruit.recruit_army,
+    Verb.BATTLE: battle.battle_action,
+    Verb.PLOT_GIVE: plot.plot,
+    Verb.PLOT_TAKE: plot.plot,
+    Verb.PLOT_STORE: plot.plot_store,
+    Verb.PLOT_RETRIEVE: plot.plot_retrieve,
+    Verb.FORGE_ALLIANCE: alliances.forge_alliance,
+    Verb.ENLIST_BARBARIANS: alliances.enlist_barbarians,
+    Verb.CONSUL_FORT: characters.consul_fort,
+    Verb.CONSUL_HERE: characters.consul_here,
+    Verb.MERCATOR_GIVE: characters.mercator,
+    Verb.MERCATOR_TAKE: characters.mercator,
+    Verb.CLASSIS_SAIL: characters.classis_sail,
+    Verb.CLASSIS_RECRUIT: characters.classis_recruit,
+    Verb.FABRUM_FORT: characters.fabrum_fort,
+    Verb.FABRUM_MOVE: characters.fabrum_move,
+    Verb.DRAW: drawing_cards.draw,
+    Verb.DRAW3: drawing_cards.draw3,
+    Verb.REVOLT: revolts.revolt_step,
+    Verb.INVADE: invasions.invade_step,
+}
+
+HANDLERS: Mapping[str, Handler] = {
+    Verb.CHOOSE_ROLE: setup.choose_role,
+    Verb.START: setup.start,
+    Verb.DISCARD: player_cards.discard,
+    Verb.PLAY: event_cards.play,
+    Verb.VESTALIS_DRAW: characters.vestalis_draw,
+    **{verb: _closing_battle_window(fn) for verb, fn in _TURN_ACTIONS.items()},
+}
+"""Verb → handler of the actions taken when no sub-decision is pending."""
+
+DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
+    Pay: player_cards.PAY,
+    Escort: movement.ESCORT,
+    RemoveCubes: battle.REMOVE,
+    AleaDice: battle.ALEA,
+    ReginaLegions: battle.REGINA,
+    PlotConsent: plot.PLOT_CONSENT,
+    MoveConsent: event_cards.MOVE_CONSENT,
+    PutBack: drawing_cards.PUT_BACK,
+    **event_cards.EVENT_RULES,
+}
+"""Decision class → its legal answers and their effect."""
+
+
+def advance(s: S, log: Log) -> None:
+    """After every action: count it, and check the win (KONIEC GRY)."""
+    s.actions_taken += 1
+    if s.phase != PHASE_OVER:
+        check_win(s, log)

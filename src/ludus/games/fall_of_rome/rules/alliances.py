@@ -1,0 +1,75 @@
+"""ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW: alliances with tribes, and enlisting them.
+
+Forge an alliance: with a cube of the tribe in your city (Mercator: anywhere), discard the
+tribe's cost in cards of its colour. Enlist barbarians: the cubes of an allied tribe in
+your city go back to its supply and as many legions come in, for one card of its colour
+(Regina Foederata: once per turn without a card).
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+from ludus.games.fall_of_rome.components import (
+    COLOUR_ACTION,
+    COLOUR_INDEX,
+    N_CITY_CARDS,
+    NODES,
+    NT,
+    R_MERCATOR,
+    R_REGINA_FOEDERATA,
+    TRIBES,
+    Verb,
+)
+from ludus.games.fall_of_rome.rules.board import add_legions
+from ludus.games.fall_of_rome.rules.player_cards import push_pay
+from ludus.games.fall_of_rome.rules.turn import spend_action
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+S = FallOfRomeData
+
+
+def alliance_choices(s: S, player: int, role: int, city: int, counts: list[int], out: list[Action]) -> None:
+    """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city`` (``counts``: city cards per colour)."""
+    base = city * NT
+    forge = COLOUR_ACTION[player][Verb.FORGE_ALLIANCE]
+    for t in range(NT):
+        if s.allied[t]:
+            continue
+        if (s.cubes[base + t] or role == R_MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
+            out.append(forge[t])
+    enlist = COLOUR_ACTION[player][Verb.ENLIST_BARBARIANS]
+    for t in range(NT):
+        if s.allied[t] and s.cubes[base + t]:
+            free = role == R_REGINA_FOEDERATA and not s.regina_used
+            if free or counts[t]:
+                out.append(enlist[t])
+
+
+def forge_alliance(s: S, a: Action, log: Log) -> None:
+    """ZAWARCIE PRZYMIERZA: discard the tribe's cost in cards of its colour."""
+    t = COLOUR_INDEX[str(a.args[0])]
+    spend_action(s)
+    s.allied[t] = 1
+    log.public("alliance", tribe=t)
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], TRIBES[t].alliance_cost)
+
+
+def enlist_barbarians(s: S, a: Action, log: Log) -> None:
+    """WERBOWANIE BARBARZYŃCÓW: the allied tribe's cubes here become legions."""
+    t = COLOUR_INDEX[str(a.args[0])]
+    pawn = s.cur
+    city = s.pawn_city[pawn]
+    spend_action(s)
+    i = city * NT + t
+    n = s.cubes[i]
+    s.cubes[i] = 0
+    s.supply[t] += n
+    added = add_legions(s, city, n)
+    log.public("enlist", cubes=n, tribe=t, city=city, legions=added)
+    if s.roles[pawn] == R_REGINA_FOEDERATA and not s.regina_used:
+        s.regina_used = True
+        return
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], 1)

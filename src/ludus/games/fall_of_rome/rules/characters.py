@@ -1,0 +1,178 @@
+"""POSTACIE: the characters' own actions (their battle-die specials are in ``battle.py``).
+
+CONSUL adds a legion to any fort city or to his own; MERCATOR gives or takes a card of a
+colour of his city once per turn (no consent needed); PRAEFECTUS CLASSIS sails port to
+port without a card, and in a port turns a card of its colour into 2 legions; PRAEFECTUS
+FABRUM turns 2 legions into a fort and, for any city card, moves from or to a fort city;
+VESTALIS draws from her own event deck at any time for a card of her city's colour (and
+may draw 3 cards, putting 1 back: ``drawing_cards.py``). Regina Foederata's escort is in
+``movement.py``, her free enlist in ``alliances.py``.
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+from ludus.games.fall_of_rome.components import (
+    CARD_ACTION,
+    CITIES,
+    CITY_ACTION,
+    CLASSIS_SAIL,
+    FABRUM_MOVE,
+    N_CITY_CARDS,
+    NC,
+    NODES,
+    PORT,
+    PORT_CITIES,
+    R_CONSUL,
+    R_MERCATOR,
+    R_PRAEFECTUS_CLASSIS,
+    R_PRAEFECTUS_FABRUM,
+    R_VESTALIS,
+    SEAT_CARD_ACTION,
+    SIMPLE,
+    TOKEN_CARD,
+    TOKEN_CITY,
+    Verb,
+)
+from ludus.games.fall_of_rome.rules.board import (
+    add_legions,
+    legion_choices,
+    legions_allowed,
+    n_pawns,
+    place_fort,
+    remove_legions,
+    seat_of,
+)
+from ludus.games.fall_of_rome.rules.movement import begin_move
+from ludus.games.fall_of_rome.rules.turn import spend_action
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+S = FallOfRomeData
+
+
+def colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
+    """The city cards of ``hand`` of one of ``colours``."""
+    return [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe in colours]
+
+
+def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
+    """The current pawn's character actions."""
+    if role == R_CONSUL and s.reserve:
+        table = CITY_ACTION[player][Verb.CONSUL_FORT]
+        for f in range(NC):
+            if s.forts[f] and legions_allowed(s, f):
+                out.append(table[f])
+        if legions_allowed(s, city):
+            out.append(SIMPLE[player][Verb.CONSUL_HERE])
+    elif role == R_MERCATOR and not s.mercator_used:
+        colours = CITIES[city].colours
+        give = SEAT_CARD_ACTION[player][Verb.MERCATOR_GIVE]
+        take = SEAT_CARD_ACTION[player][Verb.MERCATOR_TAKE]
+        for other in range(n_pawns(s)):
+            if other == pawn or s.pawn_city[other] != city:
+                continue
+            for c in sorted(set(colour_cards(hand, colours))):
+                out.append(give[other][c])
+            for c in sorted(set(colour_cards(s.hands[other], colours))):
+                out.append(take[other][c])
+    elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
+        sail = CLASSIS_SAIL[player]
+        for dest in PORT_CITIES:
+            if dest != city:
+                out.extend(sail[dest][: legion_choices(s, city, dest) + 1])
+        if s.reserve and legions_allowed(s, city):
+            recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
+            for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
+                out.append(recruit[c])
+    elif role == R_PRAEFECTUS_FABRUM:
+        if s.legions[city] >= 2 and not s.forts[city]:
+            if s.fort_supply:
+                out.append(SIMPLE[player][Verb.FABRUM_FORT])
+            else:
+                table = CITY_ACTION[player][Verb.FABRUM_FORT]
+                for f in range(NC):
+                    if s.forts[f]:
+                        out.append(table[f])
+        if any(c < N_CITY_CARDS for c in hand):
+            move = FABRUM_MOVE[player]
+            for dest in range(NC):
+                if dest != city and (s.forts[city] or s.forts[dest]):
+                    out.extend(move[dest][: legion_choices(s, city, dest) + 1])
+
+
+def vestalis_choices(s: S, player: int, out: list[Action]) -> None:
+    """VESTALIS, at any time: a card of her city's colour for an event of her deck."""
+    if s.vdeck and R_VESTALIS in s.roles:
+        v = s.roles.index(R_VESTALIS)
+        if seat_of(s, v) == player:
+            table = CARD_ACTION[player][Verb.VESTALIS_DRAW]
+            for c in sorted(set(colour_cards(s.hands[player], CITIES[s.pawn_city[v]].colours))):
+                out.append(table[c])
+
+
+def consul_fort(s: S, a: Action, log: Log) -> None:
+    """Consul: add 1 legion to any city with a fort."""
+    spend_action(s)
+    city = TOKEN_CITY[str(a.args[0])]
+    n = add_legions(s, city, 1)
+    log.public("consul", legions=n, city=city)
+
+
+def consul_here(s: S, a: Action, log: Log) -> None:
+    """Consul: add 1 legion to your city."""
+    spend_action(s)
+    city = s.pawn_city[s.cur]
+    n = add_legions(s, city, 1)
+    log.public("consul", legions=n, city=city)
+
+
+def mercator(s: S, a: Action, log: Log) -> None:
+    """Mercator, once per turn: give or take 1 card of a colour of your city."""
+    other = int(a.args[0])
+    card = TOKEN_CARD[str(a.args[1])]
+    spend_action(s)
+    s.mercator_used = True
+    giver, taker = (a.player, other) if a.verb == Verb.MERCATOR_GIVE else (other, a.player)
+    s.hands[giver].remove(card)
+    s.hands[taker].append(card)
+    log.public("mercator", giver=giver, card=card, taker=taker)
+
+
+def classis_sail(s: S, a: Action, log: Log) -> None:
+    """Praefectus Classis: port to any other port without a card."""
+    begin_move(s, a, log, None)
+
+
+def classis_recruit(s: S, a: Action, log: Log) -> None:
+    """Praefectus Classis, in a port: discard a card of the city's colour for up to 2 legions."""
+    card = TOKEN_CARD[str(a.args[0])]
+    spend_action(s)
+    s.hands[a.player].remove(card)
+    s.pdiscard.append(card)
+    n = add_legions(s, s.pawn_city[s.cur], 2)
+    log.public("classis_recruit", card=card, legions=n)
+
+
+def fabrum_fort(s: S, a: Action, log: Log) -> None:
+    """Praefectus Fabrum: 2 legions of your city become a fort (ruling 8 when all are out)."""
+    city = s.pawn_city[s.cur]
+    spend_action(s)
+    remove_legions(s, city, 2)
+    place_fort(s, city, TOKEN_CITY[str(a.args[0])] if a.args else -1, log)
+
+
+def fabrum_move(s: S, a: Action, log: Log) -> None:
+    """Praefectus Fabrum: discard any city card to move from or to a fort city."""
+    begin_move(s, a, log, ())
+
+
+def vestalis_draw(s: S, a: Action, log: Log) -> None:
+    """Vestalis, any time: discard a card of her city's colour to draw from her event deck."""
+    card = TOKEN_CARD[str(a.args[0])]
+    hand = s.hands[a.player]
+    hand.remove(card)
+    s.pdiscard.append(card)
+    event = s.vdeck.pop()
+    hand.append(event)
+    log.public("vestalis_draw", paid=card, card=event)

@@ -1,0 +1,63 @@
+"""UMOCNIENIE POZYCJI and REKRUTACJA ARMII: forts, and legions recruited in them.
+
+Fortify: discard the card naming your city and place a fort there (moved from another
+city when all 6 are out; allowed in Roma Caput Mundi's Roma, ruling 19). Recruit army:
+in a city with a fort, add as many legions as the recruitment rate, as the reserve
+allows (offered only with a legion in the reserve, ruling 31; never in Roma Caput
+Mundi's Roma).
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.events import Log
+from ludus.games.fall_of_rome.components import (
+    CARDS_OF_CITY,
+    CITY_ACTION,
+    NC,
+    RECRUITMENT_RATE,
+    SIMPLE,
+    TOKEN_CITY,
+    Verb,
+)
+from ludus.games.fall_of_rome.rules.board import add_legions, legions_allowed, place_fort
+from ludus.games.fall_of_rome.rules.player_cards import push_pay
+from ludus.games.fall_of_rome.rules.turn import spend_action
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+S = FallOfRomeData
+
+
+def fortify_choices(s: S, player: int, city: int, hand: list[int], out: list[Action]) -> None:
+    """UMOCNIENIE POZYCJI: with the card naming ``city``, no fort there yet."""
+    if not s.forts[city] and any(c in hand for c in CARDS_OF_CITY[city]):
+        if s.fort_supply:
+            out.append(SIMPLE[player][Verb.FORTIFY])
+        else:
+            table = CITY_ACTION[player][Verb.FORTIFY]
+            for f in range(NC):
+                if s.forts[f]:
+                    out.append(table[f])
+
+
+def recruit_choices(s: S, player: int, city: int, out: list[Action]) -> None:
+    """REKRUTACJA ARMII: in a fort city, with a legion in the reserve."""
+    if s.forts[city] and s.reserve and legions_allowed(s, city):
+        out.append(SIMPLE[player][Verb.RECRUIT_ARMY])
+
+
+def fortify(s: S, a: Action, log: Log) -> None:
+    """UMOCNIENIE POZYCJI: discard the card naming your city; place (or move) a fort."""
+    city = s.pawn_city[s.cur]
+    spend_action(s)
+    place_fort(s, city, TOKEN_CITY[str(a.args[0])] if a.args else -1, log)
+    hand = s.hands[a.player]
+    push_pay(s, a.player, [c for c in hand if c in CARDS_OF_CITY[city]], 1)
+
+
+def recruit_army(s: S, a: Action, log: Log) -> None:
+    """REKRUTACJA ARMII: add legions equal to the recruitment rate (as the reserve allows)."""
+    city = s.pawn_city[s.cur]
+    spend_action(s)
+    n = add_legions(s, city, RECRUITMENT_RATE[s.rate])
+    log.public("recruit", city=city, legions=n)

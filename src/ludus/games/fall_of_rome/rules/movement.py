@@ -1,0 +1,139 @@
+"""MARSZ and ŻEGLUGA: moving a pawn, with up to 3 legions along.
+
+March goes to an adjacent city; Sail goes from a port to any port, discarding a card of a
+colour of the destination (ruling 11). Regina Foederata may lead barbarian cubes along
+instead of legions (up to 3 pieces in all), never making 4 of a colour and without
+defence (ruling 7 for Roma Caput Mundi). The characters' own moves (Praefectus Classis,
+Praefectus Fabrum) share :func:`begin_move`.
+"""
+
+from __future__ import annotations
+
+from ludus.core.actions import Action
+from ludus.core.decisions import DecisionRules
+from ludus.core.events import Log
+from ludus.games.fall_of_rome.components import (
+    CITIES,
+    COLOUR_ACTION,
+    COLOUR_INDEX,
+    COLOUR_SETS,
+    MARCH,
+    N_CITY_CARDS,
+    NEIGHBOURS,
+    NODES,
+    NT,
+    PORT,
+    PORT_CITIES,
+    R_REGINA_FOEDERATA,
+    ROMA,
+    SAIL,
+    SIMPLE,
+    TOKEN_CITY,
+    Verb,
+)
+from ludus.games.fall_of_rome.decisions import Escort
+from ludus.games.fall_of_rome.rules.board import move_pawn, remove_cube
+from ludus.games.fall_of_rome.rules.end_of_game import move_decline
+from ludus.games.fall_of_rome.rules.player_cards import push_pay
+from ludus.games.fall_of_rome.rules.turn import spend_action
+from ludus.games.fall_of_rome.state import FallOfRomeData
+
+S = FallOfRomeData
+
+
+def march_choices(s: S, player: int, city: int, carry: int, out: list[Action]) -> None:
+    """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
+    march = MARCH[player]
+    caput = s.caput
+    for nb in NEIGHBOURS[city]:
+        out.extend(march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+
+
+def sail_choices(s: S, player: int, city: int, carry: int, counts: list[int], out: list[Action]) -> None:
+    """ŻEGLUGA: from a port to every port sharing a colour with a city card in hand."""
+    if not PORT[city]:
+        return
+    hand_colours = {t for t in range(NT) if counts[t]}
+    if not hand_colours:
+        return
+    sail = SAIL[player]
+    caput = s.caput
+    for dest in PORT_CITIES:
+        if dest != city and not hand_colours.isdisjoint(COLOUR_SETS[dest]):
+            out.extend(sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+
+
+def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -> None:
+    """Move the current pawn (``a``: ``<verb> <city> <legions>``); pay a card of ``pay_colours``
+    (``()``: any city card; ``None``: no card)."""
+    dest = TOKEN_CITY[str(a.args[0])]
+    n = int(a.args[1])
+    src = s.pawn_city[s.cur]
+    spend_action(s)
+    move_pawn(s, s.cur, dest, n)
+    log.public(str(a.verb), role=s.roles[s.cur], city=dest, legions=n)
+    if s.roles[s.cur] == R_REGINA_FOEDERATA and a.verb in (Verb.MARCH, Verb.SAIL) and n < 3:
+        s.pending.append(Escort(a.player, src, dest, 3 - n))
+        _auto_escort(s)
+    if pay_colours is not None:
+        hand = s.hands[a.player]
+        cards = [c for c in hand if c < N_CITY_CARDS and (not pay_colours or NODES[c].tribe in pay_colours)]
+        push_pay(s, a.player, cards, 1)
+
+
+def march(s: S, a: Action, log: Log) -> None:
+    """MARSZ: to an adjacent city, up to 3 legions along."""
+    begin_move(s, a, log, None)
+
+
+def sail(s: S, a: Action, log: Log) -> None:
+    """ŻEGLUGA: port to port; discard a card of a colour of the destination (ruling 11)."""
+    dest = TOKEN_CITY[str(a.args[0])]
+    begin_move(s, a, log, CITIES[dest].colours)
+
+
+# --- Regina Foederata leads cubes along ------------------------------------------
+def escort_choices(s: S, p: Escort) -> list[Action]:
+    """The colours Regina may lead along (never a 4th cube of a colour), or stop."""
+    out: list[Action] = []
+    player = p.who
+    src, dest = p.src, p.dest
+    if not (s.caput and dest == ROMA and not s.cfg.regina_cubes_into_roma):
+        table = COLOUR_ACTION[player][Verb.ESCORT]
+        for t in range(NT):
+            if s.cubes[src * NT + t] and s.cubes[dest * NT + t] < 3:
+                out.append(table[t])
+    out.append(SIMPLE[player][Verb.ESCORT_END])
+    return out
+
+
+def _escort_finished(s: S, p: Escort) -> bool:
+    return p.left <= 0 or len(escort_choices(s, p)) == 1
+
+
+def _auto_escort(s: S) -> None:
+    p = s.pending[-1]
+    if isinstance(p, Escort) and _escort_finished(s, p):
+        s.pending.pop()
+
+
+def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
+    """Regina Foederata carries a barbarian cube along (no defence is triggered), or stops."""
+    if a.verb == Verb.ESCORT_END:
+        return True
+    t = COLOUR_INDEX[str(a.args[0])]
+    p.left -= 1
+    if s.caput and p.dest == ROMA:
+        # ruling 7 (option regina_cubes_into_roma): the cube returns to its supply, decline +1
+        remove_cube(s, p.src, t)
+        move_decline(s, log)
+        if s.result:
+            return False
+    else:
+        s.cubes[p.src * NT + t] -= 1
+        s.cubes[p.dest * NT + t] += 1
+    log.public("escort", tribe=t, city=p.dest)
+    return _escort_finished(s, p)
+
+
+ESCORT = DecisionRules(escort_choices, escort)
