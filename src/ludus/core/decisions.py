@@ -18,7 +18,7 @@ decision on top.
 ...     count: int
 >>> Pay(1, 2).to_json()
 {'k': 'pay', 'who': 1, 'count': 2}
->>> decision_from_json({'k': 'pay', 'who': 1, 'count': 2})
+>>> decision_from_json({'k': 'pay', 'who': 1, 'count': 2}, {'pay': Pay})
 Pay(who=1, count=2)
 """
 
@@ -70,27 +70,24 @@ def _copy_value(value: Any) -> Any:
     return value
 
 
-_KINDS: dict[str, type[Decision]] = {}
-
-
 def decision(kind: str, verbs: tuple[str, ...] = ()) -> Callable[[type[D]], type[D]]:
-    """Class decorator: register a :class:`Decision` subclass under ``kind`` for JSON."""
+    """Class decorator: name a :class:`Decision` subclass ``kind`` in JSON; ``verbs`` answer it."""
 
     def wrap(cls: type[D]) -> type[D]:
         cls.KIND = kind
         if verbs:
             cls.VERBS = frozenset(verbs)
-        _KINDS[f"{cls.__module__}:{kind}"] = cls
-        _KINDS.setdefault(kind, cls)
         return cls
 
     return wrap
 
 
-def decision_from_json(data: Mapping[str, Any], kinds: Mapping[str, type[Decision]] | None = None) -> Decision:
-    """Rebuild a decision from :meth:`Decision.to_json` (``kinds`` maps ``k`` to a class)."""
-    table = kinds if kinds is not None else _KINDS
-    cls = table[data["k"]]
+def decision_from_json(data: Mapping[str, Any], kinds: Mapping[str, type[Decision]]) -> Decision:
+    """Rebuild a decision from :meth:`Decision.to_json`; ``kinds`` maps ``k`` to the game's class.
+
+    Each game keeps its own table: kinds are names inside one game, not across games.
+    """
+    cls = kinds[data["k"]]
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     return cls(**{k: (list(v) if isinstance(v, list) else v) for k, v in data.items() if k in names})
 

@@ -46,6 +46,11 @@ class RulesState(State):
     DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = {}
 
     _legal: dict[int | None, list[Action]]
+    _LOG: ClassVar[type[Log]] = Log
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._LOG = Log.of(cls.DOMAIN)
 
     # --- hooks ---------------------------------------------------------------
     @abstractmethod
@@ -90,10 +95,14 @@ class RulesState(State):
         return action in legal
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action``; :class:`IllegalActionError` (state unchanged) if illegal."""
-        if self.is_terminal() or not self.is_legal(action):
+        """Carry out ``action``; :class:`IllegalActionError` (state unchanged) if illegal.
+
+        A finished game has no legal actions (the conformance suite checks it), so
+        the legality test also refuses every action after the end.
+        """
+        if not self.is_legal(action):
             raise IllegalActionError(f"illegal action {action}: {self.why_illegal(action)}")
-        log = Log(self.DOMAIN)
+        log = self._LOG()
         self._legal = {}
         stack = self._decisions(action.player)
         if stack:

@@ -314,6 +314,8 @@ def _first_difference(a: Any, b: Any, path: str = "view") -> str:
 def _check_outcome(game: Game[Any], state: State) -> None:
     if state.to_move():
         raise _fail("outcome", "a terminal state still has seats to move")
+    if state.legal_actions() or any(state.legal_actions(p) for p in range(game.players)):
+        raise _fail("outcome", "a terminal state still has legal actions")
     out = state.outcome()
     n = game.players
     if len(out.scores) != n or len(out.ranking) != n:

@@ -34,7 +34,7 @@ def check_conservation(s: FallOfRomeState) -> None:
 
 def run(s: FallOfRomeState, rule: Callable[..., Any], *args: Any) -> Log:
     """Apply a rule's effect by hand (``rule(s, *args, log)``) as a scenario edit; return its events."""
-    log = Log(DOMAIN)
+    log = Log.of(DOMAIN)()
     with edit(s):
         rule(s, *args, log)
     return log
@@ -87,7 +87,7 @@ def scenario(
                              ("Nova_Carthago", "white"), (blue, "blue")):
             put(s, city, colour)
     with edit(s):
-        begin_turn(s, 0, Log(DOMAIN))
+        begin_turn(s, 0, Log.of(DOMAIN)())
         s.turn = 1
     return s
 

@@ -54,7 +54,7 @@ def set_up(s: S) -> None:
     """Set up a new game in ``s`` (its ``game``, ``cfg`` and ``rng`` set); all randomness from ``s.rng``."""
     rng = s.rng
     cfg = s.cfg
-    log = Log(DOMAIN)  # nothing of the setup is reported
+    log = Log.of(DOMAIN)()  # nothing of the setup is reported
     s._legal = {}
     s.seats = cfg.players
     s.solo = cfg.solo

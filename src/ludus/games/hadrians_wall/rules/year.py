@@ -51,7 +51,7 @@ def setup(s: HadriansWallData) -> None:
     if s.cfg.neutral_per_year:
         s.neutral_deck = list(range(len(PLAYER_CARDS)))
         s.rng.shuffle(s.neutral_deck)
-    start_year(s, Log(DOMAIN))  # the events of the set-up are not reported (as before)
+    start_year(s, Log.of(DOMAIN)())  # the events of the set-up are not reported (as before)
 
 
 def start_year(s: HadriansWallData, log: Log) -> None:
