@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from ludus.agents import beam
 from ludus.core.actions import Action
@@ -37,30 +37,8 @@ def best_by_lookahead(world: State, player: int, actions: Sequence[Action], valu
 class AgentSearch:
     """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`)."""
 
-    def best_by_lookahead(
-        self, world: State, player: int, actions: Sequence[Action], value: Value, rng: Rng
-    ) -> Action:
-        """See :func:`best_by_lookahead`."""
-        return best_by_lookahead(world, player, actions, value, rng)
-
-    def beam_plan(
-        self, world: State, player: int, rng: Rng, *,
-        value: Callable[[State], float],
-        actions: Callable[[State, int], Sequence[Action]],
-        key: Callable[[State], Hashable],
-        settled: Callable[[State], bool],
-        go_on: Callable[[State, State, int], bool],
-        stop_verbs: Collection[str] = (),
-        prune: Callable[[State, Action], bool] | None = None,
-        chance_verbs: Collection[str] = (),
-        samples: int = 4,
-        width: int = 5,
-        depth: int = 14,
-    ) -> Action | None:
-        """See :func:`ludus.agents.beam.plan`."""
-        return beam.plan(world, player, rng, value=value, actions=actions, key=key, settled=settled, go_on=go_on,
-                         stop_verbs=stop_verbs, prune=prune, chance_verbs=chance_verbs, samples=samples,
-                         width=width, depth=depth)
+    best_by_lookahead = staticmethod(best_by_lookahead)
+    beam_plan = staticmethod(beam.plan)
 
 
 SEARCH = AgentSearch()

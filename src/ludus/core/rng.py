@@ -18,6 +18,7 @@ T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -46,11 +47,16 @@ class Rng:
         """Return a uniform integer in ``range(n)``; ``n`` must be positive."""
         if n <= 0:
             raise ValueError("randbelow() needs a positive bound")
-        # Rejection sampling keeps the result exactly uniform.
-        limit = (1 << 64) - ((1 << 64) % n)
+        # Rejection sampling keeps the result exactly uniform; next() is inlined (hot path).
+        limit = _TWO64 - _TWO64 % n
+        s = self.state
         while True:
-            r = self.next()
+            s = (s + GOLDEN_GAMMA) & MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            r = z ^ (z >> 31)
             if r < limit:
+                self.state = s
                 return r % n
 
     def random(self) -> float:
@@ -64,10 +70,21 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Shuffle ``seq`` in place (Fisher–Yates)."""
+        """Shuffle ``seq`` in place (Fisher–Yates; the same draws as ``randbelow(i + 1)``)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                s = (s + GOLDEN_GAMMA) & MASK64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                r = z ^ (z >> 31)
+                if r < limit:
+                    break
+            j = r % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def fork(self) -> Rng:
         """Return a new generator seeded from this one (advances this one)."""
