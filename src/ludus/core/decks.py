@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ludus.core.rng import Rng
 
 __all__ = ["deal", "draw", "refill"]
@@ -26,16 +28,21 @@ def deal(deck: list[int], count: int) -> list[int]:
     return [deck.pop() for _ in range(min(count, len(deck)))]
 
 
-def refill(deck: list[int], discard: list[int], rng: Rng, keep_top: int = 0) -> None:
-    """Shuffle ``discard`` (but its top ``keep_top`` cards) into the empty ``deck``.
+def refill(deck: list[int], piles: Sequence[list[int]], rng: Rng, keep_top: int = 0) -> None:
+    """Shuffle the discard ``piles`` (but the top ``keep_top`` cards of each) under ``deck``.
 
-    >>> deck, discard = [], [5, 6, 7]
-    >>> refill(deck, discard, Rng(1), keep_top=1)
-    >>> sorted(deck), discard
-    ([5, 6], [7])
+    The cards are gathered pile by pile, bottom first, then shuffled with ``rng``.
+
+    >>> deck, piles = [], [[5, 6, 7], [8, 9]]
+    >>> refill(deck, piles, Rng(1), keep_top=1)
+    >>> sorted(deck), piles
+    ([5, 6, 8], [[7], [9]])
     """
-    cut = len(discard) - keep_top if keep_top else len(discard)
-    moved = discard[:cut]
-    del discard[:cut]
+    moved: list[int] = []
+    for pile in piles:
+        cut = len(pile) - keep_top if keep_top else len(pile)
+        if cut > 0:
+            moved.extend(pile[:cut])
+            del pile[:cut]
     rng.shuffle(moved)
     deck[:0] = moved

@@ -7,6 +7,7 @@ RULE: trajan.hu "Árucikklapok" — the draw pile lies face down between two fac
 
 from __future__ import annotations
 
+from ludus.core.decks import draw, refill
 from ludus.core.events import Log
 from ludus.games.trajan.state import TrajanData
 
@@ -24,19 +25,9 @@ def can_draw(s: TrajanData) -> bool:
 
 def draw_card(s: TrajanData) -> int:
     """Take the top card of the draw pile (-1 if none), rebuilding an empty pile (ruling 13)."""
-    if not s.draw:
-        if not s.cfg.reshuffle:
-            return -1
-        pool: list[int] = []
-        for pile in s.discards:
-            if len(pile) > 1:
-                pool.extend(pile[:-1])
-                del pile[:-1]
-        if not pool:
-            return -1
-        s.rng.shuffle(pool)
-        s.draw = pool
-    return s.draw.pop()
+    if not s.draw and s.cfg.reshuffle:
+        refill(s.draw, s.discards, s.rng, keep_top=1)
+    return draw(s.draw)
 
 
 def draw_to_hand(s: TrajanData, p: int, count: int, log: Log) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.seats import left_of
 from ludus.games.trajan.components import (
     BONUS_INDEX,
     BONUS_TILES,
@@ -281,7 +282,7 @@ def finish_quarter(s: TrajanData, log: Log) -> None:
         if s.xdeck:
             s.extra_slots[i] = s.xdeck.pop()
     s.ship_grey = [0] * len(SHIPS)
-    s.current = (s.current + 1) % n
+    s.current = left_of(s.current, n)
     s.decider = s.current
     s.phase = TAKE
     log.public("quarter_begins", quarter=s.quarter)

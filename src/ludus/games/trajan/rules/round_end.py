@@ -8,6 +8,7 @@ RULE: trajan.hu "Forduló vége" — the round ends after the turn of the player
 from __future__ import annotations
 
 from ludus.core.events import Log
+from ludus.core.seats import left_of
 from ludus.games.trajan.components import DEMAND_TILE_KIND, ROUNDS_PER_QUARTER, TAKE
 from ludus.games.trajan.rules.quarter_end import start_demands
 from ludus.games.trajan.state import TrajanData
@@ -33,7 +34,7 @@ def end_turn(s: TrajanData, log: Log) -> None:
             log.public("quarter_over", quarter=s.quarter)
             start_demands(s, 0)
             return
-    s.current = (s.current + 1) % s.cfg.players
+    s.current = left_of(s.current, s.cfg.players)
     s.decider = s.current
     s.phase = TAKE
     log.public("turn", seat=s.current)
