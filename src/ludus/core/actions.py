@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ludus.core.errors import NotationError
 
@@ -59,12 +59,18 @@ class Action:
     player: int
     verb: str
     args: tuple[Arg, ...] = ()
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def notation(self) -> str:
-        """Return the action's one-line notation (also ``str(action)``)."""
-        if self.args:
-            return f"{self.player}:{self.verb} " + " ".join(map(str, self.args))
-        return f"{self.player}:{self.verb}"
+        """Return the action's one-line notation (also ``str(action)``; made once per action)."""
+        text = self._text
+        if text is None:
+            if self.args:
+                text = f"{self.player}:{self.verb} " + " ".join(map(str, self.args))
+            else:
+                text = f"{self.player}:{self.verb}"
+            object.__setattr__(self, "_text", text)  # a cache: the action stays immutable
+        return text
 
     __str__ = notation
 
