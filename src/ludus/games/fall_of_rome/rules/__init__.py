@@ -17,6 +17,7 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARD_COLOUR,
+    MAX_SEATS,
     N_CITY_CARDS,
     NT,
     PHASE_INVADE,
@@ -24,6 +25,7 @@ from ludus.games.fall_of_rome.components import (
     PHASE_REVOLT,
     PHASE_ROLE,
     PHASE_START,
+    PORT,
     R_VESTALIS,
     SIMPLE,
     Verb,
@@ -52,9 +54,8 @@ from ludus.games.fall_of_rome.rules import (
     revolts,
     setup,
 )
-from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.rules.end_of_game import check_win
-from ludus.games.fall_of_rome.rules.turn import WINDOW_PHASES, close_battle_window, over_limit_seat, to_move
+from ludus.games.fall_of_rome.rules.turn import close_battle_window, over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
@@ -68,43 +69,52 @@ Handler = Callable[[S, Action, Log], None]
 # ---------------------------------------------------------------------------
 def legal_actions(s: S, player: int) -> list[Action]:
     """Every legal action of ``player`` (a seat) now."""
-    if s.phase == PHASE_OVER or not 0 <= player < s.seats:
+    phase = s.phase
+    if phase == PHASE_OVER or not 0 <= player < s.seats:
         return []
     if s.pending:
         top = s.pending[-1]
         if top.who != player:
             return []
         return DECISION_RULES[type(top)].legal(s, top)
-    if s.phase == PHASE_ROLE:
+    if phase == PHASE_ROLE:
         return setup.role_choices(s, player)
-    if s.phase == PHASE_START:
+    if phase == PHASE_START:
         return setup.start_choices(s, player)
     out: list[Action] = []
     over = over_limit_seat(s)
-    if player == (over if over >= 0 else seat_of(s, s.cur)):
+    if over >= 0:
         if over == player:
             out.extend(player_cards.hand_limit_discards(s, player))
-        elif over < 0:
-            _step_actions(s, player, out)
-    if s.phase in WINDOW_PHASES:  # optional: events (any holder, any turn) and Vestalis's draw
-        event_cards.event_choices(s, player, out)
-        characters.vestalis_choices(s, player, out)
+    elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
+        _step_actions(s, player, out)
+    # events (any holder, any turn) and Vestalis's draw are optional in every phase here
+    event_cards.event_choices(s, player, out)
+    characters.vestalis_choices(s, player, out)
     return out
+
+
+# each seat's step actions, built once (an enum attribute costs a slow lookup per use)
+_REVOLT = tuple(SIMPLE[p][Verb.REVOLT] for p in range(MAX_SEATS))
+_INVADE = tuple(SIMPLE[p][Verb.INVADE] for p in range(MAX_SEATS))
+_DRAW = tuple(SIMPLE[p][Verb.DRAW] for p in range(MAX_SEATS))
+_DRAW3 = tuple(SIMPLE[p][Verb.DRAW3] for p in range(MAX_SEATS))
 
 
 def _step_actions(s: S, player: int, out: list[Action]) -> None:
     """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
-    if s.phase == PHASE_REVOLT:
-        out.append(SIMPLE[player][Verb.REVOLT])
+    phase = s.phase
+    if phase == PHASE_REVOLT:
+        out.append(_REVOLT[player])
         return
-    if s.phase == PHASE_INVADE:
-        out.append(SIMPLE[player][Verb.INVADE])
+    if phase == PHASE_INVADE:
+        out.append(_INVADE[player])
         return
     if s.actions_left > 0:
         _action_choices(s, player, out)
-    out.append(SIMPLE[player][Verb.DRAW])
+    out.append(_DRAW[player])
     if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
-        out.append(SIMPLE[player][Verb.DRAW3])
+        out.append(_DRAW3[player])
 
 
 def _action_choices(s: S, player: int, out: list[Action]) -> None:
@@ -113,13 +123,19 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     role = s.roles[pawn]
     city = s.pawn_city[pawn]
     hand = s.hands[player]
-    carry = min(3, s.legions[city])
-    movement.march_choices(s, player, city, carry, out)
+    legions = s.legions[city]
+    carry = legions if legions < 3 else 3
+    caput = s.caput
+    out.extend(movement.march_targets(player, city, carry, caput))
     counts = [0] * NT
+    mask = 0  # the colours of the city cards in hand, one bit each
     for c in hand:
         if c < N_CITY_CARDS:
-            counts[CARD_COLOUR[c]] += 1
-    movement.sail_choices(s, player, city, carry, counts, out)
+            t = CARD_COLOUR[c]
+            counts[t] += 1
+            mask |= 1 << t
+    if mask and PORT[city]:
+        out.extend(movement.sail_targets(player, city, carry, mask, caput))
     fortify_and_recruit.fortify_choices(s, player, city, hand, out)
     fortify_and_recruit.recruit_choices(s, player, city, out)
     battle.battle_choices(s, player, city, out)

@@ -11,6 +11,8 @@ may draw 3 cards, putting 1 back: ``drawing_cards.py``). Regina Foederata's esco
 
 from __future__ import annotations
 
+from functools import cache
+
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
@@ -19,6 +21,7 @@ from ludus.games.fall_of_rome.components import (
     CITY_ACTION,
     CLASSIS_SAIL,
     FABRUM_MOVE,
+    MAX_SEATS,
     N_CITY_CARDS,
     NC,
     NODES,
@@ -29,6 +32,7 @@ from ludus.games.fall_of_rome.components import (
     R_PRAEFECTUS_CLASSIS,
     R_PRAEFECTUS_FABRUM,
     R_VESTALIS,
+    ROMA,
     SEAT_CARD_ACTION,
     SIMPLE,
     TOKEN_CARD,
@@ -42,7 +46,6 @@ from ludus.games.fall_of_rome.rules.board import (
     n_pawns,
     place_fort,
     remove_legions,
-    seat_of,
 )
 from ludus.games.fall_of_rome.rules.movement import begin_move
 from ludus.games.fall_of_rome.rules.turn import spend_action
@@ -59,12 +62,13 @@ def colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
 def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
-        table = CITY_ACTION[player][Verb.CONSUL_FORT]
-        for f in range(NC):
-            if s.forts[f] and legions_allowed(s, f):
+        table = _CONSUL_FORT[player]
+        no_roma = s.caput  # Roma Caput Mundi: no legion placed in Roma
+        for f, fort in enumerate(s.forts):
+            if fort and not (no_roma and f == ROMA):
                 out.append(table[f])
         if legions_allowed(s, city):
-            out.append(SIMPLE[player][Verb.CONSUL_HERE])
+            out.append(_CONSUL_HERE[player])
     elif role == R_MERCATOR and not s.mercator_used:
         colours = CITIES[city].colours
         give = SEAT_CARD_ACTION[player][Verb.MERCATOR_GIVE]
@@ -77,10 +81,7 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
             for c in sorted(set(colour_cards(s.hands[other], colours))):
                 out.append(take[other][c])
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
-        sail = CLASSIS_SAIL[player]
-        for dest in PORT_CITIES:
-            if dest != city:
-                out.extend(sail[dest][: legion_choices(s, city, dest) + 1])
+        out.extend(classis_targets(player, city, min(3, s.legions[city]), s.caput))
         if s.reserve and legions_allowed(s, city):
             recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
             for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
@@ -94,19 +95,45 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
                 for f in range(NC):
                     if s.forts[f]:
                         out.append(table[f])
-        if any(c < N_CITY_CARDS for c in hand):
-            move = FABRUM_MOVE[player]
-            for dest in range(NC):
-                if dest != city and (s.forts[city] or s.forts[dest]):
-                    out.extend(move[dest][: legion_choices(s, city, dest) + 1])
+        if hand and min(hand) < N_CITY_CARDS:  # any city card
+            if s.forts[city]:
+                out.extend(fabrum_targets(player, city, min(3, s.legions[city]), s.caput))
+            else:
+                move = FABRUM_MOVE[player]
+                for dest, fort in enumerate(s.forts):
+                    if fort and dest != city:
+                        out.extend(move[dest][: legion_choices(s, city, dest) + 1])
+
+
+# Each list depends only on its key, so it is built once and kept (no state in the key).
+@cache
+def classis_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
+    """Praefectus Classis from the port ``city``: every other port, 0..``carry`` legions (none into
+    Roma Caput Mundi)."""
+    sail = CLASSIS_SAIL[player]
+    return tuple(a for dest in PORT_CITIES if dest != city
+                 for a in sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+
+
+@cache
+def fabrum_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
+    """Praefectus Fabrum from the fort city ``city``: every other city, 0..``carry`` legions."""
+    move = FABRUM_MOVE[player]
+    return tuple(a for dest in range(NC) if dest != city
+                 for a in move[dest][: (0 if caput and dest == ROMA else carry) + 1])
+
+
+_CONSUL_FORT = tuple(CITY_ACTION[p][Verb.CONSUL_FORT] for p in range(MAX_SEATS))
+_CONSUL_HERE = tuple(SIMPLE[p][Verb.CONSUL_HERE] for p in range(MAX_SEATS))
+_VESTALIS_DRAW = tuple(CARD_ACTION[p][Verb.VESTALIS_DRAW] for p in range(MAX_SEATS))
 
 
 def vestalis_choices(s: S, player: int, out: list[Action]) -> None:
     """VESTALIS, at any time: a card of her city's colour for an event of her deck."""
-    if s.vdeck and R_VESTALIS in s.roles:
+    if s.vdeck and R_VESTALIS in s.roles:  # (her deck is dealt only when she plays)
         v = s.roles.index(R_VESTALIS)
-        if seat_of(s, v) == player:
-            table = CARD_ACTION[player][Verb.VESTALIS_DRAW]
+        if player == (0 if s.solo else v):  # seat_of, inlined (hot path)
+            table = _VESTALIS_DRAW[player]
             for c in sorted(set(colour_cards(s.hands[player], CITIES[s.pawn_city[v]].colours))):
                 out.append(table[c])
 

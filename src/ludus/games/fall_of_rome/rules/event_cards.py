@@ -113,7 +113,10 @@ def event_playable(s: S, event: int) -> bool:
 
 def event_choices(s: S, player: int, out: list[Action]) -> None:
     """The events ``player`` may play now (both versions), in card order."""
-    events = [c for c in s.hands[player] if c >= FIRST_EVENT]
+    hand = s.hands[player]
+    if not hand or max(hand) < FIRST_EVENT:  # no event in hand (the usual case)
+        return
+    events = [c for c in hand if c >= FIRST_EVENT]
     if events:
         play_table = PLAY[player]
         for card in sorted(events):

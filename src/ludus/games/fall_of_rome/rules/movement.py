@@ -9,6 +9,8 @@ Praefectus Fabrum) share :func:`begin_move`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
@@ -16,13 +18,12 @@ from ludus.games.fall_of_rome.components import (
     CITIES,
     COLOUR_ACTION,
     COLOUR_INDEX,
-    COLOUR_SETS,
+    COLOUR_MASK,
     MARCH,
     N_CITY_CARDS,
     NEIGHBOURS,
     NODES,
     NT,
-    PORT,
     PORT_CITIES,
     R_REGINA_FOEDERATA,
     ROMA,
@@ -41,26 +42,28 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 S = FallOfRomeData
 
 
-def march_choices(s: S, player: int, city: int, carry: int, out: list[Action]) -> None:
+# The move choices depend only on these small keys, so each list is built once and kept
+# (a pure function of immutable inputs: nothing here can go stale with the state).
+@cache
+def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
     """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
     march = MARCH[player]
-    caput = s.caput
+    out: list[Action] = []
     for nb in NEIGHBOURS[city]:
         out.extend(march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+    return tuple(out)
 
 
-def sail_choices(s: S, player: int, city: int, carry: int, counts: list[int], out: list[Action]) -> None:
-    """ŻEGLUGA: from a port to every port sharing a colour with a city card in hand."""
-    if not PORT[city]:
-        return
-    hand_colours = {t for t in range(NT) if counts[t]}
-    if not hand_colours:
-        return
+@cache
+def sail_targets(player: int, city: int, carry: int, mask: int, caput: bool) -> tuple[Action, ...]:
+    """ŻEGLUGA from the port ``city``: every other port sharing a colour with ``mask`` (one bit
+    per colour of a city card in hand), with 0..``carry`` legions."""
     sail = SAIL[player]
-    caput = s.caput
+    out: list[Action] = []
     for dest in PORT_CITIES:
-        if dest != city and not hand_colours.isdisjoint(COLOUR_SETS[dest]):
+        if dest != city and mask & COLOUR_MASK[dest]:
             out.extend(sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+    return tuple(out)
 
 
 def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -> None:

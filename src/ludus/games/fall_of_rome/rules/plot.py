@@ -29,8 +29,8 @@ S = FallOfRomeData
 
 def plot_choices(s: S, player: int, pawn: int, city: int, hand: list[int], out: list[Action]) -> None:
     """SPISEK: the card naming ``city``, to or from a pawn there (solitaire: the treasury)."""
-    mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     if s.solo:
+        mine = [c for c in CARDS_OF_CITY[city] if c in hand]
         store = CARD_ACTION[player][Verb.PLOT_STORE]
         for c in mine:
             out.append(store[c])
@@ -39,6 +39,9 @@ def plot_choices(s: S, player: int, pawn: int, city: int, hand: list[int], out: 
             if c in s.treasury:
                 out.append(retrieve[c])
         return
+    if s.pawn_city.count(city) < 2:  # no other pawn here (the usual case)
+        return
+    mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     give = SEAT_CARD_ACTION[player][Verb.PLOT_GIVE]
     take = SEAT_CARD_ACTION[player][Verb.PLOT_TAKE]
     for other in range(n_pawns(s)):
