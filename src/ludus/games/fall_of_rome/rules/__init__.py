@@ -55,7 +55,7 @@ from ludus.games.fall_of_rome.rules import (
     setup,
 )
 from ludus.games.fall_of_rome.rules.end_of_game import check_win
-from ludus.games.fall_of_rome.rules.turn import close_battle_window, over_limit_seat, to_move
+from ludus.games.fall_of_rome.rules.turn import over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
@@ -151,7 +151,8 @@ def _closing_battle_window(handler: Handler) -> Handler:
     """A top-level turn action: it ends the "just after a Battle" moment of Vae Victis first."""
 
     def wrapped(s: S, a: Action, log: Log) -> None:
-        close_battle_window(s)
+        s.battle_removed = 0  # close_battle_window(s), inlined (every turn action passes here)
+        s.battle_city = -1
         handler(s, a, log)
 
     wrapped.__doc__ = handler.__doc__

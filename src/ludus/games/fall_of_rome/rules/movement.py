@@ -15,6 +15,7 @@ from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    CARD_COLOUR,
     CITIES,
     COLOUR_ACTION,
     COLOUR_INDEX,
@@ -22,7 +23,6 @@ from ludus.games.fall_of_rome.components import (
     MARCH,
     N_CITY_CARDS,
     NEIGHBOURS,
-    NODES,
     NT,
     PORT_CITIES,
     R_REGINA_FOEDERATA,
@@ -40,6 +40,9 @@ from ludus.games.fall_of_rome.rules.turn import spend_action
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
+
+
+_LEADS_CUBES = (Verb.MARCH, Verb.SAIL)  # the moves Regina Foederata may lead cubes along
 
 
 # The move choices depend only on these small keys, so each list is built once and kept
@@ -71,16 +74,21 @@ def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -
     (``()``: any city card; ``None``: no card)."""
     dest = TOKEN_CITY[str(a.args[0])]
     n = int(a.args[1])
-    src = s.pawn_city[s.cur]
+    pawn = s.cur
+    src = s.pawn_city[pawn]
     spend_action(s)
-    move_pawn(s, s.cur, dest, n)
-    log.public(str(a.verb), role=s.roles[s.cur], city=dest, legions=n)
-    if s.roles[s.cur] == R_REGINA_FOEDERATA and a.verb in (Verb.MARCH, Verb.SAIL) and n < 3:
+    move_pawn(s, pawn, dest, n)
+    role = s.roles[pawn]
+    log.public(str(a.verb), role=role, city=dest, legions=n)
+    if role == R_REGINA_FOEDERATA and a.verb in _LEADS_CUBES and n < 3:
         s.pending.append(Escort(a.player, src, dest, 3 - n))
         _auto_escort(s)
     if pay_colours is not None:
         hand = s.hands[a.player]
-        cards = [c for c in hand if c < N_CITY_CARDS and (not pay_colours or NODES[c].tribe in pay_colours)]
+        if pay_colours:
+            cards = [c for c in hand if c < N_CITY_CARDS and CARD_COLOUR[c] in pay_colours]
+        else:
+            cards = [c for c in hand if c < N_CITY_CARDS]
         push_pay(s, a.player, cards, 1)
 
 
