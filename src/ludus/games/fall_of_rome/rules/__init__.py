@@ -16,10 +16,8 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
-    CARD_COLOUR,
+    CARD_BIT,
     MAX_SEATS,
-    N_CITY_CARDS,
-    NT,
     PHASE_INVADE,
     PHASE_OVER,
     PHASE_REVOLT,
@@ -127,20 +125,17 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     carry = legions if legions < 3 else 3
     caput = s.caput
     out.extend(movement.march_targets(player, city, carry, caput))
-    counts = [0] * NT
-    mask = 0  # the colours of the city cards in hand, one bit each
-    for c in hand:
-        if c < N_CITY_CARDS:
-            t = CARD_COLOUR[c]
-            counts[t] += 1
-            mask |= 1 << t
-    if mask and PORT[city]:
-        out.extend(movement.sail_targets(player, city, carry, mask, caput))
+    if PORT[city]:
+        mask = 0  # the colours of the city cards in hand, one bit each
+        for c in hand:
+            mask |= CARD_BIT[c]
+        if mask:
+            out.extend(movement.sail_targets(player, city, carry, mask, caput))
     fortify_and_recruit.fortify_choices(s, player, city, hand, out)
     fortify_and_recruit.recruit_choices(s, player, city, out)
     battle.battle_choices(s, player, city, out)
     plot.plot_choices(s, player, pawn, city, hand, out)
-    alliances.alliance_choices(s, player, role, city, counts, out)
+    alliances.alliance_choices(s, player, role, city, hand, out)
     characters.role_choices(s, player, pawn, role, city, hand, out)
 
 

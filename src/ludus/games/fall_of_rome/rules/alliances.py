@@ -11,6 +11,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    CARD_COLOUR,
     COLOUR_ACTION,
     COLOUR_INDEX,
     MAX_SEATS,
@@ -33,11 +34,17 @@ _FORGE = tuple(COLOUR_ACTION[p][Verb.FORGE_ALLIANCE] for p in range(MAX_SEATS))
 _ENLIST = tuple(COLOUR_ACTION[p][Verb.ENLIST_BARBARIANS] for p in range(MAX_SEATS))
 
 
-def alliance_choices(s: S, player: int, role: int, city: int, counts: list[int], out: list[Action]) -> None:
-    """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city`` (``counts``: city cards per colour)."""
+def alliance_choices(s: S, player: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
+    """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city``."""
     here = s.cubes[city * NT : city * NT + NT]
-    allied = s.allied
     mercator = role == R_MERCATOR
+    if not mercator and not any(here):
+        return  # no barbarian here: neither is possible (the usual case)
+    counts = [0] * NT  # city cards in hand per colour
+    for c in hand:
+        if c < N_CITY_CARDS:
+            counts[CARD_COLOUR[c]] += 1
+    allied = s.allied
     for t in range(NT):
         if not allied[t] and (here[t] or mercator) and counts[t] >= ALLIANCE_COST[t]:
             out.append(_FORGE[player][t])

@@ -58,14 +58,21 @@ def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Acti
 
 
 @cache
+def _sail_legs(player: int, city: int, carry: int, caput: bool) -> tuple[tuple[int, tuple[Action, ...]], ...]:
+    """ŻEGLUGA from the port ``city``: (the destination's colour bits, its actions) per other port."""
+    sail = SAIL[player]
+    return tuple((COLOUR_MASK[dest], sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+                 for dest in PORT_CITIES if dest != city)
+
+
+@cache
 def sail_targets(player: int, city: int, carry: int, mask: int, caput: bool) -> tuple[Action, ...]:
     """ŻEGLUGA from the port ``city``: every other port sharing a colour with ``mask`` (one bit
     per colour of a city card in hand), with 0..``carry`` legions."""
-    sail = SAIL[player]
     out: list[Action] = []
-    for dest in PORT_CITIES:
-        if dest != city and mask & COLOUR_MASK[dest]:
-            out.extend(sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+    for colours, actions in _sail_legs(player, city, carry, caput):
+        if mask & colours:
+            out.extend(actions)
     return tuple(out)
 
 
