@@ -130,7 +130,7 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
         for c in hand:
             mask |= CARD_BIT[c]
         if mask:
-            out.extend(movement.sail_targets(player, city, carry, mask, caput))
+            movement.sail_choices(s, player, city, carry, mask, out)
     fortify_and_recruit.fortify_choices(s, player, city, hand, out)
     fortify_and_recruit.recruit_choices(s, player, city, out)
     battle.battle_choices(s, player, city, out)

@@ -11,8 +11,6 @@ may draw 3 cards, putting 1 back: ``drawing_cards.py``). Regina Foederata's esco
 
 from __future__ import annotations
 
-from functools import cache
-
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
@@ -41,7 +39,6 @@ from ludus.games.fall_of_rome.components import (
 )
 from ludus.games.fall_of_rome.rules.board import (
     add_legions,
-    legion_choices,
     legions_allowed,
     n_pawns,
     place_fort,
@@ -81,7 +78,10 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
             for c in sorted(set(colour_cards(s.hands[other], colours))):
                 out.append(take[other][c])
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
-        out.extend(classis_targets(player, city, min(3, s.legions[city]), s.caput))
+        sail_to = _CLASSIS_TO[s.caput][player][min(3, s.legions[city])]
+        for dest in PORT_CITIES:
+            if dest != city:
+                out.extend(sail_to[dest])
         if s.reserve and legions_allowed(s, city):
             recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
             for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
@@ -96,33 +96,25 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
                     if s.forts[f]:
                         out.append(table[f])
         if hand and min(hand) < N_CITY_CARDS:  # any city card
-            if s.forts[city]:
-                out.extend(fabrum_targets(player, city, min(3, s.legions[city]), s.caput))
-            else:
-                move = FABRUM_MOVE[player]
-                for dest, fort in enumerate(s.forts):
-                    if fort and dest != city:
-                        out.extend(move[dest][: legion_choices(s, city, dest) + 1])
+            move_to = _FABRUM_TO[s.caput][player][min(3, s.legions[city])]
+            from_fort = s.forts[city]
+            for dest, fort in enumerate(s.forts):
+                if dest != city and (from_fort or fort):
+                    out.extend(move_to[dest])
 
 
-# Each list depends only on its key, so it is built once and kept (no state in the key).
-@cache
-def classis_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
-    """Praefectus Classis from the port ``city``: every other port, 0..``carry`` legions (none into
-    Roma Caput Mundi)."""
-    sail = CLASSIS_SAIL[player]
-    return tuple(a for dest in PORT_CITIES if dest != city
-                 for a in sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
-
-
-@cache
-def fabrum_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
-    """Praefectus Fabrum from the fort city ``city``: every other city, 0..``carry`` legions."""
-    move = FABRUM_MOVE[player]
-    return tuple(a for dest in range(NC) if dest != city
-                 for a in move[dest][: (0 if caput and dest == ROMA else carry) + 1])
-
-
+# Each move's actions, built once: [caput][seat][legions carried][destination] (0..legions, none
+# into Roma Caput Mundi).
+_CLASSIS_TO = tuple(
+    tuple(tuple(tuple(CLASSIS_SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+_FABRUM_TO = tuple(
+    tuple(tuple(tuple(FABRUM_MOVE[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
 _CONSUL_FORT = tuple(CITY_ACTION[p][Verb.CONSUL_FORT] for p in range(MAX_SEATS))
 _CONSUL_HERE = tuple(SIMPLE[p][Verb.CONSUL_HERE] for p in range(MAX_SEATS))
 _VESTALIS_DRAW = tuple(CARD_ACTION[p][Verb.VESTALIS_DRAW] for p in range(MAX_SEATS))

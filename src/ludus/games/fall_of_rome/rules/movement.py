@@ -9,8 +9,6 @@ Praefectus Fabrum) share :func:`begin_move`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
@@ -21,9 +19,12 @@ from ludus.games.fall_of_rome.components import (
     COLOUR_INDEX,
     COLOUR_MASK,
     MARCH,
+    MAX_SEATS,
     N_CITY_CARDS,
+    NC,
     NEIGHBOURS,
     NT,
+    PORT,
     PORT_CITIES,
     R_REGINA_FOEDERATA,
     ROMA,
@@ -45,35 +46,40 @@ S = FallOfRomeData
 _LEADS_CUBES = (Verb.MARCH, Verb.SAIL)  # the moves Regina Foederata may lead cubes along
 
 
-# The move choices depend only on these small keys, so each list is built once and kept
-# (a pure function of immutable inputs: nothing here can go stale with the state).
-@cache
+def _march_list(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
+    march = MARCH[player]
+    return tuple(a for nb in NEIGHBOURS[city] for a in march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+
+
+# Move lists built once, at import (building them during play instead would cost random games
+# of a few dozen actions much of their time):
+# - the marches: [caput][seat][city][legions carried];
+_MARCH_TARGETS = tuple(
+    tuple(tuple(tuple(_march_list(p, c, n, x) for n in range(4)) for c in range(NC)) for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+# - a sail's actions: [caput][seat][legions carried][destination] (0..legions, none into Roma Caput Mundi);
+_SAIL_TO = tuple(
+    tuple(tuple(tuple(SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+# - the ports one can sail to from each city, with their colours' bits, in order.
+_SAIL_LEGS = tuple(tuple((COLOUR_MASK[d], d) for d in PORT_CITIES if d != c) if PORT[c] else () for c in range(NC))
+
+
 def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
     """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
-    march = MARCH[player]
-    out: list[Action] = []
-    for nb in NEIGHBOURS[city]:
-        out.extend(march[nb][: (0 if caput and nb == ROMA else carry) + 1])
-    return tuple(out)
+    return _MARCH_TARGETS[caput][player][city][carry]
 
 
-@cache
-def _sail_legs(player: int, city: int, carry: int, caput: bool) -> tuple[tuple[int, tuple[Action, ...]], ...]:
-    """ŻEGLUGA from the port ``city``: (the destination's colour bits, its actions) per other port."""
-    sail = SAIL[player]
-    return tuple((COLOUR_MASK[dest], sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
-                 for dest in PORT_CITIES if dest != city)
-
-
-@cache
-def sail_targets(player: int, city: int, carry: int, mask: int, caput: bool) -> tuple[Action, ...]:
-    """ŻEGLUGA from the port ``city``: every other port sharing a colour with ``mask`` (one bit
+def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[Action]) -> None:
+    """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
     per colour of a city card in hand), with 0..``carry`` legions."""
-    out: list[Action] = []
-    for colours, actions in _sail_legs(player, city, carry, caput):
+    sail_to = _SAIL_TO[s.caput][player][carry]
+    for colours, dest in _SAIL_LEGS[city]:
         if mask & colours:
-            out.extend(actions)
-    return tuple(out)
+            out.extend(sail_to[dest])
 
 
 def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -> None:
