@@ -421,14 +421,16 @@ def _cube_choices(s: S, p: RemoveBarbarians) -> list[tuple[int, int]]:
     if p.removed and (isinstance(p, MorsTua) or (vae_victis and not destab)):
         fixed_city = p.removed[0] // NT
     one_colour = isinstance(p, MortuiNonMordent)
-    for c in range(NC):
+    for i, n in enumerate(s.cubes):  # city by city, colour by colour
+        if not n:
+            continue
+        c, t = divmod(i, NT)
         if fixed_city >= 0 and c != fixed_city:
             continue
         if vae_victis and not destab and c == p.city:
             continue  # "1 other city"
-        for t in range(NT):
-            if s.cubes[c * NT + t] and (not one_colour or p.colour in (-1, t)):
-                out.append((c, t))
+        if not one_colour or p.colour in (-1, t):
+            out.append((c, t))
     return out
 
 

@@ -64,8 +64,12 @@ _SAIL_TO = tuple(
           for p in range(MAX_SEATS))
     for x in (False, True)
 )
-# - the ports one can sail to from each city, with their colours' bits, in order.
-_SAIL_LEGS = tuple(tuple((COLOUR_MASK[d], d) for d in PORT_CITIES if d != c) if PORT[c] else () for c in range(NC))
+# - the ports one can sail to: [city][colour bits of the city cards in hand], in order.
+_SAIL_DESTS = tuple(
+    tuple(tuple(d for d in PORT_CITIES if d != c and mask & COLOUR_MASK[d]) if PORT[c] else ()
+          for mask in range(1 << NT))
+    for c in range(NC)
+)
 
 
 def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
@@ -77,9 +81,8 @@ def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[
     """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
     per colour of a city card in hand), with 0..``carry`` legions."""
     sail_to = _SAIL_TO[s.caput][player][carry]
-    for colours, dest in _SAIL_LEGS[city]:
-        if mask & colours:
-            out.extend(sail_to[dest])
+    for dest in _SAIL_DESTS[city][mask]:
+        out.extend(sail_to[dest])
 
 
 def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -> None:
