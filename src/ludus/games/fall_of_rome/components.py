@@ -411,7 +411,10 @@ ROLE_TOKENS: tuple[str, ...] = tuple(r.id for r in ROLES)
 EVENT_TOKENS: tuple[str, ...] = tuple(e.id for e in EVENTS)
 PORT_CITIES: tuple[int, ...] = tuple(c for c in range(NC) if PORT[c])
 COLOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(CITIES[c].colours) for c in range(NC))
+COLOUR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in COLOUR_SETS[c]) for c in range(NC))  # one bit a colour
 CARD_COLOUR: tuple[int, ...] = tuple(n.tribe for n in NODES)
+CARD_BIT: tuple[int, ...] = tuple(1 << n.tribe for n in NODES) + (0,) * (REVOLT + 1 - N_CITY_CARDS)
+"""Per card id: its colour's bit (city cards), 0 for events and Revolts."""
 MAX_SEATS: Final = 5
 
 # ---------------------------------------------------------------------------

@@ -16,14 +16,14 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
-    CARD_COLOUR,
-    N_CITY_CARDS,
-    NT,
+    CARD_BIT,
+    MAX_SEATS,
     PHASE_INVADE,
     PHASE_OVER,
     PHASE_REVOLT,
     PHASE_ROLE,
     PHASE_START,
+    PORT,
     R_VESTALIS,
     SIMPLE,
     Verb,
@@ -52,9 +52,8 @@ from ludus.games.fall_of_rome.rules import (
     revolts,
     setup,
 )
-from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.rules.end_of_game import check_win
-from ludus.games.fall_of_rome.rules.turn import WINDOW_PHASES, close_battle_window, over_limit_seat, to_move
+from ludus.games.fall_of_rome.rules.turn import over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
@@ -68,43 +67,52 @@ Handler = Callable[[S, Action, Log], None]
 # ---------------------------------------------------------------------------
 def legal_actions(s: S, player: int) -> list[Action]:
     """Every legal action of ``player`` (a seat) now."""
-    if s.phase == PHASE_OVER or not 0 <= player < s.seats:
+    phase = s.phase
+    if phase == PHASE_OVER or not 0 <= player < s.seats:
         return []
     if s.pending:
         top = s.pending[-1]
         if top.who != player:
             return []
         return DECISION_RULES[type(top)].legal(s, top)
-    if s.phase == PHASE_ROLE:
+    if phase == PHASE_ROLE:
         return setup.role_choices(s, player)
-    if s.phase == PHASE_START:
+    if phase == PHASE_START:
         return setup.start_choices(s, player)
     out: list[Action] = []
     over = over_limit_seat(s)
-    if player == (over if over >= 0 else seat_of(s, s.cur)):
+    if over >= 0:
         if over == player:
             out.extend(player_cards.hand_limit_discards(s, player))
-        elif over < 0:
-            _step_actions(s, player, out)
-    if s.phase in WINDOW_PHASES:  # optional: events (any holder, any turn) and Vestalis's draw
-        event_cards.event_choices(s, player, out)
-        characters.vestalis_choices(s, player, out)
+    elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
+        _step_actions(s, player, out)
+    # events (any holder, any turn) and Vestalis's draw are optional in every phase here
+    event_cards.event_choices(s, player, out)
+    characters.vestalis_choices(s, player, out)
     return out
+
+
+# each seat's step actions, built once (an enum attribute costs a slow lookup per use)
+_REVOLT = tuple(SIMPLE[p][Verb.REVOLT] for p in range(MAX_SEATS))
+_INVADE = tuple(SIMPLE[p][Verb.INVADE] for p in range(MAX_SEATS))
+_DRAW = tuple(SIMPLE[p][Verb.DRAW] for p in range(MAX_SEATS))
+_DRAW3 = tuple(SIMPLE[p][Verb.DRAW3] for p in range(MAX_SEATS))
 
 
 def _step_actions(s: S, player: int, out: list[Action]) -> None:
     """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
-    if s.phase == PHASE_REVOLT:
-        out.append(SIMPLE[player][Verb.REVOLT])
+    phase = s.phase
+    if phase == PHASE_REVOLT:
+        out.append(_REVOLT[player])
         return
-    if s.phase == PHASE_INVADE:
-        out.append(SIMPLE[player][Verb.INVADE])
+    if phase == PHASE_INVADE:
+        out.append(_INVADE[player])
         return
     if s.actions_left > 0:
         _action_choices(s, player, out)
-    out.append(SIMPLE[player][Verb.DRAW])
+    out.append(_DRAW[player])
     if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
-        out.append(SIMPLE[player][Verb.DRAW3])
+        out.append(_DRAW3[player])
 
 
 def _action_choices(s: S, player: int, out: list[Action]) -> None:
@@ -113,18 +121,21 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
     role = s.roles[pawn]
     city = s.pawn_city[pawn]
     hand = s.hands[player]
-    carry = min(3, s.legions[city])
-    movement.march_choices(s, player, city, carry, out)
-    counts = [0] * NT
-    for c in hand:
-        if c < N_CITY_CARDS:
-            counts[CARD_COLOUR[c]] += 1
-    movement.sail_choices(s, player, city, carry, counts, out)
+    legions = s.legions[city]
+    carry = legions if legions < 3 else 3
+    caput = s.caput
+    out.extend(movement.march_targets(player, city, carry, caput))
+    if PORT[city]:
+        mask = 0  # the colours of the city cards in hand, one bit each
+        for c in hand:
+            mask |= CARD_BIT[c]
+        if mask:
+            movement.sail_choices(s, player, city, carry, mask, out)
     fortify_and_recruit.fortify_choices(s, player, city, hand, out)
     fortify_and_recruit.recruit_choices(s, player, city, out)
     battle.battle_choices(s, player, city, out)
     plot.plot_choices(s, player, pawn, city, hand, out)
-    alliances.alliance_choices(s, player, role, city, counts, out)
+    alliances.alliance_choices(s, player, role, city, hand, out)
     characters.role_choices(s, player, pawn, role, city, hand, out)
 
 
@@ -135,7 +146,8 @@ def _closing_battle_window(handler: Handler) -> Handler:
     """A top-level turn action: it ends the "just after a Battle" moment of Vae Victis first."""
 
     def wrapped(s: S, a: Action, log: Log) -> None:
-        close_battle_window(s)
+        s.battle_removed = 0  # close_battle_window(s), inlined (every turn action passes here)
+        s.battle_city = -1
         handler(s, a, log)
 
     wrapped.__doc__ = handler.__doc__

@@ -11,8 +11,10 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    CARD_COLOUR,
     COLOUR_ACTION,
     COLOUR_INDEX,
+    MAX_SEATS,
     N_CITY_CARDS,
     NODES,
     NT,
@@ -27,23 +29,29 @@ from ludus.games.fall_of_rome.rules.turn import spend_action
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
+ALLIANCE_COST = tuple(t.alliance_cost for t in TRIBES)
+_FORGE = tuple(COLOUR_ACTION[p][Verb.FORGE_ALLIANCE] for p in range(MAX_SEATS))
+_ENLIST = tuple(COLOUR_ACTION[p][Verb.ENLIST_BARBARIANS] for p in range(MAX_SEATS))
 
 
-def alliance_choices(s: S, player: int, role: int, city: int, counts: list[int], out: list[Action]) -> None:
-    """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city`` (``counts``: city cards per colour)."""
-    base = city * NT
-    forge = COLOUR_ACTION[player][Verb.FORGE_ALLIANCE]
+def alliance_choices(s: S, player: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
+    """ZAWARCIE PRZYMIERZA and WERBOWANIE BARBARZYŃCÓW in ``city``."""
+    here = s.cubes[city * NT : city * NT + NT]
+    mercator = role == R_MERCATOR
+    if not mercator and not any(here):
+        return  # no barbarian here: neither is possible (the usual case)
+    counts = [0] * NT  # city cards in hand per colour
+    for c in hand:
+        if c < N_CITY_CARDS:
+            counts[CARD_COLOUR[c]] += 1
+    allied = s.allied
     for t in range(NT):
-        if s.allied[t]:
-            continue
-        if (s.cubes[base + t] or role == R_MERCATOR) and counts[t] >= TRIBES[t].alliance_cost:
-            out.append(forge[t])
-    enlist = COLOUR_ACTION[player][Verb.ENLIST_BARBARIANS]
+        if not allied[t] and (here[t] or mercator) and counts[t] >= ALLIANCE_COST[t]:
+            out.append(_FORGE[player][t])
+    free = role == R_REGINA_FOEDERATA and not s.regina_used
     for t in range(NT):
-        if s.allied[t] and s.cubes[base + t]:
-            free = role == R_REGINA_FOEDERATA and not s.regina_used
-            if free or counts[t]:
-                out.append(enlist[t])
+        if allied[t] and here[t] and (free or counts[t]):
+            out.append(_ENLIST[player][t])
 
 
 def forge_alliance(s: S, a: Action, log: Log) -> None:

@@ -55,9 +55,7 @@ def battle_choices(s: S, player: int, city: int, out: list[Action]) -> None:
     """BITWA: 1..min(3, legions) dice, where legions and barbarians meet."""
     here = s.legions[city]
     if here and city_cubes(s, city):
-        table = BATTLE[player]
-        for d in range(1, min(DICE, here) + 1):
-            out.append(table[d])
+        out.extend(BATTLE[player][1 : min(DICE, here) + 1])
 
 
 def roll_die(rng: Rng) -> int:

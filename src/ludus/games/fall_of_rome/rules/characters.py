@@ -19,6 +19,7 @@ from ludus.games.fall_of_rome.components import (
     CITY_ACTION,
     CLASSIS_SAIL,
     FABRUM_MOVE,
+    MAX_SEATS,
     N_CITY_CARDS,
     NC,
     NODES,
@@ -29,6 +30,7 @@ from ludus.games.fall_of_rome.components import (
     R_PRAEFECTUS_CLASSIS,
     R_PRAEFECTUS_FABRUM,
     R_VESTALIS,
+    ROMA,
     SEAT_CARD_ACTION,
     SIMPLE,
     TOKEN_CARD,
@@ -37,12 +39,10 @@ from ludus.games.fall_of_rome.components import (
 )
 from ludus.games.fall_of_rome.rules.board import (
     add_legions,
-    legion_choices,
     legions_allowed,
     n_pawns,
     place_fort,
     remove_legions,
-    seat_of,
 )
 from ludus.games.fall_of_rome.rules.movement import begin_move
 from ludus.games.fall_of_rome.rules.turn import spend_action
@@ -59,12 +59,13 @@ def colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
 def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
-        table = CITY_ACTION[player][Verb.CONSUL_FORT]
-        for f in range(NC):
-            if s.forts[f] and legions_allowed(s, f):
+        table = _CONSUL_FORT[player]
+        no_roma = s.caput  # Roma Caput Mundi: no legion placed in Roma
+        for f, fort in enumerate(s.forts):
+            if fort and not (no_roma and f == ROMA):
                 out.append(table[f])
         if legions_allowed(s, city):
-            out.append(SIMPLE[player][Verb.CONSUL_HERE])
+            out.append(_CONSUL_HERE[player])
     elif role == R_MERCATOR and not s.mercator_used:
         colours = CITIES[city].colours
         give = SEAT_CARD_ACTION[player][Verb.MERCATOR_GIVE]
@@ -77,10 +78,10 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
             for c in sorted(set(colour_cards(s.hands[other], colours))):
                 out.append(take[other][c])
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
-        sail = CLASSIS_SAIL[player]
+        sail_to = _CLASSIS_TO[s.caput][player][min(3, s.legions[city])]
         for dest in PORT_CITIES:
             if dest != city:
-                out.extend(sail[dest][: legion_choices(s, city, dest) + 1])
+                out.extend(sail_to[dest])
         if s.reserve and legions_allowed(s, city):
             recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
             for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
@@ -94,19 +95,37 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
                 for f in range(NC):
                     if s.forts[f]:
                         out.append(table[f])
-        if any(c < N_CITY_CARDS for c in hand):
-            move = FABRUM_MOVE[player]
-            for dest in range(NC):
-                if dest != city and (s.forts[city] or s.forts[dest]):
-                    out.extend(move[dest][: legion_choices(s, city, dest) + 1])
+        if hand and min(hand) < N_CITY_CARDS:  # any city card
+            move_to = _FABRUM_TO[s.caput][player][min(3, s.legions[city])]
+            from_fort = s.forts[city]
+            for dest, fort in enumerate(s.forts):
+                if dest != city and (from_fort or fort):
+                    out.extend(move_to[dest])
+
+
+# Each move's actions, built once: [caput][seat][legions carried][destination] (0..legions, none
+# into Roma Caput Mundi).
+_CLASSIS_TO = tuple(
+    tuple(tuple(tuple(CLASSIS_SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+_FABRUM_TO = tuple(
+    tuple(tuple(tuple(FABRUM_MOVE[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+_CONSUL_FORT = tuple(CITY_ACTION[p][Verb.CONSUL_FORT] for p in range(MAX_SEATS))
+_CONSUL_HERE = tuple(SIMPLE[p][Verb.CONSUL_HERE] for p in range(MAX_SEATS))
+_VESTALIS_DRAW = tuple(CARD_ACTION[p][Verb.VESTALIS_DRAW] for p in range(MAX_SEATS))
 
 
 def vestalis_choices(s: S, player: int, out: list[Action]) -> None:
     """VESTALIS, at any time: a card of her city's colour for an event of her deck."""
-    if s.vdeck and R_VESTALIS in s.roles:
+    if s.vdeck and R_VESTALIS in s.roles:  # (her deck is dealt only when she plays)
         v = s.roles.index(R_VESTALIS)
-        if seat_of(s, v) == player:
-            table = CARD_ACTION[player][Verb.VESTALIS_DRAW]
+        if player == (0 if s.solo else v):  # seat_of, inlined (hot path)
+            table = _VESTALIS_DRAW[player]
             for c in sorted(set(colour_cards(s.hands[player], CITIES[s.pawn_city[v]].colours))):
                 out.append(table[c])
 

@@ -13,6 +13,8 @@ from ludus.games.fall_of_rome.scoring import WIN, loss_reason
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
+TRIBE_CUBES: tuple[int, ...] = tuple(t.cubes for t in TRIBES)
+"""Each tribe's cubes in the box: all in its supply means none on the board."""
 
 
 def lose(s: S, log: Log, termination: Termination, tribe: int = -1) -> None:
@@ -40,8 +42,10 @@ def check_win(s: S, log: Log) -> None:
     """Every tribe allied or without cubes on the board: the players win."""
     if s.result:
         return
+    allied = s.allied
+    supply = s.supply
     for t in range(NT):
-        if not s.allied[t] and s.supply[t] != TRIBES[t].cubes:
+        if not allied[t] and supply[t] != TRIBE_CUBES[t]:
             return
     s.result = WIN
     s.phase = PHASE_OVER

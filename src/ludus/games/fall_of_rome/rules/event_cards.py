@@ -113,7 +113,10 @@ def event_playable(s: S, event: int) -> bool:
 
 def event_choices(s: S, player: int, out: list[Action]) -> None:
     """The events ``player`` may play now (both versions), in card order."""
-    events = [c for c in s.hands[player] if c >= FIRST_EVENT]
+    hand = s.hands[player]
+    if not hand or max(hand) < FIRST_EVENT:  # no event in hand (the usual case)
+        return
+    events = [c for c in hand if c >= FIRST_EVENT]
     if events:
         play_table = PLAY[player]
         for card in sorted(events):
@@ -418,14 +421,16 @@ def _cube_choices(s: S, p: RemoveBarbarians) -> list[tuple[int, int]]:
     if p.removed and (isinstance(p, MorsTua) or (vae_victis and not destab)):
         fixed_city = p.removed[0] // NT
     one_colour = isinstance(p, MortuiNonMordent)
-    for c in range(NC):
+    for i, n in enumerate(s.cubes):  # city by city, colour by colour
+        if not n:
+            continue
+        c, t = divmod(i, NT)
         if fixed_city >= 0 and c != fixed_city:
             continue
         if vae_victis and not destab and c == p.city:
             continue  # "1 other city"
-        for t in range(NT):
-            if s.cubes[c * NT + t] and (not one_colour or p.colour in (-1, t)):
-                out.append((c, t))
+        if not one_colour or p.colour in (-1, t):
+            out.append((c, t))
     return out
 
 

@@ -14,7 +14,7 @@ from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARDS_OF_CITY,
     CITY_ACTION,
-    NC,
+    MAX_SEATS,
     RECRUITMENT_RATE,
     SIMPLE,
     TOKEN_CITY,
@@ -28,22 +28,31 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 S = FallOfRomeData
 
 
+_FORTIFY = tuple(SIMPLE[p][Verb.FORTIFY] for p in range(MAX_SEATS))
+_FORTIFY_MOVING = tuple(CITY_ACTION[p][Verb.FORTIFY] for p in range(MAX_SEATS))
+_RECRUIT_ARMY = tuple(SIMPLE[p][Verb.RECRUIT_ARMY] for p in range(MAX_SEATS))
+
+
 def fortify_choices(s: S, player: int, city: int, hand: list[int], out: list[Action]) -> None:
     """UMOCNIENIE POZYCJI: with the card naming ``city``, no fort there yet."""
-    if not s.forts[city] and any(c in hand for c in CARDS_OF_CITY[city]):
-        if s.fort_supply:
-            out.append(SIMPLE[player][Verb.FORTIFY])
-        else:
-            table = CITY_ACTION[player][Verb.FORTIFY]
-            for f in range(NC):
-                if s.forts[f]:
-                    out.append(table[f])
+    if s.forts[city]:
+        return
+    for c in CARDS_OF_CITY[city]:
+        if c in hand:
+            if s.fort_supply:
+                out.append(_FORTIFY[player])
+            else:
+                table = _FORTIFY_MOVING[player]
+                for f, fort in enumerate(s.forts):
+                    if fort:
+                        out.append(table[f])
+            return
 
 
 def recruit_choices(s: S, player: int, city: int, out: list[Action]) -> None:
     """REKRUTACJA ARMII: in a fort city, with a legion in the reserve."""
     if s.forts[city] and s.reserve and legions_allowed(s, city):
-        out.append(SIMPLE[player][Verb.RECRUIT_ARMY])
+        out.append(_RECRUIT_ARMY[player])
 
 
 def fortify(s: S, a: Action, log: Log) -> None:

@@ -13,14 +13,16 @@ from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    CARD_COLOUR,
     CITIES,
     COLOUR_ACTION,
     COLOUR_INDEX,
-    COLOUR_SETS,
+    COLOUR_MASK,
     MARCH,
+    MAX_SEATS,
     N_CITY_CARDS,
+    NC,
     NEIGHBOURS,
-    NODES,
     NT,
     PORT,
     PORT_CITIES,
@@ -41,26 +43,46 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 S = FallOfRomeData
 
 
-def march_choices(s: S, player: int, city: int, carry: int, out: list[Action]) -> None:
-    """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
+_LEADS_CUBES = (Verb.MARCH, Verb.SAIL)  # the moves Regina Foederata may lead cubes along
+
+
+def _march_list(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
     march = MARCH[player]
-    caput = s.caput
-    for nb in NEIGHBOURS[city]:
-        out.extend(march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+    return tuple(a for nb in NEIGHBOURS[city] for a in march[nb][: (0 if caput and nb == ROMA else carry) + 1])
 
 
-def sail_choices(s: S, player: int, city: int, carry: int, counts: list[int], out: list[Action]) -> None:
-    """ŻEGLUGA: from a port to every port sharing a colour with a city card in hand."""
-    if not PORT[city]:
-        return
-    hand_colours = {t for t in range(NT) if counts[t]}
-    if not hand_colours:
-        return
-    sail = SAIL[player]
-    caput = s.caput
-    for dest in PORT_CITIES:
-        if dest != city and not hand_colours.isdisjoint(COLOUR_SETS[dest]):
-            out.extend(sail[dest][: (0 if caput and dest == ROMA else carry) + 1])
+# Move lists built once, at import (building them during play instead would cost random games
+# of a few dozen actions much of their time):
+# - the marches: [caput][seat][city][legions carried];
+_MARCH_TARGETS = tuple(
+    tuple(tuple(tuple(_march_list(p, c, n, x) for n in range(4)) for c in range(NC)) for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+# - a sail's actions: [caput][seat][legions carried][destination] (0..legions, none into Roma Caput Mundi);
+_SAIL_TO = tuple(
+    tuple(tuple(tuple(SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
+    for x in (False, True)
+)
+# - the ports one can sail to: [city][colour bits of the city cards in hand], in order.
+_SAIL_DESTS = tuple(
+    tuple(tuple(d for d in PORT_CITIES if d != c and mask & COLOUR_MASK[d]) if PORT[c] else ()
+          for mask in range(1 << NT))
+    for c in range(NC)
+)
+
+
+def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
+    """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
+    return _MARCH_TARGETS[caput][player][city][carry]
+
+
+def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[Action]) -> None:
+    """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
+    per colour of a city card in hand), with 0..``carry`` legions."""
+    sail_to = _SAIL_TO[s.caput][player][carry]
+    for dest in _SAIL_DESTS[city][mask]:
+        out.extend(sail_to[dest])
 
 
 def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -> None:
@@ -68,16 +90,21 @@ def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -
     (``()``: any city card; ``None``: no card)."""
     dest = TOKEN_CITY[str(a.args[0])]
     n = int(a.args[1])
-    src = s.pawn_city[s.cur]
+    pawn = s.cur
+    src = s.pawn_city[pawn]
     spend_action(s)
-    move_pawn(s, s.cur, dest, n)
-    log.public(str(a.verb), role=s.roles[s.cur], city=dest, legions=n)
-    if s.roles[s.cur] == R_REGINA_FOEDERATA and a.verb in (Verb.MARCH, Verb.SAIL) and n < 3:
+    move_pawn(s, pawn, dest, n)
+    role = s.roles[pawn]
+    log.public(str(a.verb), role=role, city=dest, legions=n)
+    if role == R_REGINA_FOEDERATA and a.verb in _LEADS_CUBES and n < 3:
         s.pending.append(Escort(a.player, src, dest, 3 - n))
         _auto_escort(s)
     if pay_colours is not None:
         hand = s.hands[a.player]
-        cards = [c for c in hand if c < N_CITY_CARDS and (not pay_colours or NODES[c].tribe in pay_colours)]
+        if pay_colours:
+            cards = [c for c in hand if c < N_CITY_CARDS and CARD_COLOUR[c] in pay_colours]
+        else:
+            cards = [c for c in hand if c < N_CITY_CARDS]
         push_pay(s, a.player, cards, 1)
 
 

@@ -25,20 +25,24 @@ from ludus.games.fall_of_rome.rules.turn import spend_action
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
+_PLOT_STORE = CARD_ACTION[0][Verb.PLOT_STORE]  # the solitaire game's one seat
+_PLOT_RETRIEVE = CARD_ACTION[0][Verb.PLOT_RETRIEVE]
 
 
 def plot_choices(s: S, player: int, pawn: int, city: int, hand: list[int], out: list[Action]) -> None:
     """SPISEK: the card naming ``city``, to or from a pawn there (solitaire: the treasury)."""
-    mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     if s.solo:
-        store = CARD_ACTION[player][Verb.PLOT_STORE]
-        for c in mine:
-            out.append(store[c])
-        retrieve = CARD_ACTION[player][Verb.PLOT_RETRIEVE]
-        for c in CARDS_OF_CITY[city]:
+        here = CARDS_OF_CITY[city]
+        for c in here:
+            if c in hand:
+                out.append(_PLOT_STORE[c])
+        for c in here:
             if c in s.treasury:
-                out.append(retrieve[c])
+                out.append(_PLOT_RETRIEVE[c])
         return
+    if s.pawn_city.count(city) < 2:  # no other pawn here (the usual case)
+        return
+    mine = [c for c in CARDS_OF_CITY[city] if c in hand]
     give = SEAT_CARD_ACTION[player][Verb.PLOT_GIVE]
     take = SEAT_CARD_ACTION[player][Verb.PLOT_TAKE]
     for other in range(n_pawns(s)):

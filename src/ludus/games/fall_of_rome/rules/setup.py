@@ -48,6 +48,9 @@ from ludus.games.fall_of_rome.rules.turn import begin_turn
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
+_RED = tuple(n.index for n in NODES if n.frame == "red")
+_GOLD = tuple(n.index for n in NODES if n.frame == "gold")
+_PLAIN = tuple(n.index for n in NODES if n.frame == "plain")
 
 
 def set_up(s: S) -> None:
@@ -104,18 +107,26 @@ def set_up(s: S) -> None:
     s.turn = 0
     s.actions_taken = 0
     # 2. The first invasion: red Roma cards to the discard, 9 gold cards place 3/2/1.
-    red = [n.index for n in NODES if n.frame == "red"]
-    gold = [n.index for n in NODES if n.frame == "gold"]
-    plain = [n.index for n in NODES if n.frame == "plain"]
+    plain = list(_PLAIN)
     rng.shuffle(plain)
     s.bdeck = plain
     s.bsegs = [[len(plain), 0]]
+    gold = list(_GOLD)
     rng.shuffle(gold)
+    cubes = s.cubes
+    supply = s.supply
     for card, count in zip(gold, GOLD_CUBES):
         node = NODES[card]
+        city, tribe = node.city, node.tribe
+        i = city * NT + tribe
+        if not s.result and cubes[i] + count <= 3 and supply[tribe] >= count and not (s.caput and city == ROMA):
+            # no legion on the board yet, no 4th cube: the cubes go in as place_barbarian would put them
+            cubes[i] += count
+            supply[tribe] -= count
+            continue
         for _ in range(count):
             place_barbarian(s, node.city, node.tribe, [], log)
-    s.bdiscard = red + gold
+    s.bdiscard = [*_RED, *gold]
     # 3. Player cards.
     cities = list(range(N_CITY_CARDS))
     events = [e.index for e in EVENTS if e.solo or not s.solo]

@@ -61,6 +61,8 @@ def close_battle_window(s: S) -> None:
 
 def over_limit_seat(s: S) -> int:
     """The first seat holding more than 7 cards, or -1 (LIMIT POSIADANYCH KART)."""
+    if max(map(len, s.hands)) <= HAND_LIMIT:  # nobody over the limit (the usual case)
+        return -1
     for seat, hand in enumerate(s.hands):
         if len(hand) > HAND_LIMIT:
             return seat
