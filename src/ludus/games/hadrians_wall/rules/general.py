@@ -62,8 +62,11 @@ def tell(log: Log, p: int, kind: str, **data: Any) -> None:
 # --- paying and the sheets' geometry -------------------------------------------------
 def can_pay(b: Board, cost: Cost) -> bool:
     """Whether ``b``'s player board holds ``cost`` (workers and Resources)."""
-    items = b.items
-    return all(items[i] >= cost[i] for i in range(5))
+    soldiers, builders, servants, civilians, resources = b.items
+    return (
+        soldiers >= cost[0] and builders >= cost[1] and servants >= cost[2] and civilians >= cost[3]
+        and resources >= cost[4]
+    )
 
 
 def pay(b: Board, cost: Cost) -> None:
