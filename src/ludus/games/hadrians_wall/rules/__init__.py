@@ -226,8 +226,8 @@ def advance(s: HadriansWallData, log: Log) -> None:
 def to_move(s: HadriansWallData) -> tuple[int, ...]:
     """The seats the game waits for: every player who has not chosen, ended the Year or defended."""
     phase = s.phase
-    if phase is CHOOSE:
-        return tuple(p for p, b in enumerate(s.boards) if b.choice < 0)
     if phase is ACTIONS or phase is FAVOUR:
-        return tuple(p for p, b in enumerate(s.boards) if not b.done)
+        return tuple([p for p, b in enumerate(s.boards) if not b.done])
+    if phase is CHOOSE:
+        return tuple([p for p, b in enumerate(s.boards) if b.choice < 0])
     return ()

@@ -267,3 +267,15 @@ def draw_fate(s: HadriansWallData, log: Log) -> int:
         s.rng.shuffle(s.fate_deck)
         log.public("reshuffle")
     return s.fate_deck.pop()
+
+
+def draw_fates(s: HadriansWallData, n: int, log: Log) -> list[int]:
+    """The top ``n`` cards of the Fate deck in the order drawn (:func:`draw_fate` ``n`` times)."""
+    deck = s.fate_deck
+    rest = len(deck) - n
+    if rest < 0:
+        return [draw_fate(s, log) for _ in range(n)]
+    drawn = deck[rest:]
+    drawn.reverse()
+    del deck[rest:]
+    return drawn
