@@ -397,7 +397,7 @@ class ActionTable:
 
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "guard", "mine",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "mine",
         "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
     )
 
@@ -418,6 +418,14 @@ class ActionTable:
                     if g != x and g != y:
                         forum.append((x, y, g, Action(p, Verb.FORUM, (ITEMS[x], ITEMS[y], ITEMS[g]))))
         self.forum = tuple(forum)
+        # The exchanges each count of Builders, Servants and Civilians allows (2 or more count
+        # as 2): ``forum_by_workers[9 * builders + 3 * servants + civilians]``.
+        self.forum_by_workers = tuple(
+            tuple(a for x, y, _, a in forum if (0, bl, sv, cv)[x] >= 1 + (x == y) and (0, bl, sv, cv)[y] >= 1)
+            for bl in range(3)
+            for sv in range(3)
+            for cv in range(3)
+        )
         self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
         sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
         self.buy = {s: tuple(Action(p, Verb.BUY, (s, h)) for h in MARKET_HEXAGONS) for s in sources}

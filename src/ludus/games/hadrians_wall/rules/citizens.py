@@ -19,9 +19,14 @@ from .general import gain_citizen, tell
 def citizen_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every citizen track with an empty box, if there is a Civilian to pay."""
     if b.items[CIVILIAN]:
-        for action, filled in zip(t.citizen, b.citizens):
-            if filled < CITIZEN_BOXES:
-                out.append(action)
+        citizens = b.citizens
+        if max(citizens) < CITIZEN_BOXES:  # (most of the game: every track is open)
+            out.extend(t.citizen)
+            return
+        actions = t.citizen
+        for c in range(5):
+            if citizens[c] < CITIZEN_BOXES:
+                out.append(actions[c])
 
 
 def citizen(s: HadriansWallData, a: Action, log: Log) -> None:

@@ -36,6 +36,7 @@ from ..components import (
     ITEM_INDEX,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
+    NEUTRAL_CARDS,
     PRODUCTION_CIRCLES,
     Cost,
 )
@@ -226,16 +227,20 @@ def source_card(s: HadriansWallData, p: int, source: str) -> int:
     return -1
 
 
+_SEAT_SOURCES: Final = tuple(f"p{q}" for q in range(6))
+_NEUTRAL_SOURCES: Final = tuple(f"n{i}" for i in range(max(NEUTRAL_CARDS.values())))
+
+
 def sources(s: HadriansWallData, p: int, own: bool) -> list[str]:
     """The Prospect cards ``p`` may use: own (scouting only), the neighbours', the Neutral ones."""
     out: list[str] = []
-    if own and s.boards[p].prospect >= 0:
+    boards = s.boards
+    if own and boards[p].prospect >= 0:
         out.append("own")
     for q in neighbours(s, p):
-        if s.boards[q].prospect >= 0:
-            out.append(f"p{q}")
-    for i in range(len(s.neutral)):
-        out.append(f"n{i}")
+        if boards[q].prospect >= 0:
+            out.append(_SEAT_SOURCES[q])
+    out.extend(_NEUTRAL_SOURCES[: len(s.neutral)])
     return out
 
 

@@ -39,10 +39,12 @@ def scout_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: li
     scouts = b.scouts
     if scouts < len(SCOUT_PATRICIANS) and b.citizens[PATRICIAN] >= SCOUT_PATRICIANS[scouts] and b.items[SOLDIER]:
         actions = t.scout
+        used = b.map
         for source in sources(s, p, own=True):
-            pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
-            if any(not m & b.map for m in placements(pattern)):
-                out.append(actions[source])
+            for m in placements(PLAYER_CARDS[source_card(s, p, source)].pattern):
+                if not m & used:  # the pattern still fits somewhere
+                    out.append(actions[source])
+                    break
 
 
 def scout(s: HadriansWallData, a: Action, log: Log) -> None:
