@@ -72,8 +72,9 @@ def can_pay(b: Board, cost: Cost) -> bool:
 
 def pay(b: Board, cost: Cost) -> None:
     """Return ``cost`` to the supply."""
+    have = b.items
     for i in range(5):
-        b.items[i] -= cost[i]
+        have[i] -= cost[i]
 
 
 def granary_level(b: Board) -> int:
@@ -138,8 +139,9 @@ def gain_all(s: HadriansWallData, p: int, tokens: Rewards, log: Log) -> None:
 
 def gain_items(b: Board, items: Cost) -> None:
     """Add workers and Resources to the player board."""
+    have = b.items
     for i in range(5):
-        b.items[i] += items[i]
+        have[i] += items[i]
 
 
 def gain_attribute(s: HadriansWallData, p: int, a: int, log: Log) -> None:

@@ -14,11 +14,11 @@ from ludus.core.events import Log
 
 from ..components import (
     BUILDER,
-    GUARD_COLUMN,
+    GUARD_OPEN,
     GUARD_REWARDS,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
-    MINING_COLUMN,
+    MINING_OPEN,
     MINING_REWARDS,
     SERVANT,
     SOLDIER,
@@ -34,11 +34,9 @@ def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, t: ActionTab
     items = b.items
     built = b.built
     level = 1 + built[MEDIUM_GRANARY] + built[LARGE_GRANARY]
-    mining = b.mining
-    if mining < 14 and MINING_COLUMN[mining] < level and items[SERVANT] >= s.cfg.mining_servants:
+    if b.mining < MINING_OPEN[level] and items[SERVANT] >= s.cfg.mining_servants:
         out.append(t.mine)
-    guard = b.guard
-    if guard < 18 and GUARD_COLUMN[guard] < level:
+    if b.guard < GUARD_OPEN[level]:
         if items[SOLDIER]:
             out.append(t.guard)
         if items[BUILDER] and len(b.training) < TRAINING_BOXES and s.year not in b.training:

@@ -16,9 +16,9 @@ from ludus.core.events import Log
 from ..components import (
     BUILDER,
     CIPPI_CHAIN,
-    CIPPI_COLUMN,
+    CIPPI_OPEN,
     CIPPI_REWARDS,
-    FORT_COLUMN,
+    FORT_OPEN,
     FORT_REWARDS,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
@@ -37,7 +37,7 @@ def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable,
     built = b.built
     level = 1 + built[MEDIUM_GRANARY] + built[LARGE_GRANARY]
     fort = b.fort
-    if fort < 21 and FORT_COLUMN[fort] < level:
+    if fort < FORT_OPEN[level]:
         if items[BUILDER]:
             out.append(t.fort[0])
         if items[SOLDIER]:
@@ -46,7 +46,7 @@ def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable,
         if b.wall < fort:
             out.append(t.wall)
         cippi = b.cippi
-        if cippi < 7 and fort >= CIPPI_CHAIN[cippi] and CIPPI_COLUMN[cippi] < level:
+        if cippi < CIPPI_OPEN[level] and fort >= CIPPI_CHAIN[cippi]:
             out.append(t.cippi)
 
 
