@@ -178,6 +178,14 @@ def _columns(sizes: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _open_boxes(columns: tuple[int, ...]) -> tuple[int, ...]:
+    """Per granary level (open columns, 0–3): how many boxes of a track are in open columns.
+
+    The columns fill left to right, so box ``n`` (0-based) is open iff ``n < OPEN[level]``.
+    """
+    return tuple(sum(1 for col in columns if col < level) for level in range(4))
+
+
 _FATE = _load("fate_cards.toml")
 _PLAYER = _load("player_cards.toml")
 _SHEETS = _load("sheets.toml")
@@ -202,15 +210,19 @@ COHORT_BOXES: int = S["cohorts"]["boxes"]
 COHORT_REWARDS = _rewards(S["cohorts"]["rewards"])
 MINING_REWARDS = _rewards(S["mining"]["rewards"])
 MINING_COLUMN = _columns(S["mining"]["columns"])
+MINING_OPEN = _open_boxes(MINING_COLUMN)
 GUARD_REWARDS = _rewards(S["wall_guard"]["rewards"])
 GUARD_COLUMN = _columns(S["wall_guard"]["columns"])
+GUARD_OPEN = _open_boxes(GUARD_COLUMN)
 CIPPI_REWARDS = _rewards(S["cippi"]["rewards"])
 CIPPI_COLUMN = _columns(S["cippi"]["columns"])
+CIPPI_OPEN = _open_boxes(CIPPI_COLUMN)
 CIPPI_CHAIN: tuple[int, ...] = tuple(S["cippi"]["chain"])
 WALL_REWARDS = _rewards(S["wall"]["rewards"])
 WALL_COLUMN = _columns(S["wall"]["columns"])
 FORT_REWARDS = _rewards(S["fort"]["rewards"])
 FORT_COLUMN = _columns(S["fort"]["columns"])
+FORT_OPEN = _open_boxes(FORT_COLUMN)
 INFRASTRUCTURE_AT: tuple[int, ...] = tuple(
     sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1)
 )
@@ -397,7 +409,7 @@ class ActionTable:
 
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "guard", "mine",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "mine",
         "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
     )
 
@@ -418,6 +430,14 @@ class ActionTable:
                     if g != x and g != y:
                         forum.append((x, y, g, Action(p, Verb.FORUM, (ITEMS[x], ITEMS[y], ITEMS[g]))))
         self.forum = tuple(forum)
+        # The exchanges each count of Builders, Servants and Civilians allows (2 or more count
+        # as 2): ``forum_by_workers[9 * builders + 3 * servants + civilians]``.
+        self.forum_by_workers = tuple(
+            tuple(a for x, y, _, a in forum if (0, bl, sv, cv)[x] >= 1 + (x == y) and (0, bl, sv, cv)[y] >= 1)
+            for bl in range(3)
+            for sv in range(3)
+            for cv in range(3)
+        )
         self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
         sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
         self.buy = {s: tuple(Action(p, Verb.BUY, (s, h)) for h in MARKET_HEXAGONS) for s in sources}

@@ -33,6 +33,9 @@ from .components import (
 BuildRow = tuple[int, int, int, int, Cost]
 """Per building: index, prerequisite index (-1), requirement slot, minimum, cost."""
 
+REQUIREMENT_LEVELS = 64
+"""Levels a requirement table covers (every track of the sheets is shorter)."""
+
 
 @dataclass(frozen=True, slots=True)
 class HadriansWallConfig:
@@ -55,7 +58,9 @@ class HadriansWallConfig:
     attack_cards: tuple[int, ...]
     tables: tuple[ActionTable, ...]
     build_rows: tuple[BuildRow, ...]
-    build_rows_no_builder: tuple[BuildRow, ...]
+    build_reached: tuple[tuple[int, ...], ...]
+    build_by_bit: dict[int, BuildRow]
+    build_with_builder: int
 
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> HadriansWallConfig:
@@ -95,7 +100,9 @@ class HadriansWallConfig:
             attack_cards=ATTACK_CARDS[difficulty],
             tables=tuple(ActionTable(p, players) for p in range(players)),
             build_rows=build_rows,
-            build_rows_no_builder=tuple(row for row in build_rows if not row[4][1]),
+            build_reached=requirement_masks(build_rows),
+            build_by_bit={1 << row[0]: row for row in build_rows},
+            build_with_builder=sum(1 << row[0] for row in build_rows if row[4][1]),
         )
 
 
@@ -126,3 +133,17 @@ def building_rows(banned: frozenset[str], extra: int) -> tuple[BuildRow, ...]:
         after = BUILDING_INDEX[bld.after] if bld.after else -1
         rows.append((k, after, slot, bld.at_least, plus_resource(bld.cost, 0 if bld.landmark else extra)))
     return tuple(rows)
+
+
+def requirement_masks(rows: tuple[BuildRow, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per requirement slot, per level: the bit mask (bit ``1 << index``) of the buildings it allows.
+
+    ``OR`` over the ten slots of a player's levels gives every building whose requirement is met.
+    """
+    return tuple(
+        tuple(
+            sum(1 << k for k, _, slot_, least, _ in rows if slot_ == slot and level >= least)
+            for level in range(REQUIREMENT_LEVELS)
+        )
+        for slot in range(10)
+    )

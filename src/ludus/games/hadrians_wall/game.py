@@ -65,8 +65,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return rules.why_illegal(self, action)
 
     # --- the State API -----------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        return rules.to_move(self)
+    to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
 
     def is_terminal(self) -> bool:
         return self.phase is OVER

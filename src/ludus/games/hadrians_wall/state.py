@@ -95,7 +95,7 @@ class Board:
         self.favours_used = 0
 
     def copy(self) -> Board:
-        """An independent copy."""
+        """An independent copy (``list.copy()`` rather than ``[:]``: faster on Python 3.11)."""
         other = Board.__new__(Board)
         other.mining = self.mining
         other.guard = self.guard
@@ -114,29 +114,30 @@ class Board:
         other.choice = self.choice
         other.done = self.done
         other.favours_used = self.favours_used
-        other.items = self.items[:]
-        other.cohorts = self.cohorts[:]
-        other.training = self.training[:]
-        other.built = self.built[:]
-        other.forum = self.forum[:]
-        other.attrs = self.attrs[:]
-        other.citizens = self.citizens[:]
-        other.market = self.market[:]
-        other.theatre = self.theatre[:]
-        other.strength = self.strength[:]
-        other.damage = self.damage[:]
-        other.dead = self.dead[:]
-        other.baths = self.baths[:]
-        other.court = self.court[:]
-        other.diplomats = self.diplomats[:]
-        other.diplomat_used = self.diplomat_used[:]
-        other.paths = self.paths[:]
-        other.hand = self.hand[:]
-        other.deck = self.deck[:]
-        other.pending = self.pending[:]
-        other.ignored = self.ignored[:]
-        other.covered = self.covered[:]
-        other.battles = [self.battles[0][:], self.battles[1][:]]
+        other.items = self.items.copy()
+        other.cohorts = self.cohorts.copy()
+        other.training = self.training.copy()
+        other.built = self.built.copy()
+        other.forum = self.forum.copy()
+        other.attrs = self.attrs.copy()
+        other.citizens = self.citizens.copy()
+        other.market = self.market.copy()
+        other.theatre = self.theatre.copy()
+        other.strength = self.strength.copy()
+        other.damage = self.damage.copy()
+        other.dead = self.dead.copy()
+        other.baths = self.baths.copy()
+        other.court = self.court.copy()
+        other.diplomats = self.diplomats.copy()
+        other.diplomat_used = self.diplomat_used.copy()
+        other.paths = self.paths.copy()
+        other.hand = self.hand.copy()
+        other.deck = self.deck.copy()
+        other.pending = self.pending.copy()
+        other.ignored = self.ignored.copy()
+        other.covered = self.covered.copy()
+        battles = self.battles
+        other.battles = [battles[0].copy(), battles[1].copy()]
         return other
 
     def to_json(self) -> dict[str, Any]:

@@ -22,7 +22,18 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
 
-from ..components import ACTIONS, CHOOSE, FAVOUR, Verb
+from ..components import (
+    ACTIONS,
+    BATHS,
+    CHOOSE,
+    COURTHOUSE,
+    FAVOUR,
+    LUDUS,
+    MARKET,
+    THEATRE,
+    ActionTable,
+    Verb,
+)
 from ..state import Board, HadriansWallData
 from . import (
     baths,
@@ -47,7 +58,8 @@ __all__ = [
     "why_illegal",
 ]
 
-Generator = Callable[[HadriansWallData, int, Board, list[Action]], None]
+Generator = Callable[[HadriansWallData, int, Board, ActionTable, list[Action]], None]
+"""A chapter's legal actions: ``generate(state, seat, board, the seat's actions, out)`` appends to ``out``."""
 
 HANDLERS: Mapping[str, Handler] = {
     Verb.PATH: year.choose_path,
@@ -80,22 +92,6 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     **scouting.DECISION_RULES,
 }
 
-# The chapters' generators in the order their actions are listed (after ``end``).
-_GENERATORS: tuple[Generator, ...] = (
-    mining_and_guard.mining_and_guard_actions,
-    wall_and_fort.wall_and_fort_actions,
-    buildings.build_actions,
-    buildings.forum_actions,
-    citizens.citizen_actions,
-    market.market_actions,
-    theatre.theatre_actions,
-    ludus.ludus_actions,
-    temples.temple_actions,
-    baths.baths_actions,
-    courthouse.courthouse_actions,
-    diplomats.diplomat_actions,
-    scouting.scout_actions,
-)
 _BY_VERB: dict[str, Generator] = {
     Verb.MINE: mining_and_guard.mining_and_guard_actions,
     Verb.GUARD: mining_and_guard.mining_and_guard_actions,
@@ -135,9 +131,30 @@ def legal_actions(s: HadriansWallData, p: int) -> list[Action]:
             top = b.pending[-1]
             answers: list[Action] = DECISION_RULES[type(top)].legal(s, top)
             return answers
-        out: list[Action] = [s.cfg.tables[p].end]
-        for generate in _GENERATORS:
-            generate(s, p, b, out)
+        # The chapters in the order their actions are listed, after ``end``.
+        t = s.cfg.tables[p]
+        out: list[Action] = [t.end]
+        mining_and_guard.mining_and_guard_actions(s, p, b, t, out)
+        wall_and_fort.wall_and_fort_actions(s, p, b, t, out)
+        buildings.build_actions(s, p, b, t, out)
+        buildings.forum_actions(s, p, b, t, out)
+        citizens.citizen_actions(s, p, b, t, out)
+        # An area of the right sheet offers nothing before its building is built (its
+        # generator checks that too: testing it here only saves the call, most of the game).
+        built = b.built
+        if built[MARKET]:
+            market.market_actions(s, p, b, t, out)
+        if built[THEATRE]:
+            theatre.theatre_actions(s, p, b, t, out)
+        if built[LUDUS]:
+            ludus.ludus_actions(s, p, b, t, out)
+        temples.temple_actions(s, p, b, t, out)
+        if built[BATHS]:
+            baths.baths_actions(s, p, b, t, out)
+        if built[COURTHOUSE]:
+            courthouse.courthouse_actions(s, p, b, t, out)
+        diplomats.diplomat_actions(s, p, b, t, out)
+        scouting.scout_actions(s, p, b, t, out)
         return out
     if phase is CHOOSE:
         return year.path_choices(s, p)
@@ -163,7 +180,7 @@ def is_legal(s: HadriansWallData, action: Action) -> bool:
     if generate is None:
         return False
     out: list[Action] = []
-    generate(s, p, b, out)
+    generate(s, p, b, s.cfg.tables[p], out)
     return action in out
 
 
@@ -209,8 +226,8 @@ def advance(s: HadriansWallData, log: Log) -> None:
 def to_move(s: HadriansWallData) -> tuple[int, ...]:
     """The seats the game waits for: every player who has not chosen, ended the Year or defended."""
     phase = s.phase
-    if phase is CHOOSE:
-        return tuple(p for p, b in enumerate(s.boards) if b.choice < 0)
     if phase is ACTIONS or phase is FAVOUR:
-        return tuple(p for p, b in enumerate(s.boards) if not b.done)
+        return tuple([p for p, b in enumerate(s.boards) if not b.done])
+    if phase is CHOOSE:
+        return tuple([p for p, b in enumerate(s.boards) if b.choice < 0])
     return ()

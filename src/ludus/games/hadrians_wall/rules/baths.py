@@ -11,16 +11,24 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import BATHS, BATHS_APPARITORES, BATHS_BOXES, BATHS_PER_YEAR, BATHS_RESOURCES, RESOURCE
+from ..components import (
+    BATHS,
+    BATHS_APPARITORES,
+    BATHS_BOXES,
+    BATHS_PER_YEAR,
+    BATHS_RESOURCES,
+    RESOURCE,
+    ActionTable,
+)
 from ..state import Board, HadriansWallData
 from .general import tell
 
 
-def baths_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def baths_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every open Baths box the player can pay, while holding Disdain and under 2 bribes a Year."""
     if b.built[BATHS] and b.disdain > b.disdain_removed and b.baths.count(s.year) < BATHS_PER_YEAR:
         apparitores = b.citizens[3]
-        actions = s.cfg.tables[p].bribe
+        actions = t.bribe
         for k in range(6):
             if not b.baths[k] and apparitores >= BATHS_APPARITORES[k] and b.items[RESOURCE] >= BATHS_RESOURCES[k]:
                 out.append(actions[k])

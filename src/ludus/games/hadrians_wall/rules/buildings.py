@@ -15,7 +15,15 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import BUILDING_INDEX, BUILDINGS, FORUM_BOXES, INFRASTRUCTURE_AT, ITEM_INDEX, Cost
+from ..components import (
+    BUILDING_INDEX,
+    BUILDINGS,
+    FORUM_BOXES,
+    INFRASTRUCTURE_AT,
+    ITEM_INDEX,
+    ActionTable,
+    Cost,
+)
 from ..config import plus_resource
 from ..state import Board, HadriansWallData
 from .general import gain_all, pay, tell
@@ -27,15 +35,32 @@ def building_cost(s: HadriansWallData, key: str) -> Cost:
     return plus_resource(bld.cost, s.cfg.building_extra if not bld.landmark else 0)
 
 
-def build_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def build_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every building whose order, requirement and cost are met."""
-    built = b.built
+    cfg = s.cfg
+    reached = cfg.build_reached
+    c = b.citizens
+    a = b.attrs
+    # A bit mask of the buildings whose requirement is met (one table per requirement slot,
+    # indexed by the level): far fewer buildings to look at than the whole sheet.
+    candidates = (
+        reached[0][c[0]] | reached[1][c[1]] | reached[2][c[2]] | reached[3][c[3]] | reached[4][c[4]]
+        | reached[5][a[0]] | reached[6][a[1]] | reached[7][a[2]] | reached[8][a[3]]
+        | reached[9][INFRASTRUCTURE_AT[b.fort]]
+    )
     sl, bl, sv, cv, r = b.items
-    levels = (*b.citizens, *b.attrs, INFRASTRUCTURE_AT[b.fort])
-    actions = s.cfg.tables[p].build
-    # Most buildings need a Builder: without one only the others are worth checking.
-    for k, after, req, least, cost in s.cfg.build_rows if bl else s.cfg.build_rows_no_builder:
-        if built[k] or (after >= 0 and not built[after]) or levels[req] < least:
+    if not bl:
+        candidates &= ~cfg.build_with_builder
+    if not candidates:
+        return
+    built = b.built
+    by_bit = cfg.build_by_bit
+    actions = t.build
+    while candidates:
+        low = candidates & -candidates  # the lowest bit: buildings in sheet order
+        candidates ^= low
+        k, after, _, _, cost = by_bit[low]
+        if built[k] or (after >= 0 and not built[after]):
             continue
         if sl >= cost[0] and bl >= cost[1] and sv >= cost[2] and cv >= cost[3] and r >= cost[4]:
             out.append(actions[k])
@@ -52,13 +77,13 @@ def build(s: HadriansWallData, a: Action, log: Log) -> None:
     gain_all(s, p, BUILDINGS[key].rewards, log)
 
 
-def forum_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def forum_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every Forum exchange the player board allows (once a Year)."""
-    if len(b.forum) < FORUM_BOXES and s.year not in b.forum:
-        items = b.items
-        for x, y, _, action in s.cfg.tables[p].forum:
-            if items[x] >= 1 + (x == y) and items[y] >= 1:
-                out.append(action)
+    forum = b.forum
+    if len(forum) < FORUM_BOXES and s.year not in forum:
+        _, bl, sv, cv, _ = b.items
+        # (looked up by the worker counts, 2 or more counting as 2: no loop over the exchanges)
+        out.extend(t.forum_by_workers[(bl if bl < 2 else 2) * 9 + (sv if sv < 2 else 2) * 3 + (cv if cv < 2 else 2)])
 
 
 def forum(s: HadriansWallData, a: Action, log: Log) -> None:

@@ -11,17 +11,21 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import CITIZEN_BOXES, CITIZEN_INDEX, CIVILIAN
+from ..components import CITIZEN_BOXES, CITIZEN_INDEX, CIVILIAN, ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_citizen, tell
 
 
-def citizen_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def citizen_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every citizen track with an empty box, if there is a Civilian to pay."""
     if b.items[CIVILIAN]:
-        actions = s.cfg.tables[p].citizen
+        citizens = b.citizens
+        if max(citizens) < CITIZEN_BOXES:  # (most of the game: every track is open)
+            out.extend(t.citizen)
+            return
+        actions = t.citizen
         for c in range(5):
-            if b.citizens[c] < CITIZEN_BOXES:
+            if citizens[c] < CITIZEN_BOXES:
                 out.append(actions[c])
 
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import COURT_APPARITORES, COURT_BOXES, COURT_GAIN, COURT_PAY, COURTHOUSE
+from ..components import COURT_APPARITORES, COURT_BOXES, COURT_GAIN, COURT_PAY, COURTHOUSE, ActionTable
 from ..state import Board, HadriansWallData
 from .general import can_pay, gain_all, pay, tell
 
 
-def courthouse_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def courthouse_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every open box of a column not used this Year whose cost the player can pay."""
     if not b.built[COURTHOUSE]:
         return
     apparitores = b.citizens[3]
     year = s.year
-    actions = s.cfg.tables[p].ruling
+    actions = t.ruling
     for col in range(3):
         court = b.court[col * 3 : col * 3 + 3]
         if year in court or not can_pay(b, COURT_PAY[col]):

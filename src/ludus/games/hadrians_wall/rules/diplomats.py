@@ -11,23 +11,24 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import COHORT_INDEX, DIPLOMAT_COST, DIPLOMAT_PATRICIANS, VALOUR
+from ..components import COHORT_INDEX, DIPLOMAT_COST, DIPLOMAT_PATRICIANS, PATRICIAN, VALOUR, ActionTable
 from ..state import Board, HadriansWallData
 from .general import can_pay, gain_attribute, pay, tell
 
 
-def diplomat_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def diplomat_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """The next Diplomat, for each Cohort no Diplomat serves yet."""
-    k = len(b.diplomats)
+    diplomats = b.diplomats
+    k = len(diplomats)
     if (
-        not s.cfg.no_diplomats
-        and k < len(DIPLOMAT_PATRICIANS)
-        and b.citizens[4] >= DIPLOMAT_PATRICIANS[k]
+        k < len(DIPLOMAT_PATRICIANS)
+        and b.citizens[PATRICIAN] >= DIPLOMAT_PATRICIANS[k]
+        and not s.cfg.no_diplomats
         and can_pay(b, DIPLOMAT_COST)
     ):
-        actions = s.cfg.tables[p].diplomat
+        actions = t.diplomat
         for c in range(3):
-            if c not in b.diplomats:
+            if c not in diplomats:
                 out.append(actions[c])
 
 

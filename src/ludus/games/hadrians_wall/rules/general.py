@@ -36,6 +36,7 @@ from ..components import (
     ITEM_INDEX,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
+    NEUTRAL_CARDS,
     PRODUCTION_CIRCLES,
     Cost,
 )
@@ -62,14 +63,18 @@ def tell(log: Log, p: int, kind: str, **data: Any) -> None:
 # --- paying and the sheets' geometry -------------------------------------------------
 def can_pay(b: Board, cost: Cost) -> bool:
     """Whether ``b``'s player board holds ``cost`` (workers and Resources)."""
-    items = b.items
-    return all(items[i] >= cost[i] for i in range(5))
+    soldiers, builders, servants, civilians, resources = b.items
+    return (
+        soldiers >= cost[0] and builders >= cost[1] and servants >= cost[2] and civilians >= cost[3]
+        and resources >= cost[4]
+    )
 
 
 def pay(b: Board, cost: Cost) -> None:
     """Return ``cost`` to the supply."""
+    have = b.items
     for i in range(5):
-        b.items[i] -= cost[i]
+        have[i] -= cost[i]
 
 
 def granary_level(b: Board) -> int:
@@ -134,8 +139,9 @@ def gain_all(s: HadriansWallData, p: int, tokens: Rewards, log: Log) -> None:
 
 def gain_items(b: Board, items: Cost) -> None:
     """Add workers and Resources to the player board."""
+    have = b.items
     for i in range(5):
-        b.items[i] += items[i]
+        have[i] += items[i]
 
 
 def gain_attribute(s: HadriansWallData, p: int, a: int, log: Log) -> None:
@@ -223,16 +229,20 @@ def source_card(s: HadriansWallData, p: int, source: str) -> int:
     return -1
 
 
+_SEAT_SOURCES: Final = tuple(f"p{q}" for q in range(6))
+_NEUTRAL_SOURCES: Final = tuple(f"n{i}" for i in range(max(NEUTRAL_CARDS.values())))
+
+
 def sources(s: HadriansWallData, p: int, own: bool) -> list[str]:
     """The Prospect cards ``p`` may use: own (scouting only), the neighbours', the Neutral ones."""
     out: list[str] = []
-    if own and s.boards[p].prospect >= 0:
+    boards = s.boards
+    if own and boards[p].prospect >= 0:
         out.append("own")
     for q in neighbours(s, p):
-        if s.boards[q].prospect >= 0:
-            out.append(f"p{q}")
-    for i in range(len(s.neutral)):
-        out.append(f"n{i}")
+        if boards[q].prospect >= 0:
+            out.append(_SEAT_SOURCES[q])
+    out.extend(_NEUTRAL_SOURCES[: len(s.neutral)])
     return out
 
 
@@ -264,3 +274,15 @@ def draw_fate(s: HadriansWallData, log: Log) -> int:
         s.rng.shuffle(s.fate_deck)
         log.public("reshuffle")
     return s.fate_deck.pop()
+
+
+def draw_fates(s: HadriansWallData, n: int, log: Log) -> list[int]:
+    """The top ``n`` cards of the Fate deck in the order drawn (:func:`draw_fate` ``n`` times)."""
+    deck = s.fate_deck
+    rest = len(deck) - n
+    if rest < 0:
+        return [draw_fate(s, log) for _ in range(n)]
+    drawn = deck[rest:]
+    drawn.reverse()
+    del deck[rest:]
+    return drawn

@@ -21,16 +21,17 @@ from ..components import (
     LUDUS_PERFORMERS,
     LUDUS_SURVIVAL,
     SERVANT,
+    ActionTable,
 )
 from ..state import Board, HadriansWallData
 from .general import draw_fate, gain_all, tell
 
 
-def ludus_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def ludus_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Training and battles of both gladiators."""
     if not b.built[LUDUS]:
         return
-    table = s.cfg.tables[p]
+    table = t
     performers = b.citizens[1]
     for g in range(2):
         if b.dead[g]:

@@ -22,12 +22,13 @@ from ..components import (
     PLAYER_CARDS,
     RENOWN,
     RESOURCE,
+    ActionTable,
 )
 from ..state import Board, HadriansWallData
 from .general import draw_fate, gain_all, gain_attribute, pay_source, source_card, sources, tell
 
 
-def market_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def market_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every source × every open hexagon, with a Market and a Resource."""
     if not b.built[MARKET] or not b.items[RESOURCE]:
         return
@@ -35,7 +36,7 @@ def market_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> 
     hexes = [h for h in range(8) if not b.market[h] and traders >= MARKET_TRADERS[h]]
     if not hexes:
         return
-    buy_actions = s.cfg.tables[p].buy
+    buy_actions = t.buy
     for source in ("deck", *sources(s, p, own=False)):
         row = buy_actions[source]
         for h in hexes:

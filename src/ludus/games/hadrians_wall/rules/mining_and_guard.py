@@ -14,32 +14,33 @@ from ludus.core.events import Log
 
 from ..components import (
     BUILDER,
-    GUARD_COLUMN,
+    GUARD_OPEN,
     GUARD_REWARDS,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
-    MINING_COLUMN,
+    MINING_OPEN,
     MINING_REWARDS,
     SERVANT,
     SOLDIER,
     TRAINING_BOXES,
+    ActionTable,
 )
 from ..state import Board, HadriansWallData
 from .general import gain_all, tell
 
 
-def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Mining & Foresting, Wall Guard and Training Grounds, if their next box is open."""
-    table = s.cfg.tables[p]
     items = b.items
-    level = 1 + b.built[MEDIUM_GRANARY] + b.built[LARGE_GRANARY]
-    if b.mining < 14 and MINING_COLUMN[b.mining] < level and items[SERVANT] >= s.cfg.mining_servants:
-        out.append(table.mine)
-    if b.guard < 18 and GUARD_COLUMN[b.guard] < level:
+    built = b.built
+    level = 1 + built[MEDIUM_GRANARY] + built[LARGE_GRANARY]
+    if b.mining < MINING_OPEN[level] and items[SERVANT] >= s.cfg.mining_servants:
+        out.append(t.mine)
+    if b.guard < GUARD_OPEN[level]:
         if items[SOLDIER]:
-            out.append(table.guard)
+            out.append(t.guard)
         if items[BUILDER] and len(b.training) < TRAINING_BOXES and s.year not in b.training:
-            out.append(table.train)
+            out.append(t.train)
 
 
 def mine(s: HadriansWallData, a: Action, log: Log) -> None:

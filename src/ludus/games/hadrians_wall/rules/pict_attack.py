@@ -16,7 +16,7 @@ from ludus.core.events import Log
 
 from ..components import ATTACK_POTENTIAL, COHORT_INDEX, FATE_CARDS, FAVOUR, OVER, VALOUR, YEARS
 from ..state import HadriansWallData
-from .general import draw_fate, gain_attribute, tell
+from .general import draw_fates, gain_attribute, tell
 from .neutral_cards import discard_neutral_cards, neutral_attack_cards
 from .year import start_year
 
@@ -39,7 +39,14 @@ def breaches(s: HadriansWallData, p: int, counts: list[int] | None = None) -> in
     if counts is None:
         counts = attack_counts(s)
     b = s.boards[p]
-    return sum(max(0, counts[c] - b.ignored[c] - b.cohorts[c]) for c in range(3))
+    ignored = b.ignored
+    cohorts = b.cohorts
+    total = 0
+    for c in range(3):
+        unanswered = counts[c] - ignored[c] - cohorts[c]
+        if unanswered > 0:
+            total += unanswered
+    return total
 
 
 def end_year(s: HadriansWallData, log: Log) -> None:
@@ -49,22 +56,31 @@ def end_year(s: HadriansWallData, log: Log) -> None:
     # Ruling 1: an attack never reveals more than the whole Fate deck (only reachable in the
     # unofficial "no resource passing" variant, where neighbour purchases add attack cards).
     n = min(attack_size(s), len(s.fate_deck) + len(s.fate_discard))
-    s.attack = [draw_fate(s, log) for _ in range(n)]
+    s.attack = draw_fates(s, n, log)
     counts = attack_counts(s)
     log.public("attack", year=s.year, cards=s.attack[:], size=n, left=counts[0], centre=counts[1], right=counts[2])
     s.phase = FAVOUR
+    everybody_done = True
     for p, b in enumerate(s.boards):
         b.ignored = [0, 0, 0]
-        b.done = 0 if favour_actions(s, p) else 1
-    if all(b.done for b in s.boards):
-        pict_attack(s, log)
+        if favour_actions(s, p, counts):
+            b.done = 0
+            everybody_done = False
+        else:
+            b.done = 1
+    if everybody_done:
+        pict_attack(s, log, counts)
 
 
-def favour_actions(s: HadriansWallData, p: int) -> list[Action]:
-    """The Favours ``p`` may spend now: a Temple Favour or a Diplomat's, on a breached Cohort."""
+def favour_actions(s: HadriansWallData, p: int, counts: list[int] | None = None) -> list[Action]:
+    """The Favours ``p`` may spend now: a Temple Favour or a Diplomat's, on a breached Cohort.
+
+    ``counts`` are the attack's cards per Cohort (:func:`attack_counts`) when already known.
+    """
     b = s.boards[p]
     table = s.cfg.tables[p]
-    counts = attack_counts(s)
+    if counts is None:
+        counts = attack_counts(s)
     out: list[Action] = []
     temple = b.temple_favours > b.temple_used
     for c in range(3):
@@ -104,13 +120,15 @@ def defend(s: HadriansWallData, a: Action, log: Log) -> None:
     tell(log, a.player, "defend", seat=a.player)
 
 
-def pict_attack(s: HadriansWallData, log: Log) -> None:
+def pict_attack(s: HadriansWallData, log: Log, counts: list[int] | None = None) -> None:
     """Resolve the attack: Disdain for breaches up to the grey flag, Valour for the rest.
 
     Rulebook "KONIEC ROKU": each card needs a filled box of its Cohort; every breach is one
     Disdain up to the Year's Attack Potential, the rest of the potential is Valour.
+    ``counts`` are the attack's cards per Cohort when already known.
     """
-    counts = attack_counts(s)
+    if counts is None:
+        counts = attack_counts(s)
     potential = ATTACK_POTENTIAL[s.year - 1]
     for p, b in enumerate(s.boards):
         lost = min(breaches(s, p, counts), potential)

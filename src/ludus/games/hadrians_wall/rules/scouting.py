@@ -17,6 +17,7 @@ from ludus.core.events import Log
 
 from ..components import (
     MAP_ICONS,
+    PATRICIAN,
     PLAYER_CARDS,
     RESOURCE,
     ROW_MASKS,
@@ -24,6 +25,7 @@ from ..components import (
     SERVANT,
     SOLDIER,
     VALOUR,
+    ActionTable,
     cells_mask,
     placements,
 )
@@ -32,14 +34,17 @@ from ..state import Board, HadriansWallData
 from .general import gain_attribute, pay_source, source_card, sources, tell
 
 
-def scout_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def scout_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every Prospect card whose pattern still fits the map, if a Scout box is open."""
-    if b.scouts < len(SCOUT_PATRICIANS) and b.citizens[4] >= SCOUT_PATRICIANS[b.scouts] and b.items[SOLDIER]:
-        actions = s.cfg.tables[p].scout
+    scouts = b.scouts
+    if scouts < len(SCOUT_PATRICIANS) and b.citizens[PATRICIAN] >= SCOUT_PATRICIANS[scouts] and b.items[SOLDIER]:
+        actions = t.scout
+        used = b.map
         for source in sources(s, p, own=True):
-            pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
-            if any(not m & b.map for m in placements(pattern)):
-                out.append(actions[source])
+            for m in placements(PLAYER_CARDS[source_card(s, p, source)].pattern):
+                if not m & used:  # the pattern still fits somewhere
+                    out.append(actions[source])
+                    break
 
 
 def scout(s: HadriansWallData, a: Action, log: Log) -> None:

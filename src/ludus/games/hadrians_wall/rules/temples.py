@@ -12,17 +12,17 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import ITEM_INDEX, PIETY, TEMPLE_BOXES, TEMPLES
+from ..components import ITEM_INDEX, PIETY, TEMPLE_BOXES, TEMPLES, ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_attribute, tell
 
 
-def temple_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def temple_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Any worker for the next Temple box, if its Temple is built and its Priests are there."""
     if b.temple_filled < len(TEMPLE_BOXES):
         temple_index, need, _, _ = TEMPLE_BOXES[b.temple_filled]
         if b.built[TEMPLES[temple_index]] and b.citizens[2] >= need:
-            actions = s.cfg.tables[p].temple
+            actions = t.temple
             for w in range(4):
                 if b.items[w]:
                     out.append(actions[w])

@@ -10,16 +10,16 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import RESOURCE, THEATRE, THEATRE_BOXES, THEATRE_PERFORMERS, THEATRE_REWARDS
+from ..components import RESOURCE, THEATRE, THEATRE_BOXES, THEATRE_PERFORMERS, THEATRE_REWARDS, ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_all, tell
 
 
-def theatre_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def theatre_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every open performance, if none was held this Year."""
     if b.built[THEATRE] and b.items[RESOURCE] and s.year not in b.theatre:
         performers = b.citizens[1]
-        actions = s.cfg.tables[p].perform
+        actions = t.perform
         for k in range(6):
             if not b.theatre[k] and performers >= THEATRE_PERFORMERS[k]:
                 out.append(actions[k])

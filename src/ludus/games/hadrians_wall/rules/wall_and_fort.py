@@ -16,36 +16,38 @@ from ludus.core.events import Log
 from ..components import (
     BUILDER,
     CIPPI_CHAIN,
-    CIPPI_COLUMN,
+    CIPPI_OPEN,
     CIPPI_REWARDS,
-    FORT_COLUMN,
+    FORT_OPEN,
     FORT_REWARDS,
     LARGE_GRANARY,
     MEDIUM_GRANARY,
     RESOURCE,
     SOLDIER,
     WALL_REWARDS,
+    ActionTable,
 )
 from ..state import Board, HadriansWallData
 from .general import gain_all, tell
 
 
-def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, out: list[Action]) -> None:
+def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Fort (with a Builder or a Soldier), Wall and Cippi, if their next box is open."""
-    table = s.cfg.tables[p]
     items = b.items
-    level = 1 + b.built[MEDIUM_GRANARY] + b.built[LARGE_GRANARY]
+    built = b.built
+    level = 1 + built[MEDIUM_GRANARY] + built[LARGE_GRANARY]
     fort = b.fort
-    if fort < 21 and FORT_COLUMN[fort] < level:
+    if fort < FORT_OPEN[level]:
         if items[BUILDER]:
-            out.append(table.fort[0])
+            out.append(t.fort[0])
         if items[SOLDIER]:
-            out.append(table.fort[1])
+            out.append(t.fort[1])
     if items[RESOURCE] and s.year >= s.cfg.wall_from_year:
         if b.wall < fort:
-            out.append(table.wall)
-        if b.cippi < 7 and fort >= CIPPI_CHAIN[b.cippi] and CIPPI_COLUMN[b.cippi] < level:
-            out.append(table.cippi)
+            out.append(t.wall)
+        cippi = b.cippi
+        if cippi < CIPPI_OPEN[level] and fort >= CIPPI_CHAIN[cippi]:
+            out.append(t.cippi)
 
 
 def fort(s: HadriansWallData, a: Action, log: Log) -> None:
