@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["Event", "Log", "Namer", "has_template", "register_messages", "render", "templates"]
 
@@ -90,26 +90,18 @@ def render(event: Event, catalog: Mapping[str, str] | None = None) -> str:
     return _Formatter(_NAMERS.get(event.domain, {})).vformat(template, (), event.data)
 
 
-class Event:
+class Event(NamedTuple):
     """One thing that happened: ``kind`` and ``data``; ``text`` is made when read.
 
     ``visible_to`` is ``None`` for a public event, otherwise the seats that may
-    see it. ``domain`` names whose templates apply (the game's id).
+    see it. ``domain`` names whose templates apply (the game's id). An event is a
+    small tuple: the rules make about two per action, so making one must be cheap.
     """
 
-    __slots__ = ("data", "domain", "kind", "visible_to")
-
-    def __init__(
-        self,
-        kind: str,
-        data: dict[str, Any] | None = None,
-        visible_to: frozenset[int] | None = None,
-        domain: str = "ludus",
-    ) -> None:
-        self.kind = kind
-        self.data: dict[str, Any] = data if data is not None else {}
-        self.visible_to = visible_to
-        self.domain = domain
+    kind: str
+    data: dict[str, Any]
+    visible_to: frozenset[int] | None = None
+    domain: str = "ludus"
 
     @property
     def text(self) -> str:
@@ -127,17 +119,13 @@ class Event:
         seen = None if self.visible_to is None else sorted(self.visible_to)
         return {"kind": self.kind, "data": dict(self.data), "visible_to": seen}
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
-            return NotImplemented
-        return (self.kind, self.data, self.visible_to, self.domain) == (
-            other.kind, other.data, other.visible_to, other.domain)
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         seen = "" if self.visible_to is None else f", visible_to={sorted(self.visible_to)}"
         return f"Event({self.kind!r}, {self.data!r}{seen})"
+
+
+_new_event = tuple.__new__
+"""Make an event without the Python-level ``__new__`` of a named tuple (the rules' hot path)."""
 
 
 def _seats(players: int | Iterable[int]) -> frozenset[int]:
@@ -180,11 +168,11 @@ class Log(list[Event]):
 
     def public(self, kind: str, **data: Any) -> None:
         """Append a public event."""
-        self.append(Event(kind, data, None, self.domain))
+        self.append(_new_event(Event, (kind, data, None, self.domain)))
 
     def private(self, players: int | Iterable[int], kind: str, **data: Any) -> None:
         """Append an event only ``players`` may see."""
-        self.append(Event(kind, data, _seats(players), self.domain))
+        self.append(_new_event(Event, (kind, data, _seats(players), self.domain)))
 
 
 _LOG_CLASSES: dict[str, type[Log]] = {}

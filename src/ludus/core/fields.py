@@ -82,7 +82,7 @@ def plain_state(fields: Fields) -> Callable[[type[T]], type[T]]:
         f = fields
         copy = ["def copy_fields(self, o):", "    o.rng = self.rng.clone()"]
         copy += [f"    o.{n} = self.{n}" for n in (*f.shared, *f.ints, *f.strs, *f.bools)]
-        copy += [f"    o.{n} = self.{n}[:]" for n in f.lists]
+        copy += [f"    o.{n} = self.{n}.copy()" for n in f.lists]
         copy += [f"    o.{n} = self.{n}.copy()" for n in f.dicts]
         copy += [f"    o.{n} = [x[:] for x in self.{n}]" for n in f.nested]
         copy += [f"    o.{n} = [[y[:] for y in x] for x in self.{n}]" for n in f.deep]
