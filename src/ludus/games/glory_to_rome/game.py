@@ -15,7 +15,7 @@ from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import heuristic, invariants, notation, render, rules, scoring, view
 from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable
 from ludus.games.glory_to_rome.config import GtrConfig
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
 
 _NONE: list[Decision] = []
 _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
@@ -25,6 +25,7 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
 class GtrState(GtrData, RulesState):
     """A Glory to Rome position (fields: :mod:`.state` and :mod:`.decisions`; rules: :mod:`.rules`)."""
 
+    __slots__ = SLOTS
     DOMAIN: ClassVar[str] = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
