@@ -69,8 +69,12 @@ class GtrState(GtrData, RulesState):
     # --- the API -------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         """The seat whose decision the game waits for."""
-        if self.phase < ACT and not self.over:  # lead/follow, the common case: a prebuilt tuple
-            return _SEATS[self.current]
+        if not self.over:  # the common cases without pending()'s tests, as prebuilt tuples
+            ph = self.phase
+            if ph < ACT:
+                return _SEATS[self.current]
+            if ph == ACT and not self.gives and self.colosseum is None and self.stack:
+                return _SEATS[self.stack[-1].who]
         return rules.to_move(self)
 
     def is_terminal(self) -> bool:
