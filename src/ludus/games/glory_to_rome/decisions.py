@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ludus.core.decisions import Decision, decision
 from ludus.games.glory_to_rome.components import Verb
-from ludus.games.glory_to_rome.state import GtrStateData
+from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
 
 NO_POOL = 8
 """Flag of a demand's JSON int: leave the matching pool card."""
@@ -231,10 +231,11 @@ class GtrData(GtrStateData):
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""
         self.copy_fields(o)
         o.active = self.active[:]
-        o.stack = [f.copy() for f in self.stack]
-        o.gives = [g.copy() for g in self.gives]
-        o.endq = [e.copy() for e in self.endq]
-        o.demands = [Demand(d.material, d.from_pool) for d in self.demands]
+        # Mostly empty: an empty one is not worth a comprehension (a clone is a hot path).
+        o.stack = [f.copy() for f in self.stack] if self.stack else []
+        o.gives = [g.copy() for g in self.gives] if self.gives else []
+        o.endq = [e.copy() for e in self.endq] if self.endq else []
+        o.demands = [Demand(d.material, d.from_pool) for d in self.demands] if self.demands else []
         o.petition = self.petition.copy() if self.petition is not None else None
         o.half_lay = HalfLaid(self.half_lay.who, self.half_lay.card) if self.half_lay is not None else None
         o.colosseum = self.colosseum.copy() if self.colosseum is not None else None
@@ -262,3 +263,13 @@ class GtrData(GtrStateData):
         self.petition = Petition.from_row(data["petition"], self.current)
         self.half_lay = HalfLaid.from_row(data["half_lay"])
         self.colosseum = ColosseumChoice.from_row(data["colosseum"])
+
+
+DECISION_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")
+"""The pending decisions of :class:`GtrData` (copied by hand in :meth:`GtrData.copy_into`)."""
+
+SLOTS: tuple[str, ...] = (
+    "rng", *FIELDS.shared, *FIELDS.ints, *FIELDS.strs, *FIELDS.lists, *FIELDS.nested, *FIELDS.object_rows,
+    "active", *DECISION_FIELDS, *FIELDS.transient,
+)
+"""Every field, for the ``__slots__`` of the State class (faster to read and copy than a ``__dict__``)."""

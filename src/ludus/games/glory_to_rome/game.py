@@ -15,14 +15,17 @@ from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import heuristic, invariants, notation, render, rules, scoring, view
 from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable
 from ludus.games.glory_to_rome.config import GtrConfig
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
 
 _NONE: list[Decision] = []
+_SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
+"""``to_move()`` of each seat, built once."""
 
 
 class GtrState(GtrData, RulesState):
     """A Glory to Rome position (fields: :mod:`.state` and :mod:`.decisions`; rules: :mod:`.rules`)."""
 
+    __slots__ = SLOTS
     DOMAIN: ClassVar[str] = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
@@ -41,11 +44,15 @@ class GtrState(GtrData, RulesState):
         return []
 
     def _decisions(self, player: int) -> list[Decision]:
-        # A one-element view of the decision on top: its rules remove a finished decision
-        # from where it is kept (a queue or a single slot); an answer never finishes a
-        # frame (advance() takes used-up frames off the stack).
-        if self.phase == ACT and not self.gives and self.colosseum is None and self.stack:
-            return [self.stack[-1]]  # the common case, without pending()'s tests
+        # The frame stack itself when a frame is on top: an answer never finishes a frame
+        # (advance() takes used-up frames off the stack), so the engine never removes one.
+        # Otherwise a one-element view of the pending decision: its rules remove a finished
+        # decision from where it is kept (a queue or a single slot).
+        ph = self.phase
+        if ph < ACT:  # lead/follow: a verb handler's choice unless a petition is in progress
+            return [self.petition] if self.petition is not None else _NONE
+        if ph == ACT and not self.gives and self.colosseum is None and self.stack:
+            return self.stack  # type: ignore[return-value]  # (list is invariant; read-only here)
         d = rules.pending(self)
         return [d] if d is not None else _NONE
 
@@ -62,6 +69,12 @@ class GtrState(GtrData, RulesState):
     # --- the API -------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         """The seat whose decision the game waits for."""
+        if not self.over:  # the common cases without pending()'s tests, as prebuilt tuples
+            ph = self.phase
+            if ph < ACT:
+                return _SEATS[self.current]
+            if ph == ACT and not self.gives and self.colosseum is None and self.stack:
+                return _SEATS[self.stack[-1].who]
         return rules.to_move(self)
 
     def is_terminal(self) -> bool:

@@ -30,7 +30,12 @@ from ludus.games.glory_to_rome.rules import lead_follow, petitions
 from ludus.games.glory_to_rome.rules.building import undo_half_lay
 from ludus.games.glory_to_rome.rules.completion import refresh_active
 from ludus.games.glory_to_rome.rules.end_of_game import check_forum, finish_step
-from ludus.games.glory_to_rome.rules.end_of_turn import END_STEP_RULES, end_turn, start_end_of_turn
+from ludus.games.glory_to_rome.rules.end_of_turn import (
+    END_STEP_RULES,
+    end_step_legal,
+    end_turn,
+    start_end_of_turn,
+)
 from ludus.games.glory_to_rome.rules.legionary import COLOSSEUM_RULES, GIVE_RULES, process_gives
 from ludus.games.glory_to_rome.rules.petitions import PETITION_RULES
 from ludus.games.glory_to_rome.rules.role_actions import (
@@ -92,8 +97,11 @@ def legal_actions(s: GtrData) -> list[Action]:
     """Every legal action now (all belong to the seat in :func:`to_move`)."""
     if s.over:
         return []
-    if s.phase == ACT and not s.gives and s.colosseum is None and s.stack:
-        return frame_legal(s, s.stack[-1])  # the common case, without the lookup below
+    ph = s.phase
+    if ph < ACT and s.petition is None:
+        return lead_follow.choose_legal(s)  # the common cases first, without pending()'s tests
+    if ph == ACT and not s.gives and s.colosseum is None and s.stack:
+        return frame_legal(s, s.stack[-1])
     d = pending(s)
     if d is not None:
         return DECISION_RULES[type(d)].legal(s, d)
@@ -120,7 +128,7 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
                 if f.left <= 0 and f.open == 0 and s.fountain < 0 and not s.demands:
                     s.stack.pop()
                     continue
-                legal = legal_actions(s)
+                legal = frame_legal(s, f)  # what legal_actions() gives here
                 if len(legal) == 1 and legal[0].verb in _FORCED:
                     frame_resolve(s, f, legal[0], log)
                     if not s.over:
@@ -135,7 +143,7 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
             continue
         if ph == END_OF_TURN:
             if s.endq:
-                legal = legal_actions(s)
+                legal = end_step_legal(s, s.endq[0])  # what legal_actions() gives here
                 if len(legal) == 1 and legal[0].verb == V_PASS:
                     s.endq.pop(0)
                     continue

@@ -16,6 +16,7 @@ from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BATH,
     BUILDING_INDEX,
+    BUILDING_MATERIAL,
     BUILDINGS,
     CARD_BUILDING,
     CARD_MATERIAL,
@@ -54,6 +55,8 @@ from ludus.games.glory_to_rome.state import (
     structure_materials,
 )
 
+_ALL_MATERIALS = 0b111111
+
 # ---------------------------------------------------------------------------
 # Legal actions
 # ---------------------------------------------------------------------------
@@ -84,17 +87,25 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
     return res
 
 
-def fits(s: GtrData, p: int, st: Structure, m: int) -> bool:
-    """Whether material ``m`` may be added to ``p``'s incomplete structure ``st``."""
+def accepted_materials(s: GtrData, p: int, st: Structure) -> int:
+    """Bit mask of the materials that may be added to ``p``'s incomplete structure ``st``."""
     mats = structure_materials(st)
-    if m in mats:
-        return True
     mask = s.active[p]
     if (mask >> B.ROAD) & 1 and STONE in mats:
-        return True  # Road (Ulica): any material into your Stone structures.
-    if (mask >> B.TOWER) & 1 and m == RUBBLE:
-        return True  # Tower (Wieża): Rubble into any structure.
-    return bool((mask >> B.SCRIPTORIUM) & 1 and m == MARBLE)  # Scriptorium: Marble completes any.
+        return _ALL_MATERIALS  # Road (Ulica): any material into your Stone structures.
+    ok = 0
+    for m in mats:
+        ok |= 1 << m
+    if (mask >> B.TOWER) & 1:
+        ok |= 1 << RUBBLE  # Tower (Wieża): Rubble into any structure.
+    if (mask >> B.SCRIPTORIUM) & 1:
+        ok |= 1 << MARBLE  # Scriptorium: Marble completes any.
+    return ok
+
+
+def fits(s: GtrData, p: int, st: Structure, m: int) -> bool:
+    """Whether material ``m`` may be added to ``p``'s incomplete structure ``st``."""
+    return bool((accepted_materials(s, p, st) >> m) & 1)
 
 
 def _build_from_cards(s: GtrData, p: int, cards: list[int]) -> list[Action]:
@@ -106,8 +117,9 @@ def _build_from_cards(s: GtrData, p: int, cards: list[int]) -> list[Action]:
         if bs is None:
             bs = distinct_buildings(cards)
         target = SLUGS[CARD_BUILDING[st.card]]
+        ok = accepted_materials(s, p, st)
         for b in bs:
-            if fits(s, p, st, BUILDINGS[b].material):
+            if (ok >> BUILDING_MATERIAL[b]) & 1:
                 res.append(s.acts.get(p, V_BUILD, target, SLUGS[b]))
     return res
 
@@ -121,8 +133,9 @@ def _build_from_materials(s: GtrData, p: int, cards: list[int], verb: Verb) -> l
         if mats is None:
             mats = distinct_materials(cards)
         target = SLUGS[CARD_BUILDING[st.card]]
+        ok = accepted_materials(s, p, st)
         for m in mats:
-            if fits(s, p, st, m):
+            if (ok >> m) & 1:
                 res.append(s.acts.get(p, verb, target, MATERIAL_NAMES[m]))
     return res
 

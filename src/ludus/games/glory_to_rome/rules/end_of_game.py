@@ -22,6 +22,8 @@ from ludus.games.glory_to_rome.components import (
 from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.state import has
 
+_FORUM_BIT = 1 << B.FORUM
+
 
 def end_game(s: GtrData, termination: Termination, log: Log, **data: Any) -> None:
     """End the game at once (the turn is not finished); ``data`` fills the reason's template."""
@@ -39,9 +41,10 @@ def end_game(s: GtrData, termination: Termination, log: Log, **data: Any) -> Non
 
 def finish_step(s: GtrData, log: Log) -> None:
     """After every step: a Forum win, then the deck running out (PL "gdy skoncza sie karty")."""
-    if not s.over:
-        check_forum(s, log)
-    if not s.over and not s.deck:
+    if s.over:
+        return
+    check_forum(s, log)
+    if not s.deck and not s.over:
         end_game(s, Termination.DECK_EXHAUSTED, log)
 
 
@@ -49,12 +52,12 @@ def check_forum(s: GtrData, log: Log) -> None:
     """Forum (Plac miejski): instant win for every player who meets its condition."""
     if s.over:
         return
-    forum = B.FORUM
     for mask in s.active:
-        if (mask >> forum) & 1:
+        if mask & _FORUM_BIT:
             break
     else:
-        return
+        return  # nobody has a Forum (the common case)
+    forum = B.FORUM
     winners = [p for p in range(s.n) if (s.active[p] >> forum) & 1 and forum_condition(s, p)]
     if winners:
         s.forum_winners = winners

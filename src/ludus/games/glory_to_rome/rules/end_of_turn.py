@@ -30,16 +30,24 @@ from ludus.games.glory_to_rome.decisions import EndStep, GtrData
 from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
 from ludus.games.glory_to_rome.state import has
 
+_END_FUNCTIONS = (1 << B.ACADEMY) | (1 << B.SEWER) | (1 << B.SENATE)
+
 
 def start_end_of_turn(s: GtrData) -> None:
     """Queue the end-of-turn decisions: Academy thinks, then Sewers, then Senates."""
+    s.phase = END_OF_TURN
+    for mask in s.active:
+        if mask & _END_FUNCTIONS:
+            break
+    else:
+        s.endq = []  # nobody has an Academy, a Sewer or a Senate (the common case)
+        return
     n = s.n
     order = [(s.leader + i) % n for i in range(n)]
     q = [EndStep(ACADEMY, p) for p in order if s.did_craft[p] and has(s, p, B.ACADEMY)]
     q.extend(EndStep(SEWER, p) for p in order if s.camp[p] and has(s, p, B.SEWER))
     q.extend(EndStep(SENATE, p) for p in order if has(s, p, B.SENATE))
     s.endq = q
-    s.phase = END_OF_TURN
 
 
 def end_step_legal(s: GtrData, e: EndStep) -> list[Action]:
@@ -95,16 +103,19 @@ END_STEP_RULES: DecisionRules[GtrData, EndStep] = DecisionRules(end_step_legal, 
 def end_turn(s: GtrData, log: Log) -> None:
     """Played Orders to the pool, Jacks to their pile; the Leader card passes left."""
     n = s.n
+    pool, camp, fresh, revealed = s.pool, s.camp, s.fresh, s.revealed
     for p in range(n):
-        if s.camp[p]:
-            s.pool.extend(s.camp[p])
-            s.camp[p] = []
-        s.jack_pile += s.camp_jacks[p]
-        s.camp_jacks[p] = 0
-        s.fresh[p] = []
-        s.revealed[p] = []
-        s.units[p] = 0
-        s.did_craft[p] = 0
+        if camp[p]:
+            pool.extend(camp[p])
+            camp[p] = []
+        if fresh[p]:  # (an empty list may stay: each seat's list is its own)
+            fresh[p] = []
+        if revealed[p]:
+            revealed[p] = []
+    s.jack_pile += sum(s.camp_jacks)
+    s.camp_jacks = [0] * n
+    s.units = [0] * n
+    s.did_craft = [0] * n
     s.role = -1
     s.leader = (s.leader + 1) % n
     s.current = s.leader

@@ -19,6 +19,7 @@ from ludus.games.glory_to_rome.components import (
     ARCHITECT,
     BUILDING_INDEX,
     BUILDING_MATERIAL,
+    CARD_BUILDING,
     CARD_MATERIAL,
     FOLLOW,
     LEAD,
@@ -32,36 +33,50 @@ from ludus.games.glory_to_rome.components import (
     V_THINK_JACK,
     V_VOMITORIUM,
     B,
-    distinct_buildings,
     take_building,
 )
 from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.rules.end_of_game import concede
 from ludus.games.glory_to_rome.rules.end_of_turn import end_turn
 from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
-from ludus.games.glory_to_rome.state import has
+
+_CIRCUS = B.CIRCUS
+_PALACE = B.PALACE
 
 # ---------------------------------------------------------------------------
 # Legal actions
 # ---------------------------------------------------------------------------
 
 
+def _hand_summary(hand: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct buildings in ``hand`` (first-seen order) and the count of each material,
+    in one pass (both are needed for every lead and follow decision)."""
+    counts = [0] * 6
+    bs = []
+    seen = 0
+    for c in hand:
+        counts[CARD_MATERIAL[c]] += 1
+        b = CARD_BUILDING[c]
+        if not (seen >> b) & 1:
+            seen |= 1 << b
+            bs.append(b)
+    return bs, counts
+
+
 def follow_options(s: GtrData, p: int, role: int) -> list[Action]:
     """Ways to play one unit of ``role`` when following or adding Palace units."""
     T = s.acts
-    hand = s.hands[p]
+    bs, counts = _hand_summary(s.hands[p])
     follow = T.follow[p]
-    circus = role == ARCHITECT and has(s, p, B.CIRCUS)
-    counts = [0] * 6
-    for c in hand:
-        counts[CARD_MATERIAL[c]] += 1
-    bs = distinct_buildings(hand)
-    out = [follow[b] for b in bs if circus or BUILDING_MATERIAL[b] == role]
+    if role == ARCHITECT and (s.active[p] >> _CIRCUS) & 1:
+        out = [follow[b] for b in bs]  # Circus: any Order follows as an Architect
+    else:
+        out = [follow[b] for b in bs if BUILDING_MATERIAL[b] == role]
     if s.hand_jacks[p]:
         out.append(T.follow_jack[p])
     need = s.cfg.petition_size
     petition = T.petition[p][role]
-    out.extend(petition[b] for b in bs if counts[BUILDING_MATERIAL[b]] >= need)
+    out += [petition[b] for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
     return out
 
 
@@ -69,23 +84,18 @@ def lead_options(s: GtrData, p: int) -> list[Action]:
     """Ways to lead: an Order of its role (Circus: any Order as Architect), a Jack
     announcing any role, or a petition acting as a Jack."""
     T = s.acts
-    hand = s.hands[p]
-    counts = [0] * 6
-    for c in hand:
-        counts[CARD_MATERIAL[c]] += 1
-    bs = distinct_buildings(hand)
+    bs, counts = _hand_summary(s.hands[p])
     lead = T.lead[p]
     out = [lead[b] for b in bs]
-    if has(s, p, B.CIRCUS):
+    if (s.active[p] >> _CIRCUS) & 1:
         arch = T.lead_architect[p]
-        out.extend(arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT)
+        out += [arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT]
     if s.hand_jacks[p]:
-        out.extend(T.lead_jack[p])
+        out += T.lead_jack[p]
     need = s.cfg.petition_size
     starts = [b for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
     if starts:
-        for petition in T.petition[p]:
-            out.extend(petition[b] for b in starts)
+        out += [petition[b] for petition in T.petition[p] for b in starts]  # role by role
     return out
 
 
@@ -130,7 +140,7 @@ def next_decider(s: GtrData) -> None:
 def unit_played(s: GtrData, p: int) -> None:
     """One more action unit for ``p``; with a Palace the player may add more before "done"."""
     s.units[p] += 1
-    if has(s, p, B.PALACE):
+    if (s.active[p] >> _PALACE) & 1:
         s.palace_open = 1  # Palace (Pałac): several cards of the role, one action each.
     else:
         next_decider(s)

@@ -49,9 +49,10 @@ def client_base(s: GtrData, p: int, role: int) -> int:
             count += 1
         elif m == MERCHANT:
             merchants += 1
-    if role == LABORER and has(s, p, B.STOREROOM):
+    mask = s.active[p]
+    if role == LABORER and (mask >> B.STOREROOM) & 1:
         return total  # Storeroom: every client may act as a Laborer.
-    if has(s, p, B.LUDUS_MAGNUS) and role != MERCHANT:
+    if (mask >> B.LUDUS_MAGNUS) & 1 and role != MERCHANT:
         count += merchants  # Ludus Magnus: Merchant clients count as any role.
     return count
 

@@ -46,7 +46,8 @@ from ludus.games.glory_to_rome.rules.legionary import legionary_act, legionary_d
 from ludus.games.glory_to_rome.rules.merchant import merchant_act, merchant_legal
 from ludus.games.glory_to_rome.rules.patron import client_base, patron_act, patron_legal
 from ludus.games.glory_to_rome.rules.thinking import thinker_act, thinker_legal
-from ludus.games.glory_to_rome.state import has
+
+_CIRCUS_MAXIMUS = B.CIRCUS_MAXIMUS
 
 # Indexed by the frame's role: the six roles, then THINKER (School), then PRISON_ROLE.
 ROLE_LEGAL: tuple[Callable[[GtrData, Frame], list[Action]], ...] = (
@@ -61,16 +62,19 @@ ROLE_ACT: tuple[Callable[[GtrData, Frame, Action, Log], None], ...] = (
 
 def start_next_batch(s: GtrData) -> bool:
     """Give the next player in action order their batch; ``False`` when all have had theirs."""
-    if s.act_index >= s.n:
+    i = s.act_index
+    n = s.n
+    if i >= n:
         return False
-    p = (s.leader + s.act_index) % s.n
-    s.act_index += 1
+    p = (s.leader + i) % n
+    s.act_index = i + 1
     role = s.role
-    base = client_base(s, p, role)
-    cm = s.units[p] > 0 and has(s, p, B.CIRCUS_MAXIMUS)
-    total = s.units[p] + base * (2 if cm else 1)
+    units = s.units[p]
+    base = client_base(s, p, role) if s.clients[p] else 0
+    cm = 1 if units > 0 and (s.active[p] >> _CIRCUS_MAXIMUS) & 1 else 0
+    total = units + base * (2 if cm else 1)
     if total > 0:
-        s.stack.append(Frame(p, role, total, MAIN, base, 0, int(cm)))
+        s.stack.append(Frame(p, role, total, MAIN, base, 0, cm))
     return True
 
 
