@@ -128,8 +128,13 @@ _new_event = tuple.__new__
 """Make an event without the Python-level ``__new__`` of a named tuple (the rules' hot path)."""
 
 
+_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))
+
+
 def _seats(players: int | Iterable[int]) -> frozenset[int]:
-    return frozenset((players,)) if isinstance(players, int) else frozenset(players)
+    if isinstance(players, int):
+        return _ONE_SEAT[players] if 0 <= players < 16 else frozenset((players,))
+    return frozenset(players)
 
 
 def public(kind: str, domain: str = "ludus", **data: Any) -> Event:

@@ -10,6 +10,7 @@ a 4th cube sacks the city, and the sack spreads to its neighbours.
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.decks import refill
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     INVASION_RATE,
@@ -30,9 +31,7 @@ S = FallOfRomeData
 
 def _refill_barbarians(s: S) -> None:
     # Ruling 21: an empty barbarian deck is re-formed from the shuffled discard pile.
-    s.rng.shuffle(s.bdiscard)
-    s.bdeck = s.bdiscard
-    s.bdiscard = []
+    refill(s.bdeck, [s.bdiscard], s.rng)
     s.bsegs = [[len(s.bdeck), 0]] if s.bdeck else []
 
 

@@ -9,6 +9,7 @@ current player.
 from __future__ import annotations
 
 from ludus.core.events import Log
+from ludus.core.seats import left_of
 from ludus.games.fall_of_rome.components import (
     HAND_LIMIT,
     PHASE_ACTIONS,
@@ -45,7 +46,7 @@ def begin_turn(s: S, pawn: int, log: Log) -> None:
 
 def end_turn(s: S, log: Log) -> None:
     """KONIEC TURY: play passes to the left."""
-    begin_turn(s, (s.cur + 1) % n_pawns(s), log)
+    begin_turn(s, left_of(s.cur, n_pawns(s)), log)
 
 
 def spend_action(s: S) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
+from ludus.core.seats import left_of
 from ludus.games.glory_to_rome.components import (
     ACADEMY,
     END_OF_TURN,
@@ -117,7 +118,7 @@ def end_turn(s: GtrData, log: Log) -> None:
     s.units = [0] * n
     s.did_craft = [0] * n
     s.role = -1
-    s.leader = (s.leader + 1) % n
+    s.leader = left_of(s.leader, n)
     s.current = s.leader
     s.phase = LEAD
     s.pre_think = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.seats import left_of
 from ludus.games.glory_to_rome.components import (
     ACT,
     ARCHITECT,
@@ -127,7 +128,7 @@ def next_decider(s: GtrData) -> None:
     """After a lead or follow decision, pass the decision clockwise or start the actions."""
     s.palace_open = 0
     s.pre_think = 0
-    nxt = (s.current + 1) % s.n
+    nxt = left_of(s.current, s.n)
     if nxt == s.leader:
         s.phase = ACT
         s.act_index = 0

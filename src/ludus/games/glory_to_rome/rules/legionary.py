@@ -14,6 +14,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
+from ludus.core.seats import clockwise, neighbours
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     CARD_MATERIAL,
@@ -81,8 +82,8 @@ def affected_opponents(s: GtrData, p: int) -> list[int]:
     """
     n = s.n
     if n <= 3 or has(s, p, B.BRIDGE):
-        return [(p + i) % n for i in range(1, n)]
-    return [(p + 1) % n, (p - 1) % n]
+        return clockwise(p, n)[1:]
+    return list(neighbours(p, n))
 
 
 def legionary_demand(s: GtrData, p: int, log: Log) -> None:

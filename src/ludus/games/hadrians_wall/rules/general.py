@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.decks import refill
 from ludus.core.events import Event, Log
 
 from ..components import (
@@ -269,9 +270,7 @@ def pay_source(s: HadriansWallData, p: int, source: str, item: int, log: Log) ->
 def draw_fate(s: HadriansWallData, log: Log) -> int:
     """Top card of the Fate deck; an empty deck is rebuilt from the discard pile (ruling 1)."""
     if not s.fate_deck:
-        s.fate_deck = s.fate_discard
-        s.fate_discard = []
-        s.rng.shuffle(s.fate_deck)
+        refill(s.fate_deck, [s.fate_discard], s.rng)
         log.public("reshuffle")
     return s.fate_deck.pop()
 
