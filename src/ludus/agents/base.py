@@ -50,12 +50,14 @@ def play_game(
         record.digests = []
     last = -1
     steps = 0
+    actions = record.actions
+    digest_list = record.digests
 
     def do(action: Action) -> None:
         events = state.apply(action)
-        record.actions.append(str(action))
-        if record.digests is not None:
-            record.digests.append(state.digest())
+        actions.append(action.notation())
+        if digest_list is not None:
+            digest_list.append(state.digest())
         if on_action is not None:
             on_action(action, events)
 
@@ -77,7 +79,10 @@ def play_game(
                 do(reply)
                 steps += 1
                 continue
-        player = next((p for p in movers if p > last), movers[0])
+        if len(movers) == 1:
+            player = movers[0]
+        else:  # simultaneous play: round-robin over the seats to move
+            player = next((p for p in movers if p > last), movers[0])
         last = player
         do(agents[player].act(state, player))
         steps += 1
