@@ -37,10 +37,7 @@ _END_FUNCTIONS = (1 << B.ACADEMY) | (1 << B.SEWER) | (1 << B.SENATE)
 def start_end_of_turn(s: GtrData) -> None:
     """Queue the end-of-turn decisions: Academy thinks, then Sewers, then Senates."""
     s.phase = END_OF_TURN
-    for mask in s.active:
-        if mask & _END_FUNCTIONS:
-            break
-    else:
+    if not s.active_any & _END_FUNCTIONS:
         s.endq = []  # nobody has an Academy, a Sewer or a Senate (the common case)
         return
     n = s.n
