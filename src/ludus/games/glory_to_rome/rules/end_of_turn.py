@@ -110,10 +110,13 @@ def end_turn(s: GtrData, log: Log) -> None:
             fresh[p] = []
         if revealed[p]:
             revealed[p] = []
-    s.jack_pile += sum(s.camp_jacks)
-    s.camp_jacks = [0] * n
-    s.units = [0] * n
-    s.did_craft = [0] * n
+    if any(s.camp_jacks):
+        s.jack_pile += sum(s.camp_jacks)
+        s.camp_jacks = [0] * n
+    if any(s.units):  # (a leader who thinks leaves them all zero)
+        s.units = [0] * n
+    if any(s.did_craft):
+        s.did_craft = [0] * n
     s.role = -1
     s.leader = left_of(s.leader, n)
     s.current = s.leader
