@@ -231,6 +231,7 @@ class GtrData(GtrStateData):
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""
         self.copy_fields(o)
         o.active = self.active[:]
+        o.active_any = self.active_any
         # Mostly empty: an empty one is not worth a comprehension (a clone is a hot path).
         o.stack = [f.copy() for f in self.stack] if self.stack else []
         o.gives = [g.copy() for g in self.gives] if self.gives else []
@@ -270,6 +271,6 @@ DECISION_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petiti
 
 SLOTS: tuple[str, ...] = (
     "rng", *FIELDS.shared, *FIELDS.ints, *FIELDS.strs, *FIELDS.lists, *FIELDS.nested, *FIELDS.object_rows,
-    "active", *DECISION_FIELDS, *FIELDS.transient,
+    "active", "active_any", *DECISION_FIELDS, *FIELDS.transient,
 )
 """Every field, for the ``__slots__`` of the State class (faster to read and copy than a ``__dict__``)."""

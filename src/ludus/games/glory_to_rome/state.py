@@ -121,6 +121,9 @@ class GtrStateData(PlainData):
     turn: int
     active: list[int]
     """Derived (not saved): bit mask of the building functions active for each seat."""
+    active_any: int
+    """Derived (not saved): the union of ``active`` (one test tells whether anybody has a
+    Forum, an Academy ..., asked after every action)."""
 
 
 # ---------------------------------------------------------------------------

@@ -24,12 +24,21 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
-from ludus.games.glory_to_rome.components import ACT, END_OF_TURN, FOLLOW, LEAD, V_NEXT, V_PASS
+from ludus.games.glory_to_rome.components import (
+    ACT,
+    END_OF_TURN,
+    FOLLOW,
+    LEAD,
+    V_NEXT,
+    V_PASS,
+    B,
+    Termination,
+)
 from ludus.games.glory_to_rome.decisions import ColosseumChoice, EndStep, Frame, Give, GtrData, Petition
 from ludus.games.glory_to_rome.rules import lead_follow, petitions
 from ludus.games.glory_to_rome.rules.building import undo_half_lay
 from ludus.games.glory_to_rome.rules.completion import refresh_active
-from ludus.games.glory_to_rome.rules.end_of_game import check_forum, finish_step
+from ludus.games.glory_to_rome.rules.end_of_game import check_forum, end_game
 from ludus.games.glory_to_rome.rules.end_of_turn import (
     END_STEP_RULES,
     end_step_legal,
@@ -60,7 +69,7 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     EndStep: END_STEP_RULES,
 }
 
-_FORCED = (V_PASS, V_NEXT)
+_FORUM_BIT = 1 << B.FORUM
 
 
 def pending(s: GtrData) -> Decision | None:
@@ -112,9 +121,18 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
     """After an action: end the game if a trigger is met, else move on until a real decision
     is pending (forced passes are taken here). Returns that decision's legal actions when
     they were built on the way (the caller may cache them)."""
-    finish_step(s, log)
+    if s.over:
+        return None
+    # finish_step(), inlined (it runs after every action): a Forum win, then the deck running out.
+    if s.active_any & _FORUM_BIT:
+        check_forum(s, log)
+    if not s.deck:
+        end_game(s, Termination.DECK_EXHAUSTED, log)  # (nothing if a Forum just won)
     while not s.over:
         ph = s.phase
+        if ph < ACT:  # lead/follow: the decision is the chooser's (built now: it is asked next)
+            d = s.petition
+            return lead_follow.choose_legal(s) if d is None else petitions.petition_legal(s, d)
         if ph == ACT:
             if s.gives:
                 process_gives(s, log)
@@ -129,11 +147,15 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
                     s.stack.pop()
                     continue
                 legal = frame_legal(s, f)  # what legal_actions() gives here
-                if len(legal) == 1 and legal[0].verb in _FORCED:
-                    frame_resolve(s, f, legal[0], log)
-                    if not s.over:
+                if len(legal) == 1:
+                    verb = legal[0].verb
+                    if verb is V_NEXT:
+                        f.open = 0  # frame_resolve() of a forced "next" (no card moves: no Forum test)
+                        continue
+                    if verb is V_PASS:
+                        frame_resolve(s, f, legal[0], log)
                         check_forum(s, log)
-                    continue
+                        continue
                 return legal
             if s.half_lay is not None:
                 undo_half_lay(s, log)  # the player's batch ended without a second action
@@ -150,5 +172,4 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
                 return legal
             end_turn(s, log)
             continue
-        return None
     return None

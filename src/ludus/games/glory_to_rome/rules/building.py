@@ -56,6 +56,7 @@ from ludus.games.glory_to_rome.state import (
 )
 
 _ALL_MATERIALS = 0b111111
+_TOWER = B.TOWER
 
 # ---------------------------------------------------------------------------
 # Legal actions
@@ -69,7 +70,7 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
     out-of-town foundation that the player's next building action finishes (§15.14).
     """
     owned = owned_names(s, p)
-    out_ok = spare >= 1 or has(s, p, B.TOWER) or s.stack[-1].kind == BATH
+    out_ok = spare >= 1 or (s.active[p] >> _TOWER) & 1 or s.stack[-1].kind == BATH
     statue_any = s.cfg.functions
     res = []
     for b in distinct_buildings(cards):

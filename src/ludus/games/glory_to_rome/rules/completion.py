@@ -48,6 +48,7 @@ def refresh_active(s: GtrData, adjust: bool = True) -> None:
     n = s.n
     if not s.cfg.functions:
         s.active = [0] * n
+        s.active_any = 0
         return
     shared = 0
     masks = []
@@ -69,6 +70,10 @@ def refresh_active(s: GtrData, adjust: bool = True) -> None:
                 if not st.complete and counts_as_marble(st):
                     masks[p] |= 1 << CARD_BUILDING[st.card]
     s.active = [m | shared for m in masks]
+    any_mask = shared
+    for m in masks:
+        any_mask |= m
+    s.active_any = any_mask
     if adjust:
         _adjust_main_frame(s)
 

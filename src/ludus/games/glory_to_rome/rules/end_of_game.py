@@ -50,12 +50,7 @@ def finish_step(s: GtrData, log: Log) -> None:
 
 def check_forum(s: GtrData, log: Log) -> None:
     """Forum (Plac miejski): instant win for every player who meets its condition."""
-    if s.over:
-        return
-    for mask in s.active:
-        if mask & _FORUM_BIT:
-            break
-    else:
+    if s.over or not s.active_any & _FORUM_BIT:
         return  # nobody has a Forum (the common case)
     forum = B.FORUM
     winners = [p for p in range(s.n) if (s.active[p] >> forum) & 1 and forum_condition(s, p)]

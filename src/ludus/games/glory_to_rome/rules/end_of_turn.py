@@ -37,10 +37,7 @@ _END_FUNCTIONS = (1 << B.ACADEMY) | (1 << B.SEWER) | (1 << B.SENATE)
 def start_end_of_turn(s: GtrData) -> None:
     """Queue the end-of-turn decisions: Academy thinks, then Sewers, then Senates."""
     s.phase = END_OF_TURN
-    for mask in s.active:
-        if mask & _END_FUNCTIONS:
-            break
-    else:
+    if not s.active_any & _END_FUNCTIONS:
         s.endq = []  # nobody has an Academy, a Sewer or a Senate (the common case)
         return
     n = s.n
@@ -113,10 +110,13 @@ def end_turn(s: GtrData, log: Log) -> None:
             fresh[p] = []
         if revealed[p]:
             revealed[p] = []
-    s.jack_pile += sum(s.camp_jacks)
-    s.camp_jacks = [0] * n
-    s.units = [0] * n
-    s.did_craft = [0] * n
+    if any(s.camp_jacks):
+        s.jack_pile += sum(s.camp_jacks)
+        s.camp_jacks = [0] * n
+    if any(s.units):  # (a leader who thinks leaves them all zero)
+        s.units = [0] * n
+    if any(s.did_craft):
+        s.did_craft = [0] * n
     s.role = -1
     s.leader = left_of(s.leader, n)
     s.current = s.leader

@@ -22,7 +22,8 @@ from ludus.games.glory_to_rome.components import (
     take_material,
 )
 from ludus.games.glory_to_rome.decisions import O_HAND, O_POOL, Frame, GtrData
-from ludus.games.glory_to_rome.state import has
+
+_DOCK = B.DOCK
 
 
 def laborer_legal(s: GtrData, f: Frame) -> list[Action]:
@@ -30,7 +31,7 @@ def laborer_legal(s: GtrData, f: Frame) -> list[Action]:
     p = f.who
     T = s.acts
     out: list[Action] = []
-    dock = has(s, p, B.DOCK)
+    dock = (s.active[p] >> _DOCK) & 1
     if f.open == 0:
         if f.left > 0:
             out = [T.gather[p][m] for m in distinct_materials(s.pool)]

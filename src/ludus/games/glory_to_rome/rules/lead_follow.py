@@ -39,7 +39,12 @@ from ludus.games.glory_to_rome.components import (
 from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.rules.end_of_game import concede
 from ludus.games.glory_to_rome.rules.end_of_turn import end_turn
-from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
+from ludus.games.glory_to_rome.rules.thinking import (
+    discard_before_thinking,
+    discard_options,
+    think,
+    think_options,
+)
 
 _CIRCUS = B.CIRCUS
 _PALACE = B.PALACE
@@ -113,7 +118,13 @@ def choose_legal(s: GtrData) -> list[Action]:
         out = lead_options(s, p)
     else:
         out = follow_options(s, p, s.role)
-    out.extend(think_options(s, p))
+    # think_options(s, p), inlined (this list is built for nearly every other action)
+    if s.jack_pile > 0:
+        out.append(s.acts.think_jack[p])
+    if s.deck:
+        out.append(s.acts.think_draw[p])
+    if s.active[p]:
+        discard_options(s, p, out)
     if s.cfg.concession and s.conceded[p] < 0:
         out.extend(s.acts.get(p, V_CONCEDE, q) for q in range(s.n) if q != p)
     return out

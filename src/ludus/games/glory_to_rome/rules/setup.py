@@ -80,6 +80,7 @@ def set_up(s: GtrData) -> None:
     s.conceded = [-1] * n
     s.turn = 0
     s.active = [0] * n
+    s.active_any = 0
 
 
 def choose_start_player(s: GtrData) -> int:

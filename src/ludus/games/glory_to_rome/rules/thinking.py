@@ -22,7 +22,7 @@ from ludus.games.glory_to_rome.components import (
     take_building,
 )
 from ludus.games.glory_to_rome.decisions import Frame, GtrData
-from ludus.games.glory_to_rome.state import hand_limit, hand_size
+from ludus.games.glory_to_rome.state import hand_limit
 
 
 def think_options(s: GtrData, p: int) -> list[Action]:
@@ -33,15 +33,21 @@ def think_options(s: GtrData, p: int) -> list[Action]:
         out.append(T.think_jack[p])
     if s.deck:
         out.append(T.think_draw[p])
-    mask = s.active[p]
-    if mask:
-        if not s.pre_think & 1 and (mask >> B.LATRINE) & 1:
-            out.extend(T.get(p, V_LATRINE, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
-            if s.hand_jacks[p] and s.cfg.latrine_jack:
-                out.append(T.get(p, V_LATRINE, "jack"))
-        if not s.pre_think & 2 and (mask >> B.VOMITORIUM) & 1 and (s.hands[p] or s.hand_jacks[p]):
-            out.append(T.get(p, V_VOMITORIUM))
+    if s.active[p]:
+        discard_options(s, p, out)
     return out
+
+
+def discard_options(s: GtrData, p: int, out: list[Action]) -> None:
+    """Add to ``out`` the discards ``p`` may make before thinking (Latrine, Vomitorium)."""
+    T = s.acts
+    mask = s.active[p]
+    if not s.pre_think & 1 and (mask >> B.LATRINE) & 1:
+        out.extend(T.get(p, V_LATRINE, SLUGS[b]) for b in distinct_buildings(s.hands[p]))
+        if s.hand_jacks[p] and s.cfg.latrine_jack:
+            out.append(T.get(p, V_LATRINE, "jack"))
+    if not s.pre_think & 2 and (mask >> B.VOMITORIUM) & 1 and (s.hands[p] or s.hand_jacks[p]):
+        out.append(T.get(p, V_VOMITORIUM))
 
 
 def think(s: GtrData, p: int, jack: bool, log: Log) -> None:
@@ -56,9 +62,9 @@ def think(s: GtrData, p: int, jack: bool, log: Log) -> None:
         s.hand_jacks[p] += 1
         log.public("think_jack", seat=p)
         return
-    k = max(1, hand_limit(s, p) - hand_size(s, p))
-    deck = s.deck
     hand = s.hands[p]
+    k = max(1, hand_limit(s, p) - len(hand) - s.hand_jacks[p])  # (hand_size(), inlined)
+    deck = s.deck
     drawn = 0
     while drawn < k and deck:
         hand.append(deck.pop())
