@@ -17,6 +17,8 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARD_BIT,
+    FIRST_EVENT,
+    HAND_LIMIT,
     MAX_SEATS,
     PHASE_INVADE,
     PHASE_OVER,
@@ -56,7 +58,7 @@ from ludus.games.fall_of_rome.rules.end_of_game import check_win
 from ludus.games.fall_of_rome.rules.turn import over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
-__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
+__all__ = ["DECISION_RULES", "HANDLERS", "advance", "generate", "legal_actions", "to_move"]
 
 S = FallOfRomeData
 Handler = Callable[[S, Action, Log], None]
@@ -70,8 +72,9 @@ def legal_actions(s: S, player: int) -> list[Action]:
     phase = s.phase
     if phase == PHASE_OVER or not 0 <= player < s.seats:
         return []
-    if s.pending:
-        top = s.pending[-1]
+    pending = s.pending
+    if pending:
+        top = pending[-1]
         if top.who != player:
             return []
         return DECISION_RULES[type(top)].legal(s, top)
@@ -80,15 +83,32 @@ def legal_actions(s: S, player: int) -> list[Action]:
     if phase == PHASE_START:
         return setup.start_choices(s, player)
     out: list[Action] = []
-    over = over_limit_seat(s)
-    if over >= 0:
-        if over == player:
+    hands = s.hands
+    if max(map(len, hands)) > HAND_LIMIT:  # somebody over the hand limit decides first (over_limit_seat)
+        if over_limit_seat(s) == player:
             out.extend(player_cards.hand_limit_discards(s, player))
     elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
         _step_actions(s, player, out)
     # events (any holder, any turn) and Vestalis's draw are optional in every phase here
-    event_cards.event_choices(s, player, out)
-    characters.vestalis_choices(s, player, out)
+    hand = hands[player]
+    if hand and max(hand) >= FIRST_EVENT:  # an event in hand (else event_choices offers nothing)
+        event_cards.event_choices(s, player, out)
+    if s.vdeck:  # Vestalis's own deck is dealt only when she plays (else vestalis_choices offers nothing)
+        characters.vestalis_choices(s, player, out)
+    return out
+
+
+def generate(s: S, player: int | None) -> list[Action]:
+    """The engine's hook: ``player``'s legal actions, or (``None``) every seat's, in seat order."""
+    if player is not None:
+        return legal_actions(s, player)
+    out: list[Action] = []
+    legal = s._legal
+    for seat in range(s.seats):
+        mine = legal.get(seat)
+        if mine is None:
+            mine = legal[seat] = legal_actions(s, seat)
+        out += mine
     return out
 
 
