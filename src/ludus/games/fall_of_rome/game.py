@@ -40,7 +40,7 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         self._legal = {}
 
     # --- the engine's hooks --------------------------------------------------
-    _generate = rules.generate  # the rules' own generator (one call fewer per legal list)
+    _generate = rules.legal_actions  # the rules' own generator (one call fewer per legal list)
 
     def _decisions(self, player: int) -> list[Decision]:
         return self.pending

@@ -20,12 +20,14 @@ from ludus.games.fall_of_rome.components import (
     FIRST_EVENT,
     HAND_LIMIT,
     MAX_SEATS,
+    NT,
     PHASE_INVADE,
     PHASE_OVER,
     PHASE_REVOLT,
     PHASE_ROLE,
     PHASE_START,
     PORT,
+    R_MERCATOR,
     R_VESTALIS,
     SIMPLE,
     Verb,
@@ -58,7 +60,7 @@ from ludus.games.fall_of_rome.rules.end_of_game import check_win
 from ludus.games.fall_of_rome.rules.turn import over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
-__all__ = ["DECISION_RULES", "HANDLERS", "advance", "generate", "legal_actions", "to_move"]
+__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
 
 S = FallOfRomeData
 Handler = Callable[[S, Action, Log], None]
@@ -67,8 +69,13 @@ Handler = Callable[[S, Action, Log], None]
 # ---------------------------------------------------------------------------
 # legal actions
 # ---------------------------------------------------------------------------
-def legal_actions(s: S, player: int) -> list[Action]:
-    """Every legal action of ``player`` (a seat) now."""
+def legal_actions(s: S, player: int | None) -> list[Action]:
+    """Every legal action of ``player`` (a seat) now; ``None``: every seat's, in seat order.
+
+    It is also the engine's ``_generate`` hook (one call fewer per legal list).
+    """
+    if player is None:
+        return _every_seat(s)
     phase = s.phase
     if phase == PHASE_OVER or not 0 <= player < s.seats:
         return []
@@ -98,10 +105,7 @@ def legal_actions(s: S, player: int) -> list[Action]:
     return out
 
 
-def generate(s: S, player: int | None) -> list[Action]:
-    """The engine's hook: ``player``'s legal actions, or (``None``) every seat's, in seat order."""
-    if player is not None:
-        return legal_actions(s, player)
+def _every_seat(s: S) -> list[Action]:
     out: list[Action] = []
     legal = s._legal
     for seat in range(s.seats):
@@ -151,11 +155,19 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             mask |= CARD_BIT[c]
         if mask:
             movement.sail_choices(s, player, city, carry, mask, out)
-    fortify_and_recruit.fortify_choices(s, player, city, hand, out)
-    fortify_and_recruit.recruit_choices(s, player, city, out)
-    battle.battle_choices(s, player, city, out)
-    plot.plot_choices(s, player, pawn, city, hand, out)
-    alliances.alliance_choices(s, player, role, city, hand, out)
+    # Each chapter's choices below; the guards skip the calls that would offer nothing (hot path).
+    if not s.forts[city]:
+        fortify_and_recruit.fortify_choices(s, player, city, hand, out)
+    else:
+        fortify_and_recruit.recruit_choices(s, player, city, out)
+    b = city * NT
+    barbarians = any(s.cubes[b : b + NT])
+    if legions and barbarians:
+        battle.battle_choices(s, player, city, out)
+    if s.solo or s.pawn_city.count(city) > 1:
+        plot.plot_choices(s, player, pawn, city, hand, out)
+    if barbarians or role == R_MERCATOR:
+        alliances.alliance_choices(s, player, role, city, hand, out)
     characters.role_choices(s, player, pawn, role, city, hand, out)
 
 
