@@ -95,7 +95,17 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
         if over_limit_seat(s) == player:
             out.extend(player_cards.hand_limit_discards(s, player))
     elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
-        _step_actions(s, player, out)
+        # the current player's step: a Revolt waiting, the next invasion card, or the Do Actions step
+        if phase == PHASE_REVOLT:
+            out.append(_REVOLT[player])
+        elif phase == PHASE_INVADE:
+            out.append(_INVADE[player])
+        else:
+            if s.actions_left > 0:
+                _action_choices(s, player, out)
+            out.append(_DRAW[player])
+            if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
+                out.append(_DRAW3[player])
     # events (any holder, any turn) and Vestalis's draw are optional in every phase here
     hand = hands[player]
     if hand and max(hand) >= FIRST_EVENT:  # an event in hand (else event_choices offers nothing)
@@ -121,22 +131,6 @@ _REVOLT = tuple(SIMPLE[p][Verb.REVOLT] for p in range(MAX_SEATS))
 _INVADE = tuple(SIMPLE[p][Verb.INVADE] for p in range(MAX_SEATS))
 _DRAW = tuple(SIMPLE[p][Verb.DRAW] for p in range(MAX_SEATS))
 _DRAW3 = tuple(SIMPLE[p][Verb.DRAW3] for p in range(MAX_SEATS))
-
-
-def _step_actions(s: S, player: int, out: list[Action]) -> None:
-    """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
-    phase = s.phase
-    if phase == PHASE_REVOLT:
-        out.append(_REVOLT[player])
-        return
-    if phase == PHASE_INVADE:
-        out.append(_INVADE[player])
-        return
-    if s.actions_left > 0:
-        _action_choices(s, player, out)
-    out.append(_DRAW[player])
-    if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
-        out.append(_DRAW3[player])
 
 
 def _action_choices(s: S, player: int, out: list[Action]) -> None:
