@@ -40,17 +40,7 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         self._legal = {}
 
     # --- the engine's hooks --------------------------------------------------
-    def _generate(self, player: int | None) -> list[Action]:
-        if player is not None:
-            return rules.legal_actions(self, player)
-        out: list[Action] = []
-        legal = self._legal
-        for seat in range(self.seats):
-            mine = legal.get(seat)
-            if mine is None:
-                mine = legal[seat] = rules.legal_actions(self, seat)
-            out += mine
-        return out
+    _generate = rules.legal_actions  # the rules' own generator (one call fewer per legal list)
 
     def _decisions(self, player: int) -> list[Decision]:
         return self.pending
@@ -58,9 +48,7 @@ class FallOfRomeState(FallOfRomeData, RulesState):
     _advance = rules.advance  # the engine's hook is the rules' own step (one call fewer per action)
 
     # --- the State API ---------------------------------------------------------
-    def to_move(self) -> tuple[int, ...]:
-        """Seats whose decision the game waits for."""
-        return rules.to_move(self)
+    to_move = rules.to_move  # seats whose decision the game waits for (bound directly: asked every step)
 
     def is_terminal(self) -> bool:
         """Whether the game is won or lost."""

@@ -17,13 +17,17 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARD_BIT,
+    FIRST_EVENT,
+    HAND_LIMIT,
     MAX_SEATS,
+    NT,
     PHASE_INVADE,
     PHASE_OVER,
     PHASE_REVOLT,
     PHASE_ROLE,
     PHASE_START,
     PORT,
+    R_MERCATOR,
     R_VESTALIS,
     SIMPLE,
     Verb,
@@ -65,13 +69,19 @@ Handler = Callable[[S, Action, Log], None]
 # ---------------------------------------------------------------------------
 # legal actions
 # ---------------------------------------------------------------------------
-def legal_actions(s: S, player: int) -> list[Action]:
-    """Every legal action of ``player`` (a seat) now."""
+def legal_actions(s: S, player: int | None) -> list[Action]:
+    """Every legal action of ``player`` (a seat) now; ``None``: every seat's, in seat order.
+
+    It is also the engine's ``_generate`` hook (one call fewer per legal list).
+    """
+    if player is None:
+        return _every_seat(s)
     phase = s.phase
     if phase == PHASE_OVER or not 0 <= player < s.seats:
         return []
-    if s.pending:
-        top = s.pending[-1]
+    pending = s.pending
+    if pending:
+        top = pending[-1]
         if top.who != player:
             return []
         return DECISION_RULES[type(top)].legal(s, top)
@@ -80,15 +90,39 @@ def legal_actions(s: S, player: int) -> list[Action]:
     if phase == PHASE_START:
         return setup.start_choices(s, player)
     out: list[Action] = []
-    over = over_limit_seat(s)
-    if over >= 0:
-        if over == player:
+    hands = s.hands
+    if max(map(len, hands)) > HAND_LIMIT:  # somebody over the hand limit decides first (over_limit_seat)
+        if over_limit_seat(s) == player:
             out.extend(player_cards.hand_limit_discards(s, player))
     elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
-        _step_actions(s, player, out)
+        # the current player's step: a Revolt waiting, the next invasion card, or the Do Actions step
+        if phase == PHASE_REVOLT:
+            out.append(_REVOLT[player])
+        elif phase == PHASE_INVADE:
+            out.append(_INVADE[player])
+        else:
+            if s.actions_left > 0:
+                _action_choices(s, player, out)
+            out.append(_DRAW[player])
+            if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
+                out.append(_DRAW3[player])
     # events (any holder, any turn) and Vestalis's draw are optional in every phase here
-    event_cards.event_choices(s, player, out)
-    characters.vestalis_choices(s, player, out)
+    hand = hands[player]
+    if hand and max(hand) >= FIRST_EVENT:  # an event in hand (else event_choices offers nothing)
+        event_cards.event_choices(s, player, out)
+    if s.vdeck:  # Vestalis's own deck is dealt only when she plays (else vestalis_choices offers nothing)
+        characters.vestalis_choices(s, player, out)
+    return out
+
+
+def _every_seat(s: S) -> list[Action]:
+    out: list[Action] = []
+    legal = s._legal
+    for seat in range(s.seats):
+        mine = legal.get(seat)
+        if mine is None:
+            mine = legal[seat] = legal_actions(s, seat)
+        out += mine
     return out
 
 
@@ -97,22 +131,6 @@ _REVOLT = tuple(SIMPLE[p][Verb.REVOLT] for p in range(MAX_SEATS))
 _INVADE = tuple(SIMPLE[p][Verb.INVADE] for p in range(MAX_SEATS))
 _DRAW = tuple(SIMPLE[p][Verb.DRAW] for p in range(MAX_SEATS))
 _DRAW3 = tuple(SIMPLE[p][Verb.DRAW3] for p in range(MAX_SEATS))
-
-
-def _step_actions(s: S, player: int, out: list[Action]) -> None:
-    """The current player's step: a Revolt waiting, the next invasion card, or the Do Actions step."""
-    phase = s.phase
-    if phase == PHASE_REVOLT:
-        out.append(_REVOLT[player])
-        return
-    if phase == PHASE_INVADE:
-        out.append(_INVADE[player])
-        return
-    if s.actions_left > 0:
-        _action_choices(s, player, out)
-    out.append(_DRAW[player])
-    if s.roles[s.cur] == R_VESTALIS and len(s.pdeck) >= 3:
-        out.append(_DRAW3[player])
 
 
 def _action_choices(s: S, player: int, out: list[Action]) -> None:
@@ -131,11 +149,19 @@ def _action_choices(s: S, player: int, out: list[Action]) -> None:
             mask |= CARD_BIT[c]
         if mask:
             movement.sail_choices(s, player, city, carry, mask, out)
-    fortify_and_recruit.fortify_choices(s, player, city, hand, out)
-    fortify_and_recruit.recruit_choices(s, player, city, out)
-    battle.battle_choices(s, player, city, out)
-    plot.plot_choices(s, player, pawn, city, hand, out)
-    alliances.alliance_choices(s, player, role, city, hand, out)
+    # Each chapter's choices below; the guards skip the calls that would offer nothing (hot path).
+    if not s.forts[city]:
+        fortify_and_recruit.fortify_choices(s, player, city, hand, out)
+    else:
+        fortify_and_recruit.recruit_choices(s, player, city, out)
+    b = city * NT
+    barbarians = any(s.cubes[b : b + NT])
+    if legions and barbarians:
+        battle.battle_choices(s, player, city, out)
+    if s.solo or s.pawn_city.count(city) > 1:
+        plot.plot_choices(s, player, pawn, city, hand, out)
+    if barbarians or role == R_MERCATOR:
+        alliances.alliance_choices(s, player, role, city, hand, out)
     characters.role_choices(s, player, pawn, role, city, hand, out)
 
 

@@ -11,13 +11,16 @@ may draw 3 cards, putting 1 back: ``drawing_cards.py``). Regina Foederata's esco
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARD_ACTION,
-    CITIES,
+    CARD_BIT,
     CITY_ACTION,
     CLASSIS_SAIL,
+    COLOUR_MASK,
     FABRUM_MOVE,
     MAX_SEATS,
     N_CITY_CARDS,
@@ -56,51 +59,51 @@ def colour_cards(hand: list[int], colours: tuple[int, ...]) -> list[int]:
     return [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe in colours]
 
 
+def _colour_cards_sorted(hand: list[int], city: int) -> list[int]:
+    """The distinct city cards of ``hand`` of a colour of ``city``, in card order."""
+    mask = COLOUR_MASK[city]
+    return sorted({c for c in hand if CARD_BIT[c] & mask})
+
+
 def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
-        table = _CONSUL_FORT[player]
-        no_roma = s.caput  # Roma Caput Mundi: no legion placed in Roma
-        for f, fort in enumerate(s.forts):
-            if fort and not (no_roma and f == ROMA):
-                out.append(table[f])
+        forts = s.forts
+        if s.caput and forts[ROMA]:  # Roma Caput Mundi: no legion placed in Roma
+            forts = forts[:]
+            forts[ROMA] = 0
+        out.extend(compress(_CONSUL_FORT[player], forts))  # every fort city, in city order
         if legions_allowed(s, city):
             out.append(_CONSUL_HERE[player])
     elif role == R_MERCATOR and not s.mercator_used:
-        colours = CITIES[city].colours
         give = SEAT_CARD_ACTION[player][Verb.MERCATOR_GIVE]
         take = SEAT_CARD_ACTION[player][Verb.MERCATOR_TAKE]
         for other in range(n_pawns(s)):
             if other == pawn or s.pawn_city[other] != city:
                 continue
-            for c in sorted(set(colour_cards(hand, colours))):
+            for c in _colour_cards_sorted(hand, city):
                 out.append(give[other][c])
-            for c in sorted(set(colour_cards(s.hands[other], colours))):
+            for c in _colour_cards_sorted(s.hands[other], city):
                 out.append(take[other][c])
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
-        sail_to = _CLASSIS_TO[s.caput][player][min(3, s.legions[city])]
-        for dest in PORT_CITIES:
-            if dest != city:
-                out.extend(sail_to[dest])
+        out.extend(_CLASSIS_FROM[s.caput][player][min(3, s.legions[city])][city])
         if s.reserve and legions_allowed(s, city):
             recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
-            for c in sorted(set(colour_cards(hand, CITIES[city].colours))):
+            for c in _colour_cards_sorted(hand, city):
                 out.append(recruit[c])
     elif role == R_PRAEFECTUS_FABRUM:
         if s.legions[city] >= 2 and not s.forts[city]:
             if s.fort_supply:
                 out.append(SIMPLE[player][Verb.FABRUM_FORT])
             else:
-                table = CITY_ACTION[player][Verb.FABRUM_FORT]
-                for f in range(NC):
-                    if s.forts[f]:
-                        out.append(table[f])
+                out.extend(compress(CITY_ACTION[player][Verb.FABRUM_FORT], s.forts))
         if hand and min(hand) < N_CITY_CARDS:  # any city card
-            move_to = _FABRUM_TO[s.caput][player][min(3, s.legions[city])]
-            from_fort = s.forts[city]
-            for dest, fort in enumerate(s.forts):
-                if dest != city and (from_fort or fort):
-                    out.extend(move_to[dest])
+            carry = min(3, s.legions[city])
+            if s.forts[city]:  # from a fort city: to any other city
+                out.extend(_FABRUM_FROM_FORT[s.caput][player][carry][city])
+            else:  # to a fort city (``city`` itself has none)
+                for moves in compress(_FABRUM_TO[s.caput][player][carry], s.forts):
+                    out.extend(moves)
 
 
 # Each move's actions, built once: [caput][seat][legions carried][destination] (0..legions, none
@@ -115,6 +118,22 @@ _FABRUM_TO = tuple(
           for p in range(MAX_SEATS))
     for x in (False, True)
 )
+
+
+MoveLists = tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]
+
+
+def _to_all_but(table: MoveLists, dests: tuple[int, ...]) -> MoveLists:
+    """[caput][seat][legions][from] -> the moves of ``table`` to every city of ``dests`` but ``from``, in order."""
+    return tuple(
+        tuple(tuple(tuple(tuple(a for d in dests if d != c for a in by_n[d]) for c in range(NC)) for by_n in by_seat)
+              for by_seat in by_caput)
+        for by_caput in table
+    )
+
+
+_CLASSIS_FROM = _to_all_but(_CLASSIS_TO, PORT_CITIES)  # Praefectus Classis: port to any other port
+_FABRUM_FROM_FORT = _to_all_but(_FABRUM_TO, tuple(range(NC)))  # Praefectus Fabrum: fort city to any other
 _CONSUL_FORT = tuple(CITY_ACTION[p][Verb.CONSUL_FORT] for p in range(MAX_SEATS))
 _CONSUL_HERE = tuple(SIMPLE[p][Verb.CONSUL_HERE] for p in range(MAX_SEATS))
 _VESTALIS_DRAW = tuple(CARD_ACTION[p][Verb.VESTALIS_DRAW] for p in range(MAX_SEATS))
@@ -126,7 +145,7 @@ def vestalis_choices(s: S, player: int, out: list[Action]) -> None:
         v = s.roles.index(R_VESTALIS)
         if player == (0 if s.solo else v):  # seat_of, inlined (hot path)
             table = _VESTALIS_DRAW[player]
-            for c in sorted(set(colour_cards(s.hands[player], CITIES[s.pawn_city[v]].colours))):
+            for c in _colour_cards_sorted(s.hands[player], s.pawn_city[v]):
                 out.append(table[c])
 
 

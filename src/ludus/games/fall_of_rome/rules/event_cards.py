@@ -16,6 +16,7 @@ the decision below or pushes on top, exactly as the rulebook's sequence goes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from ludus.core.actions import Action
@@ -398,14 +399,23 @@ def remove_barbarians_choices(s: S, p: RemoveBarbarians) -> list[Action]:
     """The cubes that may be removed next (each event's limits), and done (not for Mors Tua normal)."""
     player = p.who
     mors_tua = isinstance(p, MorsTua)
-    cubes = CUBE_ACTION[player][Verb.REPLACE if mors_tua else Verb.REMOVE_CUBE]
-    out = [cubes[c][t] for c, t in _cube_choices(s, p)]
+    cubes = _CUBE_FLAT[player][mors_tua]
+    out = [cubes[i] for i in _cube_choices(s, p)]
     if not (mors_tua and not p.destab):
         out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
-def _cube_choices(s: S, p: RemoveBarbarians) -> list[tuple[int, int]]:
+# each seat's cube actions by ``city * NT + tribe``: [seat][Mors Tua's "replace"?][cube index]
+_CUBE_FLAT = tuple(
+    tuple(tuple(a for row in CUBE_ACTION[p][verb] for a in row) for verb in (Verb.REMOVE_CUBE, Verb.REPLACE))
+    for p in range(len(CUBE_ACTION))
+)
+_CUBE_INDICES = range(NC * NT)
+
+
+def _cube_choices(s: S, p: RemoveBarbarians) -> list[int]:
+    """The ``city * NT + tribe`` of every cube that may be removed next, city by city, colour by colour."""
     destab = p.destab
     if isinstance(p, MorsTua):
         limit = 3 if destab else 1
@@ -415,23 +425,17 @@ def _cube_choices(s: S, p: RemoveBarbarians) -> list[tuple[int, int]]:
         limit = p.n
     if len(p.removed) >= limit:
         return []
-    vae_victis = isinstance(p, VaeVictis)
-    out = []
-    fixed_city = -1
-    if p.removed and (isinstance(p, MorsTua) or (vae_victis and not destab)):
-        fixed_city = p.removed[0] // NT
-    one_colour = isinstance(p, MortuiNonMordent)
-    for i, n in enumerate(s.cubes):  # city by city, colour by colour
-        if not n:
-            continue
-        c, t = divmod(i, NT)
-        if fixed_city >= 0 and c != fixed_city:
-            continue
-        if vae_victis and not destab and c == p.city:
-            continue  # "1 other city"
-        if not one_colour or p.colour in (-1, t):
-            out.append((c, t))
-    return out
+    cubes = s.cubes
+    if p.removed and (isinstance(p, MorsTua) or (isinstance(p, VaeVictis) and not destab)):
+        base = p.removed[0] // NT * NT  # the city of the first cube removed
+        found = [i for i in range(base, base + NT) if cubes[i]]
+    else:
+        found = list(compress(_CUBE_INDICES, cubes))  # the board's cubes (a C-level scan of 155 counts)
+    if isinstance(p, VaeVictis) and not destab:
+        return [i for i in found if i // NT != p.city]  # "1 other city"
+    if isinstance(p, MortuiNonMordent) and p.colour >= 0:
+        return [i for i in found if i % NT == p.colour]  # one colour
+    return found
 
 
 def remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> bool:

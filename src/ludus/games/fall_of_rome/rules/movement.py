@@ -34,10 +34,9 @@ from ludus.games.fall_of_rome.components import (
     Verb,
 )
 from ludus.games.fall_of_rome.decisions import Escort
-from ludus.games.fall_of_rome.rules.board import move_pawn, remove_cube
+from ludus.games.fall_of_rome.rules.board import remove_cube
 from ludus.games.fall_of_rome.rules.end_of_game import move_decline
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
-from ludus.games.fall_of_rome.rules.turn import spend_action
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 S = FallOfRomeData
@@ -92,8 +91,11 @@ def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -
     n = int(a.args[1])
     pawn = s.cur
     src = s.pawn_city[pawn]
-    spend_action(s)
-    move_pawn(s, pawn, dest, n)
+    s.actions_left -= 1  # spend_action(s) and move_pawn(s, pawn, dest, n), inlined (every move passes here)
+    legions = s.legions
+    legions[src] -= n
+    legions[dest] += n
+    s.pawn_city[pawn] = dest
     role = s.roles[pawn]
     log.public(str(a.verb), role=role, city=dest, legions=n)
     if role == R_REGINA_FOEDERATA and a.verb in _LEADS_CUBES and n < 3:

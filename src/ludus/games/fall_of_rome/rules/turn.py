@@ -72,16 +72,16 @@ def over_limit_seat(s: S) -> int:
 
 def to_move(s: S) -> tuple[int, ...]:
     """Who decides: a pending sub-decision, a seat over the hand limit, else the current player."""
-    if s.phase == PHASE_OVER:
+    phase = s.phase
+    if phase == PHASE_OVER:
         return ()
     if s.pending:
         return (s.pending[-1].who,)
-    if s.phase in (PHASE_ROLE, PHASE_START):
+    if phase in (PHASE_ROLE, PHASE_START):
         return (s.setup_seat,)
-    seat = over_limit_seat(s)
-    if seat >= 0:
-        return (seat,)
-    return (seat_of(s, s.cur),)
+    if max(map(len, s.hands)) > HAND_LIMIT:  # somebody over the hand limit (over_limit_seat's quick test)
+        return (over_limit_seat(s),)
+    return (0 if s.solo else s.cur,)  # seat_of(s, s.cur), inlined (asked every step)
 
 
 def window_open(s: S) -> bool:
