@@ -19,6 +19,8 @@ T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 _TWO64 = 1 << 64
+_LIMITS = (0, *(_TWO64 - _TWO64 % n for n in range(1, 257)))
+"""``_LIMITS[n]``: the rejection bound of ``randbelow(n)`` for ``n`` up to 256 (decks, hands, menus)."""
 
 
 class Rng:
@@ -48,7 +50,7 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow() needs a positive bound")
         # Rejection sampling keeps the result exactly uniform; next() is inlined (hot path).
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
         s = self.state
         while True:
             s = (s + GOLDEN_GAMMA) & MASK64
@@ -74,7 +76,7 @@ class Rng:
         s = self.state
         for i in range(len(seq) - 1, 0, -1):
             n = i + 1
-            limit = _TWO64 - _TWO64 % n
+            limit = _LIMITS[n] if n <= 256 else _TWO64 - _TWO64 % n
             while True:
                 s = (s + GOLDEN_GAMMA) & MASK64
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
