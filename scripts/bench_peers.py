@@ -38,7 +38,7 @@ PEER = "catanatron"
 # and Trajan (2-4) are flat within ~3 %, so their pick is marginal; Glory to Rome's 2
 # and Hadrian's Wall's 1 are clear. Override one with ``--players GAME=N``.
 SLOWEST_PLAYERS: dict[str, int] = {
-    "fall-of-rome": 5,
+    "fall-of-rome": 1,
     "glory-to-rome": 2,
     "hadrians-wall": 1,
     "trajan": 2,
