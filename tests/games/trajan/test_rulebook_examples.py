@@ -132,6 +132,23 @@ def test_example_time_marker_moves_4_spaces_past_the_start_and_the_round_ends_af
     assert state.time_pos == 2  # the marker is not reset
 
 
+def test_a_move_longer_than_a_lap_lands_where_the_spaces_take_it() -> None:
+    """[HU] "Forduló vége": "Az időjelző pozíciója a forduló végén nem változik, egyszerűen az
+    aktuális helyéről halad tovább." 12 markers from the last space of an 11-space track pass the
+    start twice: the marker lands on space 0 (not on a space 11 the track does not have), and the
+    round ends once, after the turn."""
+    state = started()
+    lap = state.game.lap
+    assert lap == 11
+    with edit(state):
+        empty_trays(state, 0)
+        put(state, 0, MILITARY, *(["blue", "white", "pink", "yellow", "green", "orange"] * 2))
+        state.time_pos = lap - 1
+    do(state, "0:take military")
+    assert state.time_pos == (lap - 1 + 12) % lap == 0
+    assert state.round_over == 1
+
+
 # --- "Traianuslapka teljesítése": 5 VP and a worker ---------------------------------------
 def test_example_trajan_tile_gives_5_vp_and_a_worker() -> None:
     state = started()

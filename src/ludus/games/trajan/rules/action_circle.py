@@ -46,11 +46,17 @@ def take(s: TrajanData, a: Action, log: Log) -> None:
 
 def move_time(s: TrajanData, n: int) -> None:
     """Advance the time marker ``n`` spaces; reaching or passing the start ends the round
-    after this turn ([HU] "Egy játékforduló vége"). The marker is never reset."""
+    after this turn ([HU] "Egy játékforduló vége"). The marker is never reset.
+
+    RULE: trajan.hu "Forduló vége" — "Az időjelző pozíciója a forduló végén nem változik,
+          egyszerűen az aktuális helyéről halad tovább." A move longer than what is left of
+          the lap may pass the start more than once (12 markers on an 11-space track): the
+          marker lands where the spaces take it, and the round ends once, after this turn.
+    """
     lap = s.cfg.lap
     s.time_pos += n
     if s.time_pos >= lap:
-        s.time_pos -= lap
+        s.time_pos %= lap
         s.round_over = 1
 
 
