@@ -8,7 +8,8 @@ import ludus
 from games.trajan.tj_helpers import action_step, in_play
 from ludus.games.trajan.components import SEAPORT, Phase
 from ludus.games.trajan.game import TrajanState
-from ludus.testing.scenario import edit, play
+from ludus.testing.scenario import edit, legal, play
+from ludus.testing.scenario import started as new_game
 
 started = partial(in_play, random_setup=True)
 
@@ -102,3 +103,24 @@ def test_cards_taken_from_a_discard_pile_stay_known_to_everyone() -> None:
         world = state.determinize(1, seed)
         assert world.hand[0][top] >= 1
         assert sum(world.hand[0]) == sum(state.hand[0])
+
+
+def test_while_markers_are_placed_the_trajan_tiles_bonus_tiles_and_discards_are_not_yet_out() -> None:
+    """[HU] "Előkészület": "A Trainauslapkák húzását megelőzően a játékosok osszák el az
+    akciójelzőiket"; the bonus tiles and the two face-up cards come in "Felkészülés a játékra"."""
+    s = new_game("trajan", players=2, seed=4)
+    assert s.phase == Phase.ARRANGE
+    view = s.view(0)
+    assert all("top" not in stack for stack in view["trajan_stacks"])
+    assert view["senate_bonus"] == [] and all(p["bonus_yellow"] == [] for p in view["players"])
+    assert view["discard_piles"] == [[], []] and view["draw_pile"] == 60
+    assert len(view["bonus_bag"]) == 12
+    # nothing of it is known yet: determinize deals it anew
+    dealt = {tuple(s.determinize(0, seed).senate_bonus) for seed in range(12)}
+    assert len(dealt) > 1
+    while s.phase == Phase.ARRANGE:
+        play(s, legal(s)[0])
+    view = s.view(0)
+    assert all("top" in stack for stack in view["trajan_stacks"])
+    assert len(view["senate_bonus"]) == 2 and all(len(p["bonus_yellow"]) == 1 for p in view["players"])
+    assert [len(pile) for pile in view["discard_piles"]] == [1, 1]

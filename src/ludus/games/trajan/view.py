@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
     ACTIONS,
+    ARRANGE,
     BONUS_TILES,
     COLOURS,
     COMMODITIES,
@@ -50,6 +51,10 @@ def _counts(counts: list[int]) -> dict[str, int]:
 
 def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``player`` (``None`` = spectator)."""
+    # [HU] "Előkészület": "A Trainauslapkák húzását megelőzően a játékosok osszák el az
+    # akciójelzőiket": while the markers are placed, the Trajan stacks are not laid out, and the
+    # bonus tiles and the two face-up commodity cards ("Felkészülés a játékra") come later.
+    arranging = s.phase == ARRANGE
     n = s.cfg.players
     face_up = s.cfg.trajan_face_up
     pending = pending_to_json(s.pending)
@@ -79,6 +84,8 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         }
         if player == p:
             info["hand"] = _counts(s.hand[p])
+        if arranging:
+            info["bonus_yellow"] = []  # drawn only after the markers are placed
         players.append(info)
     stacks = []
     for c, stack in enumerate(s.trajan_stacks):
@@ -87,7 +94,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
             "size": len(stack),
             "tiles": sorted(TRAJAN_TILES[t].id for t in stack),
         }
-        if face_up and stack:
+        if face_up and stack and not arranging:
             entry["top"] = TRAJAN_TILES[stack[-1]].id
         stacks.append(entry)
     out: dict[str, Any] = {
@@ -120,10 +127,11 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         ],
         "trajan_stacks": stacks,
         "ships": [{"ship": SHIPS[i].key, "grey": bool(s.ship_grey[i])} for i in range(len(SHIPS))],
-        "senate_bonus": [BONUS_TILES[b].id for b in s.senate_bonus],
-        "bonus_bag": sorted(BONUS_TILES[b].id for b in s.bonus_bag),
-        "draw_pile": len(s.draw),
-        "discard_piles": [[COMMODITIES[c] for c in pile] for pile in s.discards],
+        "senate_bonus": [] if arranging else [BONUS_TILES[b].id for b in s.senate_bonus],
+        "bonus_bag": sorted(BONUS_TILES[b].id for b in _bag(s, arranging)),
+        "draw_pile": len(s.draw) + (sum(map(len, s.discards)) if arranging else 0),
+        "discard_piles": [[] for _ in s.discards] if arranging else [[COMMODITIES[c] for c in pile]
+                                                                      for pile in s.discards],
         "forum_deck": len(s.fdeck),
         "extra_deck": len(s.xdeck),
         "demand_stack": len(s.demand_stack) + len(s.demand_removed),
@@ -154,6 +162,13 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         "options": dict(s.cfg.options),
     }
     return out
+
+
+def _bag(s: TrajanData, arranging: bool) -> list[int]:
+    """The bonus tiles in the bag as the table sees it (all of them before any is drawn)."""
+    if not arranging:
+        return s.bonus_bag
+    return s.bonus_bag + s.senate_bonus + [b for row in s.bonus_yellow for b in row]
 
 
 def determinize(s: T, player: int | None, seed: int) -> T:
@@ -193,5 +208,26 @@ def determinize(s: T, player: int | None, seed: int) -> T:
             stack.append(top)
         else:
             rng.shuffle(stack)
+    if s.phase == ARRANGE:
+        _redeal_unlaid(d, rng)
     d.rng = Rng(rng.next())
     return d
+
+
+def _redeal_unlaid(d: TrajanData, rng: Rng) -> None:
+    """While markers are placed, nothing below is laid out yet: re-deal the two face-up
+    commodity cards, the drawn bonus tiles and the tops of the Trajan stacks."""
+    cards = d.draw + [c for pile in d.discards for c in pile]
+    rng.shuffle(cards)
+    for pile in d.discards:
+        size = len(pile)
+        pile[:] = cards[:size]
+        del cards[:size]
+    d.draw = cards
+    bonus = _bag(d, True)
+    rng.shuffle(bonus)
+    d.senate_bonus = [bonus.pop() for _ in d.senate_bonus]
+    d.bonus_yellow = [[bonus.pop() for _ in row] for row in d.bonus_yellow]
+    d.bonus_bag = bonus
+    for stack in d.trajan_stacks:
+        rng.shuffle(stack)
