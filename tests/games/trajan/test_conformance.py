@@ -26,7 +26,7 @@ def test_check_game_every_player_count(players: int) -> None:
         {"trajan_face_up": False},
         {"demand_joker_bonus": True},
         {"reshuffle": False},
-        {"remove_province_senate_tiles": True},
+        {"remove_province_senate_tiles": False},
         {"final_tiebreak": "track"},
         {"edition": 1},
         {"lap_2p": 12, "lap_3p": 17, "lap_4p": 22},

@@ -6,8 +6,10 @@ from functools import partial
 
 import ludus
 from games.trajan.tj_helpers import action_step, in_play
-from ludus.games.trajan.components import SEAPORT, Phase
+from ludus.core.events import Log
+from ludus.games.trajan.components import FORUM_KINDS, FORUM_TILE_KIND, SEAPORT, Phase
 from ludus.games.trajan.game import TrajanState
+from ludus.games.trajan.rules.quarter_end import finish_quarter
 from ludus.testing.scenario import edit, legal, play
 from ludus.testing.scenario import started as new_game
 
@@ -124,3 +126,24 @@ def test_while_markers_are_placed_the_trajan_tiles_bonus_tiles_and_discards_are_
     assert all("top" in stack for stack in view["trajan_stacks"])
     assert len(view["senate_bonus"]) == 2 and all(len(p["bonus_yellow"]) == 1 for p in view["players"])
     assert [len(pile) for pile in view["discard_piles"]] == [1, 1]
+
+
+def _senate_tile_on_a_province(**options: object) -> tuple[TrajanState, int, int]:
+    s = in_play(2, seed=3, **options)
+    tile = next(t for t in range(len(FORUM_TILE_KIND)) if FORUM_KINDS[FORUM_TILE_KIND[t]].votes
+                and t not in s.province_tile and t not in s.forum_slots)
+    with edit(s):
+        if tile in s.fdeck:
+            s.fdeck.remove(tile)
+        s.province_tile[0] = tile
+    finish_quarter(s, Log())
+    return s, tile, s.province_tile[0]
+
+
+def test_quarter_end_removes_every_senate_tile_those_on_provinces_too() -> None:
+    """[HU] "Lapkák eltávolítása és a játéktábla újratöltése": "Az összes szenátuslapkát, mindegy,
+    hogy használva volt vagy sem." (ruling 14: the literal text; the option keeps province tiles)."""
+    s, tile, now = _senate_tile_on_a_province()
+    assert tile in s.forum_removed and now != tile
+    s, tile, now = _senate_tile_on_a_province(remove_province_senate_tiles=False)
+    assert tile not in s.forum_removed and now == tile

@@ -46,8 +46,8 @@ OPTIONS = (
     OptionSpec("demand_joker_bonus", False, "variant: a demand joker counts for bonus tiles B10-B12"),
     OptionSpec("reshuffle", True, "shuffle the discard piles (except their top cards) when the draw pile runs out"),
     OptionSpec(
-        "remove_province_senate_tiles", False,
-        "at quarter end also remove senate tiles still lying on provinces",
+        "remove_province_senate_tiles", True,
+        "at quarter end remove every senate tile, those lying on provinces too (ruling 14; false: only the players')",
     ),
     OptionSpec(
         "final_tiebreak", "final_reset",
