@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,12 +20,39 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludus.agents import AGENTS, make_agent
+from ludus.core.actions import shorten
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError, OptionError, RecordError
-from ludus.core.record import GameRecord, replay
-from ludus.core.registry import broken, games, load
+from ludus.core.record import SEED_LIMIT, GameRecord, replay
+from ludus.core.registry import broken, configure, games, load
 
 EXIT_BAD_INPUT = 2
+MAX_JOBS = 256
+"""The most worker processes ``simulate --jobs`` starts."""
+MAX_BENCH_SECONDS = 3600.0
+"""The longest ``bench --seconds`` (per game and player count)."""
+
+
+def escape(text: str) -> str:
+    r"""``text`` with every non-printable character (escape sequences, newlines) written as in ``repr``.
+
+    >>> escape("0:play \x1b[2J\n")
+    '0:play \\x1b[2J\\n'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _seed(text: str) -> int:
+    """argparse type of a seed: an integer of at most 64 bits."""
+    try:
+        value = int(text) if len(text) <= 30 else None
+    except ValueError:
+        value = None
+    if value is None or not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed must be an integer of at most 64 bits, got {text[:40]!r}")
+    return value
 
 
 class UsageError(LudusError):
@@ -87,7 +115,7 @@ def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo |
             return None
         if answer in ("q", "quit"):
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(infos):
+        if answer.isascii() and answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(infos):
             return infos[int(answer) - 1]
         for info in infos:
             if answer == info.id:
@@ -102,6 +130,12 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
     ask = input_fn or console.input
     if args.load:
         record = GameRecord.load(args.load)
+        if args.game is not None and args.game != record.game:
+            raise UsageError(f"the record {args.load!r} is a game of {escape(record.game)!r}, not of {args.game!r}")
+        if args.players is not None and args.players != record.players:
+            raise UsageError(f"the record {args.load!r} is a {record.players}-player game, not {args.players}-player")
+        if args.option:
+            raise UsageError("--option cannot be used with --load: the record holds the game's options")
         state = replay(record)
         game = state.game
         seed = record.seed
@@ -116,7 +150,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
             if info is None:
                 return 0
             game_id = info.id
-        game = load(game_id, args.players, **_parse_options(args.option))
+        game = configure(game_id, args.players, _parse_options(args.option))
         seed = args.seed
         state = game.new_state(seed)
         record = GameRecord(game.info.id, game.players, seed, game.option_dict)
@@ -143,16 +177,18 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 
     if args.n < 1:
         raise UsageError("-n must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not agents:
+        raise UsageError(f"--agents must name at least one agent (agents: {', '.join(AGENTS)})")
     for name in agents:
         if name not in AGENTS:
             raise UsageError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
         raise UsageError("--out must end in .csv or .jsonl")
     options = _parse_options(args.option)
-    game = load(args.game, args.players, **options)
+    game = configure(args.game, args.players, options)
     import time
 
     start = time.perf_counter()
@@ -215,19 +251,22 @@ def _write_results(path: Path, results: Sequence[Any]) -> None:
 # --- replay ------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Re-execute a record, verify its digests, print the log or the final state."""
-    record = GameRecord.load(args.record)
-    game = load(record.game, record.players, **record.options)
+    record = GameRecord.load(args.record)  # also checks the version and the number of digests
+    try:
+        game = configure(record.game, record.players, record.options)
+    except LudusError as exc:
+        raise RecordError(f"cannot set up the recorded game: {exc}") from None
     state = game.new_state(record.seed)
     log: list[str] = []
     for i, text in enumerate(record.actions):
         try:
             events = state.apply(game.parse_action(state, text))
         except LudusError as exc:
-            raise RecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
+            raise RecordError(f"record action {i + 1} ({shorten(text)}) does not replay: {exc}") from None
         if record.digests is not None and i < len(record.digests) and state.digest() != record.digests[i]:
-            raise RecordError(f"replay differs from the record after action {i + 1} ({text!r})")
-        log.extend(f"{i + 1:>5}  {e.text}" for e in events if e.visible_to is None)
-    if record.final_digest is not None and record.actions and state.digest() != record.final_digest:
+            raise RecordError(f"replay differs from the record after action {i + 1} ({shorten(text)})")
+        log.extend(f"{i + 1:>5}  {escape(e.text)}" for e in events if e.visible_to is None)
+    if record.final_digest is not None and state.digest() != record.final_digest:
         raise RecordError("replay's final state differs from the record's final digest")
     if args.log:
         for line in log:
@@ -236,7 +275,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         console.print(game.render(state.view(None), None), markup=False, highlight=False)
     verified = "digests verified" if (record.digests or record.final_digest) else "no digests to verify"
     status = state.outcome().reason if state.is_terminal() else "game not finished"
-    console.print(f"{record.game}: {len(record.actions)} actions replayed, {verified}; {status}.")
+    console.print(f"{record.game}: {len(record.actions)} actions replayed, {verified}; {status}.", markup=False, highlight=False)
     return 0
 
 
@@ -245,8 +284,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Measure random full games/s, actions/s and clones/s per game and player count."""
     from ludus.sim.bench import bench
 
-    if args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
+    if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_BENCH_SECONDS):
+        raise UsageError(f"--seconds must be a positive number of at most {MAX_BENCH_SECONDS:g}, got {args.seconds}")
     ids = args.games or [info.id for info in games()]
     if not ids:
         if args.json:
@@ -294,7 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
     p.add_argument("--seat", default="0", help="your seat (0-based), or 'all' for hot-seat (default 0)")
     p.add_argument("--bots", default="random", choices=sorted(AGENTS), help="bots for the other seats")
-    p.add_argument("--seed", type=int, default=0, help="seed of the game (default 0)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the game (default 0)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--load", metavar="RECORD", help="continue a saved game record")
     p.set_defaults(func=cmd_play)
@@ -305,7 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int)
     p.add_argument("--agents", default="random", help="comma-separated agents cycled over the seats")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help="write one row per game")
     p.set_defaults(func=cmd_simulate)
@@ -333,7 +372,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         status: int = args.func(args, console)
         return status
     except LudusError as exc:
-        print(f"ludus: error: {exc}", file=sys.stderr)
+        print(f"ludus: error: {escape(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("ludus: interrupted", file=sys.stderr)

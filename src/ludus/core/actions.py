@@ -36,9 +36,27 @@ def _is_int_token(token: str) -> bool:
     return body.isdigit() and body.isascii()
 
 
+MAX_INT_DIGITS = 100
+"""The longest integer an action's notation may hold (no game needs more)."""
+
+
 def parse_arg(token: str) -> Arg:
-    """Return ``token`` as an int when it is written as one, else as a string."""
-    return int(token) if _is_int_token(token) else token
+    """Return ``token`` as an int when it is written as one, else as a string.
+
+    Raises :class:`NotationError` for an integer longer than :data:`MAX_INT_DIGITS` digits.
+    """
+    return _to_int(token) if _is_int_token(token) else token
+
+
+def _to_int(token: str) -> int:
+    if len(token.lstrip("-")) > MAX_INT_DIGITS:
+        raise NotationError(f"the number {shorten(token)} is too long (at most {MAX_INT_DIGITS} digits)")
+    return int(token)
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters (for error messages)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
 def check_token(token: str) -> str:
@@ -81,26 +99,28 @@ class Action:
 
         Raises :class:`NotationError` on malformed text.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"action notation must be text, got {type(text).__name__}")
         text = text.strip()
         if not text:
             raise NotationError("empty action notation")
         head, colon, rest = text.partition(":")
         if colon and _is_int_token(head.strip()):
-            player = int(head)
+            player = _to_int(head.strip())
             body = rest
         elif default_player is not None and not colon:
             player = default_player
             body = text
         else:
             raise NotationError(
-                f"cannot parse action {text!r}: expected '<player>:<verb> <args>', e.g. '0:pass'"
+                f"cannot parse action {shorten(text)}: expected '<player>:<verb> <args>', e.g. '0:pass'"
             )
         tokens = body.split()
         if not tokens:
-            raise NotationError(f"cannot parse action {text!r}: no verb after the player")
+            raise NotationError(f"cannot parse action {shorten(text)}: no verb after the player")
         verb = tokens[0]
         if _is_int_token(verb):
-            raise NotationError(f"cannot parse action {text!r}: the verb must be a word")
+            raise NotationError(f"cannot parse action {shorten(text)}: the verb must be a word")
         return cls(player, verb, tuple(parse_arg(t) for t in tokens[1:]))
 
 

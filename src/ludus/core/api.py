@@ -22,8 +22,8 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ludus.core.actions import Action
-from ludus.core.errors import IllegalActionError, NotationError, OptionError
+from ludus.core.actions import Action, shorten
+from ludus.core.errors import IllegalActionError, LudusError, NotationError, OptionError
 from ludus.core.events import Event
 from ludus.core.rng import Rng
 
@@ -113,13 +113,13 @@ class OptionSpec:
                 if not isinstance(value, str):
                     raise ValueError
                 result = value
-        except (TypeError, ValueError):
-            raise OptionError(
-                f"option {self.name!r} must be {kind.__name__}, got {value!r}"
-            ) from None
+        except (TypeError, ValueError, OverflowError):  # OverflowError: int(inf)
+            shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
+            raise OptionError(f"option {self.name!r} must be {kind.__name__}, got {shown}") from None
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+            shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {shown}")
         if isinstance(result, int) and not isinstance(result, bool):
             if self.minimum is not None and result < self.minimum:
                 raise OptionError(f"option {self.name!r} must be at least {self.minimum}; got {result}")
@@ -298,7 +298,22 @@ class State(ABC):
         return "not among the legal actions now"
 
 
+def check_seat(state: State, player: int | None) -> None:
+    """Raise :class:`LudusError` unless ``player`` is ``None`` or a seat of ``state``'s game.
+
+    Games call it at the entry of ``view`` and ``determinize`` (and the engine on
+    a legal-action cache miss), so a seat id like ``-2`` never reaches code that
+    would index a list with it.
+    """
+    if player is None:
+        return
+    players = state.game.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise LudusError(f"there is no seat {player!r:.40} in a {players}-player game (seats 0–{players - 1}, or None)")
+
+
 StateT = TypeVar("StateT", bound="State")
+GameT = TypeVar("GameT", bound="Game[Any]")
 
 
 class Search(Protocol):
@@ -362,6 +377,24 @@ class Game(ABC, Generic[StateT]):
         self.players: int = players
         self.options: Mapping[str, OptionValue] = FrozenOptions(values)
         self.validate_options()
+
+    @classmethod
+    def configure(cls: type[GameT], players: int | None, options: Mapping[str, object]) -> GameT:
+        """The game for ``players`` seats with ``options`` taken from a mapping (a command line, a record).
+
+        Unlike ``cls(players, **options)``, an option named like a parameter
+        (``players``) is an :class:`OptionError` naming the game's options, not a
+        :class:`TypeError`.
+        """
+        if not isinstance(options, Mapping):
+            raise OptionError(f"the options of {cls.info.id} must be a mapping of names to values")
+        for name in options:
+            if not isinstance(name, str):
+                raise OptionError(f"option names must be text, got {shorten(repr(name))[1:-1]}")
+            if name == "players":
+                raise OptionError(f"players is not an option of {cls.info.id}: give the player count on its own (--players)")
+            cls.info.option(name)  # OptionError for a name the game does not declare
+        return cls(players, **options)
 
     def validate_options(self) -> None:
         """Check combinations of options (override; raise :class:`OptionError`)."""

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
 
 from ludus.core.actions import Action
-from ludus.core.api import State
+from ludus.core.api import State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, Log
@@ -71,9 +71,13 @@ class RulesState(State):
 
     # --- the API -------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action now, or only ``player``'s (a fresh list; actions are shared)."""
+        """Every legal action now, or only ``player``'s (a fresh list; actions are shared).
+
+        Raises :class:`~ludus.core.errors.LudusError` for a seat that does not exist.
+        """
         legal = self._legal.get(player)
         if legal is None:
+            check_seat(self, player)
             legal = self._legal[player] = self._generate(player)
         return legal[:]
 
@@ -81,6 +85,7 @@ class RulesState(State):
         """Whether ``player`` has any legal action now (from the cache, no copy)."""
         legal = self._legal.get(player)
         if legal is None:
+            check_seat(self, player)
             legal = self._legal[player] = self._generate(player)
         return bool(legal)
 
@@ -88,7 +93,10 @@ class RulesState(State):
         """Whether ``action`` is legal now (python-chess ``Board.is_legal``)."""
         legal = self._legal.get(action.player)
         if legal is None:
-            legal = self._legal[action.player] = self._generate(action.player)
+            player = action.player
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
+                return False  # no such seat: apply() says so
+            legal = self._legal[player] = self._generate(player)
         for candidate in legal:
             if candidate is action:
                 return True

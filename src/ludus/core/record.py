@@ -8,17 +8,34 @@ the actions in notation, plus optional digests to verify that a replay matches.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ludus.core.actions import shorten
 from ludus.core.api import OptionValue, State
 from ludus.core.errors import LudusError, RecordError
-from ludus.core.registry import load
+from ludus.core.registry import configure
 
 RECORD_FORMAT = 1
 ENGINE_VERSION = "0.1.0"
+SEED_LIMIT = 2**64
+"""Seeds are integers with ``-SEED_LIMIT < seed < SEED_LIMIT`` (the generator keeps 64 bits)."""
+
+_VERSION = re.compile(r"(\d{1,9})(?:\.(\d{1,9}))*")
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """The numbers of a version text (``"0.1.0"`` → ``(0, 1, 0)``) for comparing versions.
+
+    Raises :class:`RecordError` when ``version`` does not start with dotted numbers.
+    """
+    match = _VERSION.match(version) if isinstance(version, str) else None
+    if match is None:
+        raise RecordError(f"record field 'version' must be a version like {ENGINE_VERSION!r}, got {version!r:.60}")
+    return tuple(int(part) for part in match.group(0).split("."))
 
 
 @dataclass(slots=True)
@@ -88,16 +105,30 @@ class GameRecord:
             raise RecordError("record field 'players' must be an integer")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("record field 'seed' must be an integer")
+        if not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise RecordError("record field 'seed' must be an integer of at most 64 bits")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record field 'actions' must be a list of strings")
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise RecordError("record field 'options' must be an object")
+        if not all(isinstance(name, str) for name in options):
+            raise RecordError("record field 'options' must map option names to values")
         digests = data.get("digests")
         if digests is not None and (
             not isinstance(digests, list) or not all(isinstance(d, str) for d in digests)
         ):
             raise RecordError("record field 'digests' must be a list of strings")
+        if digests is not None and len(digests) > len(actions):
+            raise RecordError(f"the record has {len(digests)} digests for {len(actions)} actions (at most one per action)")
+        final_digest = data.get("final_digest")
+        if final_digest is not None and not isinstance(final_digest, str):
+            raise RecordError("record field 'final_digest' must be a string")
+        version = data.get("version", ENGINE_VERSION)
+        if version_key(version) > version_key(ENGINE_VERSION):
+            raise RecordError(
+                f"the record was written by ludus {version}, newer than this engine ({ENGINE_VERSION}): upgrade ludus"
+            )
         seats = data.get("seats")
         return cls(
             game=game,
@@ -106,18 +137,23 @@ class GameRecord:
             options=dict(options),
             actions=list(actions),
             digests=digests,
-            final_digest=data.get("final_digest"),
-            version=str(data.get("version", ENGINE_VERSION)),
+            final_digest=final_digest,
+            version=version,
             seats=list(seats) if isinstance(seats, list) else None,
         )
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         """Parse a record from JSON text; raises :class:`RecordError`."""
+        if not isinstance(text, str):
+            raise RecordError(f"a game record must be text, got {type(text).__name__}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"game record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("game record is not valid JSON: nested too deeply") from None
+        except ValueError as exc:  # JSONDecodeError, or an integer over Python's digit limit
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise RecordError(f"game record is not valid JSON: {message}") from None
         return cls.from_json(data)
 
     @classmethod
@@ -127,6 +163,10 @@ class GameRecord:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read game record {str(path)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"game record {str(path)!r} is not UTF-8 text") from None
+        except ValueError as exc:  # e.g. a path with a NUL character
+            raise RecordError(f"cannot read game record {str(path)!r}: {exc}") from None
         return cls.loads(text)
 
 
@@ -138,19 +178,23 @@ def replay(record: GameRecord, verify: bool = True) -> State:
     that differs.
     """
     try:
-        game = load(record.game, record.players, **record.options)
+        game = configure(record.game, record.players, record.options)
     except LudusError as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
+    digests = record.digests
+    if verify and digests is not None and len(digests) > len(record.actions):
+        raise RecordError(f"the record has {len(digests)} digests for {len(record.actions)} actions (at most one per action)")
+    if verify and version_key(record.version) > version_key(ENGINE_VERSION):
+        raise RecordError(f"the record was written by ludus {record.version}, newer than this engine ({ENGINE_VERSION})")
     state: State = game.new_state(record.seed)
     for i, text in enumerate(record.actions):
         try:
             action = game.parse_action(state, text)
             state.apply(action)
         except LudusError as exc:
-            raise RecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
-        digests = record.digests
+            raise RecordError(f"record action {i + 1} ({shorten(text)}) does not replay: {exc}") from None
         if verify and digests is not None and i < len(digests) and state.digest() != digests[i]:
-            raise RecordError(f"replay differs from the record after action {i + 1} ({text!r})")
+            raise RecordError(f"replay differs from the record after action {i + 1} ({shorten(text)})")
     if verify and record.final_digest is not None and state.digest() != record.final_digest:
         raise RecordError("replay's final state differs from the record's final digest")
     return state

@@ -10,13 +10,14 @@ loads, and asking for the broken one says why it is missing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
 from ludus.core.api import Game, GameInfo
 from ludus.core.errors import UnknownGameError
 
-__all__ = ["broken", "discover", "game_class", "games", "load", "register", "unregister"]
+__all__ = ["broken", "configure", "discover", "game_class", "games", "load", "register", "unregister"]
 
 ENTRY_POINT_GROUP = "ludus.games"
 
@@ -86,9 +87,20 @@ def games() -> list[GameInfo]:
     return [_REGISTRY[k].info for k in sorted(_REGISTRY)]
 
 
-def load(game_id: str, players: int | None = None, **options: object) -> Game[Any]:
+def load(game_id: str, /, players: int | None = None, **options: object) -> Game[Any]:
     """Return game ``game_id`` for ``players`` seats with ``options`` validated.
 
     Raises :class:`UnknownGameError` or :class:`OptionError` with a clear message.
+    Options that come as a mapping (a command line, a record) go through
+    :func:`configure`, which also refuses an option named ``players``.
     """
-    return game_class(game_id)(players, **options)
+    return game_class(game_id).configure(players, options)
+
+
+def configure(game_id: str, players: int | None, options: Mapping[str, object]) -> Game[Any]:
+    """Return game ``game_id`` for ``players`` seats with the ``options`` mapping validated.
+
+    Every option name must be one the game declares (``players`` and ``game_id``
+    are not options): raises :class:`UnknownGameError` or :class:`OptionError`.
+    """
+    return game_class(game_id).configure(players, options)

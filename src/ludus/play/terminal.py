@@ -172,11 +172,12 @@ class TerminalSession:
                 return action
 
     def parse(self, answer: str, seat: int, actions: list[Action]) -> Action | None:
-        if answer.isdigit():
-            index = int(answer)
+        if answer.isdigit():  # also "²" or a 5,000-digit number: told, never int()'d
+            index = int(answer) if answer.isascii() and len(answer) <= 9 else 0
             if 1 <= index <= len(actions):
                 return actions[index - 1]
-            self.console.print(f"[red]There is no action {index}; choose 1–{len(actions)}.[/red]")
+            shown = answer if len(answer) <= 12 else answer[:12] + "…"
+            self.console.print(Text(f"There is no action {shown}; choose 1–{len(actions)}.", style="red"))
             return None
         text = answer if ":" in answer.split(" ", 1)[0] else f"{seat}:{answer}"
         try:
@@ -199,7 +200,10 @@ class TerminalSession:
         try:
             self.record.save(path)
         except OSError as exc:
-            self.console.print(f"[red]cannot save to {path}: {exc.strerror}[/red]")
+            self.console.print(Text(f"cannot save to {path}: {exc.strerror}", style="red"))
+            return
+        except ValueError as exc:  # e.g. a NUL in the file name
+            self.console.print(Text(f"cannot save to {path!r}: {exc}", style="red"))
             return
         self.console.print(f"Saved {len(self.record.actions)} actions to {path}.")
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ludus.core.api import State
+from ludus.core.errors import OptionError
 from ludus.core.registry import load
 from ludus.core.rng import Rng
+
+MAX_SECONDS = 3600.0
+"""The longest benchmark of one game at one player count."""
 
 
 @dataclass(slots=True)
@@ -36,6 +41,8 @@ def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **opt
     process's CPU time (``time.process_time``), so the figures are per core and
     do not drop when other programs share the machine.
     """
+    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise OptionError(f"bench seconds must be a positive number of at most {MAX_SECONDS:g}, got {seconds!r}")
     game = load(game_id, players, **options)
     rng = Rng(seed)
     samples: list[State] = []

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Any
 
 from ludus.agents import make_agent, play_game
-from ludus.core.registry import load
+from ludus.core.errors import OptionError
+from ludus.core.registry import configure
 
 
 @dataclass(slots=True)
@@ -58,10 +60,14 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_one(task: tuple[str, int, dict[str, Any], list[str], int, int]) -> GameResult:
+Task = tuple[str, int, dict[str, Any], list[str], int, int]
+"""One game to play: game id, players, options, agent names, batch seed, index."""
+
+
+def play_one(task: Task) -> GameResult:
     """Play one game (runs in a worker process)."""
     game_id, players, options, agent_names, seed, index = task
-    game = load(game_id, players, **options)
+    game = configure(game_id, players, options)
     s = game_seed(seed, index)
     names = [agent_names[p % len(agent_names)] for p in range(game.players)]
     agents = [make_agent(name, s * 31 + p + 1) for p, name in enumerate(names)]
@@ -89,12 +95,16 @@ def simulate(
     reproducible whatever ``jobs`` is. ``agents`` is cycled over the seats.
     """
     opts = dict(options or {})
-    game = load(game_id, players, **opts)  # validate before starting workers
+    game = configure(game_id, players, opts)  # validate before starting workers
+    if not agents:
+        raise OptionError("a simulation needs at least one agent")
     for name in agents:
         make_agent(name)
-    tasks = [(game_id, game.players, opts, list(agents), seed, i) for i in range(games)]
+    names = list(agents)
+    tasks = ((game_id, game.players, opts, names, seed, i) for i in range(games))  # made as the pool asks
+    chunksize = max(1, min(games // (jobs * 8), 64))
     results: list[GameResult] = []
-    for result in _run(tasks, jobs):
+    for result in _run(tasks, jobs, chunksize):
         results.append(result)
         if progress is not None:
             progress(result)
@@ -102,13 +112,35 @@ def simulate(
     return results
 
 
-def _run(tasks: list[tuple[str, int, dict[str, Any], list[str], int, int]], jobs: int) -> Iterator[GameResult]:
+def play_chunk(tasks: list[Task]) -> list[GameResult]:
+    """Play several games (one round trip to a worker process)."""
+    return [play_one(task) for task in tasks]
+
+
+def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1) -> Iterator[GameResult]:
+    """The results of ``tasks`` in the order they finish.
+
+    Tasks are taken from the iterable only as workers become free (at most
+    ``4 × jobs`` chunks in flight), so a huge batch never sits in memory as tasks.
+    """
     if jobs <= 1:
         for task in tasks:
             yield play_one(task)
         return
+    it = iter(tasks)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+        pending: set[Future[list[GameResult]]] = set()
+        while True:
+            while len(pending) < 4 * jobs:
+                chunk = list(islice(it, chunksize))
+                if not chunk:
+                    break
+                pending.add(pool.submit(play_chunk, chunk))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield from future.result()
 
 
 def summarize(results: Sequence[GameResult], players: int, seconds: float) -> Summary:

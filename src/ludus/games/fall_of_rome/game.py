@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search
+from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
 from ludus.core.rng import Rng
@@ -60,10 +60,12 @@ class FallOfRomeState(FallOfRomeData, RulesState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """The public view (hands are open)."""
+        check_seat(self, player)
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> FallOfRomeState:
         """A state consistent with the public information; see :mod:`~ludus.games.fall_of_rome.view`."""
+        check_seat(self, player)
         d = self.clone()
         view.redeal_hidden(d, seed)
         return d

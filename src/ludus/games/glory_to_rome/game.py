@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search
+from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import LudusError
@@ -89,10 +89,12 @@ class GtrState(GtrData, RulesState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see."""
+        check_seat(self, player)
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> GtrState:
         """A state consistent with ``player``'s view, hidden cards re-dealt."""
+        check_seat(self, player)
         return view.determinize(self, player, seed)
 
     def clone(self) -> GtrState:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State
+from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import LudusError
@@ -74,9 +74,11 @@ class HadriansWallState(HadriansWallData, RulesState):
         return scoring.outcome(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
+        check_seat(self, player)
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> HadriansWallState:
+        check_seat(self, player)
         return view.determinize(self.clone(), player, seed)
 
     def clone(self) -> HadriansWallState:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search
+from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.events import Log
@@ -60,10 +60,12 @@ class TrajanState(TrajanData, RulesState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None`` = spectator)."""
+        check_seat(self, player)
         return view.view(self, player)
 
     def determinize(self, player: int | None, seed: int) -> TrajanState:
         """A state agreeing with all ``player`` has seen, hidden parts re-dealt from ``seed``."""
+        check_seat(self, player)
         return view.determinize(self, player, seed)
 
     def clone(self) -> TrajanState:
