@@ -314,7 +314,14 @@ class Search(Protocol):
     A game's heuristic may not import :mod:`ludus.agents` (it sits below it), so
     :class:`~ludus.agents.GreedyAgent` passes its search in: the game supplies the
     values and hints, the agents layer owns the search loops.
+
+    ``memory`` is the lending agent's scratch space, kept across its decisions in
+    one game (each agent has its own; it starts empty): a game's policy may note
+    there what it did, e.g. to avoid repeating a move that made no progress. Keys
+    should start with the game's id.
     """
+
+    memory: dict[Hashable, Any]
 
     def best_by_lookahead(
         self, world: State, player: int, actions: Sequence[Action],
