@@ -179,6 +179,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         raise UsageError("-n must be at least 1")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+    if args.max_actions is not None and args.max_actions < 1:
+        raise UsageError("--max-actions must be at least 1")
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not agents:
         raise UsageError(f"--agents must name at least one agent (agents: {', '.join(AGENTS)})")
@@ -199,7 +201,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         task = bar.add_task(f"{args.game} ×{args.n}", total=args.n)
         results = simulate(
             args.game, args.n, game.players, agents, options, args.jobs, args.seed,
-            progress=lambda _r: bar.advance(task),
+            progress=lambda _r: bar.advance(task), max_actions=args.max_actions,
         )
     seconds = time.perf_counter() - start
     summary = summarize(results, game.players, seconds)
@@ -212,20 +214,32 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     table.add_column("mean score", justify="right")
     table.add_column("stdev", justify="right")
     for p in range(game.players):
-        win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
-        table.add_row(
-            str(p), agents[p % len(agents)], f"{100 * win:.1f}%",
-            f"{summary.mean_scores[p]:.2f}", f"{summary.stdev_scores[p]:.2f}",
-        )
+        if summary.wins:  # empty when every game was capped
+            win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
+            figures = f"{100 * win:.1f}%", f"{summary.mean_scores[p]:.2f}", f"{summary.stdev_scores[p]:.2f}"
+        else:
+            figures = "–", "–", "–"
+        table.add_row(str(p), agents[p % len(agents)], *figures)
     console.print(table)
     console.print(
-        f"mean game length {summary.mean_length:.1f} actions · {summary.games_per_s:.2f} games/s"
+        f"mean game length {summary.mean_length:.1f} actions"
+        + (" (finished games)" if summary.capped else "")
+        + f" · {summary.games_per_s:.2f} games/s"
         + (f" · co-op win rate {100 * summary.coop_win_rate:.1f}%" if summary.coop_win_rate is not None else "")
         + (f" · results in {args.out}" if args.out else "")
     )
     ended = ", ".join(f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items()))
     if ended:
         console.print(f"how the games ended: {ended}", markup=False, highlight=False)
+    if summary.capped:
+        cap = args.max_actions or game.action_cap
+        capped = [r.index for r in results if not r.finished]
+        shown = ", ".join(map(str, capped[:20])) + (", …" if len(capped) > 20 else "")
+        console.print(
+            f"{summary.capped} of {summary.games} games reached the cap of {cap} actions and are counted"
+            f" as unfinished (not in the wins, scores or mean length): game {shown}",
+            markup=False, highlight=False,
+        )
     return 0
 
 
@@ -347,6 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help="write one row per game")
+    p.add_argument(
+        "--max-actions", type=int, metavar="N",
+        help="stop a game after N actions and count it as unfinished (default: 20× the game's typical length)",
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="re-execute a game record and verify it")

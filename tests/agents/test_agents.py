@@ -33,6 +33,26 @@ def test_random_agents_react_out_of_turn_sometimes() -> None:
     assert cheers > 0
 
 
+def test_play_game_stops_an_endless_game_at_the_cap_without_raising() -> None:
+    game = ludus.load("fixture-endless", players=2)
+    assert game.action_cap == 20 * game.info.typical_actions == 100
+    state, record = play_game(game.new_state(3), [RandomAgent(1), RandomAgent(2)], seed=3)
+    assert not state.is_terminal()
+    assert len(record.actions) == game.action_cap
+    assert record.stopped == "stopped unfinished at the cap of 100 actions"
+    assert record.final_digest is None  # an unfinished record, as `ludus play` saves one
+    assert ludus.replay(record).digest() == state.digest()
+
+
+def test_play_game_takes_an_explicit_cap_and_a_finished_game_is_not_stopped() -> None:
+    game = ludus.load("fixture-draw", players=2)
+    state, record = play_game(game.new_state(4), [RandomAgent(1), RandomAgent(2)], seed=4, max_actions=3)
+    assert len(record.actions) == 3 and record.stopped is not None and not state.is_terminal()
+    state, record = play_game(game.new_state(4), [RandomAgent(1), RandomAgent(2)], seed=4)
+    assert state.is_terminal() and record.stopped is None and record.final_digest == state.digest()
+    assert "stopped" not in record.to_json()
+
+
 def test_greedy_beats_random_in_the_fixture_game() -> None:
     game = ludus.load("fixture-draw", players=2)
     wins = 0

@@ -146,7 +146,7 @@ def test_simulate_streams_its_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def fake_run(tasks: object, jobs: int, chunksize: int = 1) -> object:
         for task in tasks:  # type: ignore[attr-defined]
-            taken.append(task[-1])
+            taken.append(task[5])  # the index
             if len(taken) == 3:
                 break
         return iter(())
@@ -163,3 +163,11 @@ def test_simulate_results_are_the_same_in_a_pool() -> None:
     two = simulate("glory-to-rome", 6, 2, seed=4, jobs=2)
     assert [r.to_json() for r in one] == [r.to_json() for r in two]
     assert [r.index for r in two] == list(range(6))
+
+
+@pytest.mark.usefixtures("fixture_games")
+def test_bench_of_a_game_that_never_ends_stops_at_the_cap() -> None:
+    from ludus.sim.bench import bench
+
+    result = bench("fixture-endless", 2, seconds=0.05)
+    assert result.games >= 1 and result.actions >= 100  # 20 × its 5 typical actions, per game

@@ -90,6 +90,36 @@ def test_simulate_is_reproducible_and_parallel(tmp_path: Path) -> None:
     assert len([json.loads(line) for line in a.read_text().splitlines()]) == 6
 
 
+def test_simulate_carries_on_past_capped_games_and_reports_them(tmp_path: Path) -> None:
+    out = tmp_path / "runs.jsonl"
+    status, text = run(["simulate", "fixture-endless", "-n", "3", "--out", str(out)])
+    assert status == 0
+    assert "how the games ended: capped 3" in text
+    assert "3 of 3 games reached the cap of 100 actions" in text
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["termination"] for r in rows] == ["capped"] * 3
+    assert all(r["length"] == 100 and r["scores"] == [] and r["winners"] == [] for r in rows)
+
+
+def test_simulate_max_actions_caps_some_games_and_summarises_the_rest(tmp_path: Path) -> None:
+    from ludus.sim.simulate import CAPPED, simulate, summarize
+
+    full = simulate("fixture-draw", 12, 2, ["random"], seed=4)
+    cap = sorted(r.length for r in full)[6]
+    results = simulate("fixture-draw", 12, 2, ["random"], seed=4, max_actions=cap - 1)
+    capped = [r for r in results if r.termination == CAPPED]
+    finished = [r for r in results if r.finished]
+    assert capped and finished
+    assert [r.to_json() for r in finished] == [r.to_json() for r in full if r.length < cap]
+    assert all(r.length == cap - 1 and not r.scores and "cap of" in r.reason for r in capped)
+    summary = summarize(results, 2, 1.0)
+    assert summary.games == 12 and summary.capped == len(capped)
+    assert summary.terminations[CAPPED] == len(capped)
+    assert sum(summary.wins) == pytest.approx(1.0)  # over the finished games
+    status, text = run(["simulate", "fixture-draw", "-n", "12", "--seed", "4", "--max-actions", str(cap - 1)])
+    assert status == 0 and f"{len(capped)} of 12 games reached the cap of {cap - 1} actions" in text
+
+
 def test_replay_verifies_and_prints_the_log(tmp_path: Path) -> None:
     game = ludus.load("fixture-draw", players=2)
     _, record = ludus.agents.play_game(game.new_state(6), [ludus.agents.RandomAgent(1), ludus.agents.RandomAgent(2)], seed=6, digests=True)
@@ -120,6 +150,7 @@ def test_bench_json_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "fixture-draw", "--option", "cards"], "KEY=VALUE"),
         (["play", "fixture-draw", "--seat", "7"], "--seat 7"),
         (["simulate", "fixture-draw", "--agents", "smart"], "unknown agent"),
+        (["simulate", "fixture-draw", "--max-actions", "0"], "--max-actions must be at least 1"),
         (["replay", "/nonexistent/record.json"], "cannot read game record"),
         (["bench", "chess"], "unknown game"),
     ],

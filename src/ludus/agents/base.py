@@ -29,7 +29,7 @@ def play_game(
     agents: Sequence[Agent],
     *,
     seed: int = 0,
-    max_actions: int = 1_000_000,
+    max_actions: int | None = None,
     digests: bool = False,
     on_action: Callable[[Action, list[Event]], None] | None = None,
 ) -> tuple[State, GameRecord]:
@@ -40,9 +40,16 @@ def play_game(
     asked in seat order, one action at a time, round-robin. Before each decision,
     the seats that have optional out-of-turn actions are offered them through
     :meth:`Agent.react`. With ``digests``, the record holds a digest per action.
+
+    The rules of some games have no round limit, so bots may never end one. After
+    ``max_actions`` actions (default :attr:`Game.action_cap
+    <ludus.core.api.Game.action_cap>`, 20 times the game's typical length) the
+    game is stopped: the unfinished state is returned and ``record.stopped`` says
+    why (it is ``None`` for a game that ended). Nothing is raised.
     """
     game = state.game
     n = game.players
+    cap = game.action_cap if max_actions is None else max_actions
     if len(agents) != n:
         raise ValueError(f"{n} seats need {n} agents, got {len(agents)}")
     record = GameRecord(game.info.id, n, seed, game.option_dict)
@@ -63,8 +70,9 @@ def play_game(
 
     seats = range(n)
     while not state.is_terminal():
-        if steps >= max_actions:
-            raise RuntimeError(f"game did not end within {max_actions} actions")
+        if steps >= cap:
+            record.stopped = f"stopped unfinished at the cap of {cap} actions"
+            break
         movers = state.to_move()
         if not movers:
             raise RuntimeError("non-terminal state with nobody to move")
@@ -86,5 +94,6 @@ def play_game(
         last = player
         do(agents[player].act(state, player))
         steps += 1
-    record.final_digest = state.digest()
+    if record.stopped is None:
+        record.final_digest = state.digest()
     return state, record

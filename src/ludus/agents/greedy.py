@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludus.agents.lookahead import SEARCH, best_by_lookahead
+from ludus.agents.lookahead import AgentSearch, best_by_lookahead
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -15,18 +15,21 @@ class GreedyAgent:
     determinizes the state from its own seat (so it never peeks at hidden cards),
     applies each legal action to a copy and keeps the best-valued one, breaking
     ties at random. It does not play optional out-of-turn actions unless the game
-    offers one through ``greedy_action`` when asked to react.
+    offers one through ``greedy_action`` when asked to react. It lends the game its
+    own search, whose ``memory`` lets the game's policy remember across decisions
+    (make a new agent for each game).
     """
 
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.search = AgentSearch()
 
     def act(self, state: State, player: int) -> Action:
         """Return the greedy choice of ``player``."""
         game = state.game
-        chosen = game.greedy_action(state, player, self.rng, SEARCH)
+        chosen = game.greedy_action(state, player, self.rng, self.search)
         if chosen is not None:
             return chosen
         actions = state.legal_actions(player)
@@ -39,4 +42,4 @@ class GreedyAgent:
         """Play an optional action only when the game's greedy policy offers one."""
         if player in state.to_move():
             return None
-        return state.game.greedy_action(state, player, self.rng, SEARCH)
+        return state.game.greedy_action(state, player, self.rng, self.search)

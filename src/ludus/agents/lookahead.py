@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from ludus.agents import beam
 from ludus.core.actions import Action
@@ -35,11 +36,20 @@ def best_by_lookahead(world: State, player: int, actions: Sequence[Action], valu
 
 
 class AgentSearch:
-    """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`)."""
+    """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`).
+
+    Each instance has its own ``memory`` (the policy's notes across one agent's decisions).
+    """
 
     best_by_lookahead = staticmethod(best_by_lookahead)
     beam_plan = staticmethod(beam.plan)
 
+    def __init__(self) -> None:
+        self.memory: dict[Hashable, Any] = {}
+
 
 SEARCH = AgentSearch()
-"""The search every :class:`~ludus.agents.GreedyAgent` lends to its game."""
+"""A shared search for one-off calls of a game's greedy policy (its memory is shared too).
+
+Each :class:`~ludus.agents.GreedyAgent` lends its own :class:`AgentSearch`.
+"""

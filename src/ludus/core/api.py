@@ -29,6 +29,9 @@ from ludus.core.rng import Rng
 
 OptionValue = int | str | bool
 
+ACTION_CAP_FACTOR = 20
+"""A driver stops a game after this many times its ``GameInfo.typical_actions`` actions."""
+
 
 class FrozenOptions(dict[str, OptionValue]):
     """A game's validated options: a read-only dict that pickles and copies.
@@ -133,7 +136,10 @@ class GameInfo:
     """What a game is: id, titles, player counts, kind and option schema.
 
     ``titles`` maps a language code (``"en"``, ``"pl"``, ``"hu"``, ``"uk"``) to the
-    title in that language.
+    title in that language. ``typical_actions`` is roughly how many actions a game
+    takes at its largest player count (with the random or the greedy bots, whichever
+    plays longer); drivers stop a game at :data:`ACTION_CAP_FACTOR` times it
+    (:attr:`Game.action_cap`), so a game whose bots never end it cannot hang a run.
     """
 
     id: str
@@ -146,6 +152,7 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     default_players: int | None = None
     summary: str = ""
+    typical_actions: int = 1000
 
     @property
     def title(self) -> str:
@@ -322,7 +329,14 @@ class Search(Protocol):
     A game's heuristic may not import :mod:`ludus.agents` (it sits below it), so
     :class:`~ludus.agents.GreedyAgent` passes its search in: the game supplies the
     values and hints, the agents layer owns the search loops.
+
+    ``memory`` is the lending agent's scratch space, kept across its decisions in
+    one game (each agent has its own; it starts empty): a game's policy may note
+    there what it did, e.g. to avoid repeating a move that made no progress. Keys
+    should start with the game's id.
     """
+
+    memory: dict[Hashable, Any]
 
     def best_by_lookahead(
         self, world: State, player: int, actions: Sequence[Action],
@@ -451,6 +465,16 @@ class Game(ABC, Generic[StateT]):
         the right policy (e.g. during sub-decisions).
         """
         return None
+
+    @property
+    def action_cap(self) -> int:
+        """The default cap on a game's actions: :data:`ACTION_CAP_FACTOR` × ``info.typical_actions``.
+
+        The rules of some games have no round limit, so bots can keep a game going
+        for ever; :func:`ludus.agents.play_game` stops there and reports the game
+        as unfinished.
+        """
+        return ACTION_CAP_FACTOR * self.info.typical_actions
 
     @property
     def option_dict(self) -> dict[str, OptionValue]:

@@ -44,6 +44,9 @@ class GameRecord:
 
     ``digests``, when present, holds the state digest after each action
     (``digests[i]`` after ``actions[i]``); ``final_digest`` the digest at the end.
+    ``stopped`` says why a driver stopped playing before the game ended (e.g.
+    :func:`ludus.agents.play_game` at its action cap); it is not saved (the saved
+    record is simply an unfinished one).
     """
 
     game: str
@@ -56,6 +59,7 @@ class GameRecord:
     version: str = ENGINE_VERSION
     seats: list[str] | None = None
     format: int = RECORD_FORMAT
+    stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON-ready dict."""

@@ -36,7 +36,8 @@ class BenchResult:
 def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **options: Any) -> BenchResult:
     """Play random games of ``game_id`` for about ``seconds`` (at least one game).
 
-    Random play takes the first seat to move and a uniform legal action of it.
+    Random play takes the first seat to move and a uniform legal action of it; a game
+    still going after ``game.action_cap`` actions is cut there.
     Clones are then timed on states sampled along the games. Times are the
     process's CPU time (``time.process_time``), so the figures are per core and
     do not drop when other programs share the machine.
@@ -49,9 +50,12 @@ def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **opt
     games = actions = 0
     start = time.process_time()
     deadline = start + seconds * 0.8
+    cap = game.action_cap  # a game that never ends (a broken plug-in) must not hang the bench
     while games == 0 or time.process_time() < deadline:
         state = game.new_state(seed + games)
-        while not state.is_terminal():
+        steps = 0
+        while not state.is_terminal() and steps < cap:
+            steps += 1
             player = state.to_move()[0]
             legal = state.legal_actions(player)
             state.apply(legal[rng.randbelow(len(legal))])

@@ -100,6 +100,7 @@ class FallOfRome(Game[FallOfRomeState]):
         default_players=2,
         summary="Cooperative defence of the late Roman Empire against five barbarian tribes.",
         options=OPTIONS,
+        typical_actions=300,
     )
 
     cfg: FallOfRomeConfig

@@ -142,6 +142,7 @@ class GloryToRome(Game[GtrState]):
         ),
         default_players=3,
         summary="Rebuild Rome after the great fire: lead roles, hire clients, build and sell.",
+        typical_actions=400,
     )
 
     def __init__(self, players: int | None = None, **options: object) -> None:

@@ -3,12 +3,20 @@
 It counts what scores (influence, vault, likely merchant bonuses) and, at a
 discount, what will probably become points: materials already in structures,
 materials in the stockpile, clients, cards in hand and Jacks.
+
+The greedy policy (:func:`greedy_action`) is that one-action lookahead with one rule
+against livelock: a seat never takes a Jack by thinking twice at the same
+:func:`progress` point (no card has moved since it last took one); it thinks by
+drawing instead, so the deck moves. Without it two greedy seats could take and
+spend Jacks for ever (the rules have no round limit).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ludus.core.actions import Action
-from ludus.core.api import Search
+from ludus.core.api import Search, State
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import (
     ACT,
@@ -134,6 +142,58 @@ def final_return(s: GtrData, player: int) -> float:
     return 1.0 - 2.0 * (ranking[player] - 1) / (n - 1)
 
 
-def greedy_action(state: GtrData, player: int, rng: Rng, search: Search) -> Action | None:
-    """Let the greedy bot look one action ahead with :func:`evaluate` (the agents' search)."""
-    return None
+def progress(s: GtrData) -> tuple[int, ...]:
+    """Where the cards are, in public counts: changes whenever a card (not a Jack) moves.
+
+    The deck, the pool, the out-of-play pile, and per seat its hand, camp, clientele,
+    stockpile, vault and structures. Jacks are left out: taking and spending them is
+    the cycle that :func:`greedy_action` refuses to repeat.
+    """
+    key = [len(s.deck), len(s.pool), len(s.removed)]
+    for p in range(s.n):
+        key += (len(s.hands[p]), len(s.camp[p]), len(s.clients[p]), len(s.stock[p]), len(s.vault[p]),
+                len(s.buildings[p]), sum(len(st.materials) for st in s.buildings[p]))
+    return tuple(key)
+
+
+def _data(s: State) -> GtrData:
+    if isinstance(s, GtrData):
+        return s
+    raise TypeError(f"not a Glory to Rome state: {type(s).__name__}")
+
+
+def _value(s: State, player: int) -> float:
+    return evaluate(_data(s), player)
+
+
+def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
+    """One action ahead with :func:`evaluate`, but no second Jack without progress.
+
+    Where ``player`` may think for a Jack, the policy looks ahead itself (exactly as
+    the agent would, with the same draws of ``rng``) after dropping the Jack if the
+    seat already took one at the current :func:`progress` point, remembered in the
+    agent's ``search.memory``. Elsewhere it returns ``None`` (the agent's lookahead).
+    """
+    s = _data(state)
+    if s.jack_pile <= 0 or player not in state.to_move():
+        return None
+    jack = s.acts.think_jack[player]
+    actions = state.legal_actions(player)
+    if jack not in actions:
+        return None
+    here = progress(s)
+    slot: Hashable = ("glory-to-rome", "jack_taken_at", player)
+    taken = search.memory.get(slot)
+    if not isinstance(taken, set) or not taken or next(iter(taken))[0] != here[0]:
+        taken = set()  # the deck moved: forget (keys of a larger deck never recur)
+        search.memory[slot] = taken
+    if here in taken and len(actions) > 1:
+        actions = [a for a in actions if a != jack]
+    if len(actions) == 1:
+        choice = actions[0]
+    else:
+        world = state.determinize(player, rng.next())
+        choice = search.best_by_lookahead(world, player, actions, _value, rng)
+    if choice == jack:
+        taken.add(here)
+    return choice

@@ -131,6 +131,7 @@ class HadriansWall(Game[HadriansWallState]):
             ),
         ),
         summary="Flip-and-write: build a fort on Hadrian's Wall over 6 Years and hold off the Picts.",
+        typical_actions=800,
     )
 
     def validate_options(self) -> None:

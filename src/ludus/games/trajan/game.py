@@ -101,6 +101,7 @@ class TrajanGame(Game[TrajanState]):
         options=OPTIONS,
         default_players=2,
         summary="Sow action markers on a mancala circle to rule Rome over four quarters of a year.",
+        typical_actions=600,
     )
 
     def __init__(self, players: int | None = None, **options: object) -> None:
