@@ -15,6 +15,7 @@ from ludus.core.errors import (
     NotationError,
     OptionError,
     RecordError,
+    StateError,
     UnknownGameError,
 )
 from ludus.core.events import Event
@@ -39,6 +40,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "State",
+    "StateError",
     "UnknownGameError",
     "games",
     "load",

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ludus.core.actions import Action, shorten
-from ludus.core.errors import IllegalActionError, LudusError, NotationError, OptionError
+from ludus.core.errors import IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
 from ludus.core.rng import Rng
 
@@ -370,7 +370,7 @@ class Game(ABC, Generic[StateT]):
     """An immutable game configuration: player count and validated options.
 
     Subclasses set the class attribute ``info`` and implement :meth:`new_state`
-    and :meth:`state_from_json`.
+    and :meth:`load_state`.
     """
 
     info: ClassVar[GameInfo]
@@ -419,8 +419,46 @@ class Game(ABC, Generic[StateT]):
         """Set up a new game with all randomness drawn from ``seed``."""
 
     @abstractmethod
+    def load_state(self, data: Mapping[str, Any]) -> StateT:
+        """Build a state from :meth:`State.to_json` data (called by :meth:`state_from_json`).
+
+        Raise :class:`StateError` naming the field for data that is not a state; the
+        errors of a plain conversion (``KeyError``, ``TypeError`` …) are turned into one too.
+        """
+
+    def state_violations(self, state: StateT) -> list[str]:
+        """Why ``state`` cannot be a position of this game (empty when it can).
+
+        By default the conservation invariants (:meth:`invariant_violations`);
+        games add range checks (seats, counts) that the rules rely on.
+        """
+        return self.invariant_violations(state)
+
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
-        """Rebuild a state from :meth:`State.to_json`."""
+        """Rebuild a state from :meth:`State.to_json` data, validated.
+
+        Raises :class:`StateError` naming the field when ``data`` is not a
+        reachable-looking state of this game (wrong types, unknown or duplicated
+        components, counts out of range, seats that do not exist).
+        """
+        if not isinstance(data, Mapping):
+            raise StateError(f"a {self.info.id} state is a JSON object, not {type(data).__name__}")
+        try:
+            state = self.load_state(data)
+        except StateError:
+            raise
+        except KeyError as exc:
+            raise StateError(f"the state has no field {str(exc.args[0] if exc.args else exc)[:60]!r}") from None
+        except (TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
+            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+        try:
+            problems = self.state_violations(state)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise StateError(f"impossible {self.info.id} state: {problems[0]}{more}")
+        return state
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse ``text`` into an action (legality is checked by ``apply``).

@@ -30,3 +30,7 @@ class UnknownGameError(LudusError):
 
 class RecordError(LudusError):
     """A game record that is malformed or does not replay."""
+
+
+class StateError(LudusError):
+    """Saved state data that is not a state of the game (its message names the field)."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypeVar
 
+from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 
 __all__ = ["Fields", "PlainData", "plain_state"]
@@ -75,6 +76,110 @@ class PlainData:
         raise TypeError(f"{type(self).__name__} is not decorated with @plain_state")
 
 
+# --- typed loaders: a field of the wrong type is a StateError naming it -------------------
+_SCALARS = (int, str, bool, float, type(None))
+
+
+def _what(value: object) -> str:
+    return type(value).__name__ if value is not None else "null"
+
+
+def _get(d: Mapping[str, Any], name: str) -> Any:
+    try:
+        return d[name]
+    except KeyError:
+        raise StateError(f"the state has no field {name!r}") from None
+
+
+def _rng(d: Mapping[str, Any]) -> int:
+    value = _get(d, "rng")
+    if type(value) is not int or not 0 <= value < 1 << 64:
+        raise StateError(f"state field 'rng': expected a 64-bit unsigned integer, got {str(value)[:40]!r}")
+    return value
+
+
+def _int(d: Mapping[str, Any], name: str) -> int:
+    value = _get(d, name)
+    if type(value) is not int:
+        raise StateError(f"state field {name!r}: expected an integer, got {_what(value)}")
+    return value
+
+
+def _enum(d: Mapping[str, Any], name: str, enum: type[IntEnum]) -> IntEnum:
+    value = _int(d, name)
+    try:
+        return enum(value)
+    except ValueError:
+        raise StateError(f"state field {name!r}: {value} is not one of {[int(e) for e in enum]}") from None
+
+
+def _str(d: Mapping[str, Any], name: str) -> str:
+    value = _get(d, name)
+    if type(value) is not str:
+        raise StateError(f"state field {name!r}: expected a string, got {_what(value)}")
+    return value
+
+
+def _bool(d: Mapping[str, Any], name: str) -> bool:
+    value = _get(d, name)
+    if type(value) is not bool:
+        raise StateError(f"state field {name!r}: expected true or false, got {_what(value)}")
+    return value
+
+
+def _list(d: Mapping[str, Any], name: str, depth: int) -> list[Any]:
+    """A list (of lists, ``depth`` levels) of JSON scalars, copied level by level."""
+
+    def load(value: object, level: int) -> list[Any]:
+        if type(value) is not list:
+            raise StateError(f"state field {name!r}: expected a list at depth {depth - level}, got {_what(value)}")
+        if level == 1:
+            for x in value:
+                if not isinstance(x, _SCALARS):
+                    raise StateError(f"state field {name!r}: expected numbers or strings, got {_what(x)}")
+            return list(value)
+        return [load(x, level - 1) for x in value]
+
+    return load(_get(d, name), depth)
+
+
+def _dict(d: Mapping[str, Any], name: str, int_keys: bool) -> dict[Any, Any]:
+    value = _get(d, name)
+    if type(value) is not dict:
+        raise StateError(f"state field {name!r}: expected an object, got {_what(value)}")
+    out: dict[Any, Any] = {}
+    for k, v in value.items():
+        if not isinstance(v, _SCALARS):
+            raise StateError(f"state field {name!r}: value of {str(k)[:20]!r} is a {_what(v)}")
+        if int_keys:
+            try:
+                k = int(k)
+            except ValueError:
+                raise StateError(f"state field {name!r}: key {str(k)[:20]!r} is not a number") from None
+        out[k] = v
+    return out
+
+
+def _objects(d: Mapping[str, Any], name: str, cls: Any, depth: int) -> list[Any]:
+    value = _get(d, name)
+    try:
+        if type(value) is not list or (depth == 2 and any(type(x) is not list for x in value)):
+            raise TypeError(f"expected a list{' of lists' if depth == 2 else ''}, got {_what(value)}")
+        if depth == 1:
+            return [cls.from_json(x) for x in value]
+        return [[cls.from_json(y) for y in x] for x in value]
+    except StateError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise StateError(f"state field {name!r}: {exc!s:.200}") from None
+
+
+_LOADERS: dict[str, Any] = {
+    "RNG": _rng, "INT": _int, "ENUM": _enum, "STR": _str, "BOOL": _bool,
+    "LIST": _list, "DICT": _dict, "OBJECTS_OF": _objects,
+}
+
+
 def plain_state(fields: Fields) -> Callable[[type[T]], type[T]]:
     """Class decorator generating ``copy_fields``, ``fields_to_json`` and ``fields_from_json``."""
 
@@ -103,23 +208,21 @@ def plain_state(fields: Fields) -> Callable[[type[T]], type[T]]:
         out += [f"        {n!r}: [[y.to_json() for y in x] for x in self.{n}]," for n in f.object_rows]
         out.append("    }")
 
-        load = ["def fields_from_json(self, d):", "    self.rng = Rng(0)", "    self.rng.state = int(d['rng'])"]
+        load = ["def fields_from_json(self, d):", "    self.rng = Rng(0)", "    self.rng.state = RNG(d)"]
         for n in f.ints:
-            load.append(f"    self.{n} = ENUMS[{n!r}](int(d[{n!r}]))" if n in f.enums else f"    self.{n} = int(d[{n!r}])")
-        load += [f"    self.{n} = str(d[{n!r}])" for n in f.strs]
-        load += [f"    self.{n} = bool(d[{n!r}])" for n in f.bools]
-        load += [f"    self.{n} = list(d[{n!r}])" for n in f.lists]
-        load += [f"    self.{n} = {{(int(k) if {n in f.int_keys} else k): v for k, v in d[{n!r}].items()}}"
-                 for n in f.dicts]
-        load += [f"    self.{n} = [list(x) for x in d[{n!r}]]" for n in f.nested]
-        load += [f"    self.{n} = [[list(y) for y in x] for x in d[{n!r}]]" for n in f.deep]
-        load += [f"    self.{n} = [OBJECTS[{n!r}].from_json(x) for x in d[{n!r}]]" for n in f.objects]
-        load += [f"    self.{n} = [[OBJECTS[{n!r}].from_json(y) for y in x] for x in d[{n!r}]]"
-                 for n in f.object_rows]
+            load.append(f"    self.{n} = ENUM(d, {n!r}, ENUMS[{n!r}])" if n in f.enums else f"    self.{n} = INT(d, {n!r})")
+        load += [f"    self.{n} = STR(d, {n!r})" for n in f.strs]
+        load += [f"    self.{n} = BOOL(d, {n!r})" for n in f.bools]
+        load += [f"    self.{n} = LIST(d, {n!r}, 1)" for n in f.lists]
+        load += [f"    self.{n} = DICT(d, {n!r}, {n in f.int_keys})" for n in f.dicts]
+        load += [f"    self.{n} = LIST(d, {n!r}, 2)" for n in f.nested]
+        load += [f"    self.{n} = LIST(d, {n!r}, 3)" for n in f.deep]
+        load += [f"    self.{n} = OBJECTS_OF(d, {n!r}, OBJECTS[{n!r}], 1)" for n in f.objects]
+        load += [f"    self.{n} = OBJECTS_OF(d, {n!r}, OBJECTS[{n!r}], 2)" for n in f.object_rows]
         load += [f"    self.{n} = {{}}" for n in f.transient]
 
         namespace: dict[str, Any] = {"Rng": Rng, "ENUMS": dict(f.enums),
-                                     "OBJECTS": {**f.objects, **f.object_rows}}
+                                     "OBJECTS": {**f.objects, **f.object_rows}, **_LOADERS}
         source = "\n".join(copy + out + load)
         exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)
         cls.copy_fields = namespace["copy_fields"]  # type: ignore[method-assign]

@@ -107,6 +107,9 @@ def _check_one_game(
     twin = game.new_state(game_seed)
     if state.digest() != twin.digest():
         raise _fail("determinism", f"new_state({game_seed}) gave two different states")
+    broken = game.invariant_violations(state)
+    if broken:
+        raise _fail("invariants", f"in the set-up of seed {game_seed}: {'; '.join(broken)}")
     notations: list[str] = []
     digests: list[str] = []
     seen_actions: list[Action] = []

@@ -115,7 +115,7 @@ class FallOfRome(Game[FallOfRomeState]):
         setup.set_up(s)
         return s
 
-    def state_from_json(self, data: Mapping[str, Any]) -> FallOfRomeState:
+    def load_state(self, data: Mapping[str, Any]) -> FallOfRomeState:
         """Rebuild a state from ``to_json``."""
         return FallOfRomeState.from_json(self, data)
 

@@ -165,7 +165,7 @@ class GloryToRome(Game[GtrState]):
         rules.set_up(s)
         return s
 
-    def state_from_json(self, data: Mapping[str, Any]) -> GtrState:
+    def load_state(self, data: Mapping[str, Any]) -> GtrState:
         """Rebuild a state from :meth:`GtrState.to_json`."""
         s = self._blank()
         s.data_from_json(dict(data))

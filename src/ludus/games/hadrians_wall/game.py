@@ -9,7 +9,7 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
-from ludus.core.errors import LudusError
+from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, view
@@ -144,17 +144,11 @@ class HadriansWall(Game[HadriansWallState]):
         rules.setup(state)
         return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> HadriansWallState:
-        """Rebuild a state from :meth:`HadriansWallState.to_json`.
-
-        Raises :class:`LudusError` naming the problem when ``data`` is not such a state.
-        """
-        try:
-            state = HadriansWallState.from_json(self, data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise LudusError(f"not a Hadrian's Wall state: {exc!r}") from None
+    def load_state(self, data: Mapping[str, Any]) -> HadriansWallState:
+        """Rebuild a state from :meth:`HadriansWallState.to_json` (validated by ``state_from_json``)."""
+        state = HadriansWallState.from_json(self, data)
         if len(state.boards) != self.players:
-            raise LudusError(f"the state has {len(state.boards)} boards for {self.players} players")
+            raise StateError(f"state field 'boards': {len(state.boards)} boards for {self.players} players")
         return state
 
     def parse_action(self, state: State, text: str) -> Action:

@@ -121,7 +121,7 @@ class TrajanGame(Game[TrajanState]):
         rules.set_up(s, Rng(seed))
         return s
 
-    def state_from_json(self, data: Mapping[str, Any]) -> TrajanState:
+    def load_state(self, data: Mapping[str, Any]) -> TrajanState:
         """Rebuild a state from :meth:`TrajanState.to_json` data."""
         return TrajanState.from_json(self, data)
 
