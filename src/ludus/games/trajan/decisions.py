@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludus.core.decisions import Decision, decision
-from ludus.games.trajan.components import MAX_PLAYERS, N_ACTIONS, Sub, Verb
+from ludus.core.errors import StateError
+from ludus.games.trajan.components import MAX_PLAYERS, N_ACTIONS, N_COMMODITIES, SHIP_KEYS, Sub, Verb
 
 __all__ = [
     "DO",
@@ -131,16 +132,50 @@ def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
     return {"sub": int(sub), "ship": ship, "display_count": display_count, "agenda": agenda, "load": load}
 
 
+def _saved_int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
+    value = data[name]
+    if type(value) is not int:
+        raise StateError(f"state field {name!r}: expected an integer, got {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise StateError(f"state field {name!r}: {value} outside {lo}..{hi}")
+    return value
+
+
+def _saved_ints(data: Mapping[str, Any], name: str, lo: int, hi: int) -> list[int]:
+    value = data[name]
+    if type(value) is not list:
+        raise StateError(f"state field {name!r}: expected a list, got {type(value).__name__}")
+    for x in value:
+        if type(x) is not int or not lo <= x <= hi:
+            raise StateError(f"state field {name!r}: {str(x)[:20]} is not an integer in {lo}..{hi}")
+    return value
+
+
 def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
-    """Rebuild the pending decisions of seat ``who`` from :func:`pending_to_json` output."""
-    pending = agenda_decisions(who, [int(c) for c in data["agenda"]])
-    sub = int(data["sub"])
+    """Rebuild the pending decisions of seat ``who`` from :func:`pending_to_json` output.
+
+    Raises :class:`StateError` naming the field for a code out of range or a field
+    that the saved form would not hold (``ship``/``load`` without a ship being loaded,
+    ``display_count`` without the display decision).
+    """
+    sub = Sub(_saved_int(data, "sub", 0, len(Sub) - 1))
+    ship = _saved_int(data, "ship", -1, len(SHIP_KEYS) - 1)
+    display_count = _saved_int(data, "display_count", 0, 1)
+    agenda = _saved_ints(data, "agenda", DO, OFFER + N_ACTIONS - 1)
+    load = _saved_ints(data, "load", -1, N_COMMODITIES - 1)
+    if sub != Sub.SHIP and (ship != -1 or load):
+        raise StateError("state field 'ship': a ship (or 'load') without a ship being loaded ('sub')")
+    if sub == Sub.SHIP and ship < 0:
+        raise StateError("state field 'ship': no ship while a ship is being loaded ('sub')")
+    if (sub == Sub.DISPLAY) != (display_count == 1):
+        raise StateError(f"state field 'display_count': {display_count} with 'sub' {int(sub)}")
+    pending = agenda_decisions(who, agenda)
     if sub == Sub.DISCARD:
         pending.append(SEAPORT_DISCARD[who])
     elif sub == Sub.DISPLAY:
-        pending.append(SeaportDisplay(who, int(data["display_count"])))
+        pending.append(SeaportDisplay(who, display_count))
     elif sub == Sub.SHIP:
-        pending.append(LoadShip(who, int(data["ship"]), tuple(int(c) for c in data["load"])))
+        pending.append(LoadShip(who, ship, tuple(load)))
     return pending
 
 

@@ -15,9 +15,20 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
+from ludus.core.errors import StateError
 from ludus.core.events import Log
 from ludus.core.rng import Rng
-from ludus.games.trajan import decisions, heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.trajan import (
+    decisions,
+    heuristic,
+    invariants,
+    notation,
+    render,
+    rules,
+    scoring,
+    validation,
+    view,
+)
 from ludus.games.trajan.components import DOMAIN, OVER
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.state import SLOTS, TrajanData
@@ -83,7 +94,12 @@ class TrajanState(TrajanData, RulesState):
         s.game = game
         s.cfg = game.config
         s.fields_from_json({**data, "pending": []})
-        s.pending = decisions.pending_from_json(data, s.decider)
+        n = game.players
+        if not -1 <= s.decider < n:
+            raise StateError(f"state field 'decider': seat {s.decider} in a {n}-player game")
+        s.pending = decisions.pending_from_json(data, max(s.decider, 0))
+        if s.pending and s.decider < 0:
+            raise StateError("state field 'agenda': decisions pending in a finished game ('decider' -1)")
         return s
 
 
@@ -144,3 +160,7 @@ class TrajanGame(Game[TrajanState]):
     def invariant_violations(self, state: TrajanState) -> list[str]:
         """Every component counted wherever it lies (see :mod:`.invariants`)."""
         return invariants.violations(state)
+
+    def state_violations(self, state: TrajanState) -> list[str]:
+        """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
+        return validation.violations(state)
