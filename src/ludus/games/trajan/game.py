@@ -29,7 +29,7 @@ from ludus.games.trajan import (
     validation,
     view,
 )
-from ludus.games.trajan.components import DOMAIN, OVER
+from ludus.games.trajan.components import DOMAIN, N_COMMODITIES, OVER
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.state import SLOTS, TrajanData
 
@@ -84,8 +84,15 @@ class TrajanState(TrajanData, RulesState):
         return self.copy_fields(TrajanState.__new__(TrajanState))
 
     def to_json(self) -> dict[str, Any]:
-        """The complete state as JSON-ready data (the pending decisions in their saved form)."""
-        return decisions.saved_form(self.fields_to_json(), self.pending)
+        """The complete state as JSON-ready data (the pending decisions in their saved form).
+
+        ``pile_rebuilt`` and ``pile_hand`` are saved only while the draw pile is a rebuilt one,
+        so that the states of ludus 0.1.0 (which had no such fields) are saved as they were.
+        """
+        fields = self.fields_to_json()
+        if not self.pile_rebuilt:
+            del fields["pile_rebuilt"], fields["pile_hand"]
+        return decisions.saved_form(fields, self.pending)
 
     @classmethod
     def from_json(cls, game: TrajanGame, data: Mapping[str, Any]) -> TrajanState:
@@ -93,8 +100,9 @@ class TrajanState(TrajanData, RulesState):
         s = cls.__new__(cls)
         s.game = game
         s.cfg = game.config
-        s.fields_from_json({**data, "pending": []})
         n = game.players
+        s.fields_from_json({"pile_rebuilt": 0, "pile_hand": [[0] * N_COMMODITIES for _ in range(n)], **data,
+                            "pending": []})
         if not -1 <= s.decider < n:
             raise StateError(f"state field 'decider': seat {s.decider} in a {n}-player game")
         s.pending = decisions.pending_from_json(data, max(s.decider, 0))

@@ -49,6 +49,9 @@ class TrajanData(PlainData):
     sow_left: int
     target: int
     effect_tile: int
+    pile_rebuilt: int
+    """1 while the draw pile is one rebuilt from the face-up discard piles (its cards are public:
+    ruling 26); saved only then."""
     # --- lists ---
     hand_markers: list[int]
     """Action markers in hand per colour (being sown, or being arranged at set-up)."""
@@ -93,6 +96,9 @@ class TrajanData(PlainData):
     hand: list[list[int]]
     known: list[list[int]]
     """Cards of each hand that everyone saw taken from a discard pile."""
+    pile_hand: list[list[int]]
+    """Cards of each hand drawn face down from the rebuilt draw pile (how many is public, which
+    only the holder knows; ruling 26); saved only while ``pile_rebuilt``."""
     display: list[list[int]]
     discards: list[list[int]]
     ftiles: list[list[int]]

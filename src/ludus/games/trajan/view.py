@@ -1,7 +1,7 @@
 """What each seat may see, and determinization.
 
 Hidden in Trajan: the commodity hands of the other players, the order of the draw
-pile, the forum-tile and extra-action decks, the demand tiles (stack and the three
+pile (and its cards, unless it was rebuilt from the face-up discard piles: ruling 26), the forum-tile and extra-action decks, the demand tiles (stack and the three
 removed unseen), the bonus bag and the order of the Trajan stacks (all but the top
 tile with the default face-up stacks). Everything else lies face up.
 """
@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
+    ACTION,
     ACTIONS,
     ARRANGE,
     BONUS_TILES,
@@ -23,15 +24,17 @@ from ludus.games.trajan.components import (
     EXTRA_TILE_ACTION,
     FORUM_KINDS,
     FORUM_TILE_KIND,
+    K_COMMODITY_JOKER,
     N_COMMODITIES,
     PROVINCES,
+    SHIP_PAIRS,
     SHIPS,
     TRAJAN_CATEGORIES,
     TRAJAN_TILES,
     Phase,
     Sub,
 )
-from ludus.games.trajan.decisions import pending_to_json
+from ludus.games.trajan.decisions import LoadShip, pending_to_json
 from ludus.games.trajan.state import TrajanData
 
 T = TypeVar("T", bound=TrajanData)
@@ -73,6 +76,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
             "leader": PROVINCES[s.leader[p]].key if s.leader[p] >= 0 else "camp",
             "hand_size": sum(s.hand[p]),
             "hand_known": _counts(s.known[p]),
+            "hand_from_pile": sum(s.pile_hand[p]),
             "display": _counts(s.display[p]),
             "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
             "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
@@ -130,6 +134,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         "senate_bonus": [] if arranging else [BONUS_TILES[b].id for b in s.senate_bonus],
         "bonus_bag": sorted(BONUS_TILES[b].id for b in _bag(s, arranging)),
         "draw_pile": len(s.draw) + (sum(map(len, s.discards)) if arranging else 0),
+        "draw_pile_known": _pile_known(s, player),
         "discard_piles": [[] for _ in s.discards] if arranging else [[COMMODITIES[c] for c in pile]
                                                                       for pile in s.discards],
         "forum_deck": len(s.fdeck),
@@ -164,6 +169,24 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     return out
 
 
+def _pile_known(s: TrajanData, player: int | None) -> dict[str, int] | None:
+    """The cards of a rebuilt draw pile that ``player`` does not hold (ruling 26).
+
+    They lie in the draw pile or in the other hands (their ``hand_from_pile`` cards);
+    ``None`` while nothing is known of the draw pile's cards.
+    """
+    if not s.pile_rebuilt:
+        return None
+    counts = [0] * N_COMMODITIES
+    for c in s.draw:
+        counts[c] += 1
+    for p, drawn in enumerate(s.pile_hand):
+        if p != player:
+            for c in range(N_COMMODITIES):
+                counts[c] += drawn[c]
+    return _counts(counts)
+
+
 def _bag(s: TrajanData, arranging: bool) -> list[int]:
     """The bonus tiles in the bag as the table sees it (all of them before any is drawn)."""
     if not arranging:
@@ -176,22 +199,18 @@ def determinize(s: T, player: int | None, seed: int) -> T:
     rng = Rng(seed)
     d = s.copy_fields(type(s).__new__(type(s)))
     n = s.cfg.players
-    # commodity cards: the draw pile and the hands the player cannot see
-    # (cards everyone saw a player take from a discard pile stay in that hand)
-    pool = list(d.draw)
     others = [p for p in range(n) if p != player]
-    for p in others:
-        for c in range(N_COMMODITIES):
-            pool.extend([c] * (d.hand[p][c] - d.known[p][c]))
-    rng.shuffle(pool)
-    for p in others:
-        hand = d.known[p][:]
-        size = sum(d.hand[p]) - sum(hand)
-        for c in pool[:size]:
-            hand[c] += 1
-        del pool[:size]
-        d.hand[p] = hand
-    d.draw = pool
+    _deal_cards(s, d, others, rng)
+    loader = _loading_pairs(d, others)
+    if loader >= 0:
+        # the seat started loading the pairs ship: everyone knows it holds a pair
+        for _ in range(_PAIR_TRIES):
+            if max(d.hand[loader]) >= 2:
+                break
+            _deal_cards(s, d, others, rng)
+        else:
+            d.hand[loader] = s.hand[loader][:]  # never in practice (see _PAIR_TRIES)
+            d.pile_hand[loader] = s.pile_hand[loader][:]
     # demand tiles: the stack and the three removed unseen
     demands = d.demand_stack + d.demand_removed
     rng.shuffle(demands)
@@ -212,6 +231,78 @@ def determinize(s: T, player: int | None, seed: int) -> T:
         _redeal_unlaid(d, rng)
     d.rng = Rng(rng.next())
     return d
+
+
+_PAIR_TRIES = 5000
+"""Deals tried until a seat loading the pairs ship holds a pair. One deal in twenty gives a
+pair to a two-card hand; 5000 failures in a row have a chance below 1e-100."""
+
+
+def _loading_pairs(d: TrajanData, others: list[int]) -> int:
+    """The seat (among ``others``) that must hold a pair for its decision, or -1.
+
+    The only decision whose legal answers need hidden cards: loading the pairs ship with
+    nothing loaded yet and fewer than two commodity jokers (``load`` a pair, or a card and
+    a joker). Every other decision has an answer whatever the hand holds.
+    """
+    if d.phase != ACTION:
+        return -1
+    top = d.pending[-1]
+    if not isinstance(top, LoadShip) or top.ship != SHIP_PAIRS or top.load or top.who not in others:
+        return -1
+    jokers = sum(1 for t in d.ftiles[top.who] if FORUM_TILE_KIND[t] == K_COMMODITY_JOKER)
+    if jokers >= 2 or (jokers and any(d.hand[top.who])) or max(d.known[top.who]) >= 2:
+        return -1
+    return top.who
+
+
+def _deal_cards(s: TrajanData, d: TrajanData, others: list[int], rng: Rng) -> None:
+    """Deal ``s``'s cards hidden from the player (the draw pile and the ``others``' hands that
+    nobody saw taken from a discard pile) into ``d``."""
+    if s.pile_rebuilt:
+        _deal_rebuilt_pile(s, d, others, rng)
+        return
+    pool = list(s.draw)
+    for p in others:
+        for c in range(N_COMMODITIES):
+            pool.extend([c] * (s.hand[p][c] - s.known[p][c]))
+    rng.shuffle(pool)
+    for p in others:
+        hand = s.known[p][:]
+        size = sum(s.hand[p]) - sum(hand)
+        for c in pool[:size]:
+            hand[c] += 1
+        del pool[:size]
+        d.hand[p] = hand
+    d.draw = pool
+
+
+def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], rng: Rng) -> None:
+    """Ruling 26: the rebuilt pile's cards (in the pile, or drawn into the ``others``' hands)
+    are shuffled among those places; the other hidden cards of the ``others`` among themselves."""
+    from_pile = list(s.draw)
+    rest: list[int] = []
+    for p in others:
+        drawn, hand, known = s.pile_hand[p], s.hand[p], s.known[p]
+        for c in range(N_COMMODITIES):
+            from_pile.extend([c] * drawn[c])
+            rest.extend([c] * (hand[c] - known[c] - drawn[c]))
+    rng.shuffle(from_pile)
+    rng.shuffle(rest)
+    for p in others:
+        k = sum(s.pile_hand[p])
+        u = sum(s.hand[p]) - sum(s.known[p]) - k
+        hand = s.known[p][:]
+        drawn = [0] * N_COMMODITIES
+        for c in from_pile[:k]:
+            drawn[c] += 1
+            hand[c] += 1
+        for c in rest[:u]:
+            hand[c] += 1
+        del from_pile[:k], rest[:u]
+        d.hand[p] = hand
+        d.pile_hand[p] = drawn
+    d.draw = from_pile
 
 
 def _redeal_unlaid(d: TrajanData, rng: Rng) -> None:

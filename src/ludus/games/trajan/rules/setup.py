@@ -44,7 +44,7 @@ from ludus.games.trajan.components import (
     Phase,
     Verb,
 )
-from ludus.games.trajan.rules.cards import can_draw, draw_card, refill_discard
+from ludus.games.trajan.rules.cards import can_draw, draw_to_hand, refill_discard
 from ludus.games.trajan.state import TrajanData
 
 __all__ = ["arrange", "choose", "legal_arrange", "legal_choose", "legal_deal", "set_up", "take_card"]
@@ -97,6 +97,8 @@ def set_up(s: TrajanData, rng: Rng) -> None:
     s.hand = [[0] * N_COMMODITIES for _ in range(n)]
     s.display = [[0] * N_COMMODITIES for _ in range(n)]
     s.known = [[0] * N_COMMODITIES for _ in range(n)]
+    s.pile_rebuilt = 0
+    s.pile_hand = [[0] * N_COMMODITIES for _ in range(n)]
     s.ftiles = [[] for _ in range(n)]
     s.xtiles = [[] for _ in range(n)]
     s.held_f = [[] for _ in range(n)]
@@ -245,8 +247,7 @@ def take_card(s: TrajanData, a: Action, log: Log) -> None:
     p = a.player
     src = a.args[0]
     if src == "deck":
-        c = draw_card(s)
-        log.private(p, "draw", seat=p, card=c)
+        draw_to_hand(s, p, 1, log)
         log.public("take_card_deck", seat=p)
     else:
         pile = PILES.index(str(src))
@@ -254,7 +255,7 @@ def take_card(s: TrajanData, a: Action, log: Log) -> None:
         refill_discard(s, pile)
         log.public("take_card_pile", seat=p, card=c, pile=pile)
         s.known[p][c] += 1
-    s.hand[p][c] += 1
+        s.hand[p][c] += 1
     s.setup_k += 1
     if s.setup_k == 3:
         _next_in_setup(s, p, Phase.CHOOSE_TRAJAN)
