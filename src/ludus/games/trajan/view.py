@@ -80,7 +80,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
             "display": _counts(s.display[p]),
             "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
             "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
-            "demand_trajan_tiles": sorted(TRAJAN_TILES[t].id for t in s.held_f[p]),
+            "demand_trajan_tiles": [TRAJAN_TILES[t].id for t in s.held_f[p]],
             "plus2": [ACTIONS[a] for a in range(6) if s.plus2[p][a]],
             "construction_tiles": sorted(CONSTRUCTION_TILES[t].name for t in s.ctiles[p]),
             "bonus_yellow": sorted(BONUS_TILES[b].id for b in s.bonus_yellow[p]),
@@ -230,7 +230,24 @@ def determinize(s: T, player: int | None, seed: int) -> T:
     if s.phase == ARRANGE:
         _redeal_unlaid(d, rng)
     d.rng = Rng(rng.next())
+    _shuffle_unordered(d, Rng(rng.next()))
     return d
+
+
+def _shuffle_unordered(d: TrajanData, rng: Rng) -> None:
+    """Shuffle the lists whose order nobody sees (the view sorts them, no rule reads it).
+
+    Their order is the order things happened in; a world keeping it would keep something
+    the view does not show. (A demand Trajan tile's order does matter, the first unused
+    one meets a demand: the view lists those in order.)
+    """
+    rng.shuffle(d.forum_removed)
+    rng.shuffle(d.extra_removed)
+    rng.shuffle(d.trajan_removed)
+    rng.shuffle(d.f_used)
+    for rows in (d.ftiles, d.xtiles, d.ctiles, d.bonus_yellow, d.bonus_grey):
+        for row in rows:
+            rng.shuffle(row)
 
 
 _PAIR_TRIES = 5000

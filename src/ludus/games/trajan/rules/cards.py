@@ -50,8 +50,8 @@ def draw_to_hand(s: TrajanData, p: int, count: int, log: Log) -> None:
             log.private(p, "draw", seat=p, card=c)
 
 
-def refill_discard(s: TrajanData, pile: int) -> None:
-    """An emptied discard pile gets the top card of the draw pile.
+def refill_discard(s: TrajanData, pile: int, log: Log) -> None:
+    """An emptied discard pile gets the top card of the draw pile, face up for all to see.
 
     [HU]: "ha egy dobópakli kiürül, akkor a ... pakli legfelső lapjával kell feltölteni".
     """
@@ -59,6 +59,7 @@ def refill_discard(s: TrajanData, pile: int) -> None:
         c = draw_card(s)
         if c >= 0:
             s.discards[pile].append(c)
+            log.public("refill_discard", pile=pile, card=c)
 
 
 def leave_hand(s: TrajanData, p: int, c: int) -> None:

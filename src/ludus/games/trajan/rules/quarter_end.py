@@ -25,6 +25,7 @@ from ludus.games.trajan.components import (
     DEMAND_SOURCES,
     DEMAND_TILE_KIND,
     DEMANDS,
+    EXTRA_TILE_ACTION,
     FORUM_EXTRA_SPACES,
     FORUM_KINDS,
     FORUM_TILE_KIND,
@@ -268,6 +269,7 @@ def finish_quarter(s: TrajanData, log: Log) -> None:
     for _ in range(2):
         if s.bonus_bag:
             s.senate_bonus.append(s.bonus_bag.pop())
+            log.public("senate_bonus", bonus=s.senate_bonus[-1])
     occupied = 0
     for p in range(n):
         if s.leader[p] != CAMP:
@@ -275,12 +277,15 @@ def finish_quarter(s: TrajanData, log: Log) -> None:
     for i in range(N_PROVINCES):
         if s.province_tile[i] < 0 and not s.province_legions[i] and not (occupied >> i) & 1 and s.fdeck:
             s.province_tile[i] = s.fdeck.pop()
+            log.public("province_tile", province=i, forum=FORUM_TILE_KIND[s.province_tile[i]])
     for i in range(FORUM_TILES_BY_PLAYERS[n]):
         if s.fdeck:
             s.forum_slots[i] = s.fdeck.pop()
+            log.public("forum_tile", forum=FORUM_TILE_KIND[s.forum_slots[i]])
     for i in range(FORUM_EXTRA_SPACES):
         if s.xdeck:
             s.extra_slots[i] = s.xdeck.pop()
+            log.public("forum_extra_tile", action=EXTRA_TILE_ACTION[s.extra_slots[i]])
     s.ship_grey = [0] * len(SHIPS)
     s.current = left_of(s.current, n)
     s.decider = s.current

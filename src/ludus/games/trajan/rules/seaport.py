@@ -113,7 +113,7 @@ def take_discard(s: TrajanData, a: Action, log: Log) -> None:
     c = s.discards[pile].pop()
     s.hand[p][c] += 1
     s.known[p][c] += 1
-    refill_discard(s, pile)
+    refill_discard(s, pile, log)
     log.public("take_discard", seat=p, card=c, pile=pile)
 
 

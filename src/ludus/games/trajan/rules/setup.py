@@ -227,7 +227,24 @@ def arrange(s: TrajanData, a: Action, log: Log) -> None:
         s.hand_markers = [MARKERS_PER_COLOUR] * N_COLOURS
         if p + 1 == s.cfg.players:
             s.hand_markers = [0] * N_COLOURS
+            _laid_out(s, log)
         _next_in_setup(s, p, DEAL)
+
+
+def _laid_out(s: TrajanData, log: Log) -> None:
+    """Ruling 25: after the markers, the Trajan stacks, the bonus tiles and the two face-up
+    cards are out; their events name what everyone now sees."""
+    for stack in s.trajan_stacks:
+        if s.cfg.trajan_face_up and stack:
+            log.public("trajan_top", tile=stack[-1])
+    for p, tiles in enumerate(s.bonus_yellow):
+        for b in tiles:
+            log.public("bonus_drawn", seat=p, bonus=b)
+    for b in s.senate_bonus:
+        log.public("senate_bonus", bonus=b)
+    for pile, cards in enumerate(s.discards):
+        for c in cards:
+            log.public("refill_discard", pile=pile, card=c)
 
 
 # --- 2. the starting hand ----------------------------------------------------------------
@@ -252,7 +269,7 @@ def take_card(s: TrajanData, a: Action, log: Log) -> None:
     else:
         pile = PILES.index(str(src))
         c = s.discards[pile].pop()
-        refill_discard(s, pile)
+        refill_discard(s, pile, log)
         log.public("take_card_pile", seat=p, card=c, pile=pile)
         s.known[p][c] += 1
         s.hand[p][c] += 1
@@ -292,11 +309,15 @@ def choose(s: TrajanData, a: Action, log: Log) -> None:
         t = s.trajan_stacks[CATEGORY_KEYS.index(arg)][-1]
     else:
         t = TRAJAN_INDEX[arg]
-    s.trajan_stacks[TRAJAN_TILES[t].category].remove(t)
+    stack = s.trajan_stacks[TRAJAN_TILES[t].category]
+    was_top = stack[-1] == t
+    stack.remove(t)
     slot = PRE_GAME_SLOTS[s.setup_k]
     s.trajan_slots[p][slot] = t
     s.setup_k += 1
     log.public("place_trajan_tile", seat=p, tile=t, slot=slot)
+    if was_top and stack and s.cfg.trajan_face_up:
+        log.public("trajan_top", tile=stack[-1])
     if s.setup_k == len(PRE_GAME_SLOTS):
         _next_in_setup(s, p, TAKE)
         if s.phase == TAKE:

@@ -41,6 +41,9 @@ def trajan(s: TrajanData, a: Action, log: Log) -> None:
             s.arch[p] = nxt
             break
     log.public("place_trajan_tile", seat=p, tile=t, slot=here)
+    stack = s.trajan_stacks[cat]
+    if stack and s.cfg.trajan_face_up:
+        log.public("trajan_top", tile=stack[-1])
 
 
 VERBS: dict[str, Handler] = {Verb.TRAJAN: trajan}
