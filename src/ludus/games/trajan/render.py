@@ -59,6 +59,11 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     tops = [pile[-1] if pile else "-" for pile in view["discard_piles"]]
     lines.append(f"commodities: draw pile {view['draw_pile']}, discard left {tops[0]} "
                  f"({len(view['discard_piles'][0])}), right {tops[1]} ({len(view['discard_piles'][1])})")
+    known = view.get("draw_pile_known")
+    if known is not None:
+        # ruling 26: the pile was rebuilt from the face-up discards
+        cards = " ".join(f"{c}:{k}" for c, k in sorted(known.items())) or "-"
+        lines.append(f"  rebuilt pile's cards (with those drawn into other hands): {cards}")
     stacks = "  ".join(
         f"{s['category']}:{s.get('top', '?') if s['size'] else '-'}({s['size']})" for s in view["trajan_stacks"]
     )
