@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from games.trajan.tj_helpers import action_step, in_play
+from games.trajan.tj_helpers import action_step, in_play, rebuilt_by_seat_0
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import COMMODITIES, SEAPORT
 from ludus.games.trajan.game import TrajanState
@@ -26,22 +26,8 @@ def _cards(counts: list[int]) -> Counter[int]:
     return Counter({c: k for c, k in enumerate(counts) if k})
 
 
-def _rebuilt_by_seat_0(seed: int = 0) -> tuple[TrajanState, Counter[int]]:
-    """Seat 0 draws two cards from an empty draw pile: it is rebuilt from the discard piles."""
-    state = in_play(2, seed)
-    with edit(state):
-        state.discards[0][:0] = state.draw[:25]
-        state.discards[1][:0] = state.draw[25:]
-        state.draw = []
-        action_step(state, 0, SEAPORT)
-        state.target = SEAPORT
-    rebuilt = Counter(state.discards[0][:-1] + state.discards[1][:-1])
-    play(state, "0:draw_two")
-    return state, rebuilt
-
-
 def test_the_rebuilt_pile_is_public_and_the_cards_drawn_from_it_are_counted() -> None:
-    state, rebuilt = _rebuilt_by_seat_0()
+    state, rebuilt = rebuilt_by_seat_0()
     conserved(state)
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 2
     names = {COMMODITIES[c]: k for c, k in rebuilt.items()}
@@ -54,7 +40,7 @@ def test_the_rebuilt_pile_is_public_and_the_cards_drawn_from_it_are_counted() ->
 
 
 def test_determinize_keeps_the_rebuilt_cards_and_shuffles_their_order() -> None:
-    state, rebuilt = _rebuilt_by_seat_0()
+    state, rebuilt = rebuilt_by_seat_0()
     orders = set()
     drawn_by_0 = set()
     for seed in range(30):
@@ -71,7 +57,7 @@ def test_determinize_keeps_the_rebuilt_cards_and_shuffles_their_order() -> None:
 
 
 def test_a_card_that_must_come_from_the_rebuilt_pile_leaves_its_count() -> None:
-    state, rebuilt = _rebuilt_by_seat_0()
+    state, rebuilt = rebuilt_by_seat_0()
     with edit(state):
         # all of seat 0's hidden cards are the two drawn from the pile
         for c in range(len(COMMODITIES)):
@@ -92,7 +78,7 @@ def _hidden_elsewhere(state: TrajanState, card: int) -> int:
 
 
 def test_a_card_nobody_else_can_hold_counts_as_drawn_from_the_rebuilt_pile() -> None:
-    state, rebuilt = _rebuilt_by_seat_0()
+    state, rebuilt = rebuilt_by_seat_0()
     card = next(c for c in range(len(COMMODITIES)) if state.pile_hand[0][c] and not _hidden_elsewhere(state, c))
     play(state, f"0:discard {COMMODITIES[card]} left")
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 1
@@ -101,7 +87,7 @@ def test_a_card_nobody_else_can_hold_counts_as_drawn_from_the_rebuilt_pile() -> 
 
 
 def test_a_card_the_table_cannot_place_ends_what_is_known_of_the_pile() -> None:
-    state, _ = _rebuilt_by_seat_0()
+    state, _ = rebuilt_by_seat_0()
     # a starting card of seat 0 that the rebuilt pile also holds: from the pile, or not?
     card = next(c for c in range(len(COMMODITIES))
                 if state.hand[0][c] > state.pile_hand[0][c] and state.draw.count(c))
@@ -113,7 +99,7 @@ def test_a_card_the_table_cannot_place_ends_what_is_known_of_the_pile() -> None:
 
 
 def test_a_saved_rebuilt_pile_loads_back_and_older_states_keep_their_form() -> None:
-    state, _ = _rebuilt_by_seat_0()
+    state, _ = rebuilt_by_seat_0()
     data = json.loads(json.dumps(state.to_json()))
     assert "pile_rebuilt" in data and "pile_hand" in data
     assert state.game.state_from_json(data).to_json() == data

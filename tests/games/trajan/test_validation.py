@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import ludus
-from games.trajan.tj_helpers import in_play
+from games.trajan.tj_helpers import in_play, rebuilt_by_seat_0
 from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import ACTION, SOW
@@ -172,3 +172,17 @@ def test_a_saved_decision_out_of_range_is_refused() -> None:
     data = _saved(_reached(2, 2, lambda s: s.phase == ACTION))
     data["sub"] = 7
     _refused(data, "sub")
+
+
+def test_cards_drawn_from_a_rebuilt_pile_must_be_in_the_hand() -> None:
+    state, _ = rebuilt_by_seat_0()
+    data = _saved(state)
+    card = next(c for c, k in enumerate(data["hand"][1]) if not k)
+    data["pile_hand"][1][card] = 1
+    _refused(data, "pile_hand")
+    data = _saved(state)
+    data["pile_rebuilt"] = 0
+    assert "'pile_rebuilt' is 0" in _refused(data, "pile_hand")
+    data = _saved(state)
+    data["pile_rebuilt"] = 2
+    _refused(data, "pile_rebuilt")

@@ -6,11 +6,13 @@ Edits change a state's fields; call them inside ``with edit(state):`` (from
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ludus.core.rng import Rng
-from ludus.games.trajan.components import ACTION, COLOURS, FORUM_KIND_INDEX, FORUM_TILE_KIND, TAKE
+from ludus.games.trajan.components import ACTION, COLOURS, FORUM_KIND_INDEX, FORUM_TILE_KIND, SEAPORT, TAKE
 from ludus.games.trajan.decisions import agenda_decisions
 from ludus.games.trajan.game import TrajanState
-from ludus.testing.scenario import started
+from ludus.testing.scenario import edit, play, started
 
 
 def in_play(players: int = 2, seed: int = 0, *, random_setup: bool = False, **options: object) -> TrajanState:
@@ -65,3 +67,20 @@ def action_step(state: TrajanState, p: int, *agenda: int) -> None:
     """Seat ``p`` is in the action step with ``agenda`` pending (codes DO + action / OFFER + action)."""
     state.current, state.decider, state.phase = p, p, ACTION
     state.pending = agenda_decisions(p, list(agenda))
+
+
+def rebuilt_by_seat_0(seed: int = 0) -> tuple[TrajanState, Counter[int]]:
+    """Seat 0 draws two cards from an empty draw pile: it is rebuilt from the discard piles.
+
+    Returns the state and the cards the rebuilt pile held (ruling 26).
+    """
+    state = in_play(2, seed)
+    with edit(state):
+        state.discards[0][:0] = state.draw[:25]
+        state.discards[1][:0] = state.draw[25:]
+        state.draw = []
+        action_step(state, 0, SEAPORT)
+        state.target = SEAPORT
+    rebuilt = Counter(state.discards[0][:-1] + state.discards[1][:-1])
+    play(state, "0:draw_two")
+    return state, rebuilt
