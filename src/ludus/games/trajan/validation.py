@@ -138,24 +138,21 @@ def violations(s: TrajanData) -> list[str]:
 
 
 # --- 1. shapes and ranges -----------------------------------------------------------------------
-def _shape_problem(name: str, value: Any, shape: Sequence[int | None], n: int, where: str = "") -> str | None:
-    want = shape[0]
-    if want is not None:
+def _flatten(name: str, value: list[Any], shape: Sequence[int | None], n: int) -> list[Any] | str:
+    """The integers of ``value`` level by level, or the problem with its shape."""
+    rows: list[Any] = [value]
+    for level, want in enumerate(shape):
         length = n if want == _N else want
-        if len(value) != length:
-            return f"state field {name!r}{where}: {len(value)} entries instead of {length}"
-    if len(shape) == 1:
-        for x in value:
-            if type(x) is not int:
-                return f"state field {name!r}{where}: {str(x)[:20]!r} is not an integer"
-        return None
-    for i, row in enumerate(value):
-        if type(row) is not list:
-            return f"state field {name!r}{where}[{i}]: not a list"
-        problem = _shape_problem(name, row, shape[1:], n, f"{where}[{i}]")
-        if problem:
-            return problem
-    return None
+        for row in rows:
+            if type(row) is not list:
+                return f"state field {name!r}: not a list at depth {level}"
+            if length is not None and len(row) != length:
+                return f"state field {name!r}: {len(row)} entries instead of {length}"
+        rows = [x for row in rows for x in row]
+    if not set(map(type, rows)) <= {int}:
+        odd = next(x for x in rows if type(x) is not int)
+        return f"state field {name!r}: {str(odd)[:20]!r} is not an integer"
+    return rows
 
 
 def _leaves(value: list[Any]) -> Iterable[int]:
@@ -168,19 +165,17 @@ def _leaves(value: list[Any]) -> Iterable[int]:
 
 def _shapes(s: TrajanData) -> list[str]:
     n = s.cfg.players
-    for name, shape in _SHAPES.items():
-        problem = _shape_problem(name, getattr(s, name), shape, n)
-        if problem:
-            return [problem]
     out = []
-    for name, bounds in _RANGES.items():
-        if bounds is None:
-            continue
-        lo, hi = bounds
-        for x in _leaves(getattr(s, name)):
-            if not lo <= x <= hi:
-                out.append(f"state field {name!r}: {x} outside {lo}..{hi}")
-                break
+    for name, shape in _SHAPES.items():
+        leaves = _flatten(name, getattr(s, name), shape, n)
+        if isinstance(leaves, str):
+            return [leaves]
+        bounds = _RANGES[name]
+        if bounds is not None and leaves:
+            lo, hi = bounds
+            if min(leaves) < lo or max(leaves) > hi:
+                bad = min(leaves) if min(leaves) < lo else max(leaves)
+                out.append(f"state field {name!r}: {bad} outside {lo}..{hi}")
     for name in ("province_legions", "grid_workers"):
         if any(not 0 <= m < 1 << n for m in getattr(s, name)):
             out.append(f"state field {name!r}: a seat bit beyond the {n} seats")
