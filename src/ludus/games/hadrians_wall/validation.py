@@ -84,12 +84,30 @@ def violations(s: HadriansWallData) -> list[str]:
         out.append(f"state field 'extra_attack': {s.extra_attack} (only the no-passing variant adds cards)")
     if s.attack and s.phase is not FAVOUR:
         out.append("state field 'attack': Pict cards face up outside the Favour step")
+    out.extend(_pile_violations("", {"fate_deck": s.fate_deck, "fate_discard": s.fate_discard, "attack": s.attack},
+                                len(FATE_CARDS)))
     out.extend(_neutral_violations(s))
     if len(s.boards) == players:
         for p, b in enumerate(s.boards):
             out.extend(_board_violations(s, p, b))
         out.extend(_turn_violations(s))
     return out
+
+
+def _pile_violations(prefix: str, piles: dict[str, list[int]], total: int) -> list[str]:
+    """The cards ``0 .. total-1`` are in ``piles`` (field name → cards), each exactly once."""
+    seen: set[int] = set()
+    for name, cards in piles.items():
+        for card in cards:
+            if not 0 <= card < total:
+                return [f"state field '{prefix}{name}': {card} is not a card (0–{total - 1})"]
+            if card in seen:
+                return [f"state field '{prefix}{name}': card {card} is there twice or in two piles"]
+            seen.add(card)
+    if len(seen) != total:
+        names = "/".join(prefix + name for name in piles)
+        return [f"state field '{names}': {total - len(seen)} of the {total} cards are missing"]
+    return []
 
 
 def _neutral_violations(s: HadriansWallData) -> list[str]:
@@ -102,12 +120,16 @@ def _neutral_violations(s: HadriansWallData) -> list[str]:
         return out
     up = per_year if s.phase is ACTIONS or s.phase is FAVOUR else 0
     done = per_year * (s.year if s.phase is OVER else s.year - 1)
+    out.extend(_pile_violations(
+        "", {"neutral_deck": s.neutral_deck, "neutral": s.neutral, "neutral_discard": s.neutral_discard},
+        len(PLAYER_CARDS),
+    ))
     if len(s.neutral) != up:
         out.append(f"state field 'neutral': {len(s.neutral)} Neutral cards face up, the phase has {up}")
     if len(s.neutral_discard) != done:
         out.append(f"state field 'neutral_discard': {len(s.neutral_discard)} cards, Year {s.year} has {done}")
-    if any(x < 0 for x in s.neutral_items):
-        out.append(f"state field 'neutral_items': a negative count {s.neutral_items}")
+    if len(s.neutral_items) != len(s.neutral) or any(x < 0 for x in s.neutral_items):
+        out.append(f"state field 'neutral_items': {s.neutral_items} for {len(s.neutral)} Neutral cards")
     return out
 
 
@@ -119,6 +141,8 @@ def _board_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
             out.append(f"{where}.{name}': {len(getattr(b, name))} entries, the sheet has {size}")
     if out:
         return out  # the checks below index these lists
+    if any(x < 0 for x in b.items):
+        out.append(f"{where}.items': a negative count {b.items}")
     for name, top in _TRACKS:
         if not 0 <= getattr(b, name) <= top:
             out.append(f"{where}.{name}': {getattr(b, name)} boxes, the track has {top}")
@@ -214,8 +238,11 @@ def _card_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     out: list[str] = []
     where = f"state field 'boards[{p}]"
     year, phase = s.year, s.phase
-    if not all(0 <= c < len(PLAYER_CARDS) for c in (*b.deck, *b.hand, *b.paths, *b.covered)):
-        return [f"{where}': a Player card id outside 0–{len(PLAYER_CARDS) - 1}"]
+    piles = {"deck": b.deck, "hand": b.hand, "paths": b.paths, "covered": b.covered,
+             "prospect": [b.prospect] if b.prospect != -1 else []}
+    bad = _pile_violations(f"boards[{p}].", piles, len(PLAYER_CARDS))
+    if bad:
+        return bad
     revealed = year if phase is not CHOOSE else year - 1
     if len(b.hand) != (2 if phase is CHOOSE else 0):
         out.append(f"{where}.hand': {len(b.hand)} cards in the {phase.name.lower()} phase")
