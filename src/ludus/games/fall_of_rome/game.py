@@ -17,7 +17,7 @@ from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
 from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
 from ludus.games.fall_of_rome.rules import setup
@@ -138,3 +138,7 @@ class FallOfRome(Game[FallOfRomeState]):
     def invariant_violations(self, state: FallOfRomeState) -> list[str]:
         """Conservation of cubes, legions, forts and cards."""
         return invariants.violations(state)
+
+    def state_violations(self, state: FallOfRomeState) -> list[str]:
+        """Every range the rules rely on (:mod:`~ludus.games.fall_of_rome.validation`), then conservation."""
+        return validation.violations(state) or invariants.violations(state)
