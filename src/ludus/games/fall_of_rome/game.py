@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
+from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
 from ludus.core.rng import Rng
@@ -118,6 +118,11 @@ class FallOfRome(Game[FallOfRomeState]):
     def load_state(self, data: Mapping[str, Any]) -> FallOfRomeState:
         """Rebuild a state from ``to_json``."""
         return FallOfRomeState.from_json(self, data)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse notation (the forms of ludus 0.1.0 without a legion count read as they played)."""
+        action = super().parse_action(state, text)
+        return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
