@@ -304,7 +304,12 @@ def _typed(p: Decision) -> str | None:
 
 
 def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
-    """Why the sub-decision ``p`` cannot be pending (``below``: the decisions under it)."""
+    """Why the sub-decision ``p`` cannot be pending (``below``: the decisions under it).
+
+    What the board must hold for an answer is checked on the top one only: an event played
+    above a decision (ruling 32) may change the board before it is answered.
+    """
+    top = len(below) == len(s.pending) - 1
     problem = _typed(p)
     if problem:
         return problem
@@ -320,8 +325,10 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
         if not (0 <= p.src < NC and 0 <= p.dest < NC and 1 <= p.left <= 3):
             return f"an escort from {p.src} to {p.dest} of {p.left} cubes"
     elif isinstance(p, RemoveCubes):
-        if not 0 <= p.city < NC or p.count < 1 or not any(s.cubes[p.city * NT : p.city * NT + NT]):
-            return f"{p.count} cubes to remove in city {p.city}, which holds none"
+        if not 0 <= p.city < NC or p.count < 1:
+            return f"{p.count} cubes to remove in city {p.city}"
+        if top and not any(s.cubes[p.city * NT : p.city * NT + NT]):  # (an event above may have removed them)
+            return f"cubes to remove in city {p.city}, which holds none"
     elif isinstance(p, AleaDice):
         if not (0 <= p.seat < seats and 1 <= p.dice <= DICE and len(p.faces) < p.dice and p.ignore in (0, 1)):
             return f"{p.dice} dice, {len(p.faces)} set, for seat {p.seat}"
@@ -339,17 +346,17 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
     elif isinstance(p, MoveConsent):
         if p.act != "move" or not (0 <= p.pawn < npawns and 0 <= p.city < NC and 0 <= p.n <= 3):
             return f"a move of pawn {p.pawn} to city {p.city} with {p.n} legions"
-        if p.n > s.legions[s.pawn_city[p.pawn]] or not below or not isinstance(below[-1], EventDecision):
+        if not below or not isinstance(below[-1], EventDecision):
             return "a consent to a move that no event asks for"
     elif isinstance(p, PutBack):
         if not 1 <= len(p.cards) <= 3 or any(not 0 <= c <= REVOLT for c in p.cards):
             return f"Vestalis holds cards {p.cards[:8]}"
     elif isinstance(p, EventDecision):
-        return _event(s, p)
+        return _event(s, p, top)
     return None
 
 
-def _event(s: S, p: EventDecision) -> str | None:
+def _event(s: S, p: EventDecision, top: bool) -> str | None:
     if p.destab not in (0, 1):
         return f"destab {p.destab}"
     seats, npawns = s.seats, len(s.pawn_city)
@@ -357,8 +364,8 @@ def _event(s: S, p: EventDecision) -> str | None:
         stages = ("city", "pawn") if isinstance(p, FestinaLente) else ("city", "from", "pawn")
         if p.stage not in stages or (p.stage == "city") != (p.city == -1) or not -1 <= p.city < NC:
             return f"stage {p.stage!r} with city {p.city}"
-        if p.stage == "from" and (s.fort_supply or not any(s.forts[c] for c in range(NC) if c != p.city)):
-            return "a fort to move while the supply holds one"
+        if top and p.stage == "from" and not any(s.forts[c] for c in range(NC) if c != p.city):
+            return "no fort to move"
         if any(not 0 <= q < npawns for q in p.moved + p.refused):
             return "an unknown pawn"
     elif isinstance(p, HicManebimus):
@@ -378,7 +385,7 @@ def _event(s: S, p: EventDecision) -> str | None:
     elif isinstance(p, DoUtDes):
         if p.stage not in ("pair", "give_a", "give_b"):
             return f"stage {p.stage!r}"
-        if p.stage != "pair":
+        if p.stage != "pair" and top:
             if not (0 <= p.first < seats and 0 <= p.second < seats and p.first != p.second):
                 return f"seats {p.first} and {p.second}"
             seat = p.first if p.stage == "give_a" else p.second
