@@ -55,6 +55,8 @@ class TerminalSession:
         self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
         self.last_mover = -1
         self.last_bot = -1
+        self.at_screen: int | None = None
+        """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
@@ -95,6 +97,8 @@ class TerminalSession:
             optional = self.state.legal_actions(p)
             if not optional:
                 continue
+            if not self.hand_over(p):
+                return False
             self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
             for i, action in enumerate(optional, start=1):
                 self.console.print(Text(f"  {i:>3}  {self.game.describe(self.state, action)}"))
@@ -140,8 +144,10 @@ class TerminalSession:
     def ask(self, seat: int) -> Action | None:
         """Show ``seat`` their view and ask for a decision; None means quit."""
         console = self.console
+        if not self.hand_over(seat):
+            return None
         if len(self.humans) > 1:
-            console.rule(f"[bold]Seat {seat}'s decision[/bold] (other players look away)")
+            console.rule(f"[bold]Seat {seat}'s decision[/bold]")
         self.show(seat)
         actions = self.state.legal_actions(seat)
         while True:
@@ -170,6 +176,28 @@ class TerminalSession:
             action = self.parse(answer, seat, actions)
             if action is not None:
                 return action
+
+    def hand_over(self, seat: int) -> bool:
+        """Hot-seat: before another seat's screen, clear this one and wait for that person.
+
+        Nothing of the previous seat's view or actions stays on screen, and nothing of
+        ``seat``'s is shown until its person presses Enter. False when they quit.
+        """
+        if len(self.humans) < 2 or self.at_screen == seat:
+            return True
+        self.console.clear()
+        self.at_screen = None
+        try:
+            answer = self.input_fn(f"Seat {seat}, press Enter (the other players look away)> ").strip()
+        except EOFError:
+            self.console.print("End of input: leaving the game.")
+            return False
+        if answer == "quit":
+            self.console.print("You left the game.")
+            return False
+        self.console.clear()
+        self.at_screen = seat
+        return True
 
     def parse(self, answer: str, seat: int, actions: list[Action]) -> Action | None:
         if answer.isdigit():  # also "²" or a 5,000-digit number: told, never int()'d
@@ -225,11 +253,16 @@ class TerminalSession:
 
     def show_end(self) -> None:
         console = self.console
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        if viewer is None:  # hot-seat: one screen for everyone, so only what everyone may see
+            self.console.clear()
+        shown: set[int] = set()
         for seat in self.humans:
             for event in self.unseen[seat]:
-                console.print(Text(f"  {event.text}"))
+                if event.is_visible_to(viewer) and id(event) not in shown:
+                    shown.add(id(event))
+                    console.print(Text(f"  {event.text}"))
             self.unseen[seat].clear()
-        viewer = self.humans[0] if len(self.humans) == 1 else None
         console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
         out = self.state.outcome()
         table = Table(title=f"Game over: {out.reason}")
