@@ -177,6 +177,7 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
         elif event == E_MELIUS_CAVERE:
             k = min(6, len(s.bdeck))
             cards = [draw_barbarian_top(s) for _ in range(k)]
+            log.public("melius_cavere", cards=cards[:])  # the cards are shown: the reveal is news
             p = MeliusCavere(seat, d, "remove_card" if destab and k else "place", cards)
         elif event == E_MORS_TUA:
             p = MorsTua(seat, d)
