@@ -11,6 +11,7 @@ import contextlib
 import csv
 import json
 import math
+import secrets
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -152,7 +153,9 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
                 return 0
             game_id = info.id
         game = configure(game_id, args.players, _parse_options(args.option))
-        seed = args.seed
+        seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
+        console.print(f"{game.info.title}, {game.players} players, seed {seed} (replay it with --seed {seed})",
+                      markup=False, highlight=False)
         state = game.new_state(seed)
         record = GameRecord(game.info.id, game.players, seed, game.option_dict)
     if args.seat == "all":
@@ -359,8 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="game id (asks when left out)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
     p.add_argument("--seat", default="0", help="your seat (0-based), or 'all' for hot-seat (default 0)")
-    p.add_argument("--bots", default="random", choices=sorted(AGENTS), help="bots for the other seats")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the game (default 0)")
+    p.add_argument("--bots", default="greedy", choices=sorted(AGENTS), help="bots for the other seats (default greedy)")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="seed of the game (default: a new random one, printed and kept in the record)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--load", metavar="RECORD", help="continue a saved game record")
     p.set_defaults(func=cmd_play)

@@ -220,3 +220,24 @@ def test_hot_seat_clears_the_screen_and_waits_between_seats(monkeypatch: pytest.
     for screen in waits:  # the waiting screen shows nothing of anyone's hand
         assert "hands [" not in screen.split("press Enter")[0]
     assert "Game over" in screens[-1] and "drew a" not in screens[-1]  # the shared end screen: public news only
+
+
+def test_play_defaults_a_random_printed_seed_greedy_bots_and_loose_notation(monkeypatch: pytest.MonkeyPatch,
+                                                                          tmp_path: Path) -> None:
+    # Issue 11: every game is a new deal (seed printed and kept), typed notation in any case.
+    seeds = set()
+    for _ in range(2):
+        save = tmp_path / "g.json"
+        status, text = run(["play", "glory-to-rome", "--players", "2"], f"save {save}\nquit\n", monkeypatch)
+        assert status == 0 and "replay it with --seed" in text
+        seed = ludus.GameRecord.load(save).seed
+        assert f"seed {seed} " in text
+        seeds.add(seed)
+    assert len(seeds) == 2
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    lead = next(a for a in state.legal_actions(state.to_move()[0]) if a.verb == "lead")
+    typed = str(lead).partition(":")[2].upper().replace("_", " ")
+    save = tmp_path / "typed.json"
+    status, text = run(["play", "glory-to-rome", "--players", "2", "--seed", "3", "--seat", str(lead.player)],
+                       f"{typed}\nsave {save}\nquit\n", monkeypatch)
+    assert status == 0 and ludus.GameRecord.load(save).actions[0] == str(lead)

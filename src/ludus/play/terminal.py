@@ -34,6 +34,11 @@ Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead la
   quit        leave the game (use save first to keep it)"""
 
 
+def _loose(text: str) -> str:
+    """Notation as a person may type it: any case, spaces or underscores, extra blanks."""
+    return " ".join(text.replace("_", " ").casefold().split())
+
+
 class TerminalSession:
     """A game played in a terminal by the seats in ``humans``; bots play the others."""
 
@@ -246,6 +251,10 @@ class TerminalSession:
             shown = answer if len(answer) <= 12 else answer[:12] + "…"
             self.console.print(Text(f"There is no action {shown}; choose 1–{len(actions)}.", style="red"))
             return None
+        loose = _loose(answer)
+        for action in actions:  # "Lead Legionary circus maximus" is "0:lead legionary circus_maximus"
+            if _loose(str(action)) == loose or _loose(str(action).partition(":")[2]) == loose:
+                return action
         text = answer if ":" in answer.split(" ", 1)[0] else f"{seat}:{answer}"
         try:
             action = self.game.parse_action(self.state, text)
