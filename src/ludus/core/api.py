@@ -237,6 +237,17 @@ class State(ABC):
         Hadrian's Wall Path card). Agents and front ends ask for one seat only.
         """
 
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action when the rules force it from public information.
+
+        A front end may play it without asking (and show it in the log). ``None``
+        when the seat has a choice, or when its only option follows from something
+        other seats cannot see: then the seat is asked, so that nobody learns from
+        the pause (see docs/architecture.md, "Hardening"). Games whose single options
+        are always public override this; the default trusts no single option.
+        """
+        return None
+
     def has_actions(self, player: int) -> bool:
         """Whether ``player`` has any legal action now (drivers ask this of every seat)."""
         return bool(self.legal_actions(player))
@@ -477,6 +488,23 @@ class Game(ABC, Generic[StateT]):
         if not 0 <= action.player < self.players:
             raise NotationError(f"there is no seat {action.player} in a {self.players}-player game")
         return action
+
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """The actions (notation) that ``text``, from a record written by ludus ``version``, stands for now.
+
+        Record replay calls it for records older than the engine. A game whose
+        decisions were split (one old action is now several small ones) returns them;
+        by default an action stands for itself.
+        """
+        return [text]
+
+    def component_text(self, name: str) -> str | None:
+        """What the component called ``name`` is and does, as a person reads it (None: unknown).
+
+        ``name`` is matched as people type it: any case, spaces or underscores.
+        Front ends use it for ``show NAME``; games override it from their data files.
+        """
+        return None
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Text for a terminal showing ``view`` (games override with their render.py)."""
