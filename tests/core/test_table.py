@@ -105,7 +105,10 @@ def _session(state: ludus.State, answers: list[str], humans: tuple[int, ...] = (
     return session, out.getvalue()
 
 
-def test_terminal_asks_before_a_fatal_move() -> None:
+def test_terminal_asks_before_a_fatal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fixtures.fixture_games import DrawState
+
+    monkeypatch.setattr(DrawState, "forced", lambda self, player: None)  # the lone card is asked for here
     session, text = _session(_last_card_state([0, 5]), ["1", "no", "1", "yes"])
     assert text.count("ends the game in a loss for you now") == 2
     assert session.state.is_terminal() and "Game over" in text
@@ -118,3 +121,31 @@ def test_terminal_undo() -> None:
     assert "Cannot undo: nothing has been played yet." in text
     assert "Cannot undo: your last action revealed something hidden or used chance." in text
     assert session.record.actions == ["0:draw"]
+
+
+def test_terminal_plays_a_public_forced_move_and_shows_components() -> None:
+    # Issue 11: a public one-option prompt is answered for the person (and said); show NAME reads the data.
+    session, text = _session(_last_card_state([9, 5]), [])
+    assert "Seat 0: 0:play 0 (the only move)" in text and session.state.is_terminal()
+    _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["show 4", "show nothing-like-this", "quit"])
+    assert "Card 4: worth 4 points when played." in text
+    assert "Nothing called 'nothing-like-this'" in text
+
+
+def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> None:
+    from ludus.core.api import Outcome
+    from ludus.play.terminal import score_sheet
+
+    out = Outcome((12.0, 7.0), (1, 2), (0,), "the deck ran out", details={"sheet": [
+        {"category": "cards", "label": "Cards played", "points": [10, 7]},
+        {"category": "cheer", "label": "Cheers", "points": [2, 0]}]}, termination="cards_played")
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(score_sheet(out, 2, (0,)))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    for words in ("Cards played", "Cheers", "total", "place", "seat 0 (you)", "seat 1 (bot)", "cards_played", "12"):
+        assert words in text
+    coop = Outcome((0.0,), (1,), (0,), "all tribes allied", cooperative_win=True, termination="alliances")
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(score_sheet(coop, 1, (0,)))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "You won together" in text and "place" not in text and "total" not in text

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ludus.agents import Agent
 from ludus.core.actions import Action
-from ludus.core.api import Game, State
+from ludus.core.api import Game, Outcome, State
 from ludus.core.errors import LudusError
 from ludus.core.events import Event
 from ludus.core.record import GameRecord
@@ -28,6 +28,8 @@ HELP = """\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
   save FILE   save the game so far as a record (continue later with --load FILE)
   log         show the whole log you may see
+  show NAME   what a component (a card, a tile, a role …) is and does
+  board       show the table again
   undo        take back your last action (while no one else has acted and nothing hidden
               was revealed since; in a solo game, back to the last reveal)
   help        show this help
@@ -77,6 +79,11 @@ class TerminalSession:
             seat = next((p for p in movers if p > self.last_mover), movers[0])
             self.last_mover = seat
             if seat in self.humans:
+                forced = self.state.forced(seat)
+                if forced is not None:  # public and the only move: played for the person, in the log
+                    self.console.print(Text(f"Seat {seat}: {self.game.describe(self.state, forced)} (the only move)"))
+                    self.apply(forced)
+                    continue
                 action = self.ask(seat)
                 if action is None:
                     return None
@@ -184,6 +191,12 @@ class TerminalSession:
             if word == "save":
                 self.save(rest.strip())
                 continue
+            if word == "show":
+                self.show_component(rest)
+                continue
+            if word == "board":
+                self.show(seat)
+                continue
             if word == "undo":
                 if self.undo(seat):
                     self.show(seat)
@@ -192,6 +205,17 @@ class TerminalSession:
             action = self.parse(answer, seat, actions)
             if action is not None and self.confirmed(seat, action):
                 return action
+
+    def show_component(self, name: str) -> None:
+        """``show NAME``: what a component is and does, from the game's data."""
+        name = name.strip()
+        text = self.game.component_text(name) if name else None
+        if text is None:
+            shown = name if len(name) <= 40 else name[:40] + "…"
+            self.console.print(Text(f"Nothing called {shown!r} in {self.game.info.title} (show NAME, e.g. a card's name).",
+                                    style="red"))
+            return
+        self.console.print(Panel(Text(text), title=name))
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action; False (and why) when it may not."""
@@ -313,13 +337,32 @@ class TerminalSession:
             self.unseen[seat].clear()
         console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
         out = self.state.outcome()
-        table = Table(title=f"Game over: {out.reason}")
-        table.add_column("seat")
-        table.add_column("score", justify="right")
-        table.add_column("place", justify="right")
-        for p in range(self.game.players):
-            who = "you" if p in self.humans else "bot"
-            table.add_row(f"{p} ({who})", f"{out.scores[p]:g}", str(out.ranking[p]))
-        console.print(table)
-        if out.cooperative_win is not None:
-            console.print("[bold green]You won together![/bold green]" if out.cooperative_win else "[bold red]Rome has fallen: you lost together.[/bold red]")
+        console.print(score_sheet(out, self.game.players, self.humans))
+
+
+def score_sheet(out: Outcome, players: int, humans: Sequence[int] = ()) -> Group:
+    """The end of a game as a table: a row per scoring category (the game's
+    ``details["sheet"]``: ``[{"category", "label", "points": [per seat]}, ...]``), the
+    total and the place of every seat, and how the game ended; a co-op game shows its
+    result instead of places."""
+    ended = f"{out.reason} ({out.termination})" if out.termination else out.reason
+    if out.cooperative_win is not None:
+        verdict = "You won together" if out.cooperative_win else "Rome has fallen: you lost together"
+        title = f"Game over — {verdict}: {ended}"
+    else:
+        title = f"Game over: {ended}"
+    table = Table()
+    table.add_column("")
+    for p in range(players):
+        who = "you" if p in humans else "bot"
+        table.add_column(f"seat {p} ({who})", justify="right")
+    for row in out.details.get("sheet", ()):
+        points = row.get("points", ())
+        table.add_row(str(row.get("label", row.get("category", ""))), *(f"{v:g}" if isinstance(v, (int, float)) else str(v)
+                                                                        for v in points))
+    if out.cooperative_win is None or any(out.scores):
+        table.add_row(Text("total", style="bold"), *(Text(f"{v:g}", style="bold") for v in out.scores))
+    if out.cooperative_win is None:
+        table.add_row("place", *(str(r) for r in out.ranking))
+    heading = Text(title, style="bold")
+    return Group(heading, table) if table.row_count else Group(heading)
