@@ -241,3 +241,37 @@ def test_play_defaults_a_random_printed_seed_greedy_bots_and_loose_notation(monk
     status, text = run(["play", "glory-to-rome", "--players", "2", "--seed", "3", "--seat", str(lead.player)],
                        f"{typed}\nsave {save}\nquit\n", monkeypatch)
     assert status == 0 and ludus.GameRecord.load(save).actions[0] == str(lead)
+
+
+def test_every_game_is_autosaved_and_resumes_with_its_bots(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    # Issue 11: quit loses nothing; --resume continues the latest unfinished game, same seats and bots.
+    status, text = run(["play", "fixture-draw", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "4"],
+                       "1\nquit\n", monkeypatch)
+    assert status == 0 and "continue with: ludus play --resume" in " ".join(text.split())
+    saved = list((_data_dir / "games").glob("fixture-draw-*.json"))
+    assert len(saved) == 1
+    record = ludus.GameRecord.load(saved[0])
+    assert record.seats == ["random", "person", "random"] and record.seed == 4 and record.actions
+    played = len(record.actions)
+    status, text = run(["play", "--resume"], "1\n" * 60, monkeypatch)
+    assert status == 0 and "Game over" in text and f"{played} actions played so far" in text
+    record = ludus.GameRecord.load(saved[0])
+    assert record.final_digest == ludus.replay(record).digest() and len(record.actions) > played
+    status, text = run(["play", "--resume"], "", monkeypatch)
+    assert status == 0 and "No unfinished game to resume" in text
+
+
+def test_ctrl_c_saves_and_says_how_to_continue(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    answers = iter(["1"])
+
+    def typed(self: Console, prompt: str = "") -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(Console, "input", typed)
+    status, text = run(["play", "fixture-draw", "--seed", "2"])
+    assert status == 130 and "Interrupted. The game is saved in" in " ".join(text.split())
+    (saved,) = (_data_dir / "games").glob("*.json")
+    assert ludus.GameRecord.load(saved).actions
