@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from ludus.agents import AGENTS, make_agent
 from ludus.core.actions import shorten
@@ -125,6 +126,69 @@ def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo |
         console.print(f"Type a number 1–{len(infos)} or a game id (quit to leave).")
 
 
+def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, args: argparse.Namespace) -> bool:
+    """After the game: players, seat, bots and options, each with its default on Enter. False: quit."""
+
+    def question(prompt: str, check: Callable[[str], str | None]) -> str | None:
+        while True:
+            try:
+                answer = ask(prompt).strip()
+            except EOFError:
+                return None
+            if answer in ("q", "quit"):
+                return None
+            problem = check(answer)
+            if problem is None:
+                return answer
+            console.print(Text(problem, style="red"))
+
+    low, high = info.min_players, info.max_players
+    default = info.default_players or low
+
+    def players_ok(a: str) -> str | None:
+        ok = not a or (a.isascii() and a.isdigit() and len(a) < 3 and low <= int(a) <= high)
+        return None if ok else f"Type a number {low}–{high} (Enter: {default})."
+
+    answer = question(f"Players ({low}–{high}, Enter: {default})? ", players_ok)
+    if answer is None:
+        return False
+    players = int(answer) if answer else default
+    args.players = players
+
+    def seat_ok(a: str) -> str | None:
+        ok = not a or a == "all" or (a.isascii() and a.isdigit() and len(a) < 3 and int(a) < players)
+        return None if ok else f"Type a seat 0–{players - 1}, or all for hot-seat (Enter: 0)."
+
+    answer = question(f"Your seat (0–{players - 1}, all for hot-seat; Enter: 0)? ", seat_ok)
+    if answer is None:
+        return False
+    args.seat = answer or "0"
+    if args.seat != "all" and players > 1:
+        def bots_ok(a: str) -> str | None:
+            return None if not a or a in AGENTS else f"Bots: {', '.join(sorted(AGENTS))} (Enter: greedy)."
+
+        answer = question(f"Bots ({', '.join(sorted(AGENTS))}; Enter: greedy)? ", bots_ok)
+        if answer is None:
+            return False
+        args.bots = answer or "greedy"
+    if info.options:
+        for spec in info.options:
+            console.print(f"  {spec.name}={spec.default}  {spec.help}", markup=False, highlight=False)
+
+        def options_ok(a: str) -> str | None:
+            try:
+                configure(info.id, players, _parse_options(a.split()))
+            except LudusError as exc:
+                return str(exc)
+            return None
+
+        answer = question("Options (KEY=VALUE …; Enter: the defaults above)? ", options_ok)
+        if answer is None:
+            return False
+        args.option = answer.split()
+    return True
+
+
 def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str], str] | None = None) -> int:
     """Play a game in the terminal against bots, or hot-seat; every game is autosaved."""
     from ludus.play.saves import latest_unfinished, new_save_path
@@ -165,7 +229,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
             if _no_games(console):
                 return 0
             info = _choose_game(console, ask)
-            if info is None:
+            if info is None or not _choose_table(console, ask, info, args):
                 return 0
             game_id = info.id
         game = configure(game_id, args.players, _parse_options(args.option))

@@ -60,9 +60,22 @@ def test_play_by_typed_notation_and_hot_seat(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_play_without_a_game_asks_which(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = run(["play"], "nonsense\nfixture-draw\nquit\n", monkeypatch)
+    status, text = run(["play"], "nonsense\nfixture-draw\n\n\n\n\nquit\n", monkeypatch)
     assert status == 0
     assert "Which game?" in text and "Type a number" in text and "You left the game" in text
+
+
+def test_the_chooser_asks_players_seat_bots_and_options(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    # Issue 11: a chooser that asks for game, players, seat, bots and options (each with a default).
+    script = "fixture-draw\n9\n3\n5\n1\nnobody\nrandom\ncards=99\ncards=8\nquit\n"
+    status, text = run(["play"], script, monkeypatch)
+    assert status == 0
+    flat = " ".join(text.split())
+    assert "Type a number 1–3" in flat and "Type a seat 0–2" in flat and "Bots: greedy, random" in flat
+    assert "cards" in flat and "99" in flat  # the refused option value is named
+    (saved,) = (_data_dir / "games").glob("*.json")
+    record = ludus.GameRecord.load(saved)
+    assert record.players == 3 and record.options["cards"] == 8 and record.seats == ["random", "person", "random"]
 
 
 def test_load_continues_a_saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
