@@ -126,7 +126,7 @@ def test_forum_win_is_immediate_when_a_given_card_completes_the_stockpile() -> N
     t.hand(0, "academy", "temple")
     t.hand(1, "statue", "road")
     s = t.state()
-    act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble")
+    act(s, "0:lead legionary academy", "1:think_jack", "0:demand marble", "1:give statue")
     assert s.is_terminal() and "Forum" in s.end_reason
     assert s.outcome().termination == Termination.FORUM
     assert s.outcome().winners == (0,)

@@ -87,10 +87,10 @@ def test_colosseum_arena_example() -> None:
     t.hand(2, "sewer")
     s = t.state()
     act(s, "0:lead legionary bath", "1:follow academy", "2:think_jack")
-    act(s, "0:demand marble", "0:demand marble")
+    act(s, "0:demand marble", "0:demand marble", "1:give temple", "1:glory", "2:glory", "2:glory")
     assert materials(s.stock[0]) == ["marble", "marble", "marble"]
     assert names(s, s.hands[1]) == ["atrium", "villa"]
-    act(s, "1:demand brick", "1:demand stone")
+    act(s, "1:demand brick", "1:demand stone", "2:glory", "2:give sewer", "0:glory", "0:glory")
     assert materials(s.stock[1]) == ["stone"]
     assert materials(s.vault[1]) == ["brick", "brick", "stone"]
     assert s.clients[0] == [] and materials(s.clients[2]) == ["concrete"]

@@ -13,10 +13,12 @@ from ludus.core.rng import Rng
 
 
 def _mid_game() -> dict[str, Any]:
-    """A 3-player position after 60 random actions."""
+    """A 3-player position in the action phase, after at least 60 random actions."""
     s = gtr.GAME(players=3).new_state(11)
     rng = Rng(5)
     for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+    while s.phase != 2:
         s.apply(rng.choice(s.legal_actions()))
     return s.to_json()
 

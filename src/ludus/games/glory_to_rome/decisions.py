@@ -74,12 +74,13 @@ class Frame(Decision):
         return cls(*(int(x) for x in row))
 
 
-@decision("give", (Verb.GIVE, Verb.REFUSE))
+@decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
 @dataclass(slots=True, eq=False)
 class Give(Decision):
     """Rome demands: ``who`` gives the ``demander`` a card of ``material`` from hand.
 
-    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse.
+    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse. Every demanded
+    seat is asked, whatever its hand holds (holding none, it answers ``glory``).
     """
 
     who: int
