@@ -7,11 +7,12 @@ unparsable action) prints one clear line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -174,7 +175,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
 # --- simulate ---------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Play many bot games and summarise them."""
-    from ludus.sim.simulate import simulate, summarize
+    from ludus.sim.simulate import Summarizer, run_games
 
     if args.n < 1:
         raise UsageError("-n must be at least 1")
@@ -195,19 +196,20 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     import time
 
     start = time.perf_counter()
-    with Progress(
+    builder = Summarizer(game.players)
+    with _result_writer(Path(args.out) if args.out else None) as write, Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True, disable=not console.is_terminal,
     ) as bar:
         task = bar.add_task(f"{args.game} ×{args.n}", total=args.n)
-        results = simulate(
+        for result in run_games(
             args.game, args.n, game.players, agents, options, args.jobs, args.seed,
             progress=lambda _r: bar.advance(task), max_actions=args.max_actions,
-        )
+        ):
+            builder.add(result)
+            write(result)
     seconds = time.perf_counter() - start
-    summary = summarize(results, game.players, seconds)
-    if args.out:
-        _write_results(Path(args.out), results)
+    summary = builder.summary(seconds)
     table = Table(title=f"{game.info.title}: {args.n} games, {game.players} players, seed {args.seed}")
     table.add_column("seat")
     table.add_column("agent")
@@ -234,8 +236,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         console.print(f"how the games ended: {ended}", markup=False, highlight=False)
     if summary.capped:
         cap = args.max_actions or game.action_cap
-        capped = [r.index for r in results if not r.finished]
-        shown = ", ".join(map(str, capped[:20])) + (", …" if len(capped) > 20 else "")
+        capped = builder.capped
+        shown = ", ".join(map(str, capped)) + (", …" if summary.capped > len(capped) else "")
         console.print(
             f"{summary.capped} of {summary.games} games reached the cap of {cap} actions and are counted"
             f" as unfinished (not in the wins, scores or mean length): game {shown}",
@@ -244,23 +246,34 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _write_results(path: Path, results: Sequence[Any]) -> None:
+@contextlib.contextmanager
+def _result_writer(path: Path | None) -> Iterator[Callable[[Any], None]]:
+    """A function writing one result row to ``path`` (CSV or JSONL) as it comes (nothing if None)."""
+    if path is None:
+        yield lambda _r: None
+        return
     try:
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            if path.suffix == ".jsonl":
-                for r in results:
-                    fh.write(json.dumps(r.to_json()) + "\n")
-            else:
-                writer = csv.writer(fh)
-                writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason", "termination"])
-                for r in results:
-                    writer.writerow([
-                        r.index, r.seed, ";".join(r.agents), ";".join(f"{s:g}" for s in r.scores),
-                        ";".join(map(str, r.ranking)), ";".join(map(str, r.winners)),
-                        "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason, r.termination,
-                    ])
+        fh = path.open("w", newline="", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    with fh:
+        if path.suffix == ".jsonl":
+            def write(r: Any) -> None:
+                fh.write(json.dumps(r.to_json()) + "\n")
+        else:
+            writer = csv.writer(fh)
+            writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason", "termination"])
+
+            def write(r: Any) -> None:
+                writer.writerow([
+                    r.index, r.seed, ";".join(r.agents), ";".join(f"{s:g}" for s in r.scores),
+                    ";".join(map(str, r.ranking)), ";".join(map(str, r.winners)),
+                    "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason, r.termination,
+                ])
+        try:
+            yield write
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 # --- replay ------------------------------------------------------------------------------

@@ -65,3 +65,34 @@ def test_greedy_beats_random_in_the_fixture_game() -> None:
 def test_unknown_agent_name() -> None:
     with pytest.raises(ludus.LudusError, match="unknown agent 'smart'"):
         make_agent("smart")
+
+
+def test_drivers_ask_each_seat_for_its_own_actions_only() -> None:
+    # Issue 10: legal_actions() without a seat lists other seats' options (their secrets);
+    # bots, play_game and the terminal only ever ask legal_actions(seat).
+    import io
+
+    from rich.console import Console
+
+    from fixtures.fixture_games import DrawGame, DrawState
+    from ludus.core.actions import Action
+    from ludus.play.terminal import TerminalSession
+
+    class OneSeatState(DrawState):
+        def legal_actions(self, player: int | None = None) -> list[Action]:
+            assert player is not None, "a driver asked for every seat's legal actions"
+            return super().legal_actions(player)
+
+    class OneSeatGame(DrawGame):
+        state_class = OneSeatState
+
+    game = OneSeatGame(3)
+    for agents in ([RandomAgent(1, react_probability=0.5), GreedyAgent(2), RandomAgent(3)],
+                   [GreedyAgent(4), GreedyAgent(5), RandomAgent(6, react_probability=1.0)]):
+        final, record = play_game(game.new_state(5), agents, seed=5)
+        assert final.is_terminal() and record.actions
+    state = game.new_state(6)
+    session = TerminalSession(game, state, ludus.GameRecord(game.info.id, 3, 6, game.option_dict, []),
+                              humans=[0], bots={1: RandomAgent(1, 1.0), 2: GreedyAgent(2)},
+                              console=Console(file=io.StringIO()), input_fn=lambda prompt: "1")
+    assert session.run() is not None

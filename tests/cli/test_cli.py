@@ -120,6 +120,28 @@ def test_simulate_max_actions_caps_some_games_and_summarises_the_rest(tmp_path: 
     assert status == 0 and f"{len(capped)} of 12 games reached the cap of {cap - 1} actions" in text
 
 
+def test_simulate_streams_in_index_order_and_summarises_without_keeping_results() -> None:
+    # Issue 10: results are yielded as they come (a few wait for a game in flight), the summary
+    # is built one result at a time, with the same figures as over the whole list.
+    import statistics
+
+    from ludus.sim.simulate import Summarizer, run_games
+
+    builder = Summarizer(2)
+    results = []
+    for result in run_games("fixture-draw", 24, 2, ["random", "greedy"], seed=3, jobs=2):
+        builder.add(result)
+        results.append(result)
+    assert [r.index for r in results] == list(range(24))
+    summary = builder.summary(2.0)
+    for p in (0, 1):
+        scores = [r.scores[p] for r in results]
+        assert summary.mean_scores[p] == pytest.approx(statistics.mean(scores))
+        assert summary.stdev_scores[p] == pytest.approx(statistics.stdev(scores))
+    assert summary.mean_length == pytest.approx(statistics.mean(r.length for r in results))
+    assert summary.games_per_s == pytest.approx(12.0)
+
+
 def test_replay_verifies_and_prints_the_log(tmp_path: Path) -> None:
     game = ludus.load("fixture-draw", players=2)
     _, record = ludus.agents.play_game(game.new_state(6), [ludus.agents.RandomAgent(1), ludus.agents.RandomAgent(2)], seed=6, digests=True)
@@ -177,3 +199,24 @@ def test_person_is_offered_optional_actions_on_a_bots_turn(monkeypatch: pytest.M
     assert status == 0
     assert "seat 1 is about to act. Optional actions" in text
     assert "Seat 0 cheers." in text
+
+
+def test_hot_seat_clears_the_screen_and_waits_between_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 10: the previous seat's view and actions (naming its hand) never share a screen with the next.
+    out = io.StringIO()
+    console = Console(file=out, width=140, force_terminal=True, color_system=None)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n" * 60))
+    status = main(["play", "fixture-draw", "--seat", "all", "--seed", "1"], console=console)
+    text = out.getvalue()
+    assert status == 0 and "Game over" in text
+    screens = text.split("\x1b[2J")
+    decisions = [s for s in screens if "'s decision" in s]
+    assert len(decisions) >= 6
+    for screen in decisions:
+        shown = {p for p in (0, 1) if f"Seat {p}'s decision" in screen}
+        assert len(shown) == 1, "two seats' decisions on one screen"
+    waits = [s for s in screens if "press Enter" in s]
+    assert any("Seat 0, press Enter" in s for s in waits) and any("Seat 1, press Enter" in s for s in waits)
+    for screen in waits:  # the waiting screen shows nothing of anyone's hand
+        assert "hands [" not in screen.split("press Enter")[0]
+    assert "Game over" in screens[-1] and "drew a" not in screens[-1]  # the shared end screen: public news only

@@ -119,3 +119,10 @@ def test_notation_parsing_long(text: str) -> None:
 @given(st.one_of(st.text(max_size=200), JSON.map(json.dumps), RECORD_FIELDS.map(json.dumps)))
 def test_record_loading_long(text: str) -> None:
     test_record_loading.hypothesis.inner_test(text)  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(WORDS, JUNK, st.text(max_size=12)), max_size=10))
+def test_cli_arguments_long(argv: list[str]) -> None:
+    test_cli_arguments.hypothesis.inner_test(argv)  # type: ignore[attr-defined]

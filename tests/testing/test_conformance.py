@@ -47,6 +47,18 @@ def test_catches_determinize_that_changes_nothing() -> None:
         check_game("fixture-no-determinize", players=2, games=2)
 
 
+def test_catches_a_decision_skipped_because_of_a_hidden_hand() -> None:
+    # Issue 10: a forced pass applied without asking tells the table about the seat's hand.
+    with pytest.raises(AssertionError, match=r"\[observable-decisions\]"):
+        check_game("fixture-auto-skip", players=3, games=2)
+
+
+def test_catches_determinize_that_keeps_the_deck_order() -> None:
+    # Issue 10: determinize must not keep an identity the seat cannot know (here: the deck's order).
+    with pytest.raises(AssertionError, match=r"\[determinize-identity\] .*deck"):
+        check_game("fixture-keeps-deck", players=2, games=2)
+
+
 def test_catches_event_without_a_template() -> None:
     with pytest.raises(AssertionError, match=r"\[events\] event kind 'no-such-template'"):
         check_game("fixture-untemplated-event", players=2, games=1)

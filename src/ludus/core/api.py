@@ -5,7 +5,8 @@ A game package subclasses :class:`Game` and :class:`State`::
     game = ludus.load("glory-to-rome", players=3, rules="classic")
     state = game.new_state(seed=7)
     while not state.is_terminal():
-        action = state.legal_actions()[0]
+        seat = state.to_move()[0]
+        action = state.legal_actions(seat)[0]   # only a seat's own actions are safe to show it
         events = state.apply(action)
     state.outcome()
 
@@ -227,9 +228,13 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action now, or only ``player``'s.
+        """``player``'s legal actions now (``None``: every seat's, for tests and referees).
 
         A seat not in :meth:`to_move` may still have optional out-of-turn actions.
+        Only ``legal_actions(seat)`` is safe to show to a person, a bot or a client
+        playing ``seat``: with ``None`` the list holds every seat's options, and other
+        seats' options can name their secrets (their hands, a secret choice such as a
+        Hadrian's Wall Path card). Agents and front ends ask for one seat only.
         """
 
     def has_actions(self, player: int) -> bool:

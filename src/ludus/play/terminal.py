@@ -22,11 +22,14 @@ from ludus.core.api import Game, State
 from ludus.core.errors import LudusError
 from ludus.core.events import Event
 from ludus.core.record import GameRecord
+from ludus.core.table import UndoHistory, loses_at_once
 
 HELP = """\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
   save FILE   save the game so far as a record (continue later with --load FILE)
   log         show the whole log you may see
+  undo        take back your last action (while no one else has acted and nothing hidden
+              was revealed since; in a solo game, back to the last reveal)
   help        show this help
   quit        leave the game (use save first to keep it)"""
 
@@ -52,16 +55,20 @@ class TerminalSession:
         self.console = console or Console()
         self.input_fn = input_fn or self.console.input
         self.history: list[Event] = []
+        self.event_counts: list[int] = []
+        """Events of each applied action (undo removes the last action's from the log)."""
         self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
         self.last_mover = -1
         self.last_bot = -1
+        self.undo_history = UndoHistory()
+        self.at_screen: int | None = None
+        """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
         """Play until the game ends (return the final state) or the person quits (None)."""
-        state = self.state
-        while not state.is_terminal():
-            movers = state.to_move()
+        while not self.state.is_terminal():
+            movers = self.state.to_move()
             seat = next((p for p in movers if p > self.last_mover), movers[0])
             self.last_mover = seat
             if seat in self.humans:
@@ -80,9 +87,9 @@ class TerminalSession:
                     continue
             reacted = self.offer_reactions(movers)
             if not reacted:
-                self.apply(self.bots[seat].act(state, seat))
+                self.apply(self.bots[seat].act(self.state, seat))
         self.show_end()
-        return state
+        return self.state
 
     def offer_humans(self, movers: tuple[int, ...]) -> bool | None:
         """Offer each person their optional actions before a bot moves.
@@ -95,6 +102,8 @@ class TerminalSession:
             optional = self.state.legal_actions(p)
             if not optional:
                 continue
+            if not self.hand_over(p):
+                return False
             self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
             for i, action in enumerate(optional, start=1):
                 self.console.print(Text(f"  {i:>3}  {self.game.describe(self.state, action)}"))
@@ -130,8 +139,9 @@ class TerminalSession:
         return False
 
     def apply(self, action: Action) -> None:
-        events = self.state.apply(action)
+        events = self.undo_history.play(self.state, action)
         self.record.actions.append(str(action))
+        self.event_counts.append(len(events))
         self.history.extend(events)
         for p in self.humans:
             self.unseen[p].extend(e for e in events if e.is_visible_to(p))
@@ -140,8 +150,10 @@ class TerminalSession:
     def ask(self, seat: int) -> Action | None:
         """Show ``seat`` their view and ask for a decision; None means quit."""
         console = self.console
+        if not self.hand_over(seat):
+            return None
         if len(self.humans) > 1:
-            console.rule(f"[bold]Seat {seat}'s decision[/bold] (other players look away)")
+            console.rule(f"[bold]Seat {seat}'s decision[/bold]")
         self.show(seat)
         actions = self.state.legal_actions(seat)
         while True:
@@ -167,9 +179,64 @@ class TerminalSession:
             if word == "save":
                 self.save(rest.strip())
                 continue
+            if word == "undo":
+                if self.undo(seat):
+                    self.show(seat)
+                    actions = self.state.legal_actions(seat)
+                continue
             action = self.parse(answer, seat, actions)
-            if action is not None:
+            if action is not None and self.confirmed(seat, action):
                 return action
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action; False (and why) when it may not."""
+        reason = self.undo_history.why_not(seat)
+        if reason:
+            self.console.print(Text(f"Cannot undo: {reason}.", style="red"))
+            return False
+        self.state = self.undo_history.undo(seat)
+        taken = self.record.actions.pop()
+        count = self.event_counts.pop()
+        if count:  # its events leave the log and the news
+            gone = {id(e) for e in self.history[-count:]}
+            del self.history[-count:]
+            for news in self.unseen.values():
+                news[:] = [e for e in news if id(e) not in gone]
+        self.console.print(Text(f"Taken back: {taken}."))
+        return True
+
+    def confirmed(self, seat: int, action: Action) -> bool:
+        """Ask before an action that loses the game at once; True to play it."""
+        if not loses_at_once(self.state, action):
+            return True
+        label = self.game.describe(self.state, action)
+        try:
+            answer = self.input_fn(f"{label} ends the game in a loss for you now. Type yes to play it> ")
+        except EOFError:
+            return False
+        return answer.strip().lower() in ("yes", "y")
+
+    def hand_over(self, seat: int) -> bool:
+        """Hot-seat: before another seat's screen, clear this one and wait for that person.
+
+        Nothing of the previous seat's view or actions stays on screen, and nothing of
+        ``seat``'s is shown until its person presses Enter. False when they quit.
+        """
+        if len(self.humans) < 2 or self.at_screen == seat:
+            return True
+        self.console.clear()
+        self.at_screen = None
+        try:
+            answer = self.input_fn(f"Seat {seat}, press Enter (the other players look away)> ").strip()
+        except EOFError:
+            self.console.print("End of input: leaving the game.")
+            return False
+        if answer == "quit":
+            self.console.print("You left the game.")
+            return False
+        self.console.clear()
+        self.at_screen = seat
+        return True
 
     def parse(self, answer: str, seat: int, actions: list[Action]) -> Action | None:
         if answer.isdigit():  # also "²" or a 5,000-digit number: told, never int()'d
@@ -225,11 +292,16 @@ class TerminalSession:
 
     def show_end(self) -> None:
         console = self.console
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        if viewer is None:  # hot-seat: one screen for everyone, so only what everyone may see
+            self.console.clear()
+        shown: set[int] = set()
         for seat in self.humans:
             for event in self.unseen[seat]:
-                console.print(Text(f"  {event.text}"))
+                if event.is_visible_to(viewer) and id(event) not in shown:
+                    shown.add(id(event))
+                    console.print(Text(f"  {event.text}"))
             self.unseen[seat].clear()
-        viewer = self.humans[0] if len(self.humans) == 1 else None
         console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
         out = self.state.outcome()
         table = Table(title=f"Game over: {out.reason}")

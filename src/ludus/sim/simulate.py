@@ -115,13 +115,30 @@ def simulate(
     progress: Callable[[GameResult], None] | None = None,
     max_actions: int | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games and return their results in order.
+    """Play ``games`` games and return their results in order (see :func:`run_games`)."""
+    return list(run_games(game_id, games, players, agents, options, jobs, seed, progress, max_actions))
 
-    Game ``i`` is seeded with :func:`game_seed` ``(seed, i)``, so a run is
-    reproducible whatever ``jobs`` is. ``agents`` is cycled over the seats. A game
-    still going after ``max_actions`` actions (default: the game's
+
+def run_games(
+    game_id: str,
+    games: int,
+    players: int | None = None,
+    agents: Sequence[str] = ("random",),
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    seed: int = 0,
+    progress: Callable[[GameResult], None] | None = None,
+    max_actions: int | None = None,
+) -> Iterator[GameResult]:
+    """Play ``games`` games, yielding each result in index order as soon as it can be.
+
+    Nothing grows with the number of games: tasks are made as workers take them,
+    and a result that finishes early waits only for the few games still in flight
+    before it. Game ``i`` is seeded with :func:`game_seed` ``(seed, i)``, so a run
+    is reproducible whatever ``jobs`` is. ``agents`` is cycled over the seats. A
+    game still going after ``max_actions`` actions (default: the game's
     :attr:`~ludus.core.api.Game.action_cap`) is stopped and reported as
-    :data:`CAPPED`; the run carries on.
+    :data:`CAPPED`; the run carries on. The options are checked before any game.
     """
     opts = dict(options or {})
     game = configure(game_id, players, opts)  # validate before starting workers
@@ -131,16 +148,29 @@ def simulate(
         make_agent(name)
     if max_actions is not None and max_actions < 1:
         raise OptionError(f"max_actions must be at least 1, got {max_actions}")
-    names = list(agents)
-    tasks = ((game_id, game.players, opts, names, seed, i, max_actions) for i in range(games))  # made as asked
-    chunksize = max(1, min(games // (jobs * 8), 64))
-    results: list[GameResult] = []
-    for result in _run(tasks, jobs, chunksize):
-        results.append(result)
+    return _in_order(_run(_tasks(game_id, game.players, opts, list(agents), seed, games, max_actions),
+                          jobs, max(1, min(games // (jobs * 8), 64))), progress)
+
+
+def _tasks(
+    game_id: str, players: int, opts: dict[str, Any], names: list[str], seed: int, games: int, cap: int | None
+) -> Iterator[Task]:
+    """The tasks of a batch, made one at a time as they are taken."""
+    for i in range(games):
+        yield game_id, players, opts, names, seed, i, cap
+
+
+def _in_order(results: Iterator[GameResult], progress: Callable[[GameResult], None] | None) -> Iterator[GameResult]:
+    """``results`` (in the order they finish) in index order; only results ahead of a game in flight wait."""
+    waiting: dict[int, GameResult] = {}
+    following = 0
+    for result in results:
         if progress is not None:
             progress(result)
-    results.sort(key=lambda r: r.index)
-    return results
+        waiting[result.index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
 
 
 def play_chunk(tasks: list[Task]) -> list[GameResult]:
@@ -174,36 +204,79 @@ def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1) -> Iterator[GameR
                 yield from future.result()
 
 
-def summarize(results: Sequence[GameResult], players: int, seconds: float) -> Summary:
+class Summarizer:
+    """Builds a :class:`Summary` one result at a time (memory independent of the batch size).
+
+    Scores are accumulated with Welford's method, so the mean and the sample standard
+    deviation are exact without keeping the scores.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = 0
+        self.done = 0
+        self.wins = [0.0] * players
+        self.means = [0.0] * players
+        self.squares = [0.0] * players
+        self.length = 0
+        self.coop = 0
+        self.coop_games = 0
+        self.terminations: dict[str, int] = {}
+        self.capped: list[int] = []
+        """Indexes of the capped games (the first :data:`CAPPED_SHOWN` of them)."""
+        self.capped_count = 0
+
+    def add(self, r: GameResult) -> None:
+        """Count one game."""
+        self.games += 1
+        self.terminations[r.termination] = self.terminations.get(r.termination, 0) + 1
+        if not r.finished:
+            self.capped_count += 1
+            if len(self.capped) < CAPPED_SHOWN:
+                self.capped.append(r.index)
+            return
+        self.done += 1
+        for w in r.winners:
+            self.wins[w] += 1.0 / len(r.winners)
+        for p in range(self.players):
+            delta = r.scores[p] - self.means[p]
+            self.means[p] += delta / self.done
+            self.squares[p] += delta * (r.scores[p] - self.means[p])
+        self.length += r.length
+        if r.cooperative_win is not None:
+            self.coop_games += 1
+            self.coop += bool(r.cooperative_win)
+
+    def summary(self, seconds: float) -> Summary:
+        """The figures so far."""
+        out = Summary(self.games, self.players, seconds, terminations=dict(self.terminations),
+                      capped=self.capped_count)
+        n = self.done
+        if not n:
+            return out
+        out.wins = [w / n for w in self.wins]
+        out.mean_scores = self.means[:]
+        out.stdev_scores = [math.sqrt(q / (n - 1)) if n > 1 else 0.0 for q in self.squares]
+        out.mean_length = self.length / n
+        if self.coop_games:
+            out.coop_win_rate = self.coop / self.coop_games
+        return out
+
+
+CAPPED_SHOWN = 20
+"""How many capped games' indexes a :class:`Summarizer` keeps (to name them)."""
+
+
+def summarize(results: Iterable[GameResult], players: int, seconds: float) -> Summary:
     """Win share per seat (ties split), mean/stdev score per seat, mean length, how games ended.
 
     Games stopped at the action cap count in ``games``, ``capped`` and
     ``terminations`` only: the other figures are over the finished games.
     """
-    summary = Summary(len(results), players, seconds)
+    builder = Summarizer(players)
     for r in results:
-        summary.terminations[r.termination] = summary.terminations.get(r.termination, 0) + 1
-    done = [r for r in results if r.finished]
-    summary.capped = len(results) - len(done)
-    n = len(done)
-    if not n:
-        return summary
-    wins = [0.0] * players
-    for r in done:
-        for w in r.winners:
-            wins[w] += 1.0 / len(r.winners)
-    summary.wins = [w / n for w in wins]
-    for p in range(players):
-        scores = [r.scores[p] for r in done]
-        mean = sum(scores) / n
-        var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
-        summary.mean_scores.append(mean)
-        summary.stdev_scores.append(math.sqrt(var))
-    summary.mean_length = sum(r.length for r in done) / n
-    coop = [r.cooperative_win for r in done if r.cooperative_win is not None]
-    if coop:
-        summary.coop_win_rate = sum(coop) / len(coop)
-    return summary
+        builder.add(r)
+    return builder.summary(seconds)
 
 
 def timed_simulate(**kwargs: Any) -> tuple[list[GameResult], float]:

@@ -169,9 +169,9 @@ def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
         if phase == SOW:
             s.apply(SOW_ACTIONS[p][_sow_choice(d, p)])
         elif phase == EFFECT:
-            s.apply(search.best_by_lookahead(s, p, s.legal_actions(), _value, _FIRST_OF_TIES))
+            s.apply(search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES))
         elif phase == ACTION:
-            actions = s.legal_actions()
+            actions = s.legal_actions(p)
             if branch:
                 best = float("-inf")
                 for a in actions:

@@ -1,0 +1,147 @@
+"""What front ends need at the table, for every game: undo, and a warning before a fatal move.
+
+**Undo, the Board Game Arena way.** A seat may take back its own latest actions while
+no other seat has acted since, and as long as none of them revealed hidden information
+or used randomness. :class:`UndoHistory` applies actions for a front end and keeps the
+position before each; :meth:`UndoHistory.undoable` says how many actions a seat may take
+back, :meth:`UndoHistory.undo` gives the earlier position. In a solo game that is every
+action back to the last reveal.
+
+Whether an action revealed something is decided from the game's own API, so every game
+has it without writing anything: the action is replayed in positions the acting seat
+cannot tell from the real one (``determinize(seat)``); if the acting seat's view or the
+public view afterwards differs from the real outcome, the outcome depended on something
+the seat did not know — a card drawn, a card flipped, a hand compared — and the step is
+a barrier. So is an action that drew from the state's random generator.
+
+**Fatal moves.** :func:`loses_at_once` tells whether an action ends the game at once in a
+loss for the side that takes it (a co-op loss; a competitive game the seat does not win),
+so a front end can ask the person to confirm.
+
+>>> import ludus
+>>> state = ludus.load("glory-to-rome", 2).new_state(3)
+>>> history = UndoHistory()
+>>> _ = history.play(state, state.game.parse_action(state, "1:lead legionary school"))
+>>> history.undoable(1)   # leading shows a card of its own hand: nothing it did not know
+1
+>>> state = history.undo(1)
+>>> _ = history.play(state, state.game.parse_action(state, "1:think_draw"))
+>>> history.undoable(1)   # it saw the cards it drew: no way back
+0
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.errors import LudusError
+from ludus.core.events import Event
+
+__all__ = ["UndoHistory", "loses_at_once", "reveals"]
+
+PROBES = 2
+"""Positions the acting seat cannot tell apart in which :func:`reveals` replays an action."""
+
+
+def _seen(state: State, seat: int | None) -> Any:
+    return json.loads(json.dumps(state.view(seat), sort_keys=True))
+
+
+def reveals(before: State, action: Action, after: State) -> bool:
+    """Whether ``action`` (taken in ``before``, giving ``after``) told anyone something its
+    seat did not know, or used randomness: then it cannot be taken back."""
+    if after.rng.state != before.rng.state:
+        return True
+    seat = action.player
+    mine, public = _seen(after, seat), _seen(after, None)
+    for k in range(PROBES):
+        world = before.determinize(seat, 0x5EED + k)
+        world.rng.state = before.rng.state
+        try:
+            world.apply(action)
+        except LudusError:
+            return True  # its own options depended on something hidden: be safe
+        if _seen(world, seat) != mine or _seen(world, None) != public:
+            return True
+    return False
+
+
+@dataclass(slots=True)
+class _Step:
+    seat: int
+    action: Action
+    before: State
+    barrier: bool
+
+
+class UndoHistory:
+    """Applies a game's actions for a front end and lets a seat take back its own.
+
+    Keep one per game in progress and route every action through :meth:`play`
+    (the people's and the bots'), so that another seat's action closes the way back.
+    """
+
+    def __init__(self) -> None:
+        self.steps: list[_Step] = []
+
+    def play(self, state: State, action: Action) -> list[Event]:
+        """Apply ``action`` to ``state`` (raises like ``apply``) and remember the position before it."""
+        before = state.clone()
+        events = state.apply(action)
+        self.steps.append(_Step(action.player, action, before, reveals(before, action, state)))
+        return events
+
+    def undoable(self, seat: int) -> int:
+        """How many of the latest actions ``seat`` may take back now (0: none)."""
+        count = 0
+        for step in reversed(self.steps):
+            if step.seat != seat or step.barrier:
+                break
+            count += 1
+        return count
+
+    def why_not(self, seat: int) -> str:
+        """Why ``seat`` cannot take back an action now (empty when it can)."""
+        if not self.steps:
+            return "nothing has been played yet"
+        last = self.steps[-1]
+        if last.seat != seat:
+            return f"seat {last.seat} has acted since"
+        if last.barrier:
+            return "your last action revealed something hidden or used chance"
+        return ""
+
+    def undo(self, seat: int) -> State:
+        """Take back ``seat``'s latest action: the position before it (a fresh copy).
+
+        Raises :class:`LudusError` (saying why) when the seat may not.
+        """
+        reason = self.why_not(seat)
+        if reason:
+            raise LudusError(f"cannot undo: {reason}")
+        return self.steps.pop().before.clone()
+
+    def forget(self) -> None:
+        """Close the way back entirely (e.g. after loading a saved game)."""
+        for step in self.steps:
+            step.barrier = True
+
+
+def loses_at_once(state: State, action: Action) -> bool:
+    """Whether ``action`` ends the game at once in a loss for the side that takes it.
+
+    Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
+    among the winners. (Tried on a copy; ``state`` is unchanged.)
+    """
+    trial = state.clone()
+    trial.apply(action)
+    if not trial.is_terminal():
+        return False
+    out = trial.outcome()
+    if out.cooperative_win is not None:
+        return not out.cooperative_win
+    return action.player not in out.winners

@@ -1,0 +1,120 @@
+"""Issue 11: undo the Board Game Arena way, and the warning before a fatal move (ludus.core.table)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+import ludus
+from ludus.agents import RandomAgent
+from ludus.core.errors import LudusError
+from ludus.core.rng import Rng
+from ludus.core.table import UndoHistory, loses_at_once
+from ludus.play.terminal import TerminalSession
+
+pytestmark = pytest.mark.usefixtures("fixture_games")
+
+
+def test_a_seat_takes_back_its_own_action_that_revealed_nothing() -> None:
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    start = state.digest()
+    history = UndoHistory()
+    history.play(state, state.game.parse_action(state, "1:lead legionary school"))
+    assert history.undoable(1) == 1 and history.why_not(1) == ""
+    back = history.undo(1)
+    assert back.digest() == start and back.legal_actions(1) == state.game.new_state(3).legal_actions(1)
+
+
+def test_undo_is_refused_across_a_reveal() -> None:
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    history = UndoHistory()
+    history.play(state, state.game.parse_action(state, "1:think_draw"))  # the drawn cards were seen
+    assert history.undoable(1) == 0
+    with pytest.raises(LudusError, match="revealed something hidden"):
+        history.undo(1)
+
+
+def test_undo_is_refused_across_another_seats_action() -> None:
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    history = UndoHistory()
+    history.play(state, state.game.parse_action(state, "1:lead legionary school"))
+    follow = state.legal_actions(0)[0]
+    history.play(state, follow)
+    assert history.undoable(1) == 0 and history.undoable(0) in (0, 1)
+    with pytest.raises(LudusError, match="seat 0 has acted since"):
+        history.undo(1)
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("fall-of-rome", 1), ("hadrians-wall", 2), ("fixture-draw", 3)])
+def test_solo_undo_goes_back_to_the_last_reveal(game_id: str, seed: int) -> None:
+    # In a solo game every action since the last reveal can be taken back, in order.
+    game = ludus.load(game_id, 1)
+    state = game.new_state(seed)
+    history = UndoHistory()
+    rng = Rng(seed)
+    digests = [state.digest()]
+    undone = 0
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions(0)
+        history.play(state, legal[rng.randbelow(len(legal))])
+        digests.append(state.digest())
+        steps = history.undoable(0)
+        if steps >= 2:
+            for k in range(steps):
+                state = history.undo(0)
+                assert state.digest() == digests[-2 - k]
+            undone += steps
+            digests = digests[: len(digests) - steps]
+    assert undone > 0
+
+
+def _last_card_state(scores: list[int]) -> ludus.State:
+    game = ludus.load("fixture-draw", 2)
+    return game.state_from_json({"rng": 1, "deck": [], "hands": [[1], []], "scores": scores,
+                                 "cheered": [True, True], "turn": 0, "plays": 11})
+
+
+def test_loses_at_once_on_a_copy() -> None:
+    losing = _last_card_state([0, 5])
+    before = losing.digest()
+    play = losing.legal_actions(0)[0]
+    assert loses_at_once(losing, play) and losing.digest() == before
+    assert not loses_at_once(_last_card_state([9, 5]), play)  # it ends the game, won
+    fresh = ludus.load("fixture-draw", 2).new_state(1)
+    assert not any(loses_at_once(fresh, a) for a in fresh.legal_actions(0))  # nothing ends
+
+
+def _session(state: ludus.State, answers: list[str], humans: tuple[int, ...] = (0,)) -> tuple[TerminalSession, str]:
+    out = io.StringIO()
+    feed = iter(answers)
+    console = Console(file=out, width=120, color_system=None)
+
+    def answer(prompt: str) -> str:
+        console.print(prompt)  # as Console.input shows it
+        return next(feed, "quit")
+
+    bots = {p: RandomAgent(p + 1, 0.0) for p in range(state.game.players) if p not in humans}
+    record = ludus.GameRecord(state.game.info.id, state.game.players, 0, state.game.option_dict, [])
+    session = TerminalSession(state.game, state, record, humans, bots,
+                              console=console, input_fn=answer)
+    session.run()
+    return session, out.getvalue()
+
+
+def test_terminal_asks_before_a_fatal_move() -> None:
+    session, text = _session(_last_card_state([0, 5]), ["1", "no", "1", "yes"])
+    assert text.count("ends the game in a loss for you now") == 2
+    assert session.state.is_terminal() and "Game over" in text
+
+
+def test_terminal_undo() -> None:
+    state = ludus.load("fixture-draw", 1).new_state(3)
+    session, text = _session(state, ["1", "undo", "undo", "draw", "undo", "quit"])
+    assert "Taken back: 0:play 0." in text
+    assert "Cannot undo: nothing has been played yet." in text
+    assert "Cannot undo: your last action revealed something hidden or used chance." in text
+    assert session.record.actions == ["0:draw"]
