@@ -212,7 +212,7 @@ def test_vaults_are_revealed_when_the_game_is_scored() -> None:
     assert s.is_terminal() and "deck" in s.end_reason
     assert s.outcome().termination == Termination.DECK_EXHAUSTED
     for viewer in (None, 0, 1):
-        assert s.view(viewer)["players"][1]["vault"] == ["marble", "stone"]
+        assert s.view(viewer)["players"][1]["vault"] == ["stone", "marble"]  # in the order they went in
     assert s.determinize(0, 1).view(0) == s.view(0)
 
 

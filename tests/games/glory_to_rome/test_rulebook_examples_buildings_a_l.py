@@ -110,8 +110,8 @@ def test_atrium_example() -> None:
     s = t.state()
     act(s, "0:lead merchant villa", "1:follow jack", "1:sell stone", "1:sell_deck")
     assert len(s.vault[1]) == 2 and sorted(s.vault_vis[1]) == [VIS_NOBODY, VIS_PUBLIC]
-    assert s.view(1)["players"][1]["vault"] == ["?", "stone"]  # unknown even to the owner
-    assert s.view(0)["players"][1]["vault"] == ["?", "stone"]
+    assert s.view(1)["players"][1]["vault"] == ["stone", "?"]  # unknown even to the owner
+    assert s.view(0)["players"][1]["vault"] == ["stone", "?"]
 
 
 def test_fountain_example() -> None:

@@ -232,7 +232,7 @@ def test_basilica_example() -> None:
     act(s, "0:lead merchant jack", "1:follow villa", "0:sell brick", "0:sell_hand tower", "0:sell_hand wall")
     assert materials(s.vault[0]) == ["brick", "concrete", "concrete"]
     assert sorted(s.vault_vis[0]) == [VIS_PUBLIC, 0, 0]
-    assert s.view(1)["players"][0]["vault"] == ["?", "?", "brick"]
+    assert s.view(1)["players"][0]["vault"] == ["brick", "?", "?"]  # in the order they went in
     assert s.view(0)["players"][0]["vault"] == ["brick", "concrete", "concrete"]
 
 

@@ -36,11 +36,11 @@ D = TypeVar("D", bound=GtrData)
 
 
 def _names(cards: list[int]) -> list[str]:
-    return sorted(SLUGS[CARD_BUILDING[c]] for c in cards)
+    return [SLUGS[CARD_BUILDING[c]] for c in cards]
 
 
 def _materials(cards: list[int]) -> list[str]:
-    return sorted(MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards)
+    return [MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards]
 
 
 def _role_name(role: int) -> str:
@@ -67,7 +67,12 @@ def _colosseum(s: GtrData) -> list[Any]:
 
 
 def view(s: GtrData, player: int | None) -> dict[str, Any]:
-    """What ``player`` (``None`` = spectator) may see, JSON-ready."""
+    """What ``player`` (``None`` = spectator) may see, JSON-ready.
+
+    Every place lists its cards in the order the state keeps them (the pool's order decides
+    which card of a material a take removes, the hand's which card a demand reveals): the
+    order is public, or known to the hand's owner, and :func:`determinize` keeps it.
+    """
     players = []
     shown = vaults_shown(s)
     for p in range(s.n):
@@ -75,7 +80,6 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         vault = []
         for c, vis in zip(s.vault[p], s.vault_vis[p]):
             vault.append(MATERIAL_NAMES[CARD_MATERIAL[c]] if shown or vis in (VIS_PUBLIC, player) else "?")
-        vault.sort()
         buildings = [
             {
                 "name": SLUGS[CARD_BUILDING[st.card]],
@@ -94,8 +98,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
             "hand_size": len(s.hands[p]) + s.hand_jacks[p],
             "hand_jacks": s.hand_jacks[p],
             "hand_limit": hand_limit(s, p),
-            "clientele": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]),
-            "new_clients": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh),
+            "clientele": [ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]],
+            "new_clients": [ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh],
             "clientele_limit": clientele_limit(s, p),
             "stockpile": _materials(s.stock[p]),
             "vault_count": len(s.vault[p]),
@@ -105,7 +109,7 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
             "camp": _names(s.camp[p]),
             "camp_jacks": s.camp_jacks[p],
             "units": s.units[p],
-            "revealed": _names(s.revealed[p]),
+            "revealed": _names([c for c in s.revealed[p] if c in s.hands[p]]),
             "did_craftsman": bool(s.did_craft[p]),
         }
         if me:
@@ -135,7 +139,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
         "frames": [
-            {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind)}
+            {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind),
+             "client_actions": f.granted, "doubled": bool(f.cm)}
             for f in s.stack
         ],
         "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)") for d in s.demands],
@@ -241,6 +246,9 @@ def determinize(s: D, player: int | None, seed: int) -> D:
     for lst, idx in hidden_at:
         for i in idx:
             lst[i] = next(dealt)
+    for p in range(t.n):
+        if p != player and t.revealed[p]:
+            rng.shuffle(t.hands[p])  # where a revealed card sits in a hidden hand is hidden too
     if fountain:
         t.fountain = fountain[0]
     for p, positions in fresh_at:

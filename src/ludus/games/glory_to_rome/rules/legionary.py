@@ -67,12 +67,14 @@ def legionary_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     f.left -= 1
     m = MATERIAL_INDEX[str(a.args[0])]
+    card = -1
     for c in s.hands[p]:
         if CARD_MATERIAL[c] == m and c not in s.revealed[p]:
             s.revealed[p].append(c)
+            card = c
             break
     s.demands.append(Demand(m, len(a.args) == 1))
-    log.public("reveal", seat=p, material=m)
+    log.public("reveal", seat=p, material=m, card=card)  # the table sees the card itself
 
 
 def affected_opponents(s: GtrData, p: int) -> list[int]:
