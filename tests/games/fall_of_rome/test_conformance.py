@@ -24,7 +24,7 @@ def test_check_game_each_difficulty(players: int, difficulty: str) -> None:
         {"roma_caput_mundi": True},
         {"roma_caput_mundi": True, "difficulty": "legendary"},
         {"roles": "chosen", "first_player": "most_days"},
-        {"vestalis_may_return_revolt": False, "roma_caput_mundi": True, "regina_cubes_into_roma": True},
+        {"vestalis_may_return_revolt": True, "roma_caput_mundi": True, "regina_cubes_into_roma": True},
     ],
 )
 def test_check_game_options(players: int, options: dict[str, object]) -> None:

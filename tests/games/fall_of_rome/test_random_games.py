@@ -24,7 +24,7 @@ def test_random_games_conserve_components(players: int) -> None:
         {"roma_caput_mundi": True, "difficulty": "novice"},
         {"roles": "chosen"},
         {"first_player": "most_days"},
-        {"vestalis_may_return_revolt": False},
+        {"vestalis_may_return_revolt": True},
         {"roma_caput_mundi": True, "regina_cubes_into_roma": True},
     ],
 )

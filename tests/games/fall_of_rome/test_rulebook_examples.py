@@ -8,7 +8,7 @@ from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.rules.battle import battle
 from ludus.games.fall_of_rome.rules.board import remove_cube
 from ludus.games.fall_of_rome.rules.invasions import invade, invasion_target, place_barbarian
-from ludus.testing.scenario import edit
+from ludus.testing.scenario import edit, legal
 
 
 def _faces(*names: str) -> list[int]:
@@ -59,7 +59,8 @@ def test_enlist_barbarians_example_in_philippopolis() -> None:
                  hands=(("Patrae/green",), ()))
     put(s, "Philippopolis", "green", 3, legions=1)
     s.allied[2] = 1
-    act(s, "0:enlist_barbarians green")
+    assert "0:enlist_barbarians green 3" in legal(s, 0)
+    act(s, "0:enlist_barbarians green 3")
     assert cubes(s, "Philippopolis", "green") == 0 and s.supply[2] == 19  # 1 stays in Iuvavum
     assert legions(s, "Philippopolis") == 4
     assert s.hands[0] == [] and TOKEN_CARD["Patrae/green"] in s.pdiscard

@@ -252,8 +252,8 @@ def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
 
 
 # --- rulings --------------------------------------------------------------------
-def test_ruling_6_vestalis_puts_a_revolt_back_and_the_next_draw_resolves_it() -> None:
-    s = scenario(roles=("Vestalis", "Consul"), cities=("Roma", "Tyras"))
+def test_ruling_6_option_vestalis_puts_a_revolt_back_and_the_next_draw_resolves_it() -> None:
+    s = scenario(roles=("Vestalis", "Consul"), cities=("Roma", "Tyras"), vestalis_may_return_revolt=True)
     s.pdeck[-3:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"], REVOLT]
     act(s, "0:draw3")
     act(s, "0:put_back Revolt")

@@ -443,6 +443,7 @@ def test_pending_choices_are_typed_and_saved_as_their_tokens() -> None:
         gain(st, 0, "cohort", Log())
         gain(st, 0, "renown_or_valour", Log())
         b.pending.append(PlacePattern(0, "I"))  # a scout's pattern is placed before anything else
+        b.scouts = 1  # (as the scout that opened it counts: a loaded state must agree)
     assert pending(b) == ["place:I", "cohort", "rv"]
     assert [type(d) for d in b.pending] == [AttributeChoice, CohortChoice, PlacePattern]
     assert st.to_json()["boards"][0]["pending"] == ["place:I", "cohort", "rv"]

@@ -434,9 +434,9 @@ def _move_table(verb: Verb) -> MoveTable:
 _SIMPLE_VERBS = (Verb.REVOLT, Verb.INVADE, Verb.DRAW, Verb.DRAW3, Verb.RECRUIT_ARMY, Verb.CONSUL_HERE,
                  Verb.FORTIFY, Verb.FABRUM_FORT, Verb.ESCORT_END, Verb.AGREE, Verb.REFUSE, Verb.DONE,
                  Verb.SKIP_BATTLE)
-_CARD_VERBS = (Verb.DISCARD, Verb.PAY, Verb.VESTALIS_DRAW, Verb.CLASSIS_RECRUIT, Verb.PLOT_STORE,
+_CARD_VERBS = (Verb.DISCARD, Verb.PAY, Verb.VESTALIS_DRAW, Verb.PLOT_STORE,
                Verb.PLOT_RETRIEVE, Verb.PUT_BACK, Verb.TAKE, Verb.GIVE)
-_COLOUR_VERBS = (Verb.FORGE_ALLIANCE, Verb.ENLIST_BARBARIANS, Verb.REMOVE, Verb.ESCORT)
+_COLOUR_VERBS = (Verb.FORGE_ALLIANCE, Verb.REMOVE, Verb.ESCORT)
 _CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Verb.CHOOSE_CITY, Verb.FORT_CITY,
                Verb.FORT_FROM)
 _SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
@@ -497,6 +497,16 @@ CUBE_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     }
     for p in range(MAX_SEATS)
 )
+ENLIST: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(p, Verb.ENLIST_BARBARIANS, (COLOURS[t], n)) for n in range(4)) for t in range(NT))
+    for p in range(MAX_SEATS)
+)
+"""``enlist_barbarians <colour> <legions>``: [seat][tribe][legions placed, 0..3]."""
+CLASSIS_RECRUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c], n)) for n in range(3)) for c in range(N_CITY_CARDS))
+    for p in range(MAX_SEATS)
+)
+"""``classis_recruit <card> <legions>``: [seat][city card][legions placed, 0..2]."""
 MARCH = _move_table(Verb.MARCH)
 SAIL = _move_table(Verb.SAIL)
 CLASSIS_SAIL = _move_table(Verb.CLASSIS_SAIL)

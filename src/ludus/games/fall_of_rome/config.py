@@ -30,7 +30,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "First player: random (ruling 1, days to Roma incomplete) or most days on a city card",
         choices=("random", "most_days"),
     ),
-    OptionSpec("vestalis_may_return_revolt", True, "Vestalis may put a drawn Revolt back (ruling 6)"),
+    OptionSpec(
+        "vestalis_may_return_revolt",
+        False,
+        "Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at once)",
+    ),
     OptionSpec(
         "regina_cubes_into_roma",
         False,

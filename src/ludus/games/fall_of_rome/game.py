@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
+from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
 from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
 from ludus.games.fall_of_rome.rules import setup
@@ -119,6 +119,11 @@ class FallOfRome(Game[FallOfRomeState]):
         """Rebuild a state from ``to_json``."""
         return FallOfRomeState.from_json(self, data)
 
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse notation (the forms of ludus 0.1.0 without a legion count read as they played)."""
+        action = super().parse_action(state, text)
+        return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)
@@ -138,3 +143,7 @@ class FallOfRome(Game[FallOfRomeState]):
     def invariant_violations(self, state: FallOfRomeState) -> list[str]:
         """Conservation of cubes, legions, forts and cards."""
         return invariants.violations(state)
+
+    def state_violations(self, state: FallOfRomeState) -> list[str]:
+        """Every range the rules rely on (:mod:`~ludus.games.fall_of_rome.validation`), then conservation."""
+        return validation.violations(state) or invariants.violations(state)

@@ -28,6 +28,7 @@ from ludus.core.actions import Action
 from ludus.core.api import Search, State
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
+    COLOUR_INDEX,
     DECLINE_LOSS,
     DICE,
     INVASION_RATE,
@@ -44,6 +45,8 @@ from ludus.games.fall_of_rome.components import (
     Verb,
 )
 from ludus.games.fall_of_rome.decisions import MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.rules.alliances import enlist_most
+from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
 from ludus.games.fall_of_rome.scoring import WIN
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -447,12 +450,18 @@ def search_on(parent: State, child: State, player: int) -> bool:
 
 
 def prune(s: State, a: Action) -> bool:
-    """Skip a move taking some but not all the legions it can, and a battle with fewer dice than it can."""
+    """Skip a move taking some but not all the legions it can, a battle with fewer dice than it can,
+    and an Enlist or Praefectus Classis recruit placing fewer legions than it can."""
     d = cast(FallOfRomeData, s)
     if a.verb in MOVE_VERBS:
         return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
+    if a.verb == Verb.ENLIST_BARBARIANS:
+        city = d.pawn_city[d.cur]
+        return int(a.args[1]) < enlist_most(d, city, d.cubes[city * NT + COLOUR_INDEX[str(a.args[0])]])
+    if a.verb == Verb.CLASSIS_RECRUIT:
+        return int(a.args[1]) < classis_most(d)
     return False
 
 

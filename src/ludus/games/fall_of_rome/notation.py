@@ -1,11 +1,15 @@
 """Action notation helpers: the generic ``<seat>:<verb> <args>`` notation is used as it
 is (cities ``Nova_Carthago``, city cards ``Aquileia/white``, events by their Latin id,
-colours ``orange black green white blue``); this module turns an action into words."""
+colours ``orange black green white blue``); this module turns an action into words, and
+reads the forms of ludus 0.1.0 that had no legion count (:func:`canonical`)."""
 
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.games.fall_of_rome.components import Verb
+from ludus.games.fall_of_rome.components import COLOUR_INDEX, NT, TOKEN_CARD, Verb
+from ludus.games.fall_of_rome.rules.alliances import enlist_most
+from ludus.games.fall_of_rome.rules.characters import classis_most
+from ludus.games.fall_of_rome.state import FallOfRomeData
 
 _WORDS: dict[str, str] = {
     Verb.CHOOSE_ROLE: "take the role {0}",
@@ -34,13 +38,13 @@ _WORDS: dict[str, str] = {
     Verb.AGREE: "agree",
     Verb.REFUSE: "refuse",
     Verb.FORGE_ALLIANCE: "forge an alliance with the {0} tribe",
-    Verb.ENLIST_BARBARIANS: "enlist the {0} barbarians here",
+    Verb.ENLIST_BARBARIANS: "enlist the {0} barbarians here for {1} legions",
     Verb.CONSUL_FORT: "add a legion in {0} (Consul)",
     Verb.CONSUL_HERE: "add a legion here (Consul)",
     Verb.MERCATOR_GIVE: "give {1} to seat {0} (Mercator)",
     Verb.MERCATOR_TAKE: "take {1} from seat {0} (Mercator)",
     Verb.CLASSIS_SAIL: "sail to {0} with {1} legions, no card (Praefectus Classis)",
-    Verb.CLASSIS_RECRUIT: "discard {0} for 2 legions (Praefectus Classis)",
+    Verb.CLASSIS_RECRUIT: "discard {0} for {1} legions (Praefectus Classis)",
     Verb.FABRUM_FORT: "turn 2 legions into a fort (Praefectus Fabrum)",
     Verb.FABRUM_MOVE: "move to {0} with {1} legions (Praefectus Fabrum)",
     Verb.PLAY: "play {0} ({1})",
@@ -78,3 +82,23 @@ def describe(action: Action) -> str:
     except IndexError:
         text = str(action)
     return f"seat {action.player}: {text}"
+
+
+def canonical(s: FallOfRomeData, action: Action) -> Action:
+    """``action`` with the legion count that ludus 0.1.0 left out (other actions unchanged).
+
+    Before the "up to" counts (ruling 31), ``enlist_barbarians <colour>`` and
+    ``classis_recruit <card>`` placed as many legions as they could; records saved then
+    read them so, with that number made explicit.
+    """
+    verb, args = action.verb, action.args
+    if len(args) != 1 or not isinstance(args[0], str) or not s.pawn_city:
+        return action
+    if verb == Verb.ENLIST_BARBARIANS and args[0] in COLOUR_INDEX:
+        city = s.pawn_city[s.cur]
+        n = enlist_most(s, city, s.cubes[city * NT + COLOUR_INDEX[args[0]]])
+    elif verb == Verb.CLASSIS_RECRUIT and args[0] in TOKEN_CARD:
+        n = classis_most(s)
+    else:
+        return action
+    return Action(action.player, verb, (args[0], n))

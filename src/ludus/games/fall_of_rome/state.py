@@ -15,7 +15,7 @@ from typing import Any
 from ludus.core.actions import Action
 from ludus.core.api import Game
 from ludus.core.decisions import Decision
-from ludus.core.errors import LudusError
+from ludus.core.errors import StateError
 from ludus.core.fields import Fields, PlainData, plain_state
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import Phase
@@ -36,9 +36,9 @@ class PendingJson:
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Decision:
         """Rebuild a decision from its ``to_json`` dict."""
-        loader = _LOADERS.get(str(data["k"]))
+        loader = _LOADERS.get(str(data["k"])[:40])
         if loader is None:
-            raise LudusError(f"unknown fall-of-rome sub-decision {data['k']!r}")
+            raise StateError(f"state field 'pending': unknown sub-decision {str(data['k'])[:40]!r}")
         return loader(data)
 
 
@@ -136,9 +136,9 @@ class FallOfRomeData(PlainData):
         return {k: data[k] for k in JSON_ORDER}
 
     def load_fields(self, data: Mapping[str, Any]) -> None:
-        """Set every saved field from :meth:`json_fields` output (:class:`LudusError` if malformed)."""
+        """Set every saved field from :meth:`json_fields` output (:class:`StateError` naming the field)."""
+        self.fields_from_json(data)
         try:
-            self.fields_from_json(data)
             self.phase = Phase(self.phase)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise LudusError(f"malformed fall-of-rome state: {exc!r}") from None
+        except ValueError:
+            raise StateError(f"state field 'phase': unknown phase {str(self.phase)[:40]!r}") from None

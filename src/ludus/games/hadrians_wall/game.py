@@ -12,7 +12,7 @@ from ludus.core.engine import RulesState
 from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 
-from . import decisions, heuristic, invariants, notation, render, rules, scoring, view
+from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
 from .components import DIFFICULTIES, DOMAIN, OVER
 from .config import HadriansWallConfig
 from .state import HadriansWallData
@@ -166,6 +166,10 @@ class HadriansWall(Game[HadriansWallState]):
     def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
         return heuristic.evaluate(state, player)
+
+    def state_violations(self, state: HadriansWallState) -> list[str]:
+        """Every field within the sheets and the Year (validation.py), then the invariants."""
+        return validation.violations(state) or invariants.violations(state)
 
     def invariant_violations(self, state: HadriansWallState) -> list[str]:
         """Cards conserved, tracks within their sheets (see invariants.py)."""

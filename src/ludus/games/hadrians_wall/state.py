@@ -14,6 +14,7 @@ from typing import Any
 
 from ludus.core.api import Game
 from ludus.core.decisions import Decision
+from ludus.core.errors import StateError
 from ludus.core.fields import Fields, PlainData, plain_state
 
 from .components import (
@@ -150,21 +151,79 @@ class Board:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], pending: list[Decision]) -> Board:
-        """Inverse of :meth:`to_json`; ``pending`` is the decoded stack (top last)."""
+    def from_json(cls, data: Mapping[str, Any], pending: list[Decision], seat: int = 0) -> Board:
+        """Inverse of :meth:`to_json`; ``pending`` is the decoded stack (top last).
+
+        Every field must have its JSON type (an integer, a list of integers; ``battles`` two
+        lists): anything else is a :class:`StateError` naming ``boards[seat].<field>``.
+        """
+        if type(data) is not dict:
+            raise StateError(f"state field 'boards[{seat}]': expected an object, got {_what(data)}")
         board = cls()
         for name in _INT_FIELDS:
-            setattr(board, name, int(data[name]))
+            setattr(board, name, _board_int(data, name, seat))
         for name in _LIST_FIELDS:
-            setattr(board, name, list(data[name]))
+            setattr(board, name, _board_ints(data, name, seat))
         board.pending = pending
-        board.battles = [list(data["battles"][0]), list(data["battles"][1])]
+        battles = _board_value(data, "battles", seat)
+        if type(battles) is not list or len(battles) != 2:
+            raise StateError(f"state field 'boards[{seat}].battles': expected two lists (one per gladiator)")
+        board.battles = [_ints(battles[0], f"boards[{seat}].battles[0]"), _ints(battles[1], f"boards[{seat}].battles[1]")]
         return board
 
     # --- derived values ------------------------------------------------
     def final_disdain(self) -> int:
         """Disdain still circled (not removed)."""
         return self.disdain - self.disdain_removed
+
+
+# --- strict loading: a field of the wrong type is a StateError naming it ------------------
+def _what(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _board_value(data: Mapping[str, Any], name: str, seat: int) -> Any:
+    try:
+        return data[name]
+    except KeyError:
+        raise StateError(f"state field 'boards[{seat}]': no field {name!r}") from None
+
+
+def _board_int(data: Mapping[str, Any], name: str, seat: int) -> int:
+    value = _board_value(data, name, seat)
+    if type(value) is not int:
+        raise StateError(f"state field 'boards[{seat}].{name}': expected an integer, got {_what(value)}")
+    return value
+
+
+def _ints(value: object, field: str) -> list[int]:
+    if type(value) is not list:
+        raise StateError(f"state field {field!r}: expected a list of integers, got {_what(value)}")
+    for x in value:
+        if type(x) is not int:
+            raise StateError(f"state field {field!r}: expected integers, got {_what(x)}")
+    return list(value)
+
+
+def _board_ints(data: Mapping[str, Any], name: str, seat: int) -> list[int]:
+    return _ints(_board_value(data, name, seat), f"boards[{seat}].{name}")
+
+
+def _pending(data: Mapping[str, Any], seat: int, decode: Callable[[str, int], Decision]) -> list[Decision]:
+    """The decoded stack of pending decisions of ``seat`` (top last)."""
+    tokens = _board_value(data, "pending", seat)
+    field = f"boards[{seat}].pending"
+    if type(tokens) is not list:
+        raise StateError(f"state field {field!r}: expected a list of decision tokens, got {_what(tokens)}")
+    stack: list[Decision] = []
+    for token in reversed(tokens):
+        if type(token) is not str:
+            raise StateError(f"state field {field!r}: expected decision tokens, got {_what(token)}")
+        try:
+            stack.append(decode(token, seat))
+        except ValueError:
+            raise StateError(f"state field {field!r}: unknown pending decision {token[:40]!r}") from None
+    return stack
 
 
 FIELDS = Fields(
@@ -227,8 +286,14 @@ class HadriansWallData(PlainData):
     def data_from_json(self, data: Mapping[str, Any], pending: Callable[[str, int], Decision]) -> None:
         """Inverse of :meth:`data_to_json`; ``pending(token, seat)`` decodes a pending decision."""
         self.fields_from_json(data)
-        self.phase = PHASE_BY_NAME[data["phase"]]
+        phase = data.get("phase")
+        if type(phase) is not str or phase not in PHASE_BY_NAME:
+            raise StateError(f"state field 'phase': {str(phase)[:40]!r} is not one of {list(PHASE_NAMES)}")
+        self.phase = PHASE_BY_NAME[phase]
+        boards = data.get("boards")
+        if type(boards) is not list:
+            raise StateError(f"state field 'boards': expected a list of boards, got {_what(boards)}")
         self.boards = [
-            Board.from_json(b, [pending(token, seat) for token in reversed(b["pending"])])
-            for seat, b in enumerate(data["boards"])
+            Board.from_json(b, _pending(b, seat, pending) if type(b) is dict else [], seat)
+            for seat, b in enumerate(boards)
         ]

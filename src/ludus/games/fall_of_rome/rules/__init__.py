@@ -4,7 +4,8 @@ This package assembles them: the verb handlers (:data:`HANDLERS`), the rules of 
 pending sub-decision (:data:`DECISION_RULES`), the legal-action generator
 (:func:`legal_actions`) and the automatic step after every action (:func:`advance`).
 The turn's steps (draw, each further Revolt, each invasion card) are explicit actions of
-the current player, so that events can be played between them.
+the current player, so that events can be played between them; events can also be played
+while another seat's sub-decision is pending (ruling 32).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from ludus.games.fall_of_rome.rules import (
     setup,
 )
 from ludus.games.fall_of_rome.rules.end_of_game import check_win
-from ludus.games.fall_of_rome.rules.turn import over_limit_seat, to_move
+from ludus.games.fall_of_rome.rules.turn import WINDOW_PHASES, drawn_unresolved, over_limit_seat, to_move
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
@@ -82,9 +83,15 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
     pending = s.pending
     if pending:
         top = pending[-1]
-        if top.who != player:
-            return []
-        return DECISION_RULES[type(top)].legal(s, top)
+        if top.who == player:
+            return DECISION_RULES[type(top)].legal(s, top)
+        # another seat decides: events stay playable, except between drawing cards and resolving them
+        hand = s.hands[player]
+        if hand and max(hand) >= FIRST_EVENT and phase in WINDOW_PHASES and not drawn_unresolved(s):
+            events: list[Action] = []
+            event_cards.event_choices(s, player, events)
+            return events
+        return []
     if phase == PHASE_ROLE:
         return setup.role_choices(s, player)
     if phase == PHASE_START:

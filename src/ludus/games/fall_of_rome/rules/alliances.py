@@ -2,7 +2,9 @@
 
 Forge an alliance: with a cube of the tribe in your city (Mercator: anywhere), discard the
 tribe's cost in cards of its colour. Enlist barbarians: the cubes of an allied tribe in
-your city go back to its supply and as many legions come in, for one card of its colour
+your city go back to its supply and "at most" as many legions come in ("maksymalnie tyle
+znaczników legionistów [...], ile znaczników barbarzyńców usunąłeś": the player chooses
+0 up to that number, as the reserve allows; ruling 31), for one card of its colour
 (Regina Foederata: once per turn without a card).
 """
 
@@ -14,6 +16,7 @@ from ludus.games.fall_of_rome.components import (
     CARD_COLOUR,
     COLOUR_ACTION,
     COLOUR_INDEX,
+    ENLIST,
     MAX_SEATS,
     N_CITY_CARDS,
     NODES,
@@ -23,7 +26,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
-from ludus.games.fall_of_rome.rules.board import add_legions
+from ludus.games.fall_of_rome.rules.board import add_legions, legions_allowed
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
 from ludus.games.fall_of_rome.rules.turn import spend_action
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -31,7 +34,6 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 S = FallOfRomeData
 ALLIANCE_COST = tuple(t.alliance_cost for t in TRIBES)
 _FORGE = tuple(COLOUR_ACTION[p][Verb.FORGE_ALLIANCE] for p in range(MAX_SEATS))
-_ENLIST = tuple(COLOUR_ACTION[p][Verb.ENLIST_BARBARIANS] for p in range(MAX_SEATS))
 
 
 def alliance_choices(s: S, player: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
@@ -51,7 +53,13 @@ def alliance_choices(s: S, player: int, role: int, city: int, hand: list[int], o
     free = role == R_REGINA_FOEDERATA and not s.regina_used
     for t in range(NT):
         if allied[t] and here[t] and (free or counts[t]):
-            out.append(_ENLIST[player][t])
+            out.extend(ENLIST[player][t][: enlist_most(s, city, here[t]) + 1])
+
+
+def enlist_most(s: S, city: int, cubes: int) -> int:
+    """Most legions Enlist may place for ``cubes`` barbarians: as many, as the reserve allows (none in
+    Roma Caput Mundi's Roma)."""
+    return min(cubes, s.reserve) if legions_allowed(s, city) else 0
 
 
 def forge_alliance(s: S, a: Action, log: Log) -> None:
@@ -65,7 +73,7 @@ def forge_alliance(s: S, a: Action, log: Log) -> None:
 
 
 def enlist_barbarians(s: S, a: Action, log: Log) -> None:
-    """WERBOWANIE BARBARZYŃCÓW: the allied tribe's cubes here become legions."""
+    """WERBOWANIE BARBARZYŃCÓW: the allied tribe's cubes here go back; the chosen number of legions comes in."""
     t = COLOUR_INDEX[str(a.args[0])]
     pawn = s.cur
     city = s.pawn_city[pawn]
@@ -74,7 +82,7 @@ def enlist_barbarians(s: S, a: Action, log: Log) -> None:
     n = s.cubes[i]
     s.cubes[i] = 0
     s.supply[t] += n
-    added = add_legions(s, city, n)
+    added = add_legions(s, city, int(a.args[1]))
     log.public("enlist", cubes=n, tribe=t, city=city, legions=added)
     if s.roles[pawn] == R_REGINA_FOEDERATA and not s.regina_used:
         s.regina_used = True

@@ -2,7 +2,8 @@
 
 CONSUL adds a legion to any fort city or to his own; MERCATOR gives or takes a card of a
 colour of his city once per turn (no consent needed); PRAEFECTUS CLASSIS sails port to
-port without a card, and in a port turns a card of its colour into 2 legions; PRAEFECTUS
+port without a card, and in a port turns a card of its colour into "up to 2" legions ("do 2
+znaczników legionistów": 1 or 2, the player's choice, as the reserve allows; ruling 31); PRAEFECTUS
 FABRUM turns 2 legions into a fort and, for any city card, moves from or to a fort city;
 VESTALIS draws from her own event deck at any time for a card of her city's colour (and
 may draw 3 cards, putting 1 back: ``drawing_cards.py``). Regina Foederata's escort is in
@@ -19,6 +20,7 @@ from ludus.games.fall_of_rome.components import (
     CARD_ACTION,
     CARD_BIT,
     CITY_ACTION,
+    CLASSIS_RECRUIT,
     CLASSIS_SAIL,
     COLOUR_MASK,
     FABRUM_MOVE,
@@ -88,9 +90,10 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
         out.extend(_CLASSIS_FROM[s.caput][player][min(3, s.legions[city])][city])
         if s.reserve and legions_allowed(s, city):
-            recruit = CARD_ACTION[player][Verb.CLASSIS_RECRUIT]
+            recruit = CLASSIS_RECRUIT[player]
+            most = classis_most(s)
             for c in _colour_cards_sorted(hand, city):
-                out.append(recruit[c])
+                out.extend(recruit[c][1 : most + 1])
     elif role == R_PRAEFECTUS_FABRUM:
         if s.legions[city] >= 2 and not s.forts[city]:
             if s.fort_supply:
@@ -182,13 +185,18 @@ def classis_sail(s: S, a: Action, log: Log) -> None:
     begin_move(s, a, log, None)
 
 
+def classis_most(s: S) -> int:
+    """Most legions Praefectus Classis may place: 2, as the reserve allows."""
+    return min(2, s.reserve)
+
+
 def classis_recruit(s: S, a: Action, log: Log) -> None:
-    """Praefectus Classis, in a port: discard a card of the city's colour for up to 2 legions."""
+    """Praefectus Classis, in a port: discard a card of the city's colour for the chosen 1 or 2 legions."""
     card = TOKEN_CARD[str(a.args[0])]
     spend_action(s)
     s.hands[a.player].remove(card)
     s.pdiscard.append(card)
-    n = add_legions(s, s.pawn_city[s.cur], 2)
+    n = add_legions(s, s.pawn_city[s.cur], int(a.args[1]))
     log.public("classis_recruit", card=card, legions=n)
 
 

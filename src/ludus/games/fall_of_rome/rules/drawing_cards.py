@@ -40,7 +40,11 @@ def draw(s: S, a: Action, log: Log) -> None:
 
 
 def draw3(s: S, a: Action, log: Log) -> None:
-    """Vestalis: draw 3 instead of 2 and put 1 back on top (ruling 6)."""
+    """Vestalis: draw 3 instead of 2 and put 1 back on top (ruling 6).
+
+    Until she has put it back, the 3 cards are drawn and not resolved: no event may be
+    played (KARTY ZDARZEŃ, ruling 32).
+    """
     s.drawn = True
     cards = [draw_player_top(s) for _ in range(3)]
     log.public("draw3", cards=cards[:])
@@ -48,8 +52,9 @@ def draw3(s: S, a: Action, log: Log) -> None:
 
 
 def put_back_choices(s: S, p: PutBack) -> list[Action]:
-    """The card Vestalis may put back (a Revolt too, unless the option forbids it)."""
-    allow_revolt = s.cfg.vestalis_may_return_revolt
+    """The card Vestalis may put back: not a Revolt, which BUNTY resolves "natychmiast" (at once;
+    ruling 6), unless option ``vestalis_may_return_revolt`` allows it (or she drew only Revolts)."""
+    allow_revolt = s.cfg.vestalis_may_return_revolt or p.cards.count(REVOLT) == len(p.cards)
     table = CARD_ACTION[p.who][Verb.PUT_BACK]
     return [table[c] for c in sorted(set(p.cards)) if c != REVOLT or allow_revolt]
 

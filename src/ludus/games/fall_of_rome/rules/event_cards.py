@@ -1,8 +1,8 @@
 """KARTY ZDARZEŃ: playing event cards, and the choices their effects need.
 
 An event is not an action. Its holder may play it on any turn whenever its card allows
-(:func:`event_playable`, ruling 5), but not between drawing a card and resolving it, nor
-while another effect's choices are being made (ruling 32). The destabilizing version first
+(:func:`event_playable`, ruling 5), also while another seat's sub-decision is pending, but
+not between drawing a card and resolving it (ruling 32). The destabilizing version first
 moves the decline marker (ruling 4), then resolves the stronger effect. Effects that need
 choices push the event's own decision (:mod:`~ludus.games.fall_of_rome.decisions`:
 ``FestinaLente``, ``DoUtDes``, ...) decided by the player who played the card; moving
@@ -73,7 +73,10 @@ from ludus.games.fall_of_rome.decisions import (
     MortuiNonMordent,
     MoveConsent,
     PawnsToCity,
+    Pay,
+    PlotConsent,
     RemoveBarbarians,
+    RemoveCubes,
     SiVisPacem,
     VaeVictis,
     VeniVidiVici,
@@ -174,6 +177,7 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
         elif event == E_MELIUS_CAVERE:
             k = min(6, len(s.bdeck))
             cards = [draw_barbarian_top(s) for _ in range(k)]
+            log.public("melius_cavere", cards=cards[:])  # the cards are shown: the reveal is news
             p = MeliusCavere(seat, d, "remove_card" if destab and k else "place", cards)
         elif event == E_MORS_TUA:
             p = MorsTua(seat, d)
@@ -188,14 +192,29 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
         _event_auto(s)
 
 
-def _city_card(hand: list[int]) -> bool:
-    return any(c < N_CITY_CARDS for c in hand)
+def _free_city_cards(s: S, seat: int) -> list[int]:
+    """The city cards of ``seat``'s hand that no payment or plot in progress holds (ruling 32:
+    an event played meanwhile does not take them away)."""
+    held: list[int] = []
+    for p in s.pending:
+        if isinstance(p, Pay) and p.who == seat:
+            held += p.cards
+        elif isinstance(p, PlotConsent) and (p.seat if p.act == Verb.PLOT_GIVE else p.other) == seat:
+            held.append(p.card)
+    cards = [c for c in s.hands[seat] if c < N_CITY_CARDS]
+    for c in held:
+        if c in cards:
+            cards.remove(c)
+    return cards
 
 
 def _event_auto(s: S) -> None:
     """Finish an event decision that has nothing left to choose (and place Melius Cavere's last card)."""
     while s.pending:
         p = s.pending[-1]
+        if isinstance(p, RemoveCubes) and not city_cubes(s, p.city):
+            s.pending.pop()  # an event played meanwhile removed the battle's barbarians (ruling 32)
+            continue
         if not isinstance(p, EventDecision):
             return
         acts = _CHOICES[type(p)](s, p)
@@ -223,14 +242,14 @@ def do_ut_des_choices(s: S, p: DoUtDes) -> list[Action]:
         swap = SWAP[player]
         for x in range(s.seats):
             for y in range(x + 1, s.seats):
-                if (p.destab or s.pawn_city[x] == s.pawn_city[y]) and _city_card(s.hands[x]) and _city_card(
-                    s.hands[y]
+                if (p.destab or s.pawn_city[x] == s.pawn_city[y]) and _free_city_cards(s, x) and _free_city_cards(
+                    s, y
                 ):
                     out.append(swap[x][y])
     else:
         seat = p.first if p.stage == "give_a" else p.second
         give = CARD_ACTION[player][Verb.GIVE]
-        for c in sorted({c for c in s.hands[seat] if c < N_CITY_CARDS}):
+        for c in sorted(set(_free_city_cards(s, seat))):
             out.append(give[c])
     return out
 
@@ -497,7 +516,12 @@ def veni_vidi_vici(s: S, p: VeniVidiVici, a: Action, log: Log) -> bool:
 
 
 def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
-    """Move a pawn for Festina Lente, Si Vis Pacem or Veni, Vidi, Vici (its owner agreeing)."""
+    """Move a pawn for Festina Lente, Si Vis Pacem or Veni, Vidi, Vici (its owner agreeing).
+
+    The legions go along as far as they are still there: a Revolt drawn by an event played
+    while the owner was asked may have cost some (ruling 32).
+    """
+    n = min(n, s.legions[s.pawn_city[pawn]])
     move_pawn(s, pawn, city, n)
     log.public("pawn_moved", role=s.roles[pawn], city=city, legions=n)
     p = s.pending[-1]

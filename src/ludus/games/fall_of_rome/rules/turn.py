@@ -19,6 +19,7 @@ from ludus.games.fall_of_rome.components import (
     PHASE_ROLE,
     PHASE_START,
 )
+from ludus.games.fall_of_rome.decisions import MeliusCavere, PutBack
 from ludus.games.fall_of_rome.rules.board import n_pawns, seat_of
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
@@ -84,6 +85,10 @@ def to_move(s: S) -> tuple[int, ...]:
     return (0 if s.solo else s.cur,)  # seat_of(s, s.cur), inlined (asked every step)
 
 
-def window_open(s: S) -> bool:
-    """Events may be played: not during setup, nor while something is being resolved (ruling 32)."""
-    return not s.pending and s.phase in WINDOW_PHASES
+def drawn_unresolved(s: S) -> bool:
+    """Cards are drawn and not resolved yet: KARTY ZDARZEŃ's one moment without events (ruling 32).
+
+    Vestalis's 3 player cards until she puts one back (``PutBack``), and the barbarian
+    cards Melius Cavere Quam Pavere took from the deck until the last is put back.
+    """
+    return any(isinstance(p, (PutBack, MeliusCavere)) for p in s.pending)
