@@ -16,6 +16,12 @@ that is not legal (and, at the end, until the final digest matches). A one-optio
 answer leaves the state byte-identical to what 0.1.0 produced, so every digest of a
 0.1.0 record still verifies. Records written by 0.2.0 and later hold every answer and
 are replayed action by action.
+
+Split decisions. When a game splits a decision into smaller ones (Fall of Rome 0.3.0:
+a march chooses its destination, then its legions), an action of a record older than
+the engine is passed through :meth:`Game.upgrade_notation
+<ludus.core.api.Game.upgrade_notation>`, which returns the actions it stands for now;
+the recorded digest is compared after the last of them.
 """
 
 from __future__ import annotations
@@ -236,12 +242,14 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
                 return
             apply(number, only)
 
+    older = version_key(record.version) < version_key(ENGINE_VERSION)
     for i, text in enumerate(record.actions):
         recorded = digests[i] if digests is not None and i < len(digests) else None
         try:
-            if legacy and recorded is None:
-                supply(i + 1, text=text)
-            apply(i + 1, game.parse_action(state, text))
+            for step in game.upgrade_notation(text, record.version) if older else (text,):
+                if legacy and recorded is None:
+                    supply(i + 1, text=step)
+                apply(i + 1, game.parse_action(state, step))
         except LudusError as exc:
             raise RecordError(f"record action {i + 1} ({shorten(text)}) does not replay: {exc}") from None
         if recorded is None:
