@@ -306,7 +306,7 @@ def _deep_check(
             report.determinize_changed += 1
     if game.info.hidden_information:
         check_observable_decisions(game, state, rng, steps)
-        if report.deep_checks % 5 == 1 and report.determinize_changed:  # (a no-op: [determinize-noop])
+        if report.deep_checks % 8 == 1 and report.determinize_changed:  # (a no-op: [determinize-noop])
             check_determinize_identity(game, state, rng, steps)
 
 
