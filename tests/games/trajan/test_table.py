@@ -121,3 +121,23 @@ def test_menus_are_small() -> None:
     sizes.sort()
     assert statistics.median(sizes) <= 6
     assert sizes[int(len(sizes) * 0.9)] <= 12
+
+
+@pytest.mark.parametrize(("players", "edition"), [(2, 2), (3, 2), (2, 1)])
+def test_score_sheet_rows_add_up_to_the_scores(players: int, edition: int) -> None:
+    state = ludus.load("trajan", players, edition=edition).new_state(8)
+    rng = Rng(0)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    out = state.outcome()
+    sheet = out.details["sheet"]
+    categories = [row["category"] for row in sheet]
+    expected = ["track", "hand", "workers_in_camp", "legionnaires_in_camp", "trajan_tiles_on_circle",
+                "construction_sets", "bonus_tiles"]
+    assert categories == [c for c in expected if edition == 2 or c != "trajan_tiles_on_circle"]
+    for row in sheet:
+        assert set(row) == {"category", "label", "hu", "points"}
+        assert len(row["points"]) == players and row["label"] and row["hu"]
+        assert not INTERNAL.search(row["label"])
+    for p in range(players):
+        assert sum(row["points"][p] for row in sheet) == out.scores[p]
