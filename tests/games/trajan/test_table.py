@@ -141,3 +141,13 @@ def test_score_sheet_rows_add_up_to_the_scores(players: int, edition: int) -> No
         assert not INTERNAL.search(row["label"])
     for p in range(players):
         assert sum(row["points"][p] for row in sheet) == out.scores[p]
+
+
+def test_the_board_names_no_internal_id_and_fits_80_columns() -> None:
+    for n, (game, state, _) in enumerate(_random_game(4, 9)):
+        if n % 25:
+            continue
+        for seat in (0, None):
+            text = game.render(state.view(seat), seat)
+            assert not INTERNAL.search(text), INTERNAL.search(text)
+            assert max(map(len, text.splitlines())) <= 80
