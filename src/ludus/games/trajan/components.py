@@ -36,6 +36,8 @@ def _load(name: str) -> dict[str, Any]:
 _BOARD = _load("board.toml")
 _TILES = _load("tiles.toml")
 _TRAJAN = _load("trajan_tiles.toml")
+TEXTS: Final[dict[str, Any]] = _load("texts.toml")
+"""``data/texts.toml``: display names and effect texts of every component (issue 11)."""
 
 # --- actions and colours -------------------------------------------------
 ACTIONS: tuple[str, ...] = tuple(_BOARD["actions"]["order"])
@@ -46,6 +48,7 @@ N_ACTIONS = 6
 SLOT_NAMES = ("I", "II", "III", "IV", "V", "VI")
 
 COLOURS: tuple[str, ...] = tuple(_BOARD["colours"]["order"])
+COLOUR_NAMES_EN: tuple[str, ...] = tuple(_BOARD["colours"]["en"])
 COLOUR_NAMES_HU: tuple[str, ...] = tuple(_BOARD["colours"]["hu"])
 MARKERS_PER_COLOUR: int = _BOARD["colours"]["per_colour"]
 N_COLOURS = 6
@@ -465,25 +468,67 @@ PRE_GAME_SLOTS: tuple[int, ...] = (1, 3, 5)
 """Slots II, IV and VI receive the pre-game Trajan tiles ([HU] "Felkészülés a játékra")."""
 
 
+# --- names for people (data/texts.toml) ----------------------------------------------------
+def trajan_tile_name(t: int) -> str:
+    """A Trajan tile as a person reads it: its category, the colours it needs and its VP.
+
+    >>> trajan_tile_name(TRAJAN_INDEX["T02"])
+    'commodity Trajan tile (blue + orange, 3 VP)'
+    """
+    tile = TRAJAN_TILES[t]
+    a, b = tile.colours
+    kind = TEXTS["trajan_categories"][TRAJAN_CATEGORIES[tile.category].key]["name"]
+    if tile.demand >= 0:
+        kind = f"{DEMAND_KINDS[tile.demand]} Trajan tile"
+    return f"{kind} ({COLOUR_NAMES_EN[a]} + {COLOUR_NAMES_EN[b]}, {tile.vp} VP)"
+
+
+def forum_kind_name(k: int) -> str:
+    """A forum-tile kind (or an extra-action tile on the forum) by its display name."""
+    kind = FORUM_KINDS[k]
+    if kind.action >= 0:
+        return str(TEXTS["extra_action"]["name"]).format(action=ACTION_NAMES_EN[kind.action])
+    return str(TEXTS["forum"][kind.key]["name"])
+
+
+def building_name(t: int) -> str:
+    """A construction tile by its picture and VP, e.g. ``4-VP arched doorway construction tile``."""
+    tile = CONSTRUCTION_TILES[t]
+    return str(TEXTS["construction"]["name"]).format(vp=tile.vp, picture=tile.en)
+
+
+def with_article(name: str) -> str:
+    """``name`` after "a" or "an" as English wants it (``an extra-action joker``)."""
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
+BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id] for b in BONUS_TILES)
+"""Each bonus tile's short display name (index = bonus tile)."""
+SOURCE_NAMES: tuple[str, ...] = ("Trajan tile", "forum tile", "demand joker")
+"""What met a demand (index = ``DEMAND_SOURCES``)."""
+
+
 # --- event templates ---------------------------------------------------------------------
 DOMAIN = "trajan"
 """The domain of Trajan's event templates (the game's id)."""
 
 _NAMERS = {
     "card": lambda c: COMMODITIES[c],
-    "colour": lambda c: COLOURS[c],
-    "tray": lambda t: ACTIONS[t],
-    "tile": lambda t: TRAJAN_TILES[t].id,
+    "colour": lambda c: COLOUR_NAMES_EN[c],
+    "tray": lambda t: ACTION_NAMES_EN[t],
+    "tile": trajan_tile_name,
     "slot": lambda i: SLOT_NAMES[i],
     "province": lambda i: PROVINCES[i].en,
-    "forum": lambda k: FORUM_KINDS[k].key,
-    "forum_tile": lambda t: FORUM_KINDS[FORUM_TILE_KIND[t]].key,
-    "bonus": lambda b: BONUS_TILES[b].id,
+    "forum": forum_kind_name,
+    "a_forum": lambda k: with_article(forum_kind_name(k)),
+    "a_tile": lambda t: with_article(trajan_tile_name(t)),
+    "forum_tile": lambda t: forum_kind_name(FORUM_TILE_KIND[t]),
+    "bonus": lambda b: BONUS_NAMES[b],
     "demand": lambda k: DEMAND_KINDS[k],
-    "source": lambda i: DEMAND_SOURCES[i],
+    "source": lambda i: SOURCE_NAMES[i],
     "pile": lambda i: PILES[i],
-    "ship": lambda i: SHIPS[i].key,
-    "building": lambda t: CONSTRUCTION_TILES[t].name,
+    "ship": lambda i: SHIPS[i].en,
+    "building": building_name,
     "ordinal": lambda q: q + 1,
 }
 register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)

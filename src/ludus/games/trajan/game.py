@@ -163,7 +163,11 @@ class TrajanGame(Game[TrajanState]):
 
     def describe(self, state: TrajanState, action: Action) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action)
+        return notation.describe(action, state)
+
+    def component_text(self, name: str) -> str | None:
+        """What the component ``name`` is and does (display name or id; any case, spaces or underscores)."""
+        return notation.component_text(name)
 
     def invariant_violations(self, state: TrajanState) -> list[str]:
         """Every component counted wherever it lies (see :mod:`.invariants`)."""

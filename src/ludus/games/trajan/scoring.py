@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ludus.core.api import Outcome, rank_by
 from ludus.core.errors import LudusError
@@ -17,6 +18,7 @@ from ludus.games.trajan.components import (
     K_DEMAND_JOKER,
     SET_OF_3_VP,
     SET_OF_4_VP,
+    TEXTS,
     Termination,
 )
 from ludus.games.trajan.state import TrajanData
@@ -127,6 +129,22 @@ def senate_tiebreak(s: TrajanData) -> list[int]:
     return list(s.senate_stamp)
 
 
+def score_sheet(s: TrajanData) -> list[dict[str, Any]]:
+    """The score sheet: one row per scoring category of the rulebook, in its order.
+
+    Each row is ``{"category": id, "label": English words, "hu": the rulebook's words,
+    "points": [VP per seat]}`` (docs/games/trajan.md, "Score sheet"); the rows of a seat
+    add up to its score. The Trajan-tile row is left out in the first edition.
+    """
+    items = [final_breakdown(s, p) for p in range(s.cfg.players)]
+    return [
+        {"category": row["category"], "label": row["label"], "hu": row["hu"],
+         "points": [item[row["category"]] for item in items]}
+        for row in TEXTS["sheet"]
+        if row["category"] in items[0]
+    ]
+
+
 def outcome(s: TrajanData) -> Outcome:
     """The outcome of a finished game."""
     if not s.is_terminal():
@@ -136,7 +154,7 @@ def outcome(s: TrajanData) -> Outcome:
     keys = [(float(scores[p]), float(tie[p])) for p in range(len(scores))]
     ranking = rank_by(keys)
     winners = tuple(p for p in range(len(scores)) if ranking[p] == 1)
-    details = {"breakdown": [final_breakdown(s, p) for p in range(len(scores))]}
+    details = {"breakdown": [final_breakdown(s, p) for p in range(len(scores))], "sheet": score_sheet(s)}
     return Outcome(
         tuple(float(x) for x in scores),
         ranking,
