@@ -12,8 +12,9 @@ from ludus.core.events import has_template, templates
 from ludus.core.record import GameRecord
 from ludus.core.registry import load
 from ludus.core.rng import Rng
-from ludus.games.hadrians_wall.components import DOMAIN
+from ludus.games.hadrians_wall.components import BUILDINGS, DOMAIN, FATE_CARDS, PLAYER_CARDS
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
+from ludus.games.hadrians_wall.notation import component_names, describe_component
 
 RECORDS = Path(__file__).parents[2] / "fixtures" / "records"
 GAMES = [(1, 1, {}), (2, 2, {}), (3, 3, {"resource_passing": False}), (4, 4, {}), (6, 5, {}),
@@ -77,3 +78,40 @@ def test_every_template_is_used_by_a_kind_the_rules_make() -> None:
     code = "\n".join(p.read_text() for p in source.glob("*.py"))
     for kind in templates(DOMAIN):
         assert re.search(rf'"{kind}"', code), f"template {kind!r} is never logged"
+
+
+# --- 2. what every component does ----------------------------------------------------------
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+"""An internal id: lower-case words joined by underscores (``fort builder``'s ``small_road``)."""
+
+
+def test_every_component_has_a_description_in_words_found_by_its_name() -> None:
+    game: HadriansWall = load("hadrians-wall", 2)
+    names = component_names()
+    assert len(names) == 5 + 30 + len(BUILDINGS) + len(PLAYER_CARDS) + len(FATE_CARDS) + 5
+    for component, name in names.items():
+        text = describe_component(component)
+        assert text and not SNAKE.search(text), (component, text)
+        for typed in (name, name.upper(), name.lower().replace(" ", "_")):
+            found = game.component_text(typed)
+            assert found is not None and text in found, typed
+    assert game.component_text("no such thing") is None and game.component_text("  ") is None
+
+
+def test_every_component_id_a_view_shows_has_a_description() -> None:
+    game: HadriansWall = load("hadrians-wall", 1)
+    st = game.new_state(8)
+    rng = Rng(8)
+    names = component_names()
+    while not st.is_terminal():
+        view = st.view(0)
+        shown = {f"fate:{c + 1}" for c in [*view["fate_discard"], *view["attack"]]}
+        shown |= {f"card:{c}" for c in [*view["neutral"], *view["neutral_discard"]]}
+        for board in view["boards"]:
+            shown |= {f"card:{c}" for c in [*board["paths"], *board["covered"], *board.get("hand", [])]}
+            if board["prospect"]:
+                shown.add(f"card:{board['prospect']}")
+        shown |= {f"building:{k}" for k in BUILDINGS}
+        assert shown <= set(names), shown - set(names)
+        legal = st.legal_actions(st.to_move()[0])
+        st.apply(legal[rng.randbelow(len(legal))])

@@ -191,6 +191,8 @@ _FATE = _load("fate_cards.toml")
 _PLAYER = _load("player_cards.toml")
 _SHEETS = _load("sheets.toml")
 _YEAR = _load("year.toml")
+TEXTS: dict[str, Any] = _load("texts.toml")
+"""What every component does (``data/texts.toml``): read by :func:`.notation.describe_component`."""
 
 FATE_CARDS: tuple[FateCard, ...] = tuple(
     FateCard(i, COHORTS.index(row[0]), row[1], row[2], _cost(row[3:8]))

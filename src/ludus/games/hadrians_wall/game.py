@@ -163,6 +163,13 @@ class HadriansWall(Game[HadriansWallState]):
         """A readable label for ``action``."""
         return notation.describe(action)
 
+    def component_text(self, name: str) -> str | None:
+        """What the component called ``name`` does (``show NAME``; see :func:`.notation.find_component`)."""
+        found = notation.find_component(name)
+        if not found:
+            return None
+        return "\n\n".join(notation.describe_component(c) for c in found)
+
     def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
         return heuristic.evaluate(state, player)
