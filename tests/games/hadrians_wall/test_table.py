@@ -12,7 +12,15 @@ from ludus.core.events import has_template, templates
 from ludus.core.record import GameRecord
 from ludus.core.registry import load
 from ludus.core.rng import Rng
-from ludus.games.hadrians_wall.components import BUILDINGS, DOMAIN, FATE_CARDS, PLAYER_CARDS
+from ludus.games.hadrians_wall.components import (
+    BUILDINGS,
+    DOMAIN,
+    FATE_CARDS,
+    PATTERN_CELLS,
+    PLAYER_CARDS,
+    Verb,
+    placements,
+)
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
 from ludus.games.hadrians_wall.notation import component_names, describe_component
 
@@ -115,3 +123,71 @@ def test_every_component_id_a_view_shows_has_a_description() -> None:
         assert shown <= set(names), shown - set(names)
         legal = st.legal_actions(st.to_move()[0])
         st.apply(legal[rng.randbelow(len(legal))])
+
+
+# --- 3. labels and log lines with no internal ids ------------------------------------------
+RAW = re.compile(r"\b(?:[A-Z]\d|[pn]\d|[a-e][1-4](?:\.[a-e][1-4])+)\b")
+"""A raw code: a box code (``L1``, ``A1``, ``C2``), a card source (``p1``, ``n0``) or a dotted list of map cells.
+
+Map cells one by one (``b2, a3``) are allowed: the rendered map is labelled a–e and 1–4.
+"""
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_labels_and_log_lines_name_things_in_words(players: int, seed: int, options: dict[str, Any]) -> None:
+    game: HadriansWall = load("hadrians-wall", players, **options)
+    st = game.new_state(seed)
+    rng = Rng(seed)
+    while not st.is_terminal():
+        for p in st.to_move():
+            for action in st.legal_actions(p):
+                label = game.describe(st, action)
+                assert not SNAKE.search(label) and not RAW.search(label), label
+        movers = st.to_move()
+        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+        for event in st.apply(legal[rng.randbelow(len(legal))]):
+            assert not SNAKE.search(event.text) and not RAW.search(event.text), event.text
+
+
+def test_every_kind_of_label_is_in_words() -> None:
+    """Labels of actions random games rarely reach (the Market, the Baths, the Courthouse, Favours)."""
+    game: HadriansWall = load("hadrians-wall", 3)
+    st = game.new_state(1)
+    table = st.cfg.tables[0]
+    actions = [*table.buy["p1"], *table.buy["deck"], *table.bribe, *table.ruling, *table.perform,
+               *table.favour_temple, *table.favour_diplomat, *table.scout.values(), *(f[3] for f in table.forum),
+               *table.train_gladiator[0], *table.battle, *table.fort, *table.attribute, *table.cohort,
+               *list(table.place.values())[:5], *table.path, *table.temple, *table.citizen, *table.diplomat]
+    for action in actions:
+        label = game.describe(st, action)
+        assert not SNAKE.search(label) and not RAW.search(label), label
+    assert game.describe(st, table.buy["p1"][0]).endswith("into the Market hexagon for 4 Traders")
+
+
+# --- 4. menu size --------------------------------------------------------------------------
+def test_menus_stay_small() -> None:
+    """Every seat's menu over random games: measured median 11, p90 21, max 68 (a Scouting placement).
+
+    Bounds: a Scouting placement (one decision: where the pattern goes) lists at most the
+    placements of a pattern on the empty map; any other menu at most 60 (a Market purchase
+    lists source x hexagon, at most 5 x 8: see docs/games/hadrians-wall.md, "Menu size").
+    """
+    most_placements = max(len(placements(p)) for p in PATTERN_CELLS)
+    sizes: list[int] = []
+    for players, seed, options in GAMES:
+        game: HadriansWall = load("hadrians-wall", players, **options)
+        st = game.new_state(seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            for p in st.to_move():
+                legal = st.legal_actions(p)
+                sizes.append(len(legal))
+                if legal[0].verb == Verb.PLACE:
+                    assert len(legal) <= most_placements
+                else:
+                    assert len(legal) <= 60, [str(a) for a in legal]
+            movers = st.to_move()
+            legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+            st.apply(legal[rng.randbelow(len(legal))])
+    sizes.sort()
+    assert sizes[len(sizes) // 2] <= 20 and sizes[len(sizes) * 9 // 10] <= 40

@@ -161,7 +161,7 @@ class HadriansWall(Game[HadriansWallState]):
 
     def describe(self, state: HadriansWallState, action: Action) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action)
+        return notation.describe(action, state)
 
     def component_text(self, name: str) -> str | None:
         """What the component called ``name`` does (``show NAME``; see :func:`.notation.find_component`)."""

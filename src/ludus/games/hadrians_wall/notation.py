@@ -12,19 +12,35 @@ from ludus.core.actions import Action
 from .components import (
     AREA_NAMES,
     ATTRIBUTE_NAMES,
+    BATHS_BOXES,
+    BATHS_RESOURCES,
     BUILDINGS,
     CITIZEN_NAMES,
     COHORTS,
+    COURT_BOXES,
     FATE_CARDS,
+    ITEM_INDEX,
     ITEM_NAMES,
+    MARKET_HEXAGONS,
+    PLAYER_CARD_INDEX,
     PLAYER_CARDS,
     TEXTS,
+    THEATRE_BOXES,
+    THEATRE_REWARDS,
     Verb,
+    baths_box_words,
     cells_mask,
     counts_words,
+    court_box_words,
+    item_word,
+    market_box_words,
     mask_token,
     reward_words,
+    source_words,
+    theatre_box_words,
 )
+from .rules.general import source_card
+from .state import HadriansWallData
 
 __all__ = ["canonical", "component_names", "describe", "describe_component", "find_component"]
 
@@ -54,19 +70,80 @@ def canonical(action: Action) -> Action:
     return action
 
 
-def describe(action: Action) -> str:
-    """A readable label for an action.
+def _counted(i: int, n: int = 1) -> str:
+    return f"{n} {item_word(i, n)}"
+
+
+def _source(state: HadriansWallData | None, player: int, source: str) -> str:
+    """A Prospect card a purchase or a scouting uses, by name when the state is given."""
+    index = int(source[1:]) if source[1:].isdigit() else -1
+    if state is None or (source[0] == "n" and index >= len(state.neutral)) or (
+            source[0] == "p" and index >= len(state.boards)):
+        return source_words(source)
+    card = source_card(state, player, source)
+    return f"{PLAYER_CARDS[card].names['en']}, {source_words(source)}" if card >= 0 else source_words(source)
+
+
+def describe(action: Action, state: HadriansWallData | None = None) -> str:
+    """A readable label for an action, in the rulebook's words (no ids, no box codes).
+
+    ``state`` (optional) names the Prospect card a Market purchase or a scouting uses.
 
     >>> describe(Action(0, "build", ("medium_granary",)))
     'build the Medium Granary'
+    >>> describe(Action(0, "forum", ("servant", "servant", "builder")))
+    'Forum: return 2 Servants for 1 Builder'
     """
     verb, args = action.verb, action.args
     label = _LABELS.get(verb)
     if label is not None:
         return label
+    a = [str(x) for x in args]
     if verb == Verb.BUILD:
-        return f"build the {BUILDINGS[str(args[0])].names['en']}"
-    return f"{verb} " + " ".join(map(str, args))
+        return f"build the {BUILDINGS[a[0]].names['en']}"
+    if verb == Verb.PATH:
+        card = PLAYER_CARDS[PLAYER_CARD_INDEX[a[0]]].names["en"]
+        return f"keep {card} as Path (the other card is your Prospect)"
+    if verb == Verb.FORT:
+        return f"Fort ({_counted(ITEM_INDEX[a[0]])})"
+    if verb == Verb.FORUM:
+        x, y, g = (ITEM_INDEX[w] for w in a)
+        paid = _counted(x, 2) if x == y else f"{_counted(x)} and {_counted(y)}"
+        return f"Forum: return {paid} for {_counted(g)}"
+    if verb == Verb.CITIZEN:
+        return f"Citizen track: 1 Civilian for a {CITIZEN_NAMES[a[0]]['en']} box"
+    if verb == Verb.BUY:
+        hexagon = market_box_words(MARKET_HEXAGONS.index(a[1]))
+        if a[0] == "deck":
+            return f"Market (1 Resource): a Trade Good from the Fate deck into {hexagon}"
+        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])} into {hexagon}"
+    if verb == Verb.PERFORM:
+        k = THEATRE_BOXES.index(a[0])
+        return f"Theatre (1 Resource): the performance {theatre_box_words(k)}: {reward_words(THEATRE_REWARDS[k])}"
+    if verb == Verb.TRAIN_GLADIATOR:
+        return f"Ludus: train the {a[0].title()} Gladiator ({_counted(ITEM_INDEX[a[1]])})"
+    if verb == Verb.BATTLE:
+        return f"Ludus: the {a[0].title()} Gladiator battles (a Fate card deals its damage)"
+    if verb == Verb.TEMPLE:
+        return f"Temples: fill the next box ({_counted(ITEM_INDEX[a[0]])})"
+    if verb == Verb.BRIBE:
+        k = BATHS_BOXES.index(a[0])
+        return f"Baths ({BATHS_RESOURCES[k]} Resource{'s' if BATHS_RESOURCES[k] != 1 else ''}): cross out 1 Disdain, {baths_box_words(k)}"
+    if verb == Verb.RULING:
+        return f"Courthouse: {court_box_words(COURT_BOXES.index(a[0]))}"
+    if verb == Verb.DIPLOMAT:
+        return f"Diplomats: send a Diplomat to the {a[0].title()} Cohort"
+    if verb == Verb.SCOUT:
+        return f"Scouting (1 Soldier): the pattern of {_source(state, action.player, a[0])}"
+    if verb == Verb.PLACE:
+        return "place the pattern on map cells " + a[0].replace(".", ", ")
+    if verb == Verb.COHORT:
+        return f"fill a box of the {a[0].title()} Cohort"
+    if verb == Verb.ATTRIBUTE:
+        return f"+1 {ATTRIBUTE_NAMES[a[0]]['en']}"
+    if verb == Verb.FAVOUR:
+        return f"spend a {a[0].title()} Favour: ignore a Pict card attacking the {a[1].title()} Cohort"
+    return f"{verb} " + " ".join(a)
 
 
 # --- what every component does ("show NAME") ----------------------------------------------
