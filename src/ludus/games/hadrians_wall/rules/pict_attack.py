@@ -135,10 +135,10 @@ def pict_attack(s: HadriansWallData, log: Log, counts: list[int] | None = None) 
     for p, b in enumerate(s.boards):
         lost = min(breaches(s, p, counts), potential)
         b.disdain += lost
+        log.public("defence", seat=p, disdain=lost, valour=potential - lost)  # (then its Valour boxes)
         for _ in range(potential - lost):
             gain_attribute(s, p, VALOUR, log)
         b.ignored = [0, 0, 0]
-        log.public("defence", seat=p, disdain=lost, valour=potential - lost)
     s.fate_discard.extend(s.attack)
     s.attack = []
     discard_neutral_cards(s)
