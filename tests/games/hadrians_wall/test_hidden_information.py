@@ -57,11 +57,17 @@ def test_a_path_choice_is_seen_only_by_its_seat_until_everybody_has_chosen() -> 
     events = st.apply(first)
     other_events = other.apply(second)  # the same position, seat 0 keeping the other card
     kept = st.boards[0].choice
+    # The game's first action also tells Year 1's header, incomes and each seat's own draw.
+    opening = ["year", "income", "income", "income", "draw"]
     # Seat 0 sees its choice; the others see that seat 0 has chosen, nothing more.
-    assert [e["kind"] for e in _seen(events, 0)] == ["path", "chosen"]
-    assert _seen(events, 0)[0]["data"]["card"] == kept
+    assert [e["kind"] for e in _seen(events, 0)] == [*opening, "path", "chosen"]
+    assert _seen(events, 0)[4]["data"] == {"seat": 0, "cards": hands[0]}
+    assert _seen(events, 0)[5]["data"]["card"] == kept
     for seat in (1, 2, None):
-        assert _seen(events, seat) == [{"kind": "chosen", "data": {"seat": 0}, "visible_to": None}]
+        told = _seen(events, seat)
+        assert [e["kind"] for e in told] == [*opening[: 4 if seat is None else 5], "chosen"]
+        assert seat is None or told[4]["data"] == {"seat": seat, "cards": hands[seat]}
+        assert told[-1] == {"kind": "chosen", "data": {"seat": 0}, "visible_to": None}
         assert _seen(events, seat) == _seen(other_events, seat)
         view = st.view(seat)
         assert "choice" not in view["boards"][0] and "hand" not in view["boards"][0]

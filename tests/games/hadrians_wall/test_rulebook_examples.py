@@ -448,6 +448,12 @@ def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
     with edit(st):
         st.phase = Phase.OVER
     assert outcome(st).scores == (63.0,)
+    rows = outcome(st).details["sheet"]
+    assert [(r["category"], r["label"], r["points"]) for r in rows] == [
+        ("renown", "Renown", [6]), ("piety", "Piety", [23]), ("valour", "Valour", [12]),
+        ("discipline", "Discipline", [16]), ("path_cards", "Path cards", [11]),
+        ("final_disdain", "Final Disdain", [-5]),
+    ]
 
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:

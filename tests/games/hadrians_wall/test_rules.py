@@ -473,7 +473,7 @@ def test_each_seat_answers_its_own_pending_choice() -> None:
     assert st.boards[1].cohorts == [0, 1, 0] and st.boards[1].pending == []
 
 
-def test_events_are_kinds_and_ids_and_private_draws_stay_private() -> None:
+def test_events_are_kinds_and_ids_sheets_public_and_private_draws_stay_private() -> None:
     st = _acting(players=2, year=5)
     with edit(st):
         for b in st.boards:
@@ -484,9 +484,11 @@ def test_events_are_kinds_and_ids_and_private_draws_stay_private() -> None:
     events += st.apply(Action(0, "mine"))
     fill = next(e for e in events if e.kind == "fill")
     assert fill.data == {"seat": 0, "area": "mining", "box": 2}
-    assert fill.is_visible_to(0) and not fill.is_visible_to(1) and not fill.is_visible_to(None)
+    # The sheets are open information: their fills and gains are public (issue 11).
+    assert fill.visible_to is None
     gained = next(e for e in events if e.kind == "gain")
-    assert gained.data == {"seat": 0, "rewards": ["hammer", "resource"]} and not gained.is_visible_to(1)
+    assert gained.data == {"seat": 0, "rewards": ["hammer", "resource"]} and gained.visible_to is None
+    assert next(e for e in events if e.kind == "production").data == {"seat": 0, "circle": st.boards[0].production}
     events = Log()
     for p in (0, 1):
         events += st.apply(Action(p, "end"))

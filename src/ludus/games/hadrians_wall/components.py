@@ -11,6 +11,7 @@ can take, built once (:class:`ActionTable`); and the English event templates of
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -190,6 +191,8 @@ _FATE = _load("fate_cards.toml")
 _PLAYER = _load("player_cards.toml")
 _SHEETS = _load("sheets.toml")
 _YEAR = _load("year.toml")
+TEXTS: dict[str, Any] = _load("texts.toml")
+"""What every component does (``data/texts.toml``): read by :func:`.notation.describe_component`."""
 
 FATE_CARDS: tuple[FateCard, ...] = tuple(
     FateCard(i, COHORTS.index(row[0]), row[1], row[2], _cost(row[3:8]))
@@ -465,29 +468,109 @@ def _card_name(card: int) -> str:
     return PLAYER_CARDS[card].names["en"]
 
 
-def _reward_words(tokens: list[str]) -> str:
-    return ", ".join(token.replace("_", " ") for token in tokens)
+def item_word(i: int, n: int = 1) -> str:
+    """The rulebook's English word for item ``i`` (a worker type or Resource), plural for ``n`` != 1.
+
+    >>> item_word(0, 2), item_word(4)
+    ('Soldiers', 'Resource')
+    """
+    word = ITEM_NAMES[ITEMS[i]]["en"]
+    return word if n == 1 else word + "s"
 
 
-_NAMERS = {
+def counts_words(counts: list[int] | tuple[int, ...]) -> str:
+    """Item counts ``[soldiers, builders, servants, civilians, resources]`` in words.
+
+    >>> counts_words([2, 0, 1, 0, 0]), counts_words([0, 0, 0, 0, 0])
+    ('2 Soldiers, 1 Servant', 'nothing')
+    """
+    words = [f"{n} {item_word(i, n)}" for i, n in enumerate(counts) if n]
+    return ", ".join(words) if words else "nothing"
+
+
+_TOKEN_WORDS: dict[str, str] = {
+    **{k: f"1 {ITEM_NAMES[k]['en']}" for k in ITEMS},
+    **{k: f"1 {v['en']}" for k, v in ATTRIBUTE_NAMES.items()},
+    **{k: f"a {v['en']} box" for k, v in CITIZEN_NAMES.items()},
+    "cohort": "a Cohort box",
+    "hammer": "a Resource Production circle",
+    "infrastructure": "an infrastructure icon",
+    "piety_or_discipline": "1 Piety or Discipline",
+    "renown_or_valour": "1 Renown or Valour",
+}
+
+
+def reward_words(tokens: list[str] | tuple[str, ...]) -> str:
+    """Printed reward icons in words.
+
+    >>> reward_words(["soldier", "piety_or_discipline"])
+    '1 Soldier, 1 Piety or Discipline'
+    """
+    return ", ".join(_TOKEN_WORDS[t] for t in tokens)
+
+
+def source_words(source: str) -> str:
+    """Whose Prospect card a purchase or a scouting uses (``own``, ``p<seat>``, ``n<index>``)."""
+    if source == "own":
+        return "own Prospect card"
+    if source.startswith("p"):
+        return f"seat {source[1:]}'s Prospect card"
+    if source.startswith("n"):
+        return "a Neutral Prospect card"
+    return "the Fate deck"
+
+
+def market_box_words(h: int) -> str:
+    """A Market hexagon, by the Traders it needs (the sheet prints no name on it)."""
+    return f"the Market hexagon for {MARKET_TRADERS[h]} Traders"
+
+
+def theatre_box_words(k: int) -> str:
+    """A Theatre performance, by the Performers it needs."""
+    side = "left" if THEATRE_BOXES[k][0] == "L" else "right"
+    return f"for {THEATRE_PERFORMERS[k]} Performers ({side} column)"
+
+
+def baths_box_words(k: int) -> str:
+    """A Baths box, by the Apparitores it needs."""
+    side = "left" if BATHS_BOXES[k][0] == "L" else "right"
+    return f"box for {BATHS_APPARITORES[k]} Apparitores, {side} column"
+
+
+_COURT_COLUMNS = ("gain 1 Servant", "1 Builder for 2 Servants", "1 Servant for 1 Builder")
+
+
+def court_box_words(k: int) -> str:
+    """A Courthouse ruling: its column's exchange and the Apparitores it needs."""
+    col, row = divmod(k, 3)
+    return f"{_COURT_COLUMNS[col]} (for {COURT_APPARITORES[col][row]} Apparitores)"
+
+
+_NAMERS: dict[str, Callable[[Any], str]] = {
     "card": _card_name,
     "cards": lambda cards: " and ".join(_card_name(c) for c in cards),
     "fate": lambda card: str(card + 1),
     "building": lambda key: BUILDINGS[key].names["en"],
-    "item": lambda i: ITEMS[i],
-    "items": lambda items: ", ".join(ITEMS[i] for i in items),
-    "cohort": lambda c: COHORTS[c],
-    "attribute": lambda a: ATTRIBUTES[a],
-    "citizen": lambda c: CITIZENS[c],
-    "gladiator": lambda g: GLADIATORS[g],
+    "item": item_word,
+    "items": lambda items: ", ".join(item_word(i) for i in items),
+    "counts": counts_words,
+    "roads": lambda n: f"; {n} attribute{'s' if n != 1 else ''} of choice from Roads" if n else "",
+    "cohort": lambda c: COHORTS[c].title(),
+    "attribute": lambda a: ATTRIBUTE_NAMES[ATTRIBUTES[a]]["en"],
+    "citizen": lambda c: CITIZEN_NAMES[CITIZENS[c]]["en"],
+    "gladiator": lambda g: GLADIATORS[g].title() + " Gladiator",
+    "good": lambda g: f"Trade Good {g}",
+    "source": source_words,
+    "favour": lambda f: str(f).title(),
     "area": lambda key: AREA_NAMES[key]["en"],
-    "rewards": _reward_words,
-    "cells": mask_token,
+    "rewards": reward_words,
+    "cells": lambda mask: mask_token(mask).replace(".", ", "),
+    "temple_favour": lambda favour: ": the Temple is complete, a Favour" if favour else "",
     "fate_word": lambda died: "dies" if died else "survives",
-    "market_box": lambda h: MARKET_HEXAGONS[h],
-    "theatre_box": lambda k: THEATRE_BOXES[k],
-    "baths_box": lambda k: BATHS_BOXES[k],
-    "court_box": lambda k: COURT_BOXES[k],
+    "market_box": market_box_words,
+    "theatre_box": theatre_box_words,
+    "baths_box": baths_box_words,
+    "court_box": court_box_words,
 }
 MESSAGES: dict[str, str] = dict(_load("messages.toml")["events"])
 register_messages(DOMAIN, MESSAGES, _NAMERS)

@@ -161,7 +161,14 @@ class HadriansWall(Game[HadriansWallState]):
 
     def describe(self, state: HadriansWallState, action: Action) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action)
+        return notation.describe(action, state)
+
+    def component_text(self, name: str) -> str | None:
+        """What the component called ``name`` does (``show NAME``; see :func:`.notation.find_component`)."""
+        found = notation.find_component(name)
+        if not found:
+            return None
+        return "\n\n".join(notation.describe_component(c) for c in found)
 
     def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""

@@ -99,6 +99,31 @@ def score(b: Board) -> dict[str, int]:
     return {"attributes": attrs, "paths": paths, "disdain": -penalty, "total": attrs + paths - penalty}
 
 
+SHEET_CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("renown", "Renown"),
+    ("piety", "Piety"),
+    ("valour", "Valour"),
+    ("discipline", "Discipline"),
+    ("path_cards", "Path cards"),
+    ("final_disdain", "Final Disdain"),
+)
+"""The rows of the scoring column ("kolumna punktowania"): category id, the rulebook's English words."""
+
+
+def sheet(boards: list[Board]) -> list[dict[str, Any]]:
+    """The score sheet: one row per scoring category, ``points`` per seat (they sum to the total).
+
+    >>> from .state import Board
+    >>> [row["points"] for row in sheet([Board()])]
+    [[0], [0], [0], [0], [0], [0]]
+    """
+    rows: list[list[int]] = [[b.attrs[a] for b in boards] for a in range(4)]
+    rows.append([sum(path_vp(b, c) for c in b.paths) for b in boards])
+    rows.append([-disdain_penalty(b.final_disdain()) for b in boards])
+    return [{"category": cat, "label": label, "points": points}
+            for (cat, label), points in zip(SHEET_CATEGORIES, rows)]
+
+
 def solo_rank(total: int) -> str:
     """The solo rank for a score (Miles … Legatus legionis)."""
     name = SOLO_RANKS[0][1]["en"]
@@ -169,7 +194,9 @@ def outcome(st: HadriansWallData) -> Outcome:
     totals = tuple(float(s["total"]) for s in sheets)
     keys = [(s["total"], -b.final_disdain(), s["paths"]) for s, b in zip(sheets, st.boards)]
     ranking = rank_by(keys)
-    details: dict[str, Any] = {"scores": sheets, "final_disdain": [b.final_disdain() for b in st.boards]}
+    details: dict[str, Any] = {
+        "sheet": sheet(st.boards), "scores": sheets, "final_disdain": [b.final_disdain() for b in st.boards],
+    }
     n = len(st.boards)
     if n == 1:
         details["rank"] = solo_rank(sheets[0]["total"])

@@ -21,7 +21,7 @@ from ..components import (
     ActionTable,
 )
 from ..state import Board, HadriansWallData
-from .general import tell
+from .general import show
 
 
 def baths_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -42,4 +42,4 @@ def bribe(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[RESOURCE] -= BATHS_RESOURCES[k]
     b.baths[k] = s.year
     b.disdain_removed += 1
-    tell(log, p, "bribe", seat=p, box=k)
+    show(log, p, "bribe", seat=p, box=k)

@@ -26,7 +26,7 @@ from ..components import (
 )
 from ..config import plus_resource
 from ..state import Board, HadriansWallData
-from .general import gain_all, pay, tell
+from .general import gain_all, pay, show
 
 
 def building_cost(s: HadriansWallData, key: str) -> Cost:
@@ -95,4 +95,4 @@ def forum(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[y] -= 1
     b.items[g] += 1
     b.forum.append(s.year)
-    tell(log, p, "forum", seat=p, returned=[x, y], gained=g)
+    show(log, p, "forum", seat=p, returned=[x, y], gained=g)

@@ -13,7 +13,7 @@ from ludus.core.events import Log
 
 from ..components import CITIZEN_BOXES, CITIZEN_INDEX, CIVILIAN, ActionTable
 from ..state import Board, HadriansWallData
-from .general import gain_citizen, tell
+from .general import gain_citizen
 
 
 def citizen_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -35,5 +35,4 @@ def citizen(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     c = CITIZEN_INDEX[str(a.args[0])]
     b.items[CIVILIAN] -= 1
-    tell(log, p, "citizen", seat=p, citizen=c, box=b.citizens[c] + 1)
-    gain_citizen(s, p, c, log)
+    gain_citizen(s, p, c, log)  # (its event names the box filled)

@@ -12,7 +12,7 @@ from ludus.core.events import Log
 
 from ..components import COURT_APPARITORES, COURT_BOXES, COURT_GAIN, COURT_PAY, COURTHOUSE, ActionTable
 from ..state import Board, HadriansWallData
-from .general import can_pay, gain_all, pay, tell
+from .general import can_pay, gain_all, pay, show
 
 
 def courthouse_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -40,5 +40,5 @@ def ruling(s: HadriansWallData, a: Action, log: Log) -> None:
     col = k // 3
     pay(b, COURT_PAY[col])
     b.court[k] = s.year
-    tell(log, p, "ruling", seat=p, box=k)
+    show(log, p, "ruling", seat=p, box=k)
     gain_all(s, p, COURT_GAIN[col], log)

@@ -13,7 +13,7 @@ from ludus.core.events import Log
 
 from ..components import COHORT_INDEX, DIPLOMAT_COST, DIPLOMAT_PATRICIANS, PATRICIAN, VALOUR, ActionTable
 from ..state import Board, HadriansWallData
-from .general import can_pay, gain_attribute, pay, tell
+from .general import can_pay, gain_attribute, pay, show
 
 
 def diplomat_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -40,5 +40,5 @@ def diplomat(s: HadriansWallData, a: Action, log: Log) -> None:
     pay(b, DIPLOMAT_COST)
     b.diplomats.append(c)
     b.diplomat_used.append(0)
-    tell(log, p, "diplomat", seat=p, cohort=c)
+    show(log, p, "diplomat", seat=p, cohort=c)
     gain_attribute(s, p, VALOUR, log)

@@ -61,6 +61,15 @@ def tell(log: Log, p: int, kind: str, **data: Any) -> None:
     log.append(Event(kind, data, _SEAT_SETS[p], DOMAIN))
 
 
+def show(log: Log, p: int, kind: str, **data: Any) -> None:
+    """Log a public event about seat ``p``'s sheets (sheets are open information).
+
+    ``p`` is the seat whose sheet changed (named in ``data`` as ``seat``); the event is
+    built directly, as :func:`tell` does, on the rules' hot path.
+    """
+    log.append(Event(kind, data, None, DOMAIN))
+
+
 # --- paying and the sheets' geometry -------------------------------------------------
 def can_pay(b: Board, cost: Cost) -> bool:
     """Whether ``b``'s player board holds ``cost`` (workers and Resources)."""
@@ -114,6 +123,7 @@ def gain(s: HadriansWallData, p: int, token: str, log: Log) -> None:
     if token == "hammer":
         if b.production < PRODUCTION_CIRCLES:
             b.production += 1
+            show(log, p, "production", seat=p, circle=b.production)
         return
     if token == "piety_or_discipline":
         b.pending.insert(0, AttributeChoice(p, _PIETY_OR_DISCIPLINE))
@@ -130,10 +140,10 @@ def choose_any_attribute(b: Board, p: int) -> None:
 
 
 def gain_all(s: HadriansWallData, p: int, tokens: Rewards, log: Log) -> None:
-    """Give every reward in ``tokens`` (an event visible to ``p`` names them)."""
+    """Give every reward in ``tokens`` (a public event names them: the sheets are open)."""
     if not tokens:
         return
-    tell(log, p, "gain", seat=p, rewards=list(tokens))
+    show(log, p, "gain", seat=p, rewards=list(tokens))
     for token in tokens:
         gain(s, p, token, log)
 
@@ -151,6 +161,7 @@ def gain_attribute(s: HadriansWallData, p: int, a: int, log: Log) -> None:
     if b.attrs[a] >= ATTRIBUTE_MAX:
         return
     b.attrs[a] += 1
+    show(log, p, "attribute_box", seat=p, attribute=a, box=b.attrs[a])
     reward = ATTRIBUTE_REWARDS[a][b.attrs[a]]
     if reward is not None:
         gain(s, p, reward, log)
@@ -162,6 +173,7 @@ def gain_citizen(s: HadriansWallData, p: int, c: int, log: Log) -> None:
     if b.citizens[c] >= CITIZEN_BOXES:
         return
     b.citizens[c] += 1
+    show(log, p, "citizen", seat=p, citizen=c, box=b.citizens[c])
     gain_all(s, p, CITIZEN_REWARDS[c][b.citizens[c] - 1], log)
 
 
@@ -169,6 +181,7 @@ def fill_cohort(s: HadriansWallData, p: int, c: int, log: Log) -> None:
     """Fill the left-most empty box of Cohort ``c``."""
     b = s.boards[p]
     b.cohorts[c] += 1
+    show(log, p, "cohort", seat=p, cohort=c, box=b.cohorts[c])
     gain_all(s, p, COHORT_REWARDS[b.cohorts[c] - 1], log)
 
 
@@ -183,7 +196,6 @@ def cohort_answers(s: HadriansWallData, d: CohortChoice) -> list[Action]:
 def cohort(s: HadriansWallData, d: CohortChoice, a: Action, log: Log) -> bool:
     """Resolve a Cohort icon: fill the left-most empty box of the chosen Cohort."""
     c = COHORT_INDEX[str(a.args[0])]
-    tell(log, d.who, "cohort", seat=d.who, cohort=c, box=s.boards[d.who].cohorts[c] + 1)
     fill_cohort(s, d.who, c, log)
     return True
 
@@ -197,7 +209,7 @@ def attribute_answers(s: HadriansWallData, d: AttributeChoice) -> list[Action]:
 def attribute(s: HadriansWallData, d: AttributeChoice, a: Action, log: Log) -> bool:
     """Resolve an attribute choice (Road income, Road build reward)."""
     i = ATTRIBUTE_INDEX[str(a.args[0])]
-    tell(log, d.who, "attribute", seat=d.who, attribute=i)
+    show(log, d.who, "attribute", seat=d.who, attribute=i)
     gain_attribute(s, d.who, i, log)
     return True
 
@@ -255,15 +267,18 @@ def pay_source(s: HadriansWallData, p: int, source: str, item: int, log: Log) ->
         if not s.cfg.resource_passing:
             # Unofficial variant: a neighbour purchase is handled like a Neutral-card purchase.
             s.extra_attack += 1
+            show(log, p, "variant_attack", seat=p, item=item)
             return
         target = s.boards[q]
         target.items[item] += 1
+        show(log, p, "paid", seat=p, item=item, to=q)
         if target.done and s.phase is ACTIONS and not s.cfg.final_pass:
             # Ruling: passing is provisional; a passed player who receives an item may act again.
             target.done = 0
             log.public("reactivate", seat=q, item=item)
     elif source[0] == "n":
         s.neutral_items[int(source[1:])] += 1
+        show(log, p, "extra_attack", seat=p, item=item)
 
 
 # --- the Fate deck ----------------------------------------------------------------------

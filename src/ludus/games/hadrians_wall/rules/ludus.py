@@ -24,7 +24,7 @@ from ..components import (
     ActionTable,
 )
 from ..state import Board, HadriansWallData
-from .general import draw_fate, gain_all, tell
+from .general import draw_fate, gain_all, show
 
 
 def ludus_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -54,7 +54,7 @@ def train_gladiator(s: HadriansWallData, a: Action, log: Log) -> None:
     g = GLADIATOR_INDEX[str(a.args[0])]
     b.items[ITEM_INDEX[str(a.args[1])]] -= 1
     b.strength[g] += 1
-    tell(log, p, "train_gladiator", seat=p, gladiator=g, strength=b.strength[g])
+    show(log, p, "train_gladiator", seat=p, gladiator=g, strength=b.strength[g])
 
 
 def battle(s: HadriansWallData, a: Action, log: Log) -> None:

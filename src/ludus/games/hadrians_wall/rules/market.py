@@ -25,7 +25,7 @@ from ..components import (
     ActionTable,
 )
 from ..state import Board, HadriansWallData
-from .general import draw_fate, gain_all, gain_attribute, pay_source, source_card, sources, tell
+from .general import draw_fate, gain_all, gain_attribute, pay_source, show, source_card, sources
 
 
 def market_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -55,8 +55,9 @@ def buy(s: HadriansWallData, a: Action, log: Log) -> None:
         good = FATE_CARDS[card].good
         log.public("market", seat=p, card=card, good=good)
     else:
-        good = PLAYER_CARDS[source_card(s, p, source)].good
-        tell(log, p, "buy", seat=p, source=source, hexagon=hexagon, good=good)
+        card = source_card(s, p, source)
+        good = PLAYER_CARDS[card].good
+        show(log, p, "buy", seat=p, source=source, card=card, hexagon=hexagon, good=good)
         pay_source(s, p, source, RESOURCE, log)
     record_good(s, p, hexagon, good, log)
 

@@ -26,7 +26,7 @@ from ..components import (
     ActionTable,
 )
 from ..state import Board, HadriansWallData
-from .general import gain_all, tell
+from .general import gain_all, show
 
 
 def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -49,7 +49,7 @@ def mine(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[SERVANT] -= s.cfg.mining_servants
     b.mining += 1
-    tell(log, p, "fill", seat=p, area="mining", box=b.mining)
+    show(log, p, "fill", seat=p, area="mining", box=b.mining)
     gain_all(s, p, MINING_REWARDS[b.mining - 1], log)
 
 
@@ -65,7 +65,7 @@ def guard(s: HadriansWallData, a: Action, log: Log) -> None:
     p = a.player
     b = s.boards[p]
     b.items[SOLDIER] -= 1
-    tell(log, p, "fill", seat=p, area="wall_guard", box=b.guard + 1)
+    show(log, p, "fill", seat=p, area="wall_guard", box=b.guard + 1)
     fill_wall_guard(s, p, log)
 
 
@@ -75,5 +75,5 @@ def train(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[BUILDER] -= 1
     b.training.append(s.year)
-    tell(log, p, "train", seat=p, box=b.guard + 1)
+    show(log, p, "train", seat=p, box=b.guard + 1)
     fill_wall_guard(s, p, log)

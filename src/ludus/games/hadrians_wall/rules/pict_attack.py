@@ -16,7 +16,7 @@ from ludus.core.events import Log
 
 from ..components import ATTACK_POTENTIAL, COHORT_INDEX, FATE_CARDS, FAVOUR, OVER, VALOUR, YEARS
 from ..state import HadriansWallData
-from .general import draw_fates, gain_attribute, tell
+from .general import draw_fates, gain_attribute, show
 from .neutral_cards import discard_neutral_cards, neutral_attack_cards
 from .year import start_year
 
@@ -70,6 +70,8 @@ def end_year(s: HadriansWallData, log: Log) -> None:
             b.done = 1
     if everybody_done:
         pict_attack(s, log, counts)
+    else:
+        log.public("favours", year=s.year)
 
 
 def favour_actions(s: HadriansWallData, p: int, counts: list[int] | None = None) -> list[Action]:
@@ -109,7 +111,7 @@ def favour(s: HadriansWallData, a: Action, log: Log) -> None:
                 break
     b.ignored[c] += 1
     b.favours_used += 1
-    tell(log, p, "favour", seat=p, favour=str(a.args[0]), cohort=c)
+    show(log, p, "favour", seat=p, favour=str(a.args[0]), cohort=c)
     if not favour_actions(s, p):
         b.done = 1
 
@@ -117,7 +119,7 @@ def favour(s: HadriansWallData, a: Action, log: Log) -> None:
 def defend(s: HadriansWallData, a: Action, log: Log) -> None:
     """Stop spending Favours."""
     s.boards[a.player].done = 1
-    tell(log, a.player, "defend", seat=a.player)
+    show(log, a.player, "defend", seat=a.player)
 
 
 def pict_attack(s: HadriansWallData, log: Log, counts: list[int] | None = None) -> None:
@@ -133,10 +135,10 @@ def pict_attack(s: HadriansWallData, log: Log, counts: list[int] | None = None) 
     for p, b in enumerate(s.boards):
         lost = min(breaches(s, p, counts), potential)
         b.disdain += lost
+        log.public("defence", seat=p, disdain=lost, valour=potential - lost)  # (then its Valour boxes)
         for _ in range(potential - lost):
             gain_attribute(s, p, VALOUR, log)
         b.ignored = [0, 0, 0]
-        log.public("defence", seat=p, disdain=lost, valour=potential - lost)
     s.fate_discard.extend(s.attack)
     s.attack = []
     discard_neutral_cards(s)

@@ -31,7 +31,7 @@ from ..components import (
 )
 from ..decisions import PlacePattern
 from ..state import Board, HadriansWallData
-from .general import gain_attribute, pay_source, source_card, sources, tell
+from .general import gain_attribute, pay_source, show, source_card, sources
 
 
 def scout_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -52,8 +52,9 @@ def scout(s: HadriansWallData, a: Action, log: Log) -> None:
     p = a.player
     b = s.boards[p]
     source = str(a.args[0])
-    pattern = PLAYER_CARDS[source_card(s, p, source)].pattern
-    tell(log, p, "scout", seat=p, source=source, pattern=pattern)
+    card = source_card(s, p, source)
+    pattern = PLAYER_CARDS[card].pattern
+    show(log, p, "scout", seat=p, source=source, card=card, pattern=pattern)
     if source == "own":
         b.items[SOLDIER] -= 1
     else:
@@ -76,15 +77,18 @@ def place(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
     mask = cells_mask(str(a.args[0])) or 0
     before = b.map
     b.map |= mask
+    found = [0, 0, 0, 0, 0]
     for i in range(len(MAP_ICONS)):
         if mask >> i & 1:
             icon = MAP_ICONS[i]
             if icon == "R":
-                b.items[RESOURCE] += 1
+                found[RESOURCE] += 1
             elif icon == "S":
-                b.items[SERVANT] += 1
+                found[SERVANT] += 1
+    b.items[RESOURCE] += found[RESOURCE]
+    b.items[SERVANT] += found[SERVANT]
     rows = [row for row in ROW_MASKS if b.map & row == row and before & row != row]
-    tell(log, p, "place", seat=p, cells=mask, rows=len(rows))
+    show(log, p, "place", seat=p, cells=mask, rows=len(rows), found=found)
     for _ in rows:
         gain_attribute(s, p, VALOUR, log)
     return True

@@ -14,7 +14,7 @@ from ludus.core.events import Log
 
 from ..components import ITEM_INDEX, PIETY, TEMPLE_BOXES, TEMPLES, ActionTable
 from ..state import Board, HadriansWallData
-from .general import gain_attribute, tell
+from .general import gain_attribute, show
 
 
 def temple_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -35,7 +35,7 @@ def temple(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[ITEM_INDEX[str(a.args[0])]] -= 1
     _, _, piety, favour = TEMPLE_BOXES[b.temple_filled]
     b.temple_filled += 1
-    tell(log, p, "temple", seat=p, box=b.temple_filled)
+    show(log, p, "temple", seat=p, box=b.temple_filled, favour=favour)
     if piety:
         gain_attribute(s, p, PIETY, log)
     if favour:

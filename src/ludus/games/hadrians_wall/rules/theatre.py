@@ -12,7 +12,7 @@ from ludus.core.events import Log
 
 from ..components import RESOURCE, THEATRE, THEATRE_BOXES, THEATRE_PERFORMERS, THEATRE_REWARDS, ActionTable
 from ..state import Board, HadriansWallData
-from .general import gain_all, tell
+from .general import gain_all, show
 
 
 def theatre_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -32,5 +32,5 @@ def perform(s: HadriansWallData, a: Action, log: Log) -> None:
     k = THEATRE_BOXES.index(str(a.args[0]))
     b.items[RESOURCE] -= 1
     b.theatre[k] = s.year
-    tell(log, p, "perform", seat=p, box=k)
+    show(log, p, "perform", seat=p, box=k)
     gain_all(s, p, THEATRE_REWARDS[k], log)

@@ -28,7 +28,7 @@ from ..components import (
     ActionTable,
 )
 from ..state import Board, HadriansWallData
-from .general import gain_all, tell
+from .general import gain_all, show
 
 
 def wall_and_fort_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
@@ -56,7 +56,7 @@ def fort(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[BUILDER if a.args[0] == "builder" else SOLDIER] -= 1
     b.fort += 1
-    tell(log, p, "fill", seat=p, area="fort", box=b.fort)
+    show(log, p, "fill", seat=p, area="fort", box=b.fort)
     gain_all(s, p, FORT_REWARDS[b.fort - 1], log)
 
 
@@ -66,7 +66,7 @@ def wall(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[RESOURCE] -= 1
     b.wall += 1
-    tell(log, p, "fill", seat=p, area="wall", box=b.wall)
+    show(log, p, "fill", seat=p, area="wall", box=b.wall)
     gain_all(s, p, WALL_REWARDS[b.wall - 1], log)
 
 
@@ -76,5 +76,5 @@ def cippi(s: HadriansWallData, a: Action, log: Log) -> None:
     b = s.boards[p]
     b.items[RESOURCE] -= 1
     b.cippi += 1
-    tell(log, p, "fill", seat=p, area="cippi", box=b.cippi)
+    show(log, p, "fill", seat=p, area="cippi", box=b.cippi)
     gain_all(s, p, CIPPI_REWARDS[b.cippi - 1], log)

@@ -34,7 +34,7 @@ from ..components import (
     WORKSHOPS,
 )
 from ..state import Board, HadriansWallData
-from .general import choose_any_attribute, draw_fate, gain_items, tell
+from .general import choose_any_attribute, draw_fate, gain_items, show, tell
 from .neutral_cards import turn_up_neutral_cards
 
 
@@ -51,7 +51,23 @@ def setup(s: HadriansWallData) -> None:
     if s.cfg.neutral_per_year:
         s.neutral_deck = list(range(len(PLAYER_CARDS)))
         s.rng.shuffle(s.neutral_deck)
-    start_year(s, Log.of(DOMAIN)())  # the events of the set-up are not reported (as before)
+    start_year(s, Log.of(DOMAIN)())  # (a new state has no log: see :func:`tell_year_one`)
+
+
+def tell_year_one(s: HadriansWallData, log: Log) -> None:
+    """The Year-1 header, incomes and draws, told with the first action of the game.
+
+    A new state is made without a log, so what the set-up's Year 1 showed is logged when
+    the first seat chooses its Path (each draw only to its owner).
+    """
+    log.public("year", year=s.year, card=s.year_card)
+    income = FATE_CARDS[s.year_card].income
+    extra = s.cfg.setup_reward
+    for p in range(len(s.boards)):
+        items = list(income) if extra is None else [x + y for x, y in zip(income, extra)]
+        show(log, p, "income", seat=p, items=items, roads=0)
+    for p, b in enumerate(s.boards):
+        tell(log, p, "draw", seat=p, cards=b.hand[:])
 
 
 def start_year(s: HadriansWallData, log: Log) -> None:
@@ -70,6 +86,7 @@ def start_year(s: HadriansWallData, log: Log) -> None:
     log.public("year", year=s.year, card=card)
     income = FATE_CARDS[card].income
     for p, b in enumerate(s.boards):
+        before = b.items[:]
         gain_items(b, income)
         if s.year == 1 and cfg.setup_reward is not None:
             gain_items(b, cfg.setup_reward)
@@ -77,8 +94,10 @@ def start_year(s: HadriansWallData, log: Log) -> None:
         b.items[RESOURCE] += b.production
         b.items[CIVILIAN] += b.built[HOTELS[0]] + b.built[HOTELS[1]]
         b.items[BUILDER] += b.built[WORKSHOPS[0]] + b.built[WORKSHOPS[1]]
-        for _ in range(b.built[ROADS[0]] + b.built[ROADS[1]]):
+        roads = b.built[ROADS[0]] + b.built[ROADS[1]]
+        for _ in range(roads):
             choose_any_attribute(b, p)
+        show(log, p, "income", seat=p, items=[x - y for x, y in zip(b.items, before)], roads=roads)
         b.hand = [b.deck.pop(), b.deck.pop()]
         b.choice = -1
         b.done = 0
@@ -98,8 +117,11 @@ def choose_path(s: HadriansWallData, a: Action, log: Log) -> None:
     """Keep one of the 2 drawn Player cards as Path (the other becomes the Prospect)."""
     p = a.player
     b = s.boards[p]
+    if s.year == 1 and not b.paths and all(q.choice < 0 for q in s.boards):
+        tell_year_one(s, log)
     b.choice = PLAYER_CARD_INDEX[str(a.args[0])]
-    tell(log, p, "path", seat=p, card=b.choice)
+    other = b.hand[0] if b.hand[1] == b.choice else b.hand[1]
+    tell(log, p, "path", seat=p, card=b.choice, other=other)
     log.public("chosen", seat=p)
 
 
@@ -115,8 +137,10 @@ def reveal_cards(s: HadriansWallData, log: Log) -> None:
         b.choice = -1
         gain_items(b, PLAYER_CARDS[other].income)
         log.public("reveal", seat=p, path=b.paths[-1], prospect=other)
+        show(log, p, "prospect_income", seat=p, card=other, items=list(PLAYER_CARDS[other].income))
     turn_up_neutral_cards(s, log)
     s.phase = ACTIONS
+    log.public("actions", year=s.year)
 
 
 def end(s: HadriansWallData, a: Action, log: Log) -> None:

@@ -1,0 +1,193 @@
+"""Issue 11, "a table people enjoy", for Hadrian's Wall: the log, labels, menus, the sheet."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludus.core.events import has_template, templates
+from ludus.core.record import GameRecord
+from ludus.core.registry import load
+from ludus.core.rng import Rng
+from ludus.games.hadrians_wall.components import (
+    BUILDINGS,
+    DOMAIN,
+    FATE_CARDS,
+    PATTERN_CELLS,
+    PLAYER_CARDS,
+    Verb,
+    placements,
+)
+from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
+from ludus.games.hadrians_wall.notation import component_names, describe_component
+
+RECORDS = Path(__file__).parents[2] / "fixtures" / "records"
+GAMES = [(1, 1, {}), (2, 2, {}), (3, 3, {"resource_passing": False}), (4, 4, {}), (6, 5, {}),
+         (1, 6, {"campaign_fort": 4, "difficulty": "normal"})]
+
+
+def _random_game(players: int, seed: int, **options: Any) -> tuple[HadriansWall, list[tuple[Any, list[Any]]]]:
+    """A random game: each action with the events it produced."""
+    game: HadriansWall = load("hadrians-wall", players, **options)
+    st: HadriansWallState = game.new_state(seed)
+    rng = Rng(seed + 1000)
+    played = []
+    while not st.is_terminal():
+        movers = st.to_move()
+        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+        action = legal[rng.randbelow(len(legal))]
+        played.append((action, st.apply(action)))
+    return game, played
+
+
+# --- 1. the log --------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_every_action_is_in_the_public_log(players: int, seed: int, options: dict[str, Any]) -> None:
+    _, played = _random_game(players, seed, **options)
+    public = 0
+    for action, events in played:
+        assert any(e.visible_to is None for e in events), f"{action} left no public line"
+        assert any(e.is_visible_to(action.player) for e in events)
+        assert all(has_template(e.domain, e.kind) for e in events)
+        public += sum(e.visible_to is None for e in events)
+    assert public >= len(played)
+
+
+def test_headers_mark_each_year_its_actions_and_the_end() -> None:
+    _, played = _random_game(2, 3)
+    kinds = [e.kind for _, events in played for e in events if e.visible_to is None]
+    assert kinds.count("year") == 6 and kinds.count("actions") == 6 and kinds.count("attack") == 6
+    assert kinds[0] == "year" and kinds[-1] == "over"
+
+
+def test_private_draws_are_told_to_their_owner_only_every_year() -> None:
+    _, played = _random_game(3, 4)
+    draws = [e for _, events in played for e in events if e.kind == "draw"]
+    assert len(draws) == 3 * 6
+    assert all(e.visible_to == frozenset({e.data["seat"]}) for e in draws)
+
+
+@pytest.mark.parametrize("name", ["hadrians-wall_1p_greedy.json", "hadrians-wall_4p_random.json"])
+def test_records_replay_with_a_log_line_for_every_action(name: str) -> None:
+    record = GameRecord.load(RECORDS / name)
+    game = load(record.game, record.players, **record.options)
+    st = game.new_state(record.seed)
+    for text in record.actions:
+        events = st.apply(game.parse_action(st, text))
+        assert any(e.visible_to is None for e in events), text
+        assert all(e.text for e in events)
+
+
+def test_every_template_is_used_by_a_kind_the_rules_make() -> None:
+    source = Path(__file__).parents[3] / "src" / "ludus" / "games" / "hadrians_wall" / "rules"
+    code = "\n".join(p.read_text() for p in source.glob("*.py"))
+    for kind in templates(DOMAIN):
+        assert re.search(rf'"{kind}"', code), f"template {kind!r} is never logged"
+
+
+# --- 2. what every component does ----------------------------------------------------------
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+"""An internal id: lower-case words joined by underscores (``fort builder``'s ``small_road``)."""
+
+
+def test_every_component_has_a_description_in_words_found_by_its_name() -> None:
+    game: HadriansWall = load("hadrians-wall", 2)
+    names = component_names()
+    assert len(names) == 5 + 30 + len(BUILDINGS) + len(PLAYER_CARDS) + len(FATE_CARDS) + 5
+    for component, name in names.items():
+        text = describe_component(component)
+        assert text and not SNAKE.search(text), (component, text)
+        for typed in (name, name.upper(), name.lower().replace(" ", "_")):
+            found = game.component_text(typed)
+            assert found is not None and text in found, typed
+    assert game.component_text("no such thing") is None and game.component_text("  ") is None
+
+
+def test_every_component_id_a_view_shows_has_a_description() -> None:
+    game: HadriansWall = load("hadrians-wall", 1)
+    st = game.new_state(8)
+    rng = Rng(8)
+    names = component_names()
+    while not st.is_terminal():
+        view = st.view(0)
+        shown = {f"fate:{c + 1}" for c in [*view["fate_discard"], *view["attack"]]}
+        shown |= {f"card:{c}" for c in [*view["neutral"], *view["neutral_discard"]]}
+        for board in view["boards"]:
+            shown |= {f"card:{c}" for c in [*board["paths"], *board["covered"], *board.get("hand", [])]}
+            if board["prospect"]:
+                shown.add(f"card:{board['prospect']}")
+        shown |= {f"building:{k}" for k in BUILDINGS}
+        assert shown <= set(names), shown - set(names)
+        legal = st.legal_actions(st.to_move()[0])
+        st.apply(legal[rng.randbelow(len(legal))])
+
+
+# --- 3. labels and log lines with no internal ids ------------------------------------------
+RAW = re.compile(r"\b(?:[A-Z]\d|[pn]\d|[a-e][1-4](?:\.[a-e][1-4])+)\b")
+"""A raw code: a box code (``L1``, ``A1``, ``C2``), a card source (``p1``, ``n0``) or a dotted list of map cells.
+
+Map cells one by one (``b2, a3``) are allowed: the rendered map is labelled a–e and 1–4.
+"""
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_labels_and_log_lines_name_things_in_words(players: int, seed: int, options: dict[str, Any]) -> None:
+    game: HadriansWall = load("hadrians-wall", players, **options)
+    st = game.new_state(seed)
+    rng = Rng(seed)
+    while not st.is_terminal():
+        for p in st.to_move():
+            for action in st.legal_actions(p):
+                label = game.describe(st, action)
+                assert not SNAKE.search(label) and not RAW.search(label), label
+        movers = st.to_move()
+        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+        for event in st.apply(legal[rng.randbelow(len(legal))]):
+            assert not SNAKE.search(event.text) and not RAW.search(event.text), event.text
+
+
+def test_every_kind_of_label_is_in_words() -> None:
+    """Labels of actions random games rarely reach (the Market, the Baths, the Courthouse, Favours)."""
+    game: HadriansWall = load("hadrians-wall", 3)
+    st = game.new_state(1)
+    table = st.cfg.tables[0]
+    actions = [*table.buy["p1"], *table.buy["deck"], *table.bribe, *table.ruling, *table.perform,
+               *table.favour_temple, *table.favour_diplomat, *table.scout.values(), *(f[3] for f in table.forum),
+               *table.train_gladiator[0], *table.battle, *table.fort, *table.attribute, *table.cohort,
+               *list(table.place.values())[:5], *table.path, *table.temple, *table.citizen, *table.diplomat]
+    for action in actions:
+        label = game.describe(st, action)
+        assert not SNAKE.search(label) and not RAW.search(label), label
+    assert game.describe(st, table.buy["p1"][0]).endswith("into the Market hexagon for 4 Traders")
+
+
+# --- 4. menu size --------------------------------------------------------------------------
+def test_menus_stay_small() -> None:
+    """Every seat's menu over random games: measured median 11, p90 21, max 68 (a Scouting placement).
+
+    Bounds: a Scouting placement (one decision: where the pattern goes) lists at most the
+    placements of a pattern on the empty map; any other menu at most 60 (a Market purchase
+    lists source x hexagon, at most 5 x 8: see docs/games/hadrians-wall.md, "Menu size").
+    """
+    most_placements = max(len(placements(p)) for p in PATTERN_CELLS)
+    sizes: list[int] = []
+    for players, seed, options in GAMES:
+        game: HadriansWall = load("hadrians-wall", players, **options)
+        st = game.new_state(seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            for p in st.to_move():
+                legal = st.legal_actions(p)
+                sizes.append(len(legal))
+                if legal[0].verb == Verb.PLACE:
+                    assert len(legal) <= most_placements
+                else:
+                    assert len(legal) <= 60, [str(a) for a in legal]
+            movers = st.to_move()
+            legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+            st.apply(legal[rng.randbelow(len(legal))])
+    sizes.sort()
+    assert sizes[len(sizes) // 2] <= 20 and sizes[len(sizes) * 9 // 10] <= 40
