@@ -118,6 +118,8 @@ class Verb(StrEnum):
     REMOVE_CUBE = "remove_cube"
     MOVE_TO = "move_to"
     SKIP_BATTLE = "skip_battle"
+    # the legions a move takes along, asked after its destination (issue 11)
+    LEGIONS = "legions"
 
 
 class Termination(StrEnum):
@@ -512,6 +514,23 @@ SAIL = _move_table(Verb.SAIL)
 CLASSIS_SAIL = _move_table(Verb.CLASSIS_SAIL)
 FABRUM_MOVE = _move_table(Verb.FABRUM_MOVE)
 MOVE_TO = _move_table(Verb.MOVE_TO)
+
+
+def _dest_table(verb: Verb) -> tuple[tuple[Action, ...], ...]:
+    """Every ``<verb> <city>`` action (the destination; the legions are asked next): [seat][city]."""
+    return tuple(tuple(Action(p, verb, (CITY_TOKEN[c],)) for c in range(NC)) for p in range(MAX_SEATS))
+
+
+MOVE_VERBS: Final = (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE)
+"""The moves whose legions are their own decision (:class:`~ludus.games.fall_of_rome.decisions.Legions`)."""
+MARCH_DEST = _dest_table(Verb.MARCH)
+SAIL_DEST = _dest_table(Verb.SAIL)
+CLASSIS_SAIL_DEST = _dest_table(Verb.CLASSIS_SAIL)
+FABRUM_MOVE_DEST = _dest_table(Verb.FABRUM_MOVE)
+LEGIONS_ACTION: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.LEGIONS, (n,)) for n in range(4)) for p in range(MAX_SEATS)
+)
+"""``legions <n>``: [seat][legions taken along, 0..3]."""
 
 
 # ---------------------------------------------------------------------------

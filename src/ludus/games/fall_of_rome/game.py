@@ -124,6 +124,11 @@ class FallOfRome(Game[FallOfRomeState]):
         action = super().parse_action(state, text)
         return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
 
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """A move of a record older than 0.3.0 (``march <city> <n>``) is now two actions:
+        the destination, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
+        return notation.upgrade(text, version)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)

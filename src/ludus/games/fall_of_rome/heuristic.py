@@ -44,7 +44,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
-from ludus.games.fall_of_rome.decisions import MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.decisions import Legions, MoveConsent, Pay, PlotConsent
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
@@ -402,7 +402,7 @@ BATTLE_SAMPLES = 4
 """A battle is valued as the mean of this many rolls."""
 MOVE_VERBS = frozenset({Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO})
 BEAM_WIDTH = 5
-MAX_STEPS = 14
+MAX_STEPS = 18  # a move is two steps (destination, legions)
 
 
 def plan_value(s: State) -> float:
@@ -453,7 +453,10 @@ def prune(s: State, a: Action) -> bool:
     """Skip a move taking some but not all the legions it can, a battle with fewer dice than it can,
     and an Enlist or Praefectus Classis recruit placing fewer legions than it can."""
     d = cast(FallOfRomeData, s)
-    if a.verb in MOVE_VERBS:
+    if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
+        top = d.pending[-1]
+        return isinstance(top, Legions) and 0 < int(a.args[0]) < top.most
+    if a.verb in MOVE_VERBS and len(a.args) > 1:  # Veni, Vidi, Vici's move still names its legions
         return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])

@@ -6,7 +6,8 @@ reads the forms of ludus 0.1.0 that had no legion count (:func:`canonical`)."""
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.games.fall_of_rome.components import COLOUR_INDEX, NT, TOKEN_CARD, Verb
+from ludus.core.record import version_key
+from ludus.games.fall_of_rome.components import COLOUR_INDEX, MOVE_VERBS, NT, TOKEN_CARD, Verb
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -20,8 +21,8 @@ _WORDS: dict[str, str] = {
     Verb.REVOLT: "resolve the next Revolt",
     Verb.INVADE: "reveal the next barbarian card",
     Verb.DISCARD: "discard {0} (hand limit)",
-    Verb.MARCH: "march to {0} with {1} legions",
-    Verb.SAIL: "sail to {0} with {1} legions",
+    Verb.MARCH: "march to {0}",
+    Verb.SAIL: "sail to {0}",
     Verb.ESCORT: "lead a {0} barbarian along (Regina Foederata)",
     Verb.ESCORT_END: "lead no more barbarians",
     Verb.PAY: "discard {0}",
@@ -43,10 +44,10 @@ _WORDS: dict[str, str] = {
     Verb.CONSUL_HERE: "add a legion here (Consul)",
     Verb.MERCATOR_GIVE: "give {1} to seat {0} (Mercator)",
     Verb.MERCATOR_TAKE: "take {1} from seat {0} (Mercator)",
-    Verb.CLASSIS_SAIL: "sail to {0} with {1} legions, no card (Praefectus Classis)",
+    Verb.CLASSIS_SAIL: "sail to {0}, no card (Praefectus Classis)",
     Verb.CLASSIS_RECRUIT: "discard {0} for {1} legions (Praefectus Classis)",
     Verb.FABRUM_FORT: "turn 2 legions into a fort (Praefectus Fabrum)",
-    Verb.FABRUM_MOVE: "move to {0} with {1} legions (Praefectus Fabrum)",
+    Verb.FABRUM_MOVE: "move to {0} (Praefectus Fabrum)",
     Verb.PLAY: "play {0} ({1})",
     Verb.VESTALIS_DRAW: "discard {0} to draw an event (Vestalis)",
     Verb.DONE: "done",
@@ -64,14 +65,15 @@ _WORDS: dict[str, str] = {
     Verb.REMOVE_CUBE: "remove a {1} barbarian from {0}",
     Verb.MOVE_TO: "move to {0} with {1} legions",
     Verb.SKIP_BATTLE: "skip the battle",
+    Verb.LEGIONS: "take {0} legions along",
 }
 
 
 def describe(action: Action) -> str:
     """A short English description of ``action``.
 
-    >>> describe(Action(0, "march", ("Nova_Carthago", 2)))
-    'seat 0: march to Nova Carthago with 2 legions'
+    >>> describe(Action(0, "march", ("Nova_Carthago",)))
+    'seat 0: march to Nova Carthago'
     """
     template = _WORDS.get(action.verb)
     if template is None:
@@ -82,6 +84,32 @@ def describe(action: Action) -> str:
     except IndexError:
         text = str(action)
     return f"seat {action.player}: {text}"
+
+
+SPLIT_VERSION = "0.3.0"
+"""The engine version whose moves choose the destination, then the legions (issue 11)."""
+_SPLIT_VERBS = frozenset(str(v) for v in MOVE_VERBS)
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` a move was one action ``<seat>:march <city> <legions>``
+    (so ``sail``, ``classis_sail``, ``fabrum_move``); now it is the destination and then
+    ``<seat>:legions <n>``. Anything else stands for itself.
+
+    >>> upgrade("0:march Roma 2", "0.1.0")
+    ['0:march Roma', '0:legions 2']
+    >>> upgrade("0:march Roma", "0.3.0")
+    ['0:march Roma']
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if not colon or len(words) != 3 or words[0] not in _SPLIT_VERBS or not words[2].isdigit():
+        return [text]
+    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
 
 
 def canonical(s: FallOfRomeData, action: Action) -> Action:
