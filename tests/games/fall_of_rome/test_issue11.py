@@ -97,3 +97,25 @@ def test_legions_are_their_own_decision_and_nobody_plays_inside_it() -> None:
             assert all(not state.legal_actions(other) for other in range(3) if other != seat)
             assert state.to_json()["actions_taken"] == before  # counted with its legions
     assert seen
+
+
+def test_forced_is_the_single_option_when_nobody_else_could_act() -> None:
+    forced = total = 0
+    for seed in range(6):
+        game = ludus.load("fall-of-rome", players=1 + seed % 4)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            others = any(state.legal_actions(q) for q in range(state.seats) if q != seat)
+            total += 1
+            if len(actions) == 1 and not others:
+                assert state.forced(seat) == actions[0]
+                forced += 1
+            else:
+                assert state.forced(seat) is None
+            state.apply(rng.choice(actions))
+    assert 0 < forced < total

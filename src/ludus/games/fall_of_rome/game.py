@@ -50,6 +50,18 @@ class FallOfRomeState(FallOfRomeData, RulesState):
     # --- the State API ---------------------------------------------------------
     to_move = rules.to_move  # seats whose decision the game waits for (bound directly: asked every step)
 
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action when nobody else could act now (ruling 35).
+
+        Every hand is open and every reveal is an event, so one option is always public;
+        but while another seat could play an event (ruling 32) the prompt is where it would,
+        so the move is not played for the person then.
+        """
+        actions = self.legal_actions(player)
+        if len(actions) != 1 or any(self.legal_actions(q) for q in range(self.seats) if q != player):
+            return None
+        return actions[0]
+
     def is_terminal(self) -> bool:
         """Whether the game is won or lost."""
         return self.phase == PHASE_OVER
