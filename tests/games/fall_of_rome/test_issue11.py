@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 from pathlib import Path
 
@@ -119,3 +120,83 @@ def test_forced_is_the_single_option_when_nobody_else_could_act() -> None:
                 assert state.forced(seat) is None
             state.apply(rng.choice(actions))
     assert 0 < forced < total
+
+
+SNAKE = re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b")
+BAD_GRAMMAR = re.compile(r"\b1 (legion|barbarian|card|cube)s\b|\b1 dice\b|\b[Aa] [aeiou]")
+
+
+def test_no_internal_id_or_bad_grammar_in_labels_log_or_render() -> None:
+    for seed in range(10):
+        options = {"roles": "chosen"} if seed % 3 == 0 else {"roma_caput_mundi": True} if seed % 3 == 1 else {}
+        game = ludus.load("fall-of-rome", players=1 + seed % 5, **options)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        texts: list[str] = []
+        for _ in range(500):
+            if state.is_terminal():
+                break
+            texts += [game.describe(state, a) for a in state.legal_actions()]
+            seat = state.to_move()[0]
+            texts += [e.text for e in state.apply(rng.choice(state.legal_actions(seat)))]
+            if rng.random() < 0.05:
+                texts.append(game.render(state.view(seat), seat))
+        texts.append(game.render(state.view(None), None))
+        for text in texts:
+            assert not SNAKE.search(text), text
+            assert not BAD_GRAMMAR.search(text), text
+
+
+def test_every_component_in_a_view_has_a_text() -> None:
+    game = ludus.load("fall-of-rome", players=3)
+    from ludus.games.fall_of_rome.components import CARD_TOKENS, CITY_TOKEN, COLOURS, ROLES, TRIBES
+
+    for name in (*CARD_TOKENS, *CITY_TOKEN, *COLOURS, *(r.id for r in ROLES), *(t.name for t in TRIBES)):
+        text = game.component_text(name)
+        assert text, name
+        assert game.component_text(name.upper().replace("_", " ")) == text
+        assert not SNAKE.search(text), text
+    assert "(PL) Usuń 1 znacznik legionisty" in (game.component_text("Vestalis") or "")  # the rulebook (PL) too
+    assert game.component_text("no such thing") is None
+    state = game.new_state(1)
+    for row in state.view(None)["board"]:
+        assert game.component_text(row["city"])
+
+
+def test_render_shows_the_player_discard_pile_and_the_map() -> None:
+    game = ludus.load("fall-of-rome", players=2)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    while not state.view(None)["player_discard"]:
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    view = state.view(0)
+    text = game.render(view, 0)
+    assert "Player discard [" in text
+    from ludus.games.fall_of_rome.components import TOKEN_CARD, card_name
+    from ludus.games.fall_of_rome.render import render_map
+
+    assert all(card_name(TOKEN_CARD[c]) in text for c in view["player_discard"])
+    board = render_map(view)
+    assert "Roma [orange/black/green/white/blue, port]" in board
+    assert "Eburacum [orange]: roads Londinium; paths orange from Londinium" in board
+    assert all(len(line) <= 80 for line in board.splitlines())
+
+
+def test_the_score_sheet_is_structured_with_the_result_and_how_it_ended() -> None:
+    for seed, players in ((5, 2), (2, 1), (9, 4)):
+        game = ludus.load("fall-of-rome", players=players)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+        out = state.outcome()
+        details = out.details
+        assert details["result"] == ("win" if out.cooperative_win else "loss")
+        assert details["ended"] == out.reason
+        rows = details["sheet"]
+        assert [r["category"] for r in rows][:2] == ["tribes_subdued", "alliances"]
+        for row in rows:
+            assert set(row) == {"category", "label", "points"} and not SNAKE.search(row["label"])
+            assert len(row["points"]) == players and len(set(row["points"])) == 1  # the team's figure
+        by = {r["category"]: r["points"][0] for r in rows}
+        assert by["decline"] == details["decline"] and by["tribes_subdued"] == details["tribes_subdued"]

@@ -141,12 +141,21 @@ class FallOfRome(Game[FallOfRomeState]):
         the destination, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
+    def component_text(self, name: str) -> str | None:
+        """A city, tribe, city or barbarian card, event, character or the Revolt card, in words
+        (English in our words, and the Polish rulebook's own wording where it gives one)."""
+        return notation.component_text(name)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)
 
+    def render_map(self, view: Mapping[str, Any]) -> str:
+        """The map as text: each city's roads, port, migration paths in and pieces (``map``)."""
+        return render.render_map(view)
+
     def describe(self, state: FallOfRomeState, action: Action) -> str:
-        """The action in words."""
+        """The action in words, naming components as the rulebook does."""
         return notation.describe(action)
 
     def evaluate(self, state: FallOfRomeState, player: int) -> float:
