@@ -22,3 +22,11 @@ def fixture_games() -> Iterator[None]:
     yield
     for cls in ALL_FIXTURES:
         registry.unregister(cls.info.id)
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaved games go to a fresh directory per test, never the user's."""
+    folder = tmp_path_factory.mktemp("ludus-data")
+    monkeypatch.setenv("LUDUS_DATA_DIR", str(folder))
+    return folder

@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from ludus.agents import AGENTS, make_agent
 from ludus.core.actions import shorten
@@ -125,17 +126,92 @@ def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo |
         console.print(f"Type a number 1–{len(infos)} or a game id (quit to leave).")
 
 
+def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, args: argparse.Namespace) -> bool:
+    """After the game: players, seat, bots and options, each with its default on Enter. False: quit."""
+
+    def question(prompt: str, check: Callable[[str], str | None]) -> str | None:
+        while True:
+            try:
+                answer = ask(prompt).strip()
+            except EOFError:
+                return None
+            if answer in ("q", "quit"):
+                return None
+            problem = check(answer)
+            if problem is None:
+                return answer
+            console.print(Text(problem, style="red"))
+
+    low, high = info.min_players, info.max_players
+    default = info.default_players or low
+
+    def players_ok(a: str) -> str | None:
+        ok = not a or (a.isascii() and a.isdigit() and len(a) < 3 and low <= int(a) <= high)
+        return None if ok else f"Type a number {low}–{high} (Enter: {default})."
+
+    answer = question(f"Players ({low}–{high}, Enter: {default})? ", players_ok)
+    if answer is None:
+        return False
+    players = int(answer) if answer else default
+    args.players = players
+
+    def seat_ok(a: str) -> str | None:
+        ok = not a or a == "all" or (a.isascii() and a.isdigit() and len(a) < 3 and int(a) < players)
+        return None if ok else f"Type a seat 0–{players - 1}, or all for hot-seat (Enter: 0)."
+
+    answer = question(f"Your seat (0–{players - 1}, all for hot-seat; Enter: 0)? ", seat_ok)
+    if answer is None:
+        return False
+    args.seat = answer or "0"
+    if args.seat != "all" and players > 1:
+        def bots_ok(a: str) -> str | None:
+            return None if not a or a in AGENTS else f"Bots: {', '.join(sorted(AGENTS))} (Enter: greedy)."
+
+        answer = question(f"Bots ({', '.join(sorted(AGENTS))}; Enter: greedy)? ", bots_ok)
+        if answer is None:
+            return False
+        args.bots = answer or "greedy"
+    if info.options:
+        for spec in info.options:
+            console.print(f"  {spec.name}={spec.default}  {spec.help}", markup=False, highlight=False)
+
+        def options_ok(a: str) -> str | None:
+            try:
+                configure(info.id, players, _parse_options(a.split()))
+            except LudusError as exc:
+                return str(exc)
+            return None
+
+        answer = question("Options (KEY=VALUE …; Enter: the defaults above)? ", options_ok)
+        if answer is None:
+            return False
+        args.option = answer.split()
+    return True
+
+
 def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str], str] | None = None) -> int:
-    """Play a game in the terminal against bots, or hot-seat."""
-    from ludus.play.terminal import TerminalSession
+    """Play a game in the terminal against bots, or hot-seat; every game is autosaved."""
+    from ludus.play.saves import latest_unfinished, new_save_path
+    from ludus.play.terminal import PERSON, TerminalSession
 
     ask = input_fn or console.input
-    if args.load:
-        record = GameRecord.load(args.load)
+    save_path = None
+    load = args.load
+    if args.resume:
+        if load:
+            raise UsageError("--resume continues the latest autosaved game: leave out --load")
+        latest = latest_unfinished()
+        if latest is None:
+            console.print("No unfinished game to resume: start one with ludus play.")
+            return 0
+        save_path, _ = latest
+        load = str(save_path)
+    if load:
+        record = GameRecord.load(load)
         if args.game is not None and args.game != record.game:
-            raise UsageError(f"the record {args.load!r} is a game of {escape(record.game)!r}, not of {args.game!r}")
+            raise UsageError(f"the record {load!r} is a game of {escape(record.game)!r}, not of {args.game!r}")
         if args.players is not None and args.players != record.players:
-            raise UsageError(f"the record {args.load!r} is a {record.players}-player game, not {args.players}-player")
+            raise UsageError(f"the record {load!r} is a {record.players}-player game, not {args.players}-player")
         if args.option:
             raise UsageError("--option cannot be used with --load: the record holds the game's options")
         state = replay(record)
@@ -143,13 +219,17 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
         seed = record.seed
         record.digests = None
         record.final_digest = None
+        if state.is_terminal():
+            raise UsageError(f"the game in {load!r} is over: replay it with ludus replay")
+        console.print(f"{game.info.title}, {game.players} players, seed {seed}: {len(record.actions)} actions "
+                      "played so far", markup=False, highlight=False)
     else:
         game_id = args.game
         if game_id is None:
             if _no_games(console):
                 return 0
             info = _choose_game(console, ask)
-            if info is None:
+            if info is None or not _choose_table(console, ask, info, args):
                 return 0
             game_id = info.id
         game = configure(game_id, args.players, _parse_options(args.option))
@@ -158,20 +238,47 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
                       markup=False, highlight=False)
         state = game.new_state(seed)
         record = GameRecord(game.info.id, game.players, seed, game.option_dict)
-    if args.seat == "all":
-        humans = list(range(game.players))
+    humans, bot_names = _seats(args, record, game.players)
+    record.seats = [PERSON if p in humans else bot_names[p] for p in range(game.players)]
+    bots = {p: make_agent(bot_names[p], seed * 31 + p + 1) for p in range(game.players) if p not in humans}
+    if save_path is None:
+        save_path = new_save_path(game.info.id, seed)
+    session = TerminalSession(game, state, record, humans, bots, console, ask, autosave=save_path)
+    session.save_now()
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        session.save_now()
+        console.print(f"\nInterrupted. The game is saved in {save_path}; continue with: ludus play --resume",
+                      markup=False, highlight=False)
+        return 130
+    return 0
+
+
+def _seats(args: argparse.Namespace, record: GameRecord, players: int) -> tuple[list[int], dict[int, str]]:
+    """Who plays each seat: the command line, else the record's ``seats``, else seat 0 against greedy bots."""
+    from ludus.play.terminal import PERSON
+
+    saved = record.seats if record.seats is not None and len(record.seats) == players else None
+    if args.seat is None and saved is not None:
+        humans = [p for p, who in enumerate(saved) if who == PERSON]
+    elif (args.seat or "0") == "all":
+        humans = list(range(players))
     else:
         try:
-            seat = int(args.seat)
+            seat = int(args.seat or "0")
         except ValueError:
             raise UsageError(f"--seat must be a seat number or 'all', got {args.seat!r}") from None
-        if not 0 <= seat < game.players:
-            raise UsageError(f"--seat {seat} does not exist in a {game.players}-player game (0–{game.players - 1})")
+        if not 0 <= seat < players:
+            raise UsageError(f"--seat {seat} does not exist in a {players}-player game (0–{players - 1})")
         humans = [seat]
-    bots = {p: make_agent(args.bots, seed * 31 + p + 1) for p in range(game.players) if p not in humans}
-    session = TerminalSession(game, state, record, humans, bots, console, ask)
-    session.run()
-    return 0
+    names: dict[int, str] = {}
+    for p in range(players):
+        if p in humans:
+            continue
+        name = args.bots or (saved[p] if saved is not None and saved[p] in AGENTS else "greedy")
+        names[p] = name
+    return humans, names
 
 
 # --- simulate ---------------------------------------------------------------------------
@@ -361,12 +468,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal against bots (or hot-seat)")
     p.add_argument("game", nargs="?", help="game id (asks when left out)")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
-    p.add_argument("--seat", default="0", help="your seat (0-based), or 'all' for hot-seat (default 0)")
-    p.add_argument("--bots", default="greedy", choices=sorted(AGENTS), help="bots for the other seats (default greedy)")
+    p.add_argument("--seat", default=None,
+                   help="your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)")
+    p.add_argument("--bots", default=None, choices=sorted(AGENTS),
+                   help="bots for the other seats (default greedy, or the saved game's bots)")
     p.add_argument("--seed", type=_seed, default=None,
                    help="seed of the game (default: a new random one, printed and kept in the record)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     p.add_argument("--load", metavar="RECORD", help="continue a saved game record")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the latest unfinished game (every game is autosaved in the user's data directory)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")

@@ -60,9 +60,22 @@ def test_play_by_typed_notation_and_hot_seat(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_play_without_a_game_asks_which(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = run(["play"], "nonsense\nfixture-draw\nquit\n", monkeypatch)
+    status, text = run(["play"], "nonsense\nfixture-draw\n\n\n\n\nquit\n", monkeypatch)
     assert status == 0
     assert "Which game?" in text and "Type a number" in text and "You left the game" in text
+
+
+def test_the_chooser_asks_players_seat_bots_and_options(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    # Issue 11: a chooser that asks for game, players, seat, bots and options (each with a default).
+    script = "fixture-draw\n9\n3\n5\n1\nnobody\nrandom\ncards=99\ncards=8\nquit\n"
+    status, text = run(["play"], script, monkeypatch)
+    assert status == 0
+    flat = " ".join(text.split())
+    assert "Type a number 1–3" in flat and "Type a seat 0–2" in flat and "Bots: greedy, random" in flat
+    assert "cards" in flat and "99" in flat  # the refused option value is named
+    (saved,) = (_data_dir / "games").glob("*.json")
+    record = ludus.GameRecord.load(saved)
+    assert record.players == 3 and record.options["cards"] == 8 and record.seats == ["random", "person", "random"]
 
 
 def test_load_continues_a_saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -241,3 +254,37 @@ def test_play_defaults_a_random_printed_seed_greedy_bots_and_loose_notation(monk
     status, text = run(["play", "glory-to-rome", "--players", "2", "--seed", "3", "--seat", str(lead.player)],
                        f"{typed}\nsave {save}\nquit\n", monkeypatch)
     assert status == 0 and ludus.GameRecord.load(save).actions[0] == str(lead)
+
+
+def test_every_game_is_autosaved_and_resumes_with_its_bots(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    # Issue 11: quit loses nothing; --resume continues the latest unfinished game, same seats and bots.
+    status, text = run(["play", "fixture-draw", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "4"],
+                       "1\nquit\n", monkeypatch)
+    assert status == 0 and "continue with: ludus play --resume" in " ".join(text.split())
+    saved = list((_data_dir / "games").glob("fixture-draw-*.json"))
+    assert len(saved) == 1
+    record = ludus.GameRecord.load(saved[0])
+    assert record.seats == ["random", "person", "random"] and record.seed == 4 and record.actions
+    played = len(record.actions)
+    status, text = run(["play", "--resume"], "1\n" * 60, monkeypatch)
+    assert status == 0 and "Game over" in text and f"{played} actions played so far" in text
+    record = ludus.GameRecord.load(saved[0])
+    assert record.final_digest == ludus.replay(record).digest() and len(record.actions) > played
+    status, text = run(["play", "--resume"], "", monkeypatch)
+    assert status == 0 and "No unfinished game to resume" in text
+
+
+def test_ctrl_c_saves_and_says_how_to_continue(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+    answers = iter(["1"])
+
+    def typed(self: Console, prompt: str = "") -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(Console, "input", typed)
+    status, text = run(["play", "fixture-draw", "--seed", "2"])
+    assert status == 130 and "Interrupted. The game is saved in" in " ".join(text.split())
+    (saved,) = (_data_dir / "games").glob("*.json")
+    assert ludus.GameRecord.load(saved).actions

@@ -9,6 +9,7 @@ answer with a number or with the action's notation, or with ``save FILE``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group
@@ -41,6 +42,10 @@ def _loose(text: str) -> str:
     return " ".join(text.replace("_", " ").casefold().split())
 
 
+PERSON = "person"
+"""A record's ``seats`` entry for a seat a person plays (the others name their bot)."""
+
+
 class TerminalSession:
     """A game played in a terminal by the seats in ``humans``; bots play the others."""
 
@@ -53,6 +58,7 @@ class TerminalSession:
         bots: dict[int, Agent],
         console: Console | None = None,
         input_fn: Callable[[str], str] | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -67,6 +73,8 @@ class TerminalSession:
         self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
         self.last_mover = -1
         self.last_bot = -1
+        self.autosave = autosave
+        """Where the record is written after every action (and at the end), if anywhere."""
         self.undo_history = UndoHistory()
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
@@ -127,7 +135,7 @@ class TerminalSession:
                 if not answer:
                     break
                 if answer == "quit":
-                    self.console.print("You left the game.")
+                    self.say_left()
                     return False
                 if answer == "help":
                     self.console.print(HELP)
@@ -153,6 +161,9 @@ class TerminalSession:
     def apply(self, action: Action) -> None:
         events = self.undo_history.play(self.state, action)
         self.record.actions.append(str(action))
+        if self.state.is_terminal():
+            self.record.final_digest = self.state.digest()
+        self.save_now()
         self.event_counts.append(len(events))
         self.history.extend(events)
         for p in self.humans:
@@ -178,7 +189,7 @@ class TerminalSession:
                 continue
             word, _, rest = answer.partition(" ")
             if word == "quit":
-                console.print("You left the game.")
+                self.say_left()
                 return None
             if word == "help":
                 console.print(HELP)
@@ -225,6 +236,7 @@ class TerminalSession:
             return False
         self.state = self.undo_history.undo(seat)
         taken = self.record.actions.pop()
+        self.save_now()
         count = self.event_counts.pop()
         if count:  # its events leave the log and the news
             gone = {id(e) for e in self.history[-count:]}
@@ -245,6 +257,15 @@ class TerminalSession:
             return False
         return answer.strip().lower() in ("yes", "y")
 
+    def say_left(self) -> None:
+        """The person quits: the game is already saved; say where."""
+        self.save_now()
+        if self.autosave is not None:
+            self.console.print(Text(f"You left the game. It is saved in {self.autosave}; "
+                                    "continue with: ludus play --resume"))
+        else:
+            self.console.print("You left the game.")
+
     def hand_over(self, seat: int) -> bool:
         """Hot-seat: before another seat's screen, clear this one and wait for that person.
 
@@ -261,7 +282,7 @@ class TerminalSession:
             self.console.print("End of input: leaving the game.")
             return False
         if answer == "quit":
-            self.console.print("You left the game.")
+            self.say_left()
             return False
         self.console.clear()
         self.at_screen = seat
@@ -292,6 +313,16 @@ class TerminalSession:
             self.console.print(Text(f"{action} is not legal now: {self.state.why_illegal(action)}.", style="red"))
             return None
         return action
+
+    def save_now(self) -> None:
+        """Write the record to the autosave file (quietly; a failure is said once)."""
+        if self.autosave is None:
+            return
+        try:
+            self.record.save(self.autosave)
+        except OSError as exc:
+            self.console.print(Text(f"cannot autosave to {self.autosave}: {exc.strerror}", style="red"))
+            self.autosave = None
 
     def save(self, path: str) -> None:
         if not path:
