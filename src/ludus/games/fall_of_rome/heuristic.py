@@ -32,6 +32,7 @@ from ludus.games.fall_of_rome.components import (
     DECLINE_LOSS,
     DICE,
     INVASION_RATE,
+    LEGIONS_ACTION,
     N_CITY_CARDS,
     NC,
     NEIGHBOURS,
@@ -406,8 +407,18 @@ MAX_STEPS = 18  # a move is two steps (destination, legions)
 
 
 def plan_value(s: State) -> float:
-    """The planner's value of a position: :func:`score`."""
-    return score(cast(FallOfRomeData, s))
+    """The planner's value of a position: :func:`score`; a move whose legions are still to be
+    chosen is worth its better end (all the legions it may take, or none)."""
+    d = cast(FallOfRomeData, s)
+    if d.pending and type(d.pending[-1]) is Legions:
+        top = d.pending[-1]
+        best = -math.inf
+        for n in {0, top.most}:
+            child = s.clone()
+            child.apply(LEGIONS_ACTION[top.who][n])
+            best = max(best, score(cast(FallOfRomeData, child)))
+        return best
+    return score(d)
 
 
 def position_key(s: State) -> tuple[object, ...]:
@@ -417,6 +428,7 @@ def position_key(s: State) -> tuple[object, ...]:
         tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
         tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
         tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
+        (d.pending[-1].verb, d.pending[-1].city) if d.pending and type(d.pending[-1]) is Legions else None,
     )
 
 
