@@ -67,3 +67,32 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
     with pytest.raises(IllegalActionError, match="illegal action 1:draw"):
         state.apply(ludus.Action(1, "draw"))
     assert state.digest() == before
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "records"
+
+
+def test_a_record_older_than_0_2_0_gets_its_one_option_answers_supplied() -> None:
+    """0.1.0 took a forced answer itself (Glory to Rome: a give with one card, a pass the
+    hand decided); 0.2.0 asks for it. Replaying a 0.1.0 record supplies the single legal
+    action while the digest differs (or, without digests, before an action that is not
+    legal), and every recorded digest verifies."""
+    record = ludus.GameRecord.load(FIXTURES / "glory-to-rome_3p_random.json")
+    assert record.version == "0.1.0" and record.digests is not None
+    applied: list[tuple[int, str]] = []
+    state = ludus.replay(record, on_action=lambda number, action, events: applied.append((number, str(action))))
+    supplied = len(applied) - len(record.actions)
+    assert supplied > 0
+    assert {verb for _, a in applied for verb in [a.split(":")[1].split()[0]]} >= {"glory", "pass"}
+    assert state.digest() == record.final_digest
+    without = ludus.GameRecord.load(FIXTURES / "glory-to-rome_3p_random.json")
+    without.digests = None
+    assert ludus.replay(without).digest() == state.digest()
+
+
+def test_a_0_2_0_record_gets_no_answers_supplied() -> None:
+    """The same actions claimed by 0.2.0 lack answers 0.2.0 would have written: refused."""
+    record = ludus.GameRecord.load(FIXTURES / "glory-to-rome_3p_random.json")
+    record.version = "0.2.0"
+    with pytest.raises(RecordError, match="does not replay|differs"):
+        ludus.replay(record)

@@ -3,24 +3,48 @@
 A record holds what is needed to re-create every state of a game: the game id,
 the engine version that played it, the player count, the options, the seed and
 the actions in notation, plus optional digests to verify that a replay matches.
+
+Records older than 0.2.0 (:data:`PROMPTS_VERSION`). Since 0.2.0 a game asks a seat a
+one-option question where 0.1.0 took the only answer itself (Glory to Rome: a forced
+``pass`` whose forcedness depended on the seat's hidden hand, a Legionary give with a
+single possible card, issue 10), so a 0.1.0 record lacks those answers. :func:`replay`
+supplies them: after each recorded action, while the state's digest differs from the
+recorded digest and exactly one action is legal for the seats to move, that action is
+applied and the digest compared again; for an action without a recorded digest, the
+single legal action is applied, while there is exactly one, before a recorded action
+that is not legal (and, at the end, until the final digest matches). A one-option
+answer leaves the state byte-identical to what 0.1.0 produced, so every digest of a
+0.1.0 record still verifies. Records written by 0.2.0 and later hold every answer and
+are replayed action by action.
+
+Split decisions. When a game splits a decision into smaller ones (Fall of Rome 0.3.0:
+a march chooses its destination, then its legions), an action of a record older than
+the engine is passed through :meth:`Game.upgrade_notation
+<ludus.core.api.Game.upgrade_notation>`, which returns the actions it stands for now;
+the recorded digest is compared after the last of them.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludus.core.actions import shorten
-from ludus.core.api import OptionValue, State
+from ludus.core.actions import Action, shorten
+from ludus.core.api import Game, OptionValue, State
 from ludus.core.errors import LudusError, RecordError
+from ludus.core.events import Event
 from ludus.core.registry import configure
 
 RECORD_FORMAT = 1
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
+PROMPTS_VERSION = (0, 2, 0)
+"""Records of an older version lack the one-option answers (see the module docstring)."""
+COMPAT_STEPS = 1000
+"""At most this many supplied answers in a row (a guard: each one moves the game on)."""
 SEED_LIMIT = 2**64
 """Seeds are integers with ``-SEED_LIMIT < seed < SEED_LIMIT`` (the generator keeps 64 bits)."""
 
@@ -174,12 +198,19 @@ class GameRecord:
         return cls.loads(text)
 
 
-def replay(record: GameRecord, verify: bool = True) -> State:
+ActionHook = Callable[[int, Action, list[Event]], None]
+"""Called by :func:`replay` after each applied action: the record's 1-based action
+number it belongs to, the action, its events (a supplied one-option answer carries the
+number of the recorded action it precedes or follows)."""
+
+
+def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None = None) -> State:
     """Re-execute ``record`` and return the final state.
 
     With ``verify``, every stored digest is checked. Raises :class:`RecordError`
     naming the first action that cannot be parsed or applied, or the first digest
-    that differs.
+    that differs. A record older than 0.2.0 gets its one-option answers supplied
+    (see the module docstring).
     """
     try:
         game = configure(record.game, record.players, record.options)
@@ -190,15 +221,68 @@ def replay(record: GameRecord, verify: bool = True) -> State:
         raise RecordError(f"the record has {len(digests)} digests for {len(record.actions)} actions (at most one per action)")
     if verify and version_key(record.version) > version_key(ENGINE_VERSION):
         raise RecordError(f"the record was written by ludus {record.version}, newer than this engine ({ENGINE_VERSION})")
+    legacy = version_key(record.version) < PROMPTS_VERSION
     state: State = game.new_state(record.seed)
+
+    def apply(number: int, action: Action) -> None:
+        events = state.apply(action)
+        if on_action is not None:
+            on_action(number, action, events)
+
+    def supply(number: int, digest: str | None = None, text: str | None = None) -> None:
+        """Apply the single legal action while there is one, until the state has ``digest``
+        or ``text`` is legal."""
+        for _ in range(COMPAT_STEPS):
+            if digest is not None and state.digest() == digest:
+                return
+            if text is not None and _is_legal(game, state, text):
+                return
+            only = _single_action(state)
+            if only is None:
+                return
+            apply(number, only)
+
+    older = version_key(record.version) < version_key(ENGINE_VERSION)
     for i, text in enumerate(record.actions):
+        recorded = digests[i] if digests is not None and i < len(digests) else None
         try:
-            action = game.parse_action(state, text)
-            state.apply(action)
+            for step in game.upgrade_notation(text, record.version) if older else (text,):
+                if legacy and recorded is None:
+                    supply(i + 1, text=step)
+                apply(i + 1, game.parse_action(state, step))
         except LudusError as exc:
             raise RecordError(f"record action {i + 1} ({shorten(text)}) does not replay: {exc}") from None
-        if verify and digests is not None and i < len(digests) and state.digest() != digests[i]:
+        if recorded is None:
+            continue
+        if legacy:
+            supply(i + 1, digest=recorded)
+        if verify and state.digest() != recorded:
             raise RecordError(f"replay differs from the record after action {i + 1} ({shorten(text)})")
-    if verify and record.final_digest is not None and state.digest() != record.final_digest:
-        raise RecordError("replay's final state differs from the record's final digest")
+    final = record.final_digest
+    if final is not None:
+        if legacy:
+            supply(len(record.actions), digest=final)
+        if verify and state.digest() != final:
+            raise RecordError("replay's final state differs from the record's final digest")
     return state
+
+
+def _single_action(state: State) -> Action | None:
+    """The one legal action of the seats to move, if there is exactly one."""
+    if state.is_terminal():
+        return None
+    found: list[Action] = []
+    for seat in state.to_move():
+        found.extend(state.legal_actions(seat))
+        if len(found) > 1:
+            return None
+    return found[0] if found else None
+
+
+def _is_legal(game: Game[Any], state: State, text: str) -> bool:
+    """Whether ``text`` parses to a legal action now."""
+    try:
+        action = game.parse_action(state, text)
+    except LudusError:
+        return False
+    return action in state.legal_actions(action.player)

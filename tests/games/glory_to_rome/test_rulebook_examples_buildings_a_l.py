@@ -87,10 +87,10 @@ def test_colosseum_arena_example() -> None:
     t.hand(2, "sewer")
     s = t.state()
     act(s, "0:lead legionary bath", "1:follow academy", "2:think_jack")
-    act(s, "0:demand marble", "0:demand marble")
+    act(s, "0:demand marble", "0:demand marble", "1:give temple", "1:glory", "2:glory", "2:glory")
     assert materials(s.stock[0]) == ["marble", "marble", "marble"]
     assert names(s, s.hands[1]) == ["atrium", "villa"]
-    act(s, "1:demand brick", "1:demand stone")
+    act(s, "1:demand brick", "1:demand stone", "2:glory", "2:give sewer", "0:glory", "0:glory")
     assert materials(s.stock[1]) == ["stone"]
     assert materials(s.vault[1]) == ["brick", "brick", "stone"]
     assert s.clients[0] == [] and materials(s.clients[2]) == ["concrete"]
@@ -110,8 +110,8 @@ def test_atrium_example() -> None:
     s = t.state()
     act(s, "0:lead merchant villa", "1:follow jack", "1:sell stone", "1:sell_deck")
     assert len(s.vault[1]) == 2 and sorted(s.vault_vis[1]) == [VIS_NOBODY, VIS_PUBLIC]
-    assert s.view(1)["players"][1]["vault"] == ["?", "stone"]  # unknown even to the owner
-    assert s.view(0)["players"][1]["vault"] == ["?", "stone"]
+    assert s.view(1)["players"][1]["vault"] == ["stone", "?"]  # unknown even to the owner
+    assert s.view(0)["players"][1]["vault"] == ["stone", "?"]
 
 
 def test_fountain_example() -> None:

@@ -40,7 +40,8 @@ def test_bridge_example() -> None:
         t.hand(p, "temple").stock(p, "marble")
     t.pool("marble")
     s = t.state()
-    act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "3:think_jack", "0:demand marble")
+    act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "3:think_jack", "0:demand marble",
+        "1:give temple", "2:give temple")
     assert "3:refuse" in legal(s)  # the Wall protects; giving would be voluntary
     act(s, "3:refuse")
     assert materials(s.stock[0]) == ["marble"] * 5
@@ -59,7 +60,7 @@ def test_wall_example_immunity() -> None:
     s = t.state()
     act(s, "0:lead legionary atrium", "1:follow academy", "0:demand stone", "1:refuse")
     assert materials(s.stock[0]) == [] and len(s.hands[1]) == 2 and len(s.stock[1]) == 1
-    act(s, "1:demand stone")
+    act(s, "1:demand stone", "0:give garden")
     assert materials(s.stock[1]) == ["stone", "stone"] and s.hands[0] == []
 
 
@@ -123,9 +124,10 @@ def test_palisade_example() -> None:
     t.hand(2, "palace", "palace")
     t.pool("marble", "marble")
     s = t.state()
-    act(s, "0:lead legionary atrium", "1:follow academy", "2:think_jack", "0:demand marble", "1:refuse")
+    act(s, "0:lead legionary atrium", "1:follow academy", "2:think_jack", "0:demand marble", "1:refuse",
+        "2:give palace")
     assert materials(s.stock[0]) == ["marble", "marble"] and names(s, s.hands[1]) == ["temple"]
-    act(s, "1:demand marble")
+    act(s, "1:demand marble", "2:give palace", "0:give statue")
     assert materials(s.stock[1]) == ["marble"] * 3
 
 
@@ -230,7 +232,7 @@ def test_basilica_example() -> None:
     act(s, "0:lead merchant jack", "1:follow villa", "0:sell brick", "0:sell_hand tower", "0:sell_hand wall")
     assert materials(s.vault[0]) == ["brick", "concrete", "concrete"]
     assert sorted(s.vault_vis[0]) == [VIS_PUBLIC, 0, 0]
-    assert s.view(1)["players"][0]["vault"] == ["?", "?", "brick"]
+    assert s.view(1)["players"][0]["vault"] == ["brick", "?", "?"]  # in the order they went in
     assert s.view(0)["players"][0]["vault"] == ["brick", "concrete", "concrete"]
 
 

@@ -42,7 +42,8 @@ def test_legionary_reaches_neighbours_only_in_a_five_player_game() -> None:
     for p in range(1, 5):
         t.hand(p, "bar")
     s = t.state()
-    act(s, "0:lead legionary academy", *[f"{p}:think_jack" for p in range(1, 5)], "0:demand rubble")
+    act(s, "0:lead legionary academy", *[f"{p}:think_jack" for p in range(1, 5)], "0:demand rubble",
+        "1:give bar", "4:give bar")
     assert len(s.stock[0]) == 2 and s.hands[1] == [] and s.hands[4] == []
     assert len(s.hands[2]) == 1 and len(s.hands[3]) == 1  # not neighbours: untouched
 
@@ -210,7 +211,7 @@ def test_the_pool_take_of_a_demand_is_optional() -> None:
     s = t.state()
     act(s, "0:lead legionary academy", "1:think_jack")
     assert {"0:demand marble", "0:demand marble nopool"} <= legal(s)
-    act(s, "0:demand marble nopool")
+    act(s, "0:demand marble nopool", "1:give statue")
     assert materials(s.stock[0]) == ["marble"] and materials(s.pool) == ["brick", "marble"]
 
 
@@ -222,7 +223,7 @@ def test_colosseum_with_little_vault_room_lets_the_demander_choose() -> None:
     t.clients(1, "legionary").clients(2, "legionary")
     t.hand(0, "academy", "atrium")
     s = t.state()
-    act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "0:demand brick")
+    act(s, "0:lead legionary academy", "1:think_jack", "2:think_jack", "0:demand brick", "1:glory", "2:glory")
     assert legal(s) == {"0:colosseum 1 legionary", "0:colosseum 2 legionary"}
     act(s, "0:colosseum 2 legionary")
     assert s.clients[2] == [] and len(s.clients[1]) == 1 and len(s.vault[0]) == 5

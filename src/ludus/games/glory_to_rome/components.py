@@ -135,6 +135,7 @@ class Verb(StrEnum):
     COLOSSEUM = "colosseum"
     SEWER = "sewer"
     SENATE = "senate"
+    GLORY = "glory"
 
 
 # Verb aliases for the hot paths (an enum's class attribute costs ~90 ns, a global ~10 ns).
@@ -173,6 +174,7 @@ class Verb(StrEnum):
     V_COLOSSEUM,
     V_SEWER,
     V_SENATE,
+    V_GLORY,
 ) = tuple(Verb)
 
 
@@ -411,6 +413,7 @@ class ActionTable:
         self.demand_nopool = [[Action(p, Verb.DEMAND, (MATERIAL_NAMES[m], "nopool")) for m in range(6)]
                               for p in seats]
         self.give = [[Action(p, Verb.GIVE, (SLUGS[b],)) for b in range(nb)] for p in seats]
+        self.glory = [Action(p, Verb.GLORY) for p in seats]
         self._memo: dict[tuple[int, str, tuple[Arg, ...]], Action] = {}
 
     def get(self, player: int, verb: Verb, *args: Arg) -> Action:

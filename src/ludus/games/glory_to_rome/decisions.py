@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ludus.core.decisions import Decision, decision
+from ludus.core.errors import StateError
 from ludus.games.glory_to_rome.components import Verb
 from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
 
@@ -73,12 +74,13 @@ class Frame(Decision):
         return cls(*(int(x) for x in row))
 
 
-@decision("give", (Verb.GIVE, Verb.REFUSE))
+@decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
 @dataclass(slots=True, eq=False)
 class Give(Decision):
     """Rome demands: ``who`` gives the ``demander`` a card of ``material`` from hand.
 
-    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse.
+    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse. Every demanded
+    seat is asked, whatever its hand holds (holding none, it answers ``glory``).
     """
 
     who: int
@@ -255,15 +257,40 @@ class GtrData(GtrStateData):
         return out
 
     def data_from_json(self, data: dict[str, Any]) -> None:
-        """Inverse of :meth:`data_to_json` (``active`` is recomputed by the caller)."""
+        """Inverse of :meth:`data_to_json` (``active`` is recomputed by the caller).
+
+        Raises :class:`~ludus.core.errors.StateError` naming the field when a decision's
+        row is not a list of integers of the right length.
+        """
         self.fields_from_json(data)
-        self.stack = [Frame.from_row(f) for f in data["stack"]]
-        self.gives = [Give.from_row(g) for g in data["gives"]]
-        self.endq = [EndStep.from_row(e) for e in data["endq"]]
-        self.demands = [Demand.from_row(int(d)) for d in data["demands"]]
-        self.petition = Petition.from_row(data["petition"], self.current)
-        self.half_lay = HalfLaid.from_row(data["half_lay"])
-        self.colosseum = ColosseumChoice.from_row(data["colosseum"])
+        self.stack = [Frame.from_row(_ints(data, "stack", f, 7)) for f in _rows(data, "stack")]
+        self.gives = [Give.from_row(_ints(data, "gives", g, 4)) for g in _rows(data, "gives")]
+        self.endq = [EndStep.from_row(_ints(data, "endq", e, 2)) for e in _rows(data, "endq")]
+        demands = _ints(data, "demands", data["demands"], -1)
+        for d in demands:
+            if not 0 <= d & ~NO_POOL < 6 or d & ~(NO_POOL | 7):
+                raise StateError(f"state field 'demands': {d} is not a material (0..5), +{NO_POOL} for nopool")
+        self.demands = [Demand.from_row(d) for d in demands]
+        self.petition = Petition.from_row(_ints(data, "petition", data["petition"], 3, True), self.current)
+        self.half_lay = HalfLaid.from_row(_ints(data, "half_lay", data["half_lay"], 2, True))
+        colosseum = _ints(data, "colosseum", data["colosseum"], -1)
+        self.colosseum = ColosseumChoice.from_row(colosseum)
+
+
+def _rows(data: dict[str, Any], name: str) -> list[Any]:
+    rows = data[name]
+    if type(rows) is not list:
+        raise StateError(f"state field {name!r}: expected a list, got {type(rows).__name__}")
+    return rows
+
+
+def _ints(data: dict[str, Any], name: str, row: Any, length: int, empty: bool = False) -> list[int]:
+    """``row`` checked: a list of integers of ``length`` (``-1``: any; ``empty``: or ``[]``)."""
+    if type(row) is not list or any(type(x) is not int for x in row):
+        raise StateError(f"state field {name!r}: expected a list of integers, got {str(row)[:40]}")
+    if length >= 0 and len(row) != length and not (empty and not row):
+        raise StateError(f"state field {name!r}: expected {length} integers, got {len(row)}")
+    return row
 
 
 DECISION_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")

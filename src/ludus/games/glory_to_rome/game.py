@@ -9,10 +9,19 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
-from ludus.core.errors import LudusError
+from ludus.core.errors import LudusError, StateError
 from ludus.core.events import Log
 from ludus.core.rng import Rng
-from ludus.games.glory_to_rome import heuristic, invariants, notation, render, rules, scoring, view
+from ludus.games.glory_to_rome import (
+    heuristic,
+    invariants,
+    notation,
+    render,
+    rules,
+    scoring,
+    validation,
+    view,
+)
 from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
@@ -169,8 +178,15 @@ class GloryToRome(Game[GtrState]):
         """Rebuild a state from :meth:`GtrState.to_json`."""
         s = self._blank()
         s.data_from_json(dict(data))
+        problems = validation.shape_violations(s)
+        if problems:  # before anything indexes the lists by seat or card
+            raise StateError(f"impossible {DOMAIN} state: {problems[0]}")
         rules.refresh_active(s, adjust=False)
         return s
+
+    def state_violations(self, state: GtrState) -> list[str]:
+        """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
+        return validation.violations(state)
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain-text rendering of a view."""

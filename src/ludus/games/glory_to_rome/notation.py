@@ -25,6 +25,7 @@ _PHRASES = {
     "vomitorium": "discard the whole hand (Vomitorium)",
     "sewer": "move the played Orders to the stockpile (Sewer)",
     "refuse": "refuse to give (Glory to Rome!)",
+    "glory": "Glory to Rome! (no card of the demanded material)",
     "lay_continue": "finish laying the out-of-town foundation",
 }
 

@@ -11,6 +11,8 @@ Cards revealed for a Legionary demand are public while they are shown (this turn
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import islice
 from typing import Any, TypeVar
 
 from ludus.core.rng import Rng
@@ -34,11 +36,11 @@ D = TypeVar("D", bound=GtrData)
 
 
 def _names(cards: list[int]) -> list[str]:
-    return sorted(SLUGS[CARD_BUILDING[c]] for c in cards)
+    return [SLUGS[CARD_BUILDING[c]] for c in cards]
 
 
 def _materials(cards: list[int]) -> list[str]:
-    return sorted(MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards)
+    return [MATERIAL_NAMES[CARD_MATERIAL[c]] for c in cards]
 
 
 def _role_name(role: int) -> str:
@@ -65,7 +67,12 @@ def _colosseum(s: GtrData) -> list[Any]:
 
 
 def view(s: GtrData, player: int | None) -> dict[str, Any]:
-    """What ``player`` (``None`` = spectator) may see, JSON-ready."""
+    """What ``player`` (``None`` = spectator) may see, JSON-ready.
+
+    Every place lists its cards in the order the state keeps them (the pool's order decides
+    which card of a material a take removes, the hand's which card a demand reveals): the
+    order is public, or known to the hand's owner, and :func:`determinize` keeps it.
+    """
     players = []
     shown = vaults_shown(s)
     for p in range(s.n):
@@ -73,7 +80,6 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         vault = []
         for c, vis in zip(s.vault[p], s.vault_vis[p]):
             vault.append(MATERIAL_NAMES[CARD_MATERIAL[c]] if shown or vis in (VIS_PUBLIC, player) else "?")
-        vault.sort()
         buildings = [
             {
                 "name": SLUGS[CARD_BUILDING[st.card]],
@@ -92,8 +98,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
             "hand_size": len(s.hands[p]) + s.hand_jacks[p],
             "hand_jacks": s.hand_jacks[p],
             "hand_limit": hand_limit(s, p),
-            "clientele": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]),
-            "new_clients": sorted(ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh),
+            "clientele": [ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p]],
+            "new_clients": [ROLE_NAMES[CARD_MATERIAL[c]] for c in s.clients[p] if c in fresh],
             "clientele_limit": clientele_limit(s, p),
             "stockpile": _materials(s.stock[p]),
             "vault_count": len(s.vault[p]),
@@ -103,7 +109,7 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
             "camp": _names(s.camp[p]),
             "camp_jacks": s.camp_jacks[p],
             "units": s.units[p],
-            "revealed": _names(s.revealed[p]),
+            "revealed": _names([c for c in s.revealed[p] if c in s.hands[p]]),
             "did_craftsman": bool(s.did_craft[p]),
         }
         if me:
@@ -133,7 +139,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
         "frames": [
-            {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind)}
+            {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind),
+             "client_actions": f.granted, "doubled": bool(f.cm)}
             for f in s.stack
         ],
         "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)") for d in s.demands],
@@ -150,79 +157,124 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
 
 
 def determinize(s: D, player: int | None, seed: int) -> D:
-    """A full state agreeing with all ``player`` sees; hidden cards re-dealt with ``Rng(seed)``.
+    """A full state agreeing with all ``player`` sees; what it does not see re-dealt with ``Rng(seed)``.
 
-    Re-dealt together: the deck, the cards out of play (training game), the hands of
-    the other players (except cards revealed this turn), vault cards hidden from
-    ``player``, and another player's Fountain card.  A pending decision shows a little
-    about one hand, and the re-deal keeps exactly that: a player choosing which card to
-    give holds two kinds of the demanded material, and a player in the middle of a
-    petition holds its remaining cards.
+    It keeps exactly what :func:`view` shows ``player`` and deals everything else anew,
+    consistently (ruling 19):
+
+    - names shown (kept): the pool, the camps, cards revealed for a demand, ``player``'s own
+      hand, the foundation cards of structures, ``player``'s own Fountain card;
+    - only the material shown (re-dealt among the cards of that material): stockpiles,
+      clienteles, the materials in structures, vault cards whose material ``player`` sees
+      (from a stockpile or a clientele; its own Basilica cards; every vault at the end of a
+      scored game) — the table, the owner included, sees them tucked, material only;
+    - nothing shown (re-dealt freely): the deck, the cards out of play (training game), the
+      other hands (but their revealed cards), the other vault cards, another player's
+      Fountain card.
+
+    The cards of the last two groups are pooled and grouped by material; the material-only
+    places of each material take a uniform ordered pick of that material's cards (a partial
+    Fisher-Yates), and the rest, shuffled, fill the hidden places: a uniform deal among the
+    deals that agree with the view. A pending petition shows that its player still holds its
+    remaining cards, and the re-deal keeps that.
     """
     t = s.copy_into(type(s).__new__(type(s)))
     rng = Rng(seed)
-    unknown: list[int] = []
-    slots: list[tuple[list[int], int]] = []  # (list, index) of every re-dealt place
+    shown = vaults_shown(s)
+    known: list[list[int]] = []  # material-only places, whole lists
+    hidden: list[list[int]] = [t.deck, t.removed]  # nothing-shown places, whole lists
+    known_at: list[tuple[list[int], list[int]]] = []  # (list, indices): mixed lists
+    hidden_at: list[tuple[list[int], list[int]]] = []
+    fresh_at: list[tuple[int, list[int]]] = []
     for p in range(t.n):
-        if p == player:
-            continue
-        revealed = t.revealed[p]
-        hand = t.hands[p]
-        for i, c in enumerate(hand):
-            if c not in revealed:
-                slots.append((hand, i))
-                unknown.append(c)
-    for p in range(t.n if not vaults_shown(s) else 0):
-        vault = t.vault[p]
-        for i, vis in enumerate(t.vault_vis[p]):
-            if vis != VIS_PUBLIC and vis != player:
-                slots.append((vault, i))
-                unknown.append(vault[i])
-    for deck in (t.deck, t.removed):  # the deck and the cards out of play (training game)
-        for i in range(len(deck)):
-            slots.append((deck, i))
-            unknown.append(deck[i])
-    fountain_hidden = t.fountain >= 0 and t.stack[-1].who != player
-    if fountain_hidden:
-        unknown.append(t.fountain)
-    rng.shuffle(unknown)
-    if not s.over:
-        if s.gives and not s.gives[0].voluntary:  # a protected player is asked in any case
-            g = s.gives[0]
-            unknown = _keep_shown(t, g.who, g.material, 2, True, slots, unknown)
-        elif s.petition is not None:
-            unknown = _keep_shown(t, s.current, s.petition.material, s.petition.left, False, slots, unknown)
-    for (lst, i), c in zip(slots, unknown):
-        lst[i] = c
-    if fountain_hidden:
-        t.fountain = unknown[-1]
+        known.append(t.stock[p])
+        clients = t.clients[p]
+        known.append(clients)
+        if t.fresh[p]:
+            new = t.fresh[p]
+            fresh_at.append((p, [i for i, c in enumerate(clients) if c in new]))
+        known.extend(st.materials for st in t.buildings[p] if st.materials)
+        if p != player:
+            revealed = t.revealed[p]
+            if revealed:
+                hand = t.hands[p]
+                hidden_at.append((hand, [i for i, c in enumerate(hand) if c not in revealed]))
+            else:
+                hidden.append(t.hands[p])
+        vis = t.vault_vis[p]
+        if shown or all(v in (VIS_PUBLIC, player) for v in vis):
+            known.append(t.vault[p])
+        else:
+            known_at.append((t.vault[p], [i for i, v in enumerate(vis) if v in (VIS_PUBLIC, player)]))
+            hidden_at.append((t.vault[p], [i for i, v in enumerate(vis) if v not in (VIS_PUBLIC, player)]))
+    fountain = [t.fountain] if t.fountain >= 0 and t.stack[-1].who != player else []
+    hidden.append(fountain)
+    known_cards = [c for cards in known for c in cards]
+    known_cards += [lst[i] for lst, idx in known_at for i in idx]
+    hidden_cards = [c for cards in hidden for c in cards] + [lst[i] for lst, idx in hidden_at for i in idx]
+    if known_cards:
+        material = CARD_MATERIAL.__getitem__
+        ordered = sorted(known_cards, key=material)
+        cuts = [bisect_left(ordered, m, key=material) for m in range(7)]
+        need = [cuts[m + 1] - cuts[m] for m in range(6)]
+        cards = known_cards + hidden_cards
+        cards.sort(key=material)  # grouped by material
+        bounds = [bisect_left(cards, m, key=material) for m in range(7)]
+        chosen = []
+        rest: list[int] = []
+        for m in range(6):
+            group = cards[bounds[m]:bounds[m + 1]]
+            k = need[m]
+            size = len(group)
+            for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
+                j = i + rng.randbelow(size - i)
+                group[i], group[j] = group[j], group[i]
+            chosen.append(iter(group[:k]))
+            rest += group[k:]
+        dealt = iter([next(chosen[material(c)]) for c in known_cards])
+        for cards_ in known:
+            cards_[:] = islice(dealt, len(cards_))
+        for lst, idx in known_at:
+            for i in idx:
+                lst[i] = next(dealt)
+    else:
+        rest = hidden_cards
+    rng.shuffle(rest)
+    dealt = iter(rest)
+    for cards_ in hidden:
+        cards_[:] = islice(dealt, len(cards_))
+    for lst, idx in hidden_at:
+        for i in idx:
+            lst[i] = next(dealt)
+    for p in range(t.n):
+        if p != player and t.revealed[p]:
+            rng.shuffle(t.hands[p])  # where a revealed card sits in a hidden hand is hidden too
+    if fountain:
+        t.fountain = fountain[0]
+    for p, positions in fresh_at:
+        t.fresh[p] = [t.clients[p][i] for i in positions]
+    if s.petition is not None and not s.over and s.current != player:
+        _keep_petition(t, s.petition.material, s.petition.left, hidden, hidden_at)
     t.rng = Rng(rng.next())
     return t
 
 
-def _keep_shown(
-    t: GtrData, p: int, m: int, need: int, distinct: bool, slots: list[tuple[list[int], int]], unknown: list[int]
-) -> list[int]:
-    """Rearrange the shuffled ``unknown`` so that ``p``'s re-dealt hand holds ``need``
-    cards of material ``m`` (of ``need`` different names if ``distinct``), counting the
-    cards of the hand that are not re-dealt."""
-    hand = t.hands[p]
-    targets = [k for k, (lst, _) in enumerate(slots) if lst is hand]
-    if not targets:
-        return unknown
-    revealed = t.revealed[p]
-    kinds = {CARD_BUILDING[c] for c in hand if c in revealed and CARD_MATERIAL[c] == m}
-    have = len(kinds) if distinct else sum(1 for c in hand if c in revealed and CARD_MATERIAL[c] == m)
-    chosen: list[int] = []
-    for j, c in enumerate(unknown):
-        if have + len(chosen) >= need or len(chosen) >= len(targets):
+def _keep_petition(
+    t: GtrData, m: int, need: int, hidden: list[list[int]], hidden_at: list[tuple[list[int], list[int]]]
+) -> None:
+    """The petitioner's re-dealt hand holds ``need`` cards of material ``m``: swap them in
+    from other hidden places (the real hand had them, so the hidden cards do)."""
+    hand = t.hands[t.current]
+    have = sum(1 for c in hand if CARD_MATERIAL[c] == m)
+    if have >= need:
+        return
+    spots = [(lst, i) for lst in hidden if lst is not hand for i in range(len(lst))]
+    spots += [(lst, i) for lst, idx in hidden_at if lst is not hand for i in idx]
+    mine = [i for i, c in enumerate(hand) if CARD_MATERIAL[c] != m and c not in t.revealed[t.current]]
+    for lst, i in spots:
+        if have >= need or not mine:
             break
-        if CARD_MATERIAL[c] == m and not (distinct and CARD_BUILDING[c] in kinds):
-            chosen.append(j)
-            kinds.add(CARD_BUILDING[c])
-    if have + len(chosen) < need:
-        return unknown
-    picked = set(chosen)
-    put = {targets[i]: unknown[j] for i, j in enumerate(chosen)}
-    rest = iter([c for j, c in enumerate(unknown) if j not in picked])
-    return [put[k] if k in put else next(rest) for k in range(len(unknown))]
+        if CARD_MATERIAL[lst[i]] == m:
+            j = mine.pop()
+            hand[j], lst[i] = lst[i], hand[j]
+            have += 1

@@ -45,12 +45,13 @@ from ludus.games.glory_to_rome.rules.end_of_turn import (
     end_turn,
     start_end_of_turn,
 )
-from ludus.games.glory_to_rome.rules.legionary import COLOSSEUM_RULES, GIVE_RULES, process_gives
+from ludus.games.glory_to_rome.rules.legionary import COLOSSEUM_RULES, GIVE_RULES
 from ludus.games.glory_to_rome.rules.petitions import PETITION_RULES
 from ludus.games.glory_to_rome.rules.role_actions import (
     FRAME_RULES,
     frame_legal,
     frame_resolve,
+    hand_decides,
     start_next_batch,
 )
 from ludus.games.glory_to_rome.rules.setup import set_up
@@ -119,8 +120,15 @@ def legal_actions(s: GtrData) -> list[Action]:
 
 def advance(s: GtrData, log: Log) -> list[Action] | None:
     """After an action: end the game if a trigger is met, else move on until a real decision
-    is pending (forced passes are taken here). Returns that decision's legal actions when
-    they were built on the way (the caller may cache them)."""
+    is pending. Returns that decision's legal actions when they were built on the way (the
+    caller may cache them).
+
+    A forced ``pass`` or ``next`` (the batch's only answer) is taken here, and an end-of-turn
+    step whose only answer is ``pass`` is skipped, only where that forcedness follows from
+    what the whole table sees (ruling 23): a batch whose options read the seat's hand
+    (:func:`~.role_actions.hand_decides`) stops and asks even for a single answer, and
+    every demanded seat is asked how it answers a Legionary.
+    """
     if s.over:
         return None
     # finish_step(), inlined (it runs after every action): a Forum win, then the deck running out.
@@ -135,10 +143,7 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
             return lead_follow.choose_legal(s) if d is None else petitions.petition_legal(s, d)
         if ph == ACT:
             if s.gives:
-                process_gives(s, log)
-                check_forum(s, log)  # a given card may complete a Forum condition
-                if s.over or s.gives:
-                    return None
+                return None  # every demanded seat is asked (ruling 20)
             if s.colosseum is not None:
                 return None
             if s.stack:
@@ -147,7 +152,7 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
                     s.stack.pop()
                     continue
                 legal = frame_legal(s, f)  # what legal_actions() gives here
-                if len(legal) == 1:
+                if len(legal) == 1 and not hand_decides(s, f):
                     verb = legal[0].verb
                     if verb is V_NEXT:
                         f.open = 0  # frame_resolve() of a forced "next" (no card moves: no Forum test)

@@ -37,6 +37,10 @@ def end_game(s: GtrData, termination: Termination, log: Log, **data: Any) -> Non
     words = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}
     s.end_reason = REASONS[termination].format(**words)
     log.public(f"end_{termination}", **data)
+    if not s.forum_winners:
+        # PL "Na koniec gry wszyscy gracze odsłaniają zawartość swoich skarbców": a scored
+        # game turns every vault face up (the views then show every vault card's material).
+        log.public("vaults_shown", vaults=[[CARD_MATERIAL[c] for c in s.vault[p]] for p in range(s.n)])
 
 
 def finish_step(s: GtrData, log: Log) -> None:

@@ -22,6 +22,7 @@ from ludus.games.glory_to_rome.components import (
     ROLE_INDEX,
     ROLE_NAMES,
     V_COLOSSEUM,
+    V_GLORY,
     V_REFUSE,
     VIS_PUBLIC,
     B,
@@ -66,12 +67,14 @@ def legionary_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     f.left -= 1
     m = MATERIAL_INDEX[str(a.args[0])]
+    card = -1
     for c in s.hands[p]:
         if CARD_MATERIAL[c] == m and c not in s.revealed[p]:
             s.revealed[p].append(c)
+            card = c
             break
     s.demands.append(Demand(m, len(a.args) == 1))
-    log.public("reveal", seat=p, material=m)
+    log.public("reveal", seat=p, material=m, card=card)  # the table sees the card itself
 
 
 def affected_opponents(s: GtrData, p: int) -> list[int]:
@@ -145,46 +148,39 @@ def legionary_demand(s: GtrData, p: int, log: Log) -> None:
 
 
 def give_legal(s: GtrData, g: Give) -> list[Action]:
-    """Which matching card to give (a protected player may also refuse)."""
+    """Which matching card to give: one answer per name of that material in hand (one name:
+    the single answer), ``glory`` when the hand holds none; a protected player may also
+    refuse (and holding none, refusing is the answer).
+
+    Every demanded seat is asked, whatever its hand holds: were the question put only to a
+    seat holding two names, or the give done without asking, whether the game stops for the
+    seat would tell the table about its hand (ruling 20).
+    """
     v = g.who
     give = s.acts.give[v]
     out = [give[b] for b in distinct_buildings(of_material(s.hands[v], g.material))]
     if g.voluntary:
         out.append(s.acts.get(v, V_REFUSE))
+    elif not out:
+        out.append(s.acts.glory[v])
     return out
 
 
 def give_resolve(s: GtrData, g: Give, a: Action, log: Log) -> bool:
-    """Give the chosen card to the demander's stockpile, or refuse (protected players)."""
+    """Give the chosen card to the demander's stockpile, answer "Glory to Rome!" (no
+    matching card), or refuse (protected players)."""
     s.gives.pop(0)
     v = g.who
     if a.verb == V_REFUSE:
         log.public("refuse", seat=v)
         return True
+    if a.verb == V_GLORY:
+        log.public("glory", seat=v)
+        return True
     card = take_building(s.hands[v], BUILDING_INDEX[str(a.args[0])])
     s.stock[g.demander].append(card)
     log.public("give", seat=v, material=g.material, to=g.demander)
     return True
-
-
-def process_gives(s: GtrData, log: Log) -> None:
-    """Carry out forced gives; stop at a give where the giver has a real choice.
-
-    A protected player is always asked (give or refuse), whether or not they hold the
-    material: asking only those who do would make their hands public.
-    """
-    while s.gives:
-        g = s.gives[0]
-        v = g.who
-        kinds = distinct_buildings(of_material(s.hands[v], g.material))
-        if len(kinds) > 1 or g.voluntary:
-            return
-        s.gives.pop(0)
-        if not kinds:
-            log.public("glory", seat=v)
-            continue
-        s.stock[g.demander].append(take_building(s.hands[v], kinds[0]))
-        log.public("give", seat=v, material=g.material, to=g.demander)
 
 
 GIVE_RULES: DecisionRules[GtrData, Give] = DecisionRules(give_legal, give_resolve)

@@ -28,7 +28,7 @@ from ludus.games.glory_to_rome.components import (
     V_PASS,
     B,
 )
-from ludus.games.glory_to_rome.decisions import Frame, GtrData
+from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData
 from ludus.games.glory_to_rome.rules.building import (
     architect_act,
     architect_legal,
@@ -88,6 +88,27 @@ def frame_legal(s: GtrData, f: Frame) -> list[Action]:
     if s.fountain >= 0:
         return fountain_legal(s, f)
     return ROLE_LEGAL[role](s, f)
+
+
+def hand_decides(s: GtrData, f: Frame) -> bool:
+    """Whether the batch's options depend on the names in its seat's hand, so that a
+    single answer would tell the table something about a hidden hand (ruling 23).
+
+    Only the builders read the names: a Craftsman lays or adds from hand, an Architect lays
+    from hand (while the main part of the action is still open). Every other option reads
+    public facts: the pool, stockpiles, sites, structures, the deck's and hand's sizes (Dock,
+    Aqueduct, Basilica, Latrine take any hand card) and the count of unrevealed cards.
+    """
+    role = f.role
+    if role != CRAFTSMAN and role != ARCHITECT:
+        return False
+    if not s.hands[f.who] or s.half_lay is not None or s.fountain >= 0:
+        return False
+    if role == CRAFTSMAN:
+        return f.left > 0
+    if f.open == 0:
+        return f.left > 0
+    return not f.open & O_MAIN
 
 
 def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:

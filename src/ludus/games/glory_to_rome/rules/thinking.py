@@ -88,11 +88,12 @@ def discard_before_thinking(s: GtrData, p: int, a: Action, log: Log) -> None:
         log.public("latrine", seat=p, card=card)
     else:
         s.pre_think |= 2
-        s.pool.extend(s.hands[p])
+        cards = s.hands[p]
+        s.pool.extend(cards)
         s.hands[p] = []
         s.jack_pile += s.hand_jacks[p]
         s.hand_jacks[p] = 0
-        log.public("vomitorium", seat=p)
+        log.public("vomitorium", seat=p, cards=cards)  # the discarded hand goes face up to the pool
 
 
 def thinker_legal(s: GtrData, f: Frame) -> list[Action]:
