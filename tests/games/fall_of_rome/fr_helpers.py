@@ -150,6 +150,6 @@ def legions(s: FallOfRomeState, city: str) -> int:
     return s.legions[TOKEN_CITY[city]]
 
 
-def act(s: FallOfRomeState, text: str) -> None:
-    """Apply an action written in notation."""
-    play(s, text)
+def act(s: FallOfRomeState, *texts: str) -> None:
+    """Apply actions written in notation, in order."""
+    play(s, *texts)

@@ -59,7 +59,7 @@ def test_praefectus_classis_sails_without_a_card_and_recruits_in_a_port() -> Non
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Londinium", "Roma"),
                  hands=(("Tingi/black",), ()))
     put(s, "Londinium", legions=3)
-    act(s, "0:classis_sail Tingi 3")
+    act(s, "0:classis_sail Tingi", "0:legions 3")
     assert s.pawn_city[0] == TOKEN_CITY["Tingi"] and legions(s, "Tingi") == 3
     act(s, "0:classis_recruit Tingi/black 2")
     assert legions(s, "Tingi") == 5 and s.hands[0] == []
@@ -86,12 +86,12 @@ def test_praefectus_fabrum_builds_a_fort_from_two_legions_and_moves_through_fort
     act(s, "0:fabrum_fort")
     assert s.forts[TOKEN_CITY["Lutetia"]] and legions(s, "Lutetia") == 1
     # from a fort city to any city, discarding any city card (a choice between two)
-    act(s, "0:fabrum_move Sinope 1")
+    act(s, "0:fabrum_move Sinope", "0:legions 1")
     act(s, "0:pay Tingi/black")
     assert s.pawn_city[0] == TOKEN_CITY["Sinope"] and legions(s, "Sinope") == 1
     # from a city without a fort only to a fort city
     m = legal(s, 0)
-    assert "0:fabrum_move Roma 1" in m and "0:fabrum_move Tingi 0" not in m
+    assert "0:fabrum_move Roma" in m and "0:fabrum_move Tingi" not in m
 
 
 def test_praefectus_fabrum_special_only_in_a_fort_city() -> None:
@@ -111,7 +111,7 @@ def test_regina_foederata_leads_barbarians_and_enlists_once_for_free() -> None:
     put(s, "Lutetia", "green", 2, legions=1)
     put(s, "Lugdunum", "green", 2)
     s.allied[2] = 1
-    act(s, "0:march Lugdunum 1")
+    act(s, "0:march Lugdunum", "0:legions 1")
     m = legal(s, 0)
     assert "0:escort green" in m and "0:escort_end" in m
     act(s, "0:escort green")
@@ -161,11 +161,11 @@ def test_vestalis_battle_special_removes_a_legion() -> None:
 def test_regina_foederata_in_roma_caput_mundi() -> None:
     s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Genua", "Tyras"), roma_caput_mundi=True)
     put(s, "Genua", "white", 2)
-    act(s, "0:march Roma 0")
+    act(s, "0:march Roma", "0:legions 0")
     assert not s.pending  # ruling 7: no cube may be led into Roma
     s = scenario(roles=("Regina_Foederata", "Consul"), cities=("Genua", "Tyras"), roma_caput_mundi=True,
                  regina_cubes_into_roma=True)
     put(s, "Genua", "white", 2)
-    act(s, "0:march Roma 0")
+    act(s, "0:march Roma", "0:legions 0")
     act(s, "0:escort white")
     assert cubes(s, "Roma", "white") == 0 and cubes(s, "Genua", "white") == 1 and s.decline == 1

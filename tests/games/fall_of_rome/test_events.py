@@ -284,7 +284,7 @@ def test_vae_victis_destabilizing_any_cities_and_only_right_after_the_battle() -
     s.alea = 1
     act(s, "0:battle 1")
     act(s, "0:set_die barbarian")
-    act(s, "0:march Lugdunum 0")
+    act(s, "0:march Lugdunum", "0:legions 0")
     assert "1:play Vae_Victis normal" not in legal(s, 1)
 
 

@@ -16,7 +16,7 @@ def test_render_shows_the_map_tracks_hands_and_alliances() -> None:
     text = s.game.render(s.view(0), 0)
     assert "Sinope" in text and "B3" in text and "fort" in text
     assert "Invasion track 1/8" in text and "Decline 0/8" in text
-    assert "Alliances: green" in text and "Tyras/white" in text and "Consul" in text
+    assert "Alliances: green" in text and "Tyras (white)" in text and "Consul" in text
 
 
 def test_evaluate_prefers_fewer_barbarians_and_less_decline() -> None:

@@ -44,7 +44,7 @@ def test_plot_example_in_aquileia() -> None:
     assert s.to_move() == (0,)
     moves = [str(a) for a in s.legal_actions(0)]
     assert "0:discard Aquileia/white" in moves and "0:play Mortui_Non_Mordent normal" in moves
-    assert "0:march Roma 0" not in moves  # the hand limit comes first
+    assert "0:march Roma" not in moves  # the hand limit comes first
     act(s, "0:play Mortui_Non_Mordent normal")
     act(s, "0:remove_cube Lutetia green")
     act(s, "0:remove_cube Lutetia green")

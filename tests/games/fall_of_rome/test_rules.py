@@ -103,7 +103,7 @@ def test_first_player_most_days() -> None:
 def test_four_actions_then_draw_then_invasions() -> None:
     s = scenario(cities=("Lutetia", "Roma"))
     for _ in range(4):
-        act(s, "0:march Lugdunum 0" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia 0")
+        act(s, "0:march Lugdunum" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia", "0:legions 0")
     assert s.actions_left == 0 and legal(s, 0) == ["0:draw"]
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
@@ -218,7 +218,7 @@ def test_apply_rejects_illegal_actions_and_leaves_the_state_unchanged() -> None:
     s = scenario()
     digest = s.digest()
     with pytest.raises(IllegalActionError):
-        act(s, "0:march Sinope 0")
+        act(s, "0:march Sinope", "0:legions 0")
     with pytest.raises(IllegalActionError):
         act(s, "1:draw")
     assert s.digest() == digest
@@ -241,8 +241,11 @@ def test_roma_caput_mundi_start_in_roma_places_no_legions() -> None:
 def test_roma_caput_mundi_no_legions_in_roma_and_cubes_become_decline() -> None:
     s = scenario(cities=("Genua", "Tyras"), roma_caput_mundi=True)
     put(s, "Genua", legions=3)
-    m = legal(s, 0)
-    assert "0:march Roma 0" in m and "0:march Roma 1" not in m
+    assert "0:march Roma" in legal(s, 0)
+    act(s, "0:march Roma")
+    assert legal(s, 0) == ["0:legions 0"]  # no legion goes along into Roma Caput Mundi
+    with s.edit():
+        s.pending.pop()
     run(s, place_barbarian, ROMA, 0, [])
     assert s.decline == 1 and cubes(s, "Roma", "orange") == 0
     # an invasion along a path into Roma
@@ -337,13 +340,14 @@ def test_solitaire_with_roma_caput_mundi() -> None:
 def test_events_are_kinds_with_ids_and_numbers_and_read_as_english() -> None:
     s = scenario(cities=("Lutetia", "Roma"))
     put(s, "Lutetia", "green", 2, legions=3)
-    events = play(s, "0:march Lugdunum 2")
+    assert play(s, "0:march Lugdunum") == []  # the destination; the legions are asked next
+    events = play(s, "0:legions 2")
     assert [(e.kind, e.data) for e in events] == [
         ("march", {"role": s.roles[0], "city": TOKEN_CITY["Lugdunum"], "legions": 2})
     ]
     assert events[0].visible_to is None and events[0].text == "Consul marches to Lugdunum with 2 legions."
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
-    play(s, "0:march Lutetia 2", "0:march Lugdunum 0", "0:march Lutetia 0")
+    play(s, "0:march Lutetia", "0:legions 2", "0:march Lugdunum", "0:legions 0", "0:march Lutetia", "0:legions 0")
     events = play(s, "0:draw")
     assert events[0].kind == "draw" and events[0].data["cards"] == [TOKEN_CARD["Sinope/blue"], TOKEN_CARD["Tyras/white"]]
 

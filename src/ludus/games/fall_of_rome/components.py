@@ -11,6 +11,7 @@ by them. Card ids:
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -18,7 +19,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.actions import Action
-from ludus.core.events import register_messages
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -30,7 +30,6 @@ _MAP = _load("map.toml")
 _TRIBES = _load("tribes.toml")
 _CARDS = _load("cards.toml")
 _ROLES = _load("characters.toml")
-_MESSAGES = _load("messages.toml")
 DOMAIN: Final = "fall-of-rome"
 """The game's id: the domain of its event templates."""
 
@@ -118,6 +117,8 @@ class Verb(StrEnum):
     REMOVE_CUBE = "remove_cube"
     MOVE_TO = "move_to"
     SKIP_BATTLE = "skip_battle"
+    # the legions a move takes along, asked after its destination (issue 11)
+    LEGIONS = "legions"
 
 
 class Termination(StrEnum):
@@ -208,6 +209,13 @@ class Role:
     solo: bool
     abilities: tuple[str, ...]
     special: str
+    abilities_pl: tuple[str, ...]  # the Polish rulebook's wording (POSTACIE)
+    special_pl: str
+
+    @property
+    def name(self) -> str:
+        """The name as the rulebook prints it (``Praefectus Fabrum``)."""
+        return self.id.replace("_", " ")
 
 
 COLOURS: tuple[str, ...] = tuple(t["colour"] for t in _TRIBES["tribe"])
@@ -294,7 +302,8 @@ N_REVOLTS: int = _CARDS["revolts"]["count"]
 EVENT_BY_ID: dict[str, EventCard] = {e.id: e for e in EVENTS}
 
 ROLES: tuple[Role, ...] = tuple(
-    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"])
+    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"], tuple(r["abilities_pl"]),
+         r["special_pl"])
     for i, r in enumerate(_ROLES["role"])
 )
 ROLE_INDEX: dict[str, int] = {r.id: r.index for r in ROLES}
@@ -514,44 +523,53 @@ FABRUM_MOVE = _move_table(Verb.FABRUM_MOVE)
 MOVE_TO = _move_table(Verb.MOVE_TO)
 
 
-# ---------------------------------------------------------------------------
-# event templates (data/messages.toml) and the namers they use
-# ---------------------------------------------------------------------------
-def _city_name(city: Any) -> str:
-    return CITIES[int(city)].name
+def _dest_table(verb: Verb) -> tuple[tuple[Action, ...], ...]:
+    """Every ``<verb> <city>`` action (the destination; the legions are asked next): [seat][city]."""
+    return tuple(tuple(Action(p, verb, (CITY_TOKEN[c],)) for c in range(NC)) for p in range(MAX_SEATS))
 
 
-def _colour_name(tribe: Any) -> str:
-    return COLOURS[int(tribe)]
-
-
-def _tribe_name(tribe: Any) -> str:
-    return TRIBES[int(tribe)].name
-
-
-def _card_name(card: Any) -> str:
-    return CARD_TOKENS[int(card)]
-
-
-def _cards_names(cards: Any) -> str:
-    return ", ".join(CARD_TOKENS[int(c)] for c in cards)
-
-
-def _role_name(role: Any) -> str:
-    return ROLES[int(role)].id
-
-
-def _faces_names(faces: Any) -> str:
-    return ", ".join(FACE_NAMES[int(f)] for f in faces)
-
-
-def _version_name(destabilizing: Any) -> str:
-    return "destabilizing" if destabilizing else "normal"
-
-
-register_messages(
-    DOMAIN,
-    {str(k): str(v) for k, v in _MESSAGES["events"].items()},
-    {"city": _city_name, "colour": _colour_name, "tribe": _tribe_name, "card": _card_name, "cards": _cards_names,
-     "role": _role_name, "faces": _faces_names, "version": _version_name},
+MOVE_VERBS: Final = (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE)
+"""The moves whose legions are their own decision (:class:`~ludus.games.fall_of_rome.decisions.Legions`)."""
+MARCH_DEST = _dest_table(Verb.MARCH)
+SAIL_DEST = _dest_table(Verb.SAIL)
+CLASSIS_SAIL_DEST = _dest_table(Verb.CLASSIS_SAIL)
+FABRUM_MOVE_DEST = _dest_table(Verb.FABRUM_MOVE)
+LEGIONS_ACTION: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.LEGIONS, (n,)) for n in range(4)) for p in range(MAX_SEATS)
 )
+"""``legions <n>``: [seat][legions taken along, 0..3]."""
+
+
+# --- names as the rulebook prints them -------------------------------------------
+FACE_WORDS: tuple[str, ...] = ("legion", "barbarian", "barbarian and legion", "two barbarians and legion", "special")
+"""The battle die's faces (``FACE_NAMES`` order) in words (a legion face loses a legion, a barbarian
+face removes a barbarian, the special face uses the character's power)."""
+
+
+def card_name(card: int) -> str:
+    """A player card as people name it: ``Nova Carthago (white)``, ``Mors Tua, Vita Mea``, ``Revolt``."""
+    if card < N_CITY_CARDS:
+        node = NODES[card]
+        return f"{CITIES[node.city].name} ({COLOURS[node.tribe]})"
+    if card < REVOLT:
+        return EVENTS[card - FIRST_EVENT].name
+    return "Revolt"
+
+
+def word(arg: object) -> str:
+    """A notation argument in words: a card, a die face, a city or role without underscores."""
+    text = str(arg)
+    if text in TOKEN_CARD:
+        return card_name(TOKEN_CARD[text])
+    if text in FACE_INDEX:
+        return FACE_WORDS[FACE_INDEX[text]]
+    return text.replace("_", " ")
+
+
+_ONE = re.compile(r"\b1 (legion|barbarian|card|cube)s\b")
+
+
+def grammar(text: str) -> str:
+    """``1 legions`` → ``1 legion``, ``1 dice`` → ``1 die``, ``a orange`` → ``an orange``."""
+    text = _ONE.sub(r"1 \1", text).replace(" 1 dice", " 1 die")
+    return re.sub(r"\b([Aa]) (?=[aeiou])", r"\1n ", text)

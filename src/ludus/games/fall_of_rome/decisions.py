@@ -42,6 +42,7 @@ __all__ = [
     "FestinaLente",
     "HicManebimus",
     "HomoFaber",
+    "Legions",
     "MeliusCavere",
     "MorsTua",
     "MortuiNonMordent",
@@ -72,6 +73,25 @@ class Pay(Decision):
 
     def copy(self) -> Pay:
         return Pay(self.who, self.cards[:], self.count)
+
+
+@decision("legions", (Verb.LEGIONS,))
+@dataclass(slots=True, eq=False)
+class Legions(Decision):
+    """MARSZ, ŻEGLUGA, Praefectus Classis's or Fabrum's move: its destination ``city`` is chosen;
+    ``who`` now chooses how many legions (0..``most``) go along (``verb``: the move).
+
+    It exists only between the two steps (issue 11: a destination, then a number, instead
+    of every pair); once answered the state is the one the combined action of ludus 0.1.0 made.
+    """
+
+    who: int
+    verb: str
+    city: int
+    most: int
+
+    def copy(self) -> Legions:
+        return Legions(self.who, self.verb, self.city, self.most)
 
 
 @decision("escort", (Verb.ESCORT, Verb.ESCORT_END))
@@ -446,7 +466,7 @@ def _load_event(data: Mapping[str, Any]) -> Decision:
 
 
 _LOADERS = {
-    "pay": _plain(Pay), "escort": _plain(Escort), "remove": _plain(RemoveCubes), "alea": _plain(AleaDice),
+    "pay": _plain(Pay), "legions": _plain(Legions), "escort": _plain(Escort), "remove": _plain(RemoveCubes), "alea": _plain(AleaDice),
     "regina": _plain(ReginaLegions), "consent": _load_consent, "putback": _plain(PutBack), "ev": _load_event,
 }
 for _kind, _loader in _LOADERS.items():

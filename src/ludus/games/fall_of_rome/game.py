@@ -50,6 +50,18 @@ class FallOfRomeState(FallOfRomeData, RulesState):
     # --- the State API ---------------------------------------------------------
     to_move = rules.to_move  # seats whose decision the game waits for (bound directly: asked every step)
 
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action when nobody else could act now (ruling 35).
+
+        Every hand is open and every reveal is an event, so one option is always public;
+        but while another seat could play an event (ruling 32) the prompt is where it would,
+        so the move is not played for the person then.
+        """
+        actions = self.legal_actions(player)
+        if len(actions) != 1 or any(self.legal_actions(q) for q in range(self.seats) if q != player):
+            return None
+        return actions[0]
+
     def is_terminal(self) -> bool:
         """Whether the game is won or lost."""
         return self.phase == PHASE_OVER
@@ -124,12 +136,26 @@ class FallOfRome(Game[FallOfRomeState]):
         action = super().parse_action(state, text)
         return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
 
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """A move of a record older than 0.3.0 (``march <city> <n>``) is now two actions:
+        the destination, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
+        return notation.upgrade(text, version)
+
+    def component_text(self, name: str) -> str | None:
+        """A city, tribe, city or barbarian card, event, character or the Revolt card, in words
+        (English in our words, and the Polish rulebook's own wording where it gives one)."""
+        return notation.component_text(name)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)
 
+    def render_map(self, view: Mapping[str, Any]) -> str:
+        """The map as text: each city's roads, port, migration paths in and pieces (``map``)."""
+        return render.render_map(view)
+
     def describe(self, state: FallOfRomeState, action: Action) -> str:
-        """The action in words."""
+        """The action in words, naming components as the rulebook does."""
         return notation.describe(action)
 
     def evaluate(self, state: FallOfRomeState, player: int) -> float:

@@ -32,6 +32,7 @@ from ludus.games.fall_of_rome.components import (
     DECLINE_LOSS,
     DICE,
     INVASION_RATE,
+    LEGIONS_ACTION,
     N_CITY_CARDS,
     NC,
     NEIGHBOURS,
@@ -44,7 +45,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
-from ludus.games.fall_of_rome.decisions import MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.decisions import Legions, MoveConsent, Pay, PlotConsent
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
@@ -402,12 +403,22 @@ BATTLE_SAMPLES = 4
 """A battle is valued as the mean of this many rolls."""
 MOVE_VERBS = frozenset({Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO})
 BEAM_WIDTH = 5
-MAX_STEPS = 14
+MAX_STEPS = 18  # a move is two steps (destination, legions)
 
 
 def plan_value(s: State) -> float:
-    """The planner's value of a position: :func:`score`."""
-    return score(cast(FallOfRomeData, s))
+    """The planner's value of a position: :func:`score`; a move whose legions are still to be
+    chosen is worth its better end (all the legions it may take, or none)."""
+    d = cast(FallOfRomeData, s)
+    if d.pending and type(d.pending[-1]) is Legions:
+        top = d.pending[-1]
+        best = -math.inf
+        for n in {0, top.most}:
+            child = s.clone()
+            child.apply(LEGIONS_ACTION[top.who][n])
+            best = max(best, score(cast(FallOfRomeData, child)))
+        return best
+    return score(d)
 
 
 def position_key(s: State) -> tuple[object, ...]:
@@ -417,6 +428,7 @@ def position_key(s: State) -> tuple[object, ...]:
         tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
         tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
         tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
+        (d.pending[-1].verb, d.pending[-1].city) if d.pending and type(d.pending[-1]) is Legions else None,
     )
 
 
@@ -453,7 +465,10 @@ def prune(s: State, a: Action) -> bool:
     """Skip a move taking some but not all the legions it can, a battle with fewer dice than it can,
     and an Enlist or Praefectus Classis recruit placing fewer legions than it can."""
     d = cast(FallOfRomeData, s)
-    if a.verb in MOVE_VERBS:
+    if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
+        top = d.pending[-1]
+        return isinstance(top, Legions) and 0 < int(a.args[0]) < top.most
+    if a.verb in MOVE_VERBS and len(a.args) > 1:  # Veni, Vidi, Vici's move still names its legions
         return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])

@@ -1,12 +1,42 @@
-"""Action notation helpers: the generic ``<seat>:<verb> <args>`` notation is used as it
+"""Action notation and names: the generic ``<seat>:<verb> <args>`` notation is used as it
 is (cities ``Nova_Carthago``, city cards ``Aquileia/white``, events by their Latin id,
-colours ``orange black green white blue``); this module turns an action into words, and
-reads the forms of ludus 0.1.0 that had no legion count (:func:`canonical`)."""
+colours ``orange black green white blue``); this module turns an action into words with
+the rulebook's names (:func:`describe`), registers the event templates with their namers,
+says what a component is and does (:func:`component_text`), reads the forms of ludus 0.1.0
+that had no legion count (:func:`canonical`) and upgrades old moves (:func:`upgrade`)."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from typing import Any
+
 from ludus.core.actions import Action
-from ludus.games.fall_of_rome.components import COLOUR_INDEX, NT, TOKEN_CARD, Verb
+from ludus.core.events import register_messages
+from ludus.core.record import version_key
+from ludus.games.fall_of_rome.components import (
+    CARD_TOKENS,
+    CITIES,
+    COLOUR_INDEX,
+    COLOURS,
+    DOMAIN,
+    EVENTS,
+    FACE_WORDS,
+    MOVE_VERBS,
+    N_CITY_CARDS,
+    NEIGHBOURS,
+    NODES,
+    NT,
+    PORT,
+    PORT_CITIES,
+    ROLES,
+    TOKEN_CARD,
+    TRIBES,
+    Verb,
+    card_name,
+    grammar,
+    word,
+)
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -20,8 +50,8 @@ _WORDS: dict[str, str] = {
     Verb.REVOLT: "resolve the next Revolt",
     Verb.INVADE: "reveal the next barbarian card",
     Verb.DISCARD: "discard {0} (hand limit)",
-    Verb.MARCH: "march to {0} with {1} legions",
-    Verb.SAIL: "sail to {0} with {1} legions",
+    Verb.MARCH: "march to {0}",
+    Verb.SAIL: "sail to {0}",
     Verb.ESCORT: "lead a {0} barbarian along (Regina Foederata)",
     Verb.ESCORT_END: "lead no more barbarians",
     Verb.PAY: "discard {0}",
@@ -43,10 +73,10 @@ _WORDS: dict[str, str] = {
     Verb.CONSUL_HERE: "add a legion here (Consul)",
     Verb.MERCATOR_GIVE: "give {1} to seat {0} (Mercator)",
     Verb.MERCATOR_TAKE: "take {1} from seat {0} (Mercator)",
-    Verb.CLASSIS_SAIL: "sail to {0} with {1} legions, no card (Praefectus Classis)",
+    Verb.CLASSIS_SAIL: "sail to {0}, no card (Praefectus Classis)",
     Verb.CLASSIS_RECRUIT: "discard {0} for {1} legions (Praefectus Classis)",
     Verb.FABRUM_FORT: "turn 2 legions into a fort (Praefectus Fabrum)",
-    Verb.FABRUM_MOVE: "move to {0} with {1} legions (Praefectus Fabrum)",
+    Verb.FABRUM_MOVE: "move to {0} (Praefectus Fabrum)",
     Verb.PLAY: "play {0} ({1})",
     Verb.VESTALIS_DRAW: "discard {0} to draw an event (Vestalis)",
     Verb.DONE: "done",
@@ -64,24 +94,70 @@ _WORDS: dict[str, str] = {
     Verb.REMOVE_CUBE: "remove a {1} barbarian from {0}",
     Verb.MOVE_TO: "move to {0} with {1} legions",
     Verb.SKIP_BATTLE: "skip the battle",
+    Verb.LEGIONS: "take {0} legions along",
 }
 
 
 def describe(action: Action) -> str:
-    """A short English description of ``action``.
+    """A short English description of ``action``, naming components as the rulebook does.
 
-    >>> describe(Action(0, "march", ("Nova_Carthago", 2)))
-    'seat 0: march to Nova Carthago with 2 legions'
+    >>> describe(Action(0, "march", ("Nova_Carthago",)))
+    'seat 0: march to Nova Carthago'
+    >>> describe(Action(1, "legions", (1,)))
+    'seat 1: take 1 legion along'
     """
     template = _WORDS.get(action.verb)
     if template is None:
         return str(action)
-    args = [str(a).replace("_", " ") for a in action.args]
     try:
-        text = template.format(*args)
+        text = template.format(*map(word, action.args))
     except IndexError:
         text = str(action)
-    return f"seat {action.player}: {text}"
+    return grammar(f"seat {action.player}: {text}")
+
+
+# --- the event templates (data/messages.toml) and their namers ----------------------
+def _names(cards: Any) -> str:
+    return ", ".join(card_name(int(c)) for c in cards)
+
+
+with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
+    _MESSAGES = tomllib.load(_f)
+register_messages(
+    DOMAIN,
+    {str(k): str(v) for k, v in _MESSAGES["events"].items()},
+    {"city": lambda c: CITIES[int(c)].name, "colour": lambda t: COLOURS[int(t)],
+     "a_colour": lambda t: ("an " if COLOURS[int(t)][0] in "aeiou" else "a ") + COLOURS[int(t)],
+     "tribe": lambda t: TRIBES[int(t)].name, "card": lambda c: card_name(int(c)), "cards": _names,
+     "role": lambda r: ROLES[int(r)].name, "faces": lambda fs: ", ".join(FACE_WORDS[int(f)] for f in fs),
+     "version": lambda d: "destabilizing" if d else "normal"},
+)
+
+
+SPLIT_VERSION = "0.3.0"
+"""The engine version whose moves choose the destination, then the legions (issue 11)."""
+_SPLIT_VERBS = frozenset(str(v) for v in MOVE_VERBS)
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` a move was one action ``<seat>:march <city> <legions>``
+    (so ``sail``, ``classis_sail``, ``fabrum_move``); now it is the destination and then
+    ``<seat>:legions <n>``. Anything else stands for itself.
+
+    >>> upgrade("0:march Roma 2", "0.1.0")
+    ['0:march Roma', '0:legions 2']
+    >>> upgrade("0:march Roma", "0.3.0")
+    ['0:march Roma']
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if not colon or len(words) != 3 or words[0] not in _SPLIT_VERBS or not words[2].isdigit():
+        return [text]
+    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
 
 
 def canonical(s: FallOfRomeData, action: Action) -> Action:
@@ -102,3 +178,112 @@ def canonical(s: FallOfRomeData, action: Action) -> Action:
     else:
         return action
     return Action(action.player, verb, (args[0], n))
+
+
+# --- what every component is and does ----------------------------------------------
+_WHEN = {
+    "any": "at any time (not between drawing a card and resolving it)",
+    "actions": "during the current player's Do Actions step",
+    "after_draw": "in the Draw step, after the cards are drawn and before the first invasion card",
+    "after_battle": "right after a Battle that removed barbarians",
+}
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _city_text(c: int) -> str:
+    city = CITIES[c]
+    roads = ", ".join(CITIES[n].name for n in NEIGHBOURS[c])
+    sea = "a port: Sail reaches every other port" if PORT[c] else "not a port"
+    paths = "; ".join(
+        f"{TRIBES[n.tribe].name} ({COLOURS[n.tribe]}) from "
+        + (CITIES[n.parent].name if n.parent >= 0 else "their supply space")
+        for n in NODES if n.city == c
+    )
+    return (f"{city.name} (today {city.modern}; Polish {city.name_pl}) — city of colour "
+            f"{', '.join(COLOURS[t] for t in city.colours)}, {sea}. Roads to: {roads}. "
+            f"Migration paths into it: {paths or 'none'}.")
+
+
+def _tribe_text(t: int) -> str:
+    tribe = TRIBES[t]
+    starts = [CITIES[n.city].name for n in NODES if n.tribe == t and n.parent < 0]
+    cities = list(dict.fromkeys(CITIES[n.city].name for n in NODES if n.tribe == t))
+    return (f"{tribe.name} (Polish {tribe.name_pl}) — the {tribe.colour} tribe ({tribe.colour_pl}), "
+            f"{tribe.cubes} cubes. Forge Alliance costs {tribe.alliance_cost} {tribe.colour} city cards. "
+            f"Its migration paths start from its supply space into {', '.join(starts)} and run through "
+            f"{', '.join(cities)}. If its supply runs out of cubes, the players lose.")
+
+
+def _card_texts(card: int) -> str:
+    node = NODES[card]
+    city, tribe = CITIES[node.city].name, TRIBES[node.tribe]
+    before = CITIES[node.parent].name if node.parent >= 0 else "their supply space"
+    frame = {"red": " (red frame: a Roma card)", "gold": " (gold frame: a starting card)"}.get(node.frame, "")
+    return (f"City card {card_name(card)} — a player card of colour {tribe.colour} naming {city}; "
+            f"it is discarded to pay for actions that ask a card of its colour or city.\n"
+            f"Barbarian card {card_name(card)}{frame} — when revealed, the {tribe.name} invade {city} "
+            f"along their migration path (the previous city on it: {before}); a Revolt on it places 3 "
+            f"{tribe.colour} cubes in {city}.")
+
+
+def _event_text(e: int) -> str:
+    event = EVENTS[e]
+    text = (f"{event.name} — event card (\"{event.meaning}\"), played {_WHEN.get(event.when, event.when)}. "
+            f"Normal: {event.normal}")
+    if event.has_destabilizing:
+        text += f" Destabilizing (first the decline marker moves 1 space): {event.destabilizing}"
+    return text + ("" if event.solo else " Removed from the game in the solitaire challenge.")
+
+
+def _role_text(r: int) -> str:
+    role = ROLES[r]
+    lines = [f"{role.name} — character."] + [f"- {a}" for a in role.abilities]
+    lines.append(f"Special face of the battle die: {role.special}")
+    lines += [f"(PL) - {a}" for a in role.abilities_pl] + [f"(PL) {role.special_pl}"]
+    return "\n".join(lines)
+
+
+_REVOLT_TEXT = ("Revolt (Polish Bunt) — when drawn: the invasion rate marker moves 1 space; the bottom "
+                "barbarian card is drawn and 3 cubes of its colour are placed in its city, then it is "
+                "discarded; the barbarian discard pile is shuffled and put on top of the barbarian deck. "
+                "The Revolt card then goes back to the box.")
+
+
+def _component_texts() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for t in range(NT):
+        for name in (TRIBES[t].name, TRIBES[t].name_pl, COLOURS[t], TRIBES[t].colour_pl):
+            out[_key(name)] = _tribe_text(t)
+    for c in range(len(CITIES)):
+        out[_key(CITIES[c].name)] = out[_key(CITIES[c].name_pl)] = _city_text(c)
+    for card in range(N_CITY_CARDS):
+        out[_key(CARD_TOKENS[card])] = out[_key(card_name(card))] = _card_texts(card)
+    for e, event in enumerate(EVENTS):
+        for name in (event.id, event.name, event.name_pl, event.name.replace(",", "")):
+            out[_key(name)] = _event_text(e)
+    for r, role in enumerate(ROLES):
+        out[_key(role.id)] = out[_key(role.name_pl)] = _role_text(r)
+    out["revolt"] = out["bunt"] = _REVOLT_TEXT
+    return out
+
+
+COMPONENT_TEXTS: dict[str, str] = _component_texts()
+"""Every component's text by its names (:func:`component_text`)."""
+
+
+def component_text(name: str) -> str | None:
+    """What the component called ``name`` is and does (any case, spaces or underscores).
+
+    >>> component_text("praefectus fabrum").splitlines()[0]
+    'Praefectus Fabrum — character.'
+    >>> component_text("Nova_Carthago") == component_text("nova carthago")
+    True
+    """
+    return COMPONENT_TEXTS.get(_key(name))
+
+
+PORTS_TEXT = ", ".join(CITIES[c].name for c in PORT_CITIES)
+"""The ports, by name (every one reaches every other by Sail)."""

@@ -45,24 +45,64 @@ def tribes_subdued(state: FallOfRomeData) -> int:
     return sum(1 for t in range(NT) if state.allied[t] or state.supply[t] == TRIBES[t].cubes)
 
 
+SHEET_LABELS: dict[str, str] = {
+    "tribes_subdued": "Tribes no longer a threat (of 5)",
+    "alliances": "Alliances forged",
+    "tribes_cleared": "Tribes with no cubes on the board",
+    "barbarians": "Barbarians on the board",
+    "decline": "Decline track (lost on space 8)",
+    "invasion_track": "Invasion track",
+    "legions": "Legions on the board",
+    "forts": "Forts on the board",
+    "turns": "Turns played",
+}
+"""The score sheet's rows (KONIEC GRY: a tribe is no threat once allied or gone from the board)."""
+
+
+def sheet(state: FallOfRomeData) -> list[dict[str, object]]:
+    """The score sheet: one row per category, the team's figure repeated for every seat."""
+    cleared = sum(1 for t in range(NT) if state.supply[t] == TRIBES[t].cubes)
+    values = {
+        "tribes_subdued": tribes_subdued(state),
+        "alliances": sum(state.allied),
+        "tribes_cleared": cleared,
+        "barbarians": sum(state.cubes),
+        "decline": state.decline,
+        "invasion_track": state.rate + 1,
+        "legions": sum(state.legions),
+        "forts": sum(1 for f in state.forts if f),
+        "turns": state.turn,
+    }
+    return [{"category": k, "label": SHEET_LABELS[k], "points": [values[k]] * state.seats} for k in SHEET_LABELS]
+
+
 def outcome(state: FallOfRomeData) -> Outcome:
-    """The team's result: every seat wins or loses together."""
+    """The team's result: every seat wins or loses together.
+
+    ``details`` keeps the figures of ludus 0.1.0 (``decline``, ``alliances``,
+    ``tribes_subdued``, ``turns``) and adds ``sheet`` (:func:`sheet`), ``result``
+    (``"win"`` or ``"loss"``) and ``ended`` (the rulebook's words for how it ended).
+    """
     if not state.result:
         raise LudusError("the game is not over yet")
     win = state.result == WIN
     n = state.seats
+    reason = "every tribe is allied or gone" if win else state.result.removeprefix("loss: ")
     score = 1.0 if win else 0.0
     return Outcome(
         scores=tuple(score for _ in range(n)),
         ranking=tuple(1 for _ in range(n)),
         winners=tuple(range(n)) if win else (),
-        reason="every tribe is allied or gone" if win else state.result.removeprefix("loss: "),
+        reason=reason,
         cooperative_win=win,
         details={
             "decline": state.decline,
             "alliances": sum(state.allied),
             "tribes_subdued": tribes_subdued(state),
             "turns": state.turn,
+            "sheet": sheet(state),
+            "result": "win" if win else "loss",
+            "ended": reason,
         },
         termination=termination(state.result),
     )

@@ -27,6 +27,7 @@ from ludus.games.fall_of_rome.components import (
     FORTS,
     INVASION_RATE,
     LEGIONS,
+    MOVE_VERBS,
     N_CITY_CARDS,
     NC,
     NODES,
@@ -52,6 +53,7 @@ from ludus.games.fall_of_rome.decisions import (
     EventDecision,
     FestinaLente,
     HicManebimus,
+    Legions,
     MeliusCavere,
     MoveConsent,
     PawnsToCity,
@@ -321,6 +323,9 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
             return f"{p.count} of cards {p.cards[:8]} that are not all in seat {p.who}'s hand"
         if any(not 0 <= c < N_CITY_CARDS for c in p.cards):
             return "a payment in cards that are not city cards"
+    elif isinstance(p, Legions):
+        if p.verb not in MOVE_VERBS or not 0 <= p.city < NC or not 0 <= p.most <= 3 or below:
+            return f"a {p.verb!r} to city {p.city} with up to {p.most} legions (only ever the one decision)"
     elif isinstance(p, Escort):
         if not (0 <= p.src < NC and 0 <= p.dest < NC and 1 <= p.left <= 3):
             return f"an escort from {p.src} to {p.dest} of {p.left} cubes"

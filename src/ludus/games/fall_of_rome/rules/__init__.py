@@ -36,6 +36,7 @@ from ludus.games.fall_of_rome.components import (
 from ludus.games.fall_of_rome.decisions import (
     AleaDice,
     Escort,
+    Legions,
     MoveConsent,
     Pay,
     PlotConsent,
@@ -85,6 +86,8 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
         top = pending[-1]
         if top.who == player:
             return DECISION_RULES[type(top)].legal(s, top)
+        if type(top) is Legions:  # a move half chosen is one action of the rulebook: no event inside it
+            return []
         # another seat decides: events stay playable, except between drawing cards and resolving them
         hand = s.hands[player]
         if hand and max(hand) >= FIRST_EVENT and phase in WINDOW_PHASES and not drawn_unresolved(s):
@@ -189,8 +192,8 @@ def _closing_battle_window(handler: Handler) -> Handler:
 
 
 _TURN_ACTIONS: dict[str, Handler] = {
-    Verb.MARCH: movement.march,
-    Verb.SAIL: movement.sail,
+    Verb.MARCH: movement.open_legions,
+    Verb.SAIL: movement.open_legions,
     Verb.FORTIFY: fortify_and_recruit.fortify,
     Verb.RECRUIT_ARMY: fortify_and_recruit.recruit_army,
     Verb.BATTLE: battle.battle_action,
@@ -204,10 +207,10 @@ _TURN_ACTIONS: dict[str, Handler] = {
     Verb.CONSUL_HERE: characters.consul_here,
     Verb.MERCATOR_GIVE: characters.mercator,
     Verb.MERCATOR_TAKE: characters.mercator,
-    Verb.CLASSIS_SAIL: characters.classis_sail,
+    Verb.CLASSIS_SAIL: movement.open_legions,
     Verb.CLASSIS_RECRUIT: characters.classis_recruit,
     Verb.FABRUM_FORT: characters.fabrum_fort,
-    Verb.FABRUM_MOVE: characters.fabrum_move,
+    Verb.FABRUM_MOVE: movement.open_legions,
     Verb.DRAW: drawing_cards.draw,
     Verb.DRAW3: drawing_cards.draw3,
     Verb.REVOLT: revolts.revolt_step,
@@ -226,6 +229,7 @@ HANDLERS: Mapping[str, Handler] = {
 
 DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     Pay: player_cards.PAY,
+    Legions: movement.LEGIONS_RULES,
     Escort: movement.ESCORT,
     RemoveCubes: battle.REMOVE,
     AleaDice: battle.ALEA,
@@ -237,9 +241,19 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
 }
 """Decision class → its legal answers and their effect."""
 
+for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
+                     (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move)):
+    movement.register_move(_verb, _move)
+
 
 def advance(s: S, log: Log) -> None:
-    """After every action: count it, and check the win (KONIEC GRY)."""
-    s.actions_taken += 1
+    """After every action: count it, and check the win (KONIEC GRY).
+
+    A move's destination is not counted apart from its legions: the two steps are one
+    action of the rulebook (and one action of ludus 0.1.0, whose states they reproduce).
+    """
+    pending = s.pending
+    if not (pending and type(pending[-1]) is Legions):
+        s.actions_taken += 1
     if s.phase != PHASE_OVER:
         check_win(s, log)

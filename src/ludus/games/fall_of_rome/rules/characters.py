@@ -21,9 +21,9 @@ from ludus.games.fall_of_rome.components import (
     CARD_BIT,
     CITY_ACTION,
     CLASSIS_RECRUIT,
-    CLASSIS_SAIL,
+    CLASSIS_SAIL_DEST,
     COLOUR_MASK,
-    FABRUM_MOVE,
+    FABRUM_MOVE_DEST,
     MAX_SEATS,
     N_CITY_CARDS,
     NC,
@@ -109,16 +109,14 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
                     out.extend(moves)
 
 
-# Each move's actions, built once: [caput][seat][legions carried][destination] (0..legions, none
-# into Roma Caput Mundi).
+# Each move's actions, built once: [caput][seat][legions carried][destination] (the destination
+# only: the legions taken along are the next decision, :class:`~ludus.games.fall_of_rome.decisions.Legions`).
 _CLASSIS_TO = tuple(
-    tuple(tuple(tuple(CLASSIS_SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
-          for p in range(MAX_SEATS))
+    tuple(tuple(tuple((CLASSIS_SAIL_DEST[p][d],) for d in range(NC)) for n in range(4)) for p in range(MAX_SEATS))
     for x in (False, True)
 )
 _FABRUM_TO = tuple(
-    tuple(tuple(tuple(FABRUM_MOVE[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
-          for p in range(MAX_SEATS))
+    tuple(tuple(tuple((FABRUM_MOVE_DEST[p][d],) for d in range(NC)) for n in range(4)) for p in range(MAX_SEATS))
     for x in (False, True)
 )
 

@@ -9,16 +9,20 @@ Praefectus Fabrum) share :func:`begin_move`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     CARD_COLOUR,
     CITIES,
+    CITY_TOKEN,
     COLOUR_ACTION,
     COLOUR_INDEX,
     COLOUR_MASK,
-    MARCH,
+    LEGIONS_ACTION,
+    MARCH_DEST,
     MAX_SEATS,
     N_CITY_CARDS,
     NC,
@@ -28,12 +32,12 @@ from ludus.games.fall_of_rome.components import (
     PORT_CITIES,
     R_REGINA_FOEDERATA,
     ROMA,
-    SAIL,
+    SAIL_DEST,
     SIMPLE,
     TOKEN_CITY,
     Verb,
 )
-from ludus.games.fall_of_rome.decisions import Escort
+from ludus.games.fall_of_rome.decisions import Escort, Legions
 from ludus.games.fall_of_rome.rules.board import remove_cube
 from ludus.games.fall_of_rome.rules.end_of_game import move_decline
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
@@ -46,8 +50,8 @@ _LEADS_CUBES = (Verb.MARCH, Verb.SAIL)  # the moves Regina Foederata may lead cu
 
 
 def _march_list(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
-    march = MARCH[player]
-    return tuple(a for nb in NEIGHBOURS[city] for a in march[nb][: (0 if caput and nb == ROMA else carry) + 1])
+    march = MARCH_DEST[player]
+    return tuple(march[nb] for nb in NEIGHBOURS[city])
 
 
 # Move lists built once, at import (building them during play instead would cost random games
@@ -57,10 +61,9 @@ _MARCH_TARGETS = tuple(
     tuple(tuple(tuple(_march_list(p, c, n, x) for n in range(4)) for c in range(NC)) for p in range(MAX_SEATS))
     for x in (False, True)
 )
-# - a sail's actions: [caput][seat][legions carried][destination] (0..legions, none into Roma Caput Mundi);
+# - a sail's actions: [caput][seat][legions carried][destination] (the destination only);
 _SAIL_TO = tuple(
-    tuple(tuple(tuple(SAIL[p][d][: (0 if x and d == ROMA else n) + 1] for d in range(NC)) for n in range(4))
-          for p in range(MAX_SEATS))
+    tuple(tuple(tuple((SAIL_DEST[p][d],) for d in range(NC)) for n in range(4)) for p in range(MAX_SEATS))
     for x in (False, True)
 )
 # - the ports one can sail to: [city][colour bits of the city cards in hand], in order.
@@ -72,13 +75,13 @@ _SAIL_DESTS = tuple(
 
 
 def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Action, ...]:
-    """MARSZ: every adjacent city, with 0..``carry`` legions (none into Roma Caput Mundi)."""
+    """MARSZ: every adjacent city (the legions taken along are asked next, :func:`open_legions`)."""
     return _MARCH_TARGETS[caput][player][city][carry]
 
 
 def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[Action]) -> None:
     """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
-    per colour of a city card in hand), with 0..``carry`` legions."""
+    per colour of a city card in hand); the legions are asked next."""
     sail_to = _SAIL_TO[s.caput][player][carry]
     for dest in _SAIL_DESTS[city][mask]:
         out.extend(sail_to[dest])
@@ -108,6 +111,41 @@ def begin_move(s: S, a: Action, log: Log, pay_colours: tuple[int, ...] | None) -
         else:
             cards = [c for c in hand if c < N_CITY_CARDS]
         push_pay(s, a.player, cards, 1)
+
+
+# --- the destination first, then the legions (issue 11) ------------------------------
+def open_legions(s: S, a: Action, log: Log) -> None:
+    """A move's destination is chosen (``<verb> <city>``): ask how many legions go along.
+
+    Up to 3 of the legions in the pawn's city, none into Roma Caput Mundi (ruling 7).
+    """
+    dest = TOKEN_CITY[str(a.args[0])]
+    legions = s.legions[s.pawn_city[s.cur]]
+    most = 0 if s.caput and dest == ROMA else (legions if legions < 3 else 3)
+    s.pending.append(Legions(a.player, str(a.verb), dest, most))
+
+
+def legions_choices(s: S, p: Legions) -> list[Action]:
+    """``legions 0`` .. ``legions <most>``."""
+    return list(LEGIONS_ACTION[p.who][: p.most + 1])
+
+
+_MOVES: dict[str, Callable[[S, Action, Log], None]] = {}
+
+
+def take_legions(s: S, p: Legions, a: Action, log: Log) -> bool:
+    """Carry out the move with the chosen legions (the decision is then finished)."""
+    move = Action(p.who, p.verb, (CITY_TOKEN[p.city], int(a.args[0])))
+    _MOVES[p.verb](s, move, log)
+    return True
+
+
+def register_move(verb: str, handler: Callable[[S, Action, Log], None]) -> None:
+    """The handler that carries out ``<verb> <city> <legions>`` once the legions are chosen."""
+    _MOVES[verb] = handler
+
+
+LEGIONS_RULES = DecisionRules(legions_choices, take_legions)
 
 
 def march(s: S, a: Action, log: Log) -> None:

@@ -1,0 +1,203 @@
+"""Issue 11 for Fall of Rome: small decisions (a move's destination, then its legions),
+old records read through ``upgrade_notation``, public one-option prompts, component texts,
+labels without internal ids, the score sheet and the map."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+
+import ludus
+from ludus.core.record import GameRecord, version_key
+from ludus.games.fall_of_rome.notation import SPLIT_VERSION
+
+RECORDS = sorted((Path(__file__).parents[2] / "fixtures" / "records").glob("fall-of-rome_*.json"))
+
+
+def replay_upgrading(record: GameRecord) -> ludus.State:
+    """Replay ``record`` as record replay does for records older than the engine: every old
+    action through ``upgrade_notation``, the digest compared after each old action."""
+    game = ludus.load(record.game, players=record.players, **record.options)
+    state = game.new_state(record.seed)
+    for i, text in enumerate(record.actions):
+        for new in game.upgrade_notation(text, record.version):
+            state.apply(game.parse_action(state, new))
+        if record.digests is not None and i < len(record.digests):
+            assert state.digest() == record.digests[i], f"after action {i + 1} ({text})"
+    if record.final_digest is not None:
+        assert state.digest() == record.final_digest
+    return state
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_old_records_replay_through_the_upgrade_with_their_digests(path: Path) -> None:
+    record = GameRecord.from_json(json.loads(path.read_text()))
+    assert version_key(record.version) < version_key(SPLIT_VERSION)
+    moves = [t for t in record.actions if t.split(":")[1].split()[0] in ("march", "sail", "fabrum_move", "classis_sail")]
+    assert moves, "the record has moves to upgrade"
+    state = replay_upgrading(record)
+    assert ludus.replay(record).digest() == state.digest()  # core replay calls the hook as well
+
+
+def test_upgrade_splits_only_old_moves() -> None:
+    game = ludus.load("fall-of-rome", players=2)
+    assert game.upgrade_notation("1:sail Tingi 2", "0.1.0") == ["1:sail Tingi", "1:legions 2"]
+    assert game.upgrade_notation("0:fabrum_move Roma 0", "0.2.9") == ["0:fabrum_move Roma", "0:legions 0"]
+    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black 2"]
+    assert game.upgrade_notation("0:march Roma", "0.3.0") == ["0:march Roma"]
+
+
+def _menu_sizes(games: int) -> list[int]:
+    sizes: list[int] = []
+    for seed in range(games):
+        players = 1 + seed % 5
+        game = ludus.load("fall-of-rome", players=players)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            sizes.append(len(actions))
+            state.apply(rng.choice(actions))
+    return sizes
+
+
+def test_menus_stay_small_over_random_games() -> None:
+    sizes = sorted(_menu_sizes(20))
+    median, p90, most = statistics.median(sizes), sizes[int(len(sizes) * 0.9)], sizes[-1]
+    # measured over these games: before issue 11 (destination x legions) median 3, p90 35, max 140;
+    # after: median 3, p90 18, max 54
+    assert most <= 60, (median, p90, most)
+    assert p90 <= 30, (median, p90, most)
+
+
+def test_legions_are_their_own_decision_and_nobody_plays_inside_it() -> None:
+    game = ludus.load("fall-of-rome", players=3)
+    state = game.new_state(4)
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(2000):
+        if state.is_terminal() or seen > 20:
+            break
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        assert all(len(a.args) == 1 for a in actions if a.verb in ("march", "sail", "classis_sail", "fabrum_move"))
+        action = rng.choice(actions)
+        before = state.to_json()["actions_taken"]
+        state.apply(action)
+        if action.verb in ("march", "sail", "classis_sail", "fabrum_move"):
+            seen += 1
+            assert state.to_move() == (seat,)
+            assert {a.verb for a in state.legal_actions(seat)} == {"legions"}
+            assert all(not state.legal_actions(other) for other in range(3) if other != seat)
+            assert state.to_json()["actions_taken"] == before  # counted with its legions
+    assert seen
+
+
+def test_forced_is_the_single_option_when_nobody_else_could_act() -> None:
+    forced = total = 0
+    for seed in range(6):
+        game = ludus.load("fall-of-rome", players=1 + seed % 4)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            others = any(state.legal_actions(q) for q in range(state.seats) if q != seat)
+            total += 1
+            if len(actions) == 1 and not others:
+                assert state.forced(seat) == actions[0]
+                forced += 1
+            else:
+                assert state.forced(seat) is None
+            state.apply(rng.choice(actions))
+    assert 0 < forced < total
+
+
+SNAKE = re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b")
+BAD_GRAMMAR = re.compile(r"\b1 (legion|barbarian|card|cube)s\b|\b1 dice\b|\b[Aa] [aeiou]")
+
+
+def test_no_internal_id_or_bad_grammar_in_labels_log_or_render() -> None:
+    for seed in range(10):
+        options = {"roles": "chosen"} if seed % 3 == 0 else {"roma_caput_mundi": True} if seed % 3 == 1 else {}
+        game = ludus.load("fall-of-rome", players=1 + seed % 5, **options)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        texts: list[str] = []
+        for _ in range(500):
+            if state.is_terminal():
+                break
+            texts += [game.describe(state, a) for a in state.legal_actions()]
+            seat = state.to_move()[0]
+            texts += [e.text for e in state.apply(rng.choice(state.legal_actions(seat)))]
+            if rng.random() < 0.05:
+                texts.append(game.render(state.view(seat), seat))
+        texts.append(game.render(state.view(None), None))
+        for text in texts:
+            assert not SNAKE.search(text), text
+            assert not BAD_GRAMMAR.search(text), text
+
+
+def test_every_component_in_a_view_has_a_text() -> None:
+    game = ludus.load("fall-of-rome", players=3)
+    from ludus.games.fall_of_rome.components import CARD_TOKENS, CITY_TOKEN, COLOURS, ROLES, TRIBES
+
+    for name in (*CARD_TOKENS, *CITY_TOKEN, *COLOURS, *(r.id for r in ROLES), *(t.name for t in TRIBES)):
+        text = game.component_text(name)
+        assert text, name
+        assert game.component_text(name.upper().replace("_", " ")) == text
+        assert not SNAKE.search(text), text
+    assert "(PL) Usuń 1 znacznik legionisty" in (game.component_text("Vestalis") or "")  # the rulebook (PL) too
+    assert game.component_text("no such thing") is None
+    state = game.new_state(1)
+    for row in state.view(None)["board"]:
+        assert game.component_text(row["city"])
+
+
+def test_render_shows_the_player_discard_pile_and_the_map() -> None:
+    game = ludus.load("fall-of-rome", players=2)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    while not state.view(None)["player_discard"]:
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    view = state.view(0)
+    text = game.render(view, 0)
+    assert "Player discard [" in text
+    from ludus.games.fall_of_rome.components import TOKEN_CARD, card_name
+    from ludus.games.fall_of_rome.render import render_map
+
+    assert all(card_name(TOKEN_CARD[c]) in text for c in view["player_discard"])
+    board = render_map(view)
+    assert "Roma [orange/black/green/white/blue, port]" in board
+    assert "Eburacum [orange]: roads Londinium; paths orange from Londinium" in board
+    assert all(len(line) <= 80 for line in board.splitlines())
+
+
+def test_the_score_sheet_is_structured_with_the_result_and_how_it_ended() -> None:
+    for seed, players in ((5, 2), (2, 1), (9, 4)):
+        game = ludus.load("fall-of-rome", players=players)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+        out = state.outcome()
+        details = out.details
+        assert details["result"] == ("win" if out.cooperative_win else "loss")
+        assert details["ended"] == out.reason
+        rows = details["sheet"]
+        assert [r["category"] for r in rows][:2] == ["tribes_subdued", "alliances"]
+        for row in rows:
+            assert set(row) == {"category", "label", "points"} and not SNAKE.search(row["label"])
+            assert len(row["points"]) == players and len(set(row["points"])) == 1  # the team's figure
+        by = {r["category"]: r["points"][0] for r in rows}
+        assert by["decline"] == details["decline"] and by["tribes_subdued"] == details["tribes_subdued"]
