@@ -149,3 +149,12 @@ def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> Non
     console.print(score_sheet(coop, 1, (0,)))
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "You won together" in text and "place" not in text and "total" not in text
+
+
+def test_terminal_map_command() -> None:
+    # Issue 11: the Fall of Rome map on demand; a game without a map says so.
+    state = ludus.load("fall-of-rome", 1).new_state(4)
+    _, text = _session(state, ["map", "quit"])
+    assert "Roma" in text and "port" in text.lower()
+    _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["map", "quit"])
+    assert "has no map to show" in text

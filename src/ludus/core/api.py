@@ -498,6 +498,10 @@ class Game(ABC, Generic[StateT]):
         """
         return [text]
 
+    def render_map(self, view: Mapping[str, Any]) -> str | None:
+        """The game's map as text for the terminal's ``map`` command (None: no map)."""
+        return None
+
     def component_text(self, name: str) -> str | None:
         """What the component called ``name`` is and does, as a person reads it (None: unknown).
 

@@ -31,6 +31,7 @@ Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead la
   log         show the whole log you may see
   show NAME   what a component (a card, a tile, a role …) is and does
   board       show the table again
+  map         show the map (Fall of Rome: roads, ports, migration paths)
   undo        take back your last action (while no one else has acted and nothing hidden
               was revealed since; in a solo game, back to the last reveal)
   help        show this help
@@ -207,6 +208,10 @@ class TerminalSession:
                 continue
             if word == "board":
                 self.show(seat)
+                continue
+            if word == "map":
+                drawn = self.game.render_map(self.state.view(seat))
+                console.print(Text(drawn) if drawn else f"{self.game.info.title} has no map to show.")
                 continue
             if word == "undo":
                 if self.undo(seat):

@@ -150,7 +150,7 @@ class FallOfRome(Game[FallOfRomeState]):
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)
 
-    def render_map(self, view: Mapping[str, Any]) -> str:
+    def render_map(self, view: Mapping[str, Any]) -> str | None:
         """The map as text: each city's roads, port, migration paths in and pieces (``map``)."""
         return render.render_map(view)
 
