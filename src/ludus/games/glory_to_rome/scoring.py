@@ -15,6 +15,7 @@ from ludus.core.api import Outcome, rank_by
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
+    MATERIAL_EN,
     MATERIAL_NAMES,
     MERCHANT_BONUS,
     REASONS,
@@ -76,6 +77,28 @@ def score_breakdown(s: GtrData, p: int) -> dict[str, int]:
     return parts
 
 
+def score_sheet(s: GtrData) -> list[dict[str, Any]]:
+    """The score sheet in the rulebook's scoring categories (docs/games/glory-to-rome.md,
+    "Score sheet"): ``[{"category", "label", "points": [per seat]}, ...]``.
+
+    Rows: influence, the vault's cards per material, merchant bonuses, then the
+    Statue and Wall points; a seat's rows add up to its score.
+    """
+    counts = [vault_counts(s, p) for p in range(s.n)]
+    parts = [score_breakdown(s, p) for p in range(s.n)]
+    rows: list[dict[str, Any]] = [
+        {"category": "influence", "label": "Influence", "points": [b["influence"] for b in parts]}]
+    for m, name in enumerate(MATERIAL_NAMES):
+        rows.append({"category": f"vault_{name}", "label": f"Vault: {MATERIAL_EN[m]} ({VALUE[m]} each)",
+                     "points": [counts[p][m] * VALUE[m] for p in range(s.n)]})
+    rows.append({"category": "merchant_bonus", "label": "Merchant bonuses",
+                 "points": [b["merchant_bonus"] for b in parts]})
+    if s.cfg.functions:
+        rows.append({"category": "statue", "label": "Statue", "points": [b["statue"] for b in parts]})
+        rows.append({"category": "wall", "label": "Wall", "points": [b["wall"] for b in parts]})
+    return rows
+
+
 def scores(s: GtrData) -> list[int]:
     """Total victory points per player."""
     return [score_breakdown(s, p)["total"] for p in range(s.n)]
@@ -94,6 +117,7 @@ def outcome(s: GtrData) -> Outcome:
         "hand_sizes": hands,
         "merchant_bonuses": [[MATERIAL_NAMES[m] for m in ms] for ms in merchant_bonuses(s)],
         "forum_winners": list(forum),
+        "sheet": score_sheet(s),
     }
     return Outcome(tuple(float(x) for x in pts), ranking, winners, s.end_reason, None, details,
                    termination_of(s.end_reason) or "")
