@@ -25,3 +25,19 @@ def test_score_sheet_rows_add_up_to_each_seat_score(options: dict[str, object]) 
         for p in range(3):
             assert sum(row["points"][p] for row in sheet) == out.scores[p]
             assert out.details["breakdown"][p]["total"] == out.scores[p]
+
+
+def test_every_building_role_material_and_the_jack_has_a_text() -> None:
+    from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_NAMES, ROLE_NAMES, TEXTS
+
+    game = gtr.GAME(players=3)
+    assert set(TEXTS["buildings"]) == {b.slug for b in BUILDINGS}
+    for b in BUILDINGS:
+        text = game.component_text(b.slug)
+        assert text is not None and TEXTS["buildings"][b.slug] in text
+        for name in (b.en, b.pl, b.en.upper(), b.slug.replace("_", " "), b.en.replace(" ", "_").lower()):
+            assert game.component_text(name) == text
+    for name in [*MATERIAL_NAMES, *ROLE_NAMES, "Jack", "senator", "Marmur", "Tragarz"]:
+        assert game.component_text(name)
+    assert game.component_text("circus  maximus") == game.component_text("Targ niewolnikow")
+    assert game.component_text("no such card") is None

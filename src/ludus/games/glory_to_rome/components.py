@@ -11,6 +11,7 @@ the hot paths.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from importlib import resources
@@ -463,3 +464,53 @@ register_messages(
         "source": lambda src: {"pool": "the pool", "hand": "hand (Aqueduct)", "deck": "the deck (Bar)"}[src],
     },
 )
+
+
+def _texts() -> dict[str, Any]:
+    text = resources.files("ludus.games.glory_to_rome").joinpath("data/texts.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+TEXTS: dict[str, Any] = _texts()
+"""What each building, role, material and the Jack does (data/texts.toml)."""
+
+
+def _key(name: str) -> str:
+    """``name`` as people type it: any case, spaces or underscores, with or without Polish letters."""
+    plain = unicodedata.normalize("NFKD", name.replace("ł", "l").replace("Ł", "L"))
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    return " ".join(plain.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _component_texts() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for b in BUILDINGS:
+        m = b.material
+        text = (f"{b.en} ({b.pl}): {MATERIAL_EN[m]} building, value {b.value}, role {ROLE_EN[m]}. "
+                f"{TEXTS['buildings'][b.slug]}")
+        for name in (b.slug, b.en, b.pl):
+            out.setdefault(_key(name), text)
+    for m, slug in enumerate(MATERIAL_NAMES):
+        mat = f"{MATERIAL_EN[m]} ({MATERIAL_PL[m]}): material. {TEXTS['materials'][slug]}"
+        for name in (slug, MATERIAL_EN[m], MATERIAL_PL[m]):
+            out.setdefault(_key(name), mat)
+        role = ROLE_NAMES[m]
+        act = f"{ROLE_EN[m]} ({ROLE_PL[m]}): role of {MATERIAL_EN[m]} cards. {TEXTS['roles'][role]}"
+        for name in (role, ROLE_EN[m], ROLE_PL[m]):
+            out.setdefault(_key(name), act)
+    jack = f"{DATA['jacks']['en']} ({DATA['jacks']['pl']}): {TEXTS['jack']['text']}"
+    for name in (DATA["jacks"]["en"], DATA["jacks"]["pl"], "jacks", "senatorowie"):
+        out.setdefault(_key(name), jack)
+    return out
+
+
+COMPONENT_TEXTS: dict[str, str] = _component_texts()
+
+
+def component_text(name: str) -> str | None:
+    """What the component called ``name`` (English or Polish name, or id) is and does.
+
+    >>> component_text("LUDUS_magnus").startswith("Ludus Magnus (Szkoła gladiatorów)")
+    True
+    """
+    return COMPONENT_TEXTS.get(_key(name))

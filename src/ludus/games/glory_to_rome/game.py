@@ -22,7 +22,7 @@ from ludus.games.glory_to_rome import (
     validation,
     view,
 )
-from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable
+from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable, component_text
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
 
@@ -191,6 +191,10 @@ class GloryToRome(Game[GtrState]):
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain-text rendering of a view."""
         return render.render(view, player)
+
+    def component_text(self, name: str) -> str | None:
+        """What a building, role, material or the Jack does (English or Polish name, or id)."""
+        return component_text(name)
 
     def describe(self, state: GtrState, action: Action) -> str:
         """A human-readable label for ``action``."""
