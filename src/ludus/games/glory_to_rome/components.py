@@ -446,6 +446,10 @@ def _card_name(card: Any) -> str:
     return "a Jack" if card < 0 else BUILDINGS[CARD_BUILDING[card]].en
 
 
+def _with_article(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _card_names(cards: Any) -> str:
     return ", ".join(BUILDINGS[CARD_BUILDING[c]].en for c in cards) or "nothing"
 
@@ -460,6 +464,9 @@ register_messages(
         "material": lambda m: MATERIAL_EN[m],
         "materials": lambda ms: ", ".join(MATERIAL_EN[m] for m in ms),
         "role": lambda r: ROLE_EN[r],
+        "a_role": lambda r: _with_article(ROLE_EN[r]),
+        "a_building": lambda b: _with_article(BUILDINGS[b].en),
+        "a_material": lambda m: _with_article(MATERIAL_EN[m]),
         "where": lambda out: "out of town" if out else "in town",
         "source": lambda src: {"pool": "the pool", "hand": "hand (Aqueduct)", "deck": "the deck (Bar)"}[src],
     },

@@ -30,6 +30,15 @@ _PHRASES = {
 }
 
 
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an" as English says it.
+
+    >>> with_article("Atrium"), with_article("Bar")
+    ('an Atrium', 'a Bar')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _word(arg: Arg) -> str:
     if isinstance(arg, int):
         return f"player {arg}"
@@ -54,7 +63,7 @@ def describe(action: Action) -> str:
         return f"petition for {words[0]}: play {words[1]}"
     if verb == "lay":
         where = "in town" if args[2] == "in" else "out of town"
-        return f"lay a {words[0]} foundation on a {words[1]} site {where}"
+        return f"lay {with_article(words[0])} foundation on {with_article(words[1])} site {where}"
     if verb == "build":
         if args[1] in _MATERIAL_OF:
             return f"add {words[1]} ({_MATERIAL_OF[args[1]]}) from hand to {words[0]}"
@@ -67,7 +76,7 @@ def describe(action: Action) -> str:
     if verb == "demand":
         return f"demand {words[0]}" + (" (leave the pool card)" if len(args) > 1 else "")
     verbs = {
-        "hire": "hire a {0} client",
+        "hire": "hire {0} client",
         "hire_hand": "hire {0} from hand (Aqueduct)",
         "gather": "take {0} from the pool",
         "gather_hand": "put {0} from hand into the stockpile (Dock)",
@@ -79,6 +88,8 @@ def describe(action: Action) -> str:
         "prison": "take {1} from {0} (Prison)",
         "colosseum": "take the {1} client of {0} (Colosseum)",
     }
+    if verb == "hire":
+        words[0] = with_article(words[0])
     if verb in verbs:
         return verbs[verb].format(*words)
     return str(action)
