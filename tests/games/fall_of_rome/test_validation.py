@@ -125,3 +125,22 @@ def test_a_solitaire_treasury_card_that_is_an_event_is_refused() -> None:
     data = _saved(players=1)
     data["treasury"].append(TOKEN_CARD["Carpe_Diem"])
     _refused(data, "treasury", players=1)
+
+
+def test_a_pending_legions_choice_needs_its_legions_where_the_pawn_stands() -> None:
+    # Found by the long state fuzz: a pawn moved (in the data) while its legions were being chosen.
+    game = ludus.load("fall-of-rome", 2)
+    state = game.new_state(11)
+    rng = Rng(5)
+    while not any(a.verb == "legions" and a.args[0] != 0 for a in state.legal_actions(state.to_move()[0])):
+        legal = state.legal_actions(state.to_move()[0])
+        state.apply(legal[rng.randbelow(len(legal))])
+    data = state.to_json()
+    board = data["legions"]
+    seat_pawn = data["cur"]
+    empty = next(c for c, n in enumerate(board) if n == 0)
+    tampered = json.loads(json.dumps(data))
+    tampered["pawn_city"][seat_pawn] = empty
+    with pytest.raises(StateError, match="legions from a city that holds fewer"):
+        game.state_from_json(tampered)
+    game.state_from_json(data)  # the untouched state loads

@@ -326,6 +326,9 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
     elif isinstance(p, Legions):
         if p.verb not in MOVE_VERBS or not 0 <= p.city < NC or not 0 <= p.most <= 3 or below:
             return f"a {p.verb!r} to city {p.city} with up to {p.most} legions (only ever the one decision)"
+        origin = s.pawn_city[s.cur] if 0 <= s.cur < npawns else -1
+        if not 0 <= origin < NC or p.most > s.legions[origin]:
+            return f"a {p.verb!r} with up to {p.most} legions from a city that holds fewer"
     elif isinstance(p, Escort):
         if not (0 <= p.src < NC and 0 <= p.dest < NC and 1 <= p.left <= 3):
             return f"an escort from {p.src} to {p.dest} of {p.left} cubes"
