@@ -158,3 +158,52 @@ def test_terminal_map_command() -> None:
     assert "Roma" in text and "port" in text.lower()
     _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["map", "quit"])
     assert "has no map to show" in text
+
+
+def test_the_fatal_move_warning_tells_no_hidden_card() -> None:
+    # The warning is judged in worlds re-dealt from the seat's view: a loss that hangs on the
+    # hidden deck's order is never announced, whatever the real deck holds.
+    from fixtures.fixture_games import DrawGame, DrawState
+    from ludus.core.actions import Action
+    from ludus.core.api import Outcome
+    from ludus.core.events import Event
+
+    class SuddenState(DrawState):
+        """Drawing a 6 ends the game at once, lost by the drawer."""
+
+        sudden = -1
+
+        def apply(self, action: Action) -> list[Event]:
+            events = super().apply(action)
+            if action.verb == "draw" and self.hands[action.player][-1] == 6:
+                self.sudden = action.player
+            return events
+
+        def is_terminal(self) -> bool:
+            return self.sudden >= 0 or super().is_terminal()
+
+        def outcome(self) -> Outcome:
+            if self.sudden < 0:
+                return super().outcome()
+            winner = 1 - self.sudden
+            return Outcome((0.0, 0.0), (2, 1) if winner else (1, 2), (winner,), "a 6 was drawn",
+                           termination="sudden")
+
+        def clone(self) -> DrawState:
+            other = super().clone()
+            other.sudden = self.sudden  # type: ignore[attr-defined]
+            return other
+
+    class SuddenGame(DrawGame):
+        state_class = SuddenState
+
+    game = SuddenGame(2)
+    for top in (6, 1):
+        deck = [1, 2, 3, 4, 5, 2, 3, top] if top == 6 else [6, 2, 3, 4, 5, 2, 3, top]
+        state = game.load_state({"rng": 1, "deck": deck, "hands": [[1], [2]], "scores": [0, 0],
+                                 "cheered": [True, True], "turn": 0, "plays": 0})
+        draw = next(a for a in state.legal_actions(0) if a.verb == "draw")
+        real = state.clone()
+        real.apply(draw)
+        assert real.is_terminal() == (top == 6)  # the real draw loses only when a 6 is on top
+        assert not loses_at_once(state, draw)  # … and the warning says nothing either way

@@ -14,9 +14,9 @@ public view afterwards differs from the real outcome, the outcome depended on so
 the seat did not know — a card drawn, a card flipped, a hand compared — and the step is
 a barrier. So is an action that drew from the state's random generator.
 
-**Fatal moves.** :func:`loses_at_once` tells whether an action ends the game at once in a
-loss for the side that takes it (a co-op loss; a competitive game the seat does not win),
-so a front end can ask the person to confirm.
+**Fatal moves.** :func:`loses_at_once` tells whether an action surely ends the game at once
+in a loss for the side that takes it (a co-op loss; a competitive game the seat does not
+win), judged only from what that seat knows, so a front end can ask the person to confirm.
 
 >>> import ludus
 >>> state = ludus.load("glory-to-rome", 2).new_state(3)
@@ -132,16 +132,26 @@ class UndoHistory:
 
 
 def loses_at_once(state: State, action: Action) -> bool:
-    """Whether ``action`` ends the game at once in a loss for the side that takes it.
+    """Whether ``action`` surely ends the game at once in a loss for the side that takes it.
 
     Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
-    among the winners. (Tried on a copy; ``state`` is unchanged.)
+    among the winners. The answer is built only from what the acting seat knows: the
+    action is tried in :data:`PROBES` worlds re-dealt from its view
+    (``determinize(seat)``), never in the real state, and the warning holds only when
+    every one of them loses — so it can never tell the seat a hidden card (a loss that
+    depends on the next card drawn is not announced). ``state`` is unchanged.
     """
-    trial = state.clone()
-    trial.apply(action)
-    if not trial.is_terminal():
-        return False
-    out = trial.outcome()
-    if out.cooperative_win is not None:
-        return not out.cooperative_win
-    return action.player not in out.winners
+    seat = action.player
+    for k in range(PROBES):
+        world = state.determinize(seat, 0xFA7A1 + k)
+        try:
+            world.apply(action)
+        except LudusError:
+            return False
+        if not world.is_terminal():
+            return False
+        out = world.outcome()
+        lost = not out.cooperative_win if out.cooperative_win is not None else seat not in out.winners
+        if not lost:
+            return False
+    return True
