@@ -40,7 +40,7 @@ from ludus.core.events import Event
 from ludus.core.registry import configure
 
 RECORD_FORMAT = 1
-ENGINE_VERSION = "0.3.0"
+ENGINE_VERSION = "0.4.0"
 PROMPTS_VERSION = (0, 2, 0)
 """Records of an older version lack the one-option answers (see the module docstring)."""
 COMPAT_STEPS = 1000
