@@ -6,11 +6,16 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ludus
+from games.trajan.tj_helpers import action_step, in_play
+from ludus.agents import GreedyAgent
+from ludus.core.actions import Action
+from ludus.core.record import GameRecord
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
     ACTIONS,
@@ -20,11 +25,15 @@ from ludus.games.trajan.components import (
     DEMAND_KINDS,
     FORUM_KINDS,
     PROVINCES,
+    SEAPORT,
     SHIP_KEYS,
     TRAJAN_CATEGORIES,
     TRAJAN_TILES,
 )
 from ludus.games.trajan.game import TrajanGame, TrajanState
+from ludus.testing.scenario import edit, legal, play
+
+RECORDS = Path(__file__).resolve().parents[2] / "fixtures" / "records"
 
 INTERNAL = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|\b[TB]\d{1,2}\b|\b[a-z]+-\d\b")
 """snake_case ids, raw Trajan/bonus tile codes, construction-tile names such as ``senate-4``."""
@@ -151,3 +160,64 @@ def test_the_board_names_no_internal_id_and_fits_80_columns() -> None:
             text = game.render(state.view(seat), seat)
             assert not INTERNAL.search(text), INTERNAL.search(text)
             assert max(map(len, text.splitlines())) <= 80
+
+
+# --- the Seaport discard: the pile, then the card (engine 0.4.0) ---------------------------------
+def _after_draw_two(seed: int = 3) -> TrajanState:
+    state = in_play(2, seed)
+    with edit(state):
+        action_step(state, 1, SEAPORT)
+        state.target = SEAPORT
+    play(state, "1:draw_two")
+    return state
+
+
+def test_the_discard_asks_the_pile_then_the_card() -> None:
+    state = _after_draw_two()
+    assert legal(state) == ["1:pile left", "1:pile right"]
+    assert state.view(0)["turn"]["sub"] == "discard"
+    play(state, "1:pile right")
+    cards = [COMMODITIES[c] for c in range(len(COMMODITIES)) if state.hand[1][c]]
+    assert legal(state) == [f"1:discard {c}" for c in cards]
+    assert state.view(0)["turn"]["sub"] == "discard_right"
+    game = state.game
+    again = game.load_state(state.to_json())
+    assert again.to_json() == state.to_json() and legal(again) == legal(state)
+    before = sum(state.hand[1])
+    events = play(state, f"1:discard {cards[-1]}")
+    assert [e.kind for e in events][0] == "discard"
+    assert state.discards[1][-1] == COMMODITIES.index(cards[-1]) and sum(state.hand[1]) == before - 1
+    assert game.describe(state, Action(1, "pile", ("left",))) == "seat 1: discard a card on the left discard pile"
+    assert game.describe(state, Action(1, "discard", ("oil",))) == "seat 1: discard an oil card"
+
+
+def test_an_old_discard_upgrades_to_the_pile_and_the_card() -> None:
+    game = ludus.load("trajan", 4)
+    assert game.upgrade_notation("1:discard cattle right", "0.1.0") == ["1:pile right", "1:discard cattle"]
+    assert game.upgrade_notation("1:discard cattle right", "0.3.0") == ["1:pile right", "1:discard cattle"]
+    assert game.upgrade_notation("1:discard cattle", "0.4.0") == ["1:discard cattle"]
+    assert game.upgrade_notation("1:take_discard right", "0.1.0") == ["1:take_discard right"]
+    # a state reached by the old single action is the state reached by the two new ones
+    one, two = _after_draw_two(), _after_draw_two()
+    card = COMMODITIES[next(c for c in range(len(COMMODITIES)) if one.hand[1][c])]
+    for text in game.upgrade_notation(f"1:discard {card} left", "0.1.0"):
+        play(one, text)
+    play(two, "1:pile left", f"1:discard {card}")
+    assert one.digest() == two.digest()
+
+
+def test_the_greedy_record_of_0_1_0_replays_its_discards_with_every_digest() -> None:
+    record = GameRecord.load(RECORDS / "trajan_4p_greedy.json")
+    assert record.version == "0.1.0" and "1:discard cattle right" in record.actions
+    state = ludus.replay(record)  # every recorded digest is compared (RecordError otherwise)
+    assert state.digest() == record.digests[-1] and state.is_terminal()
+
+
+def test_the_greedy_bot_plans_the_discard_whole() -> None:
+    state = _after_draw_two()
+    agent = GreedyAgent(4)
+    pile = agent.act(state, 1)
+    assert pile.verb == "pile"
+    play(state, str(pile))
+    card = agent.act(state, 1)
+    assert card.verb == "discard" and not agent.search.memory

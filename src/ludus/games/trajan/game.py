@@ -165,6 +165,11 @@ class TrajanGame(Game[TrajanState]):
         """A readable label for ``action``."""
         return notation.describe(action, state)
 
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """A discard of a record older than 0.4.0 (``discard <card> <pile>``) is now two actions:
+        the pile, then the card (see :func:`~ludus.games.trajan.notation.upgrade`)."""
+        return notation.upgrade(text, version)
+
     def component_text(self, name: str) -> str | None:
         """What the component ``name`` is and does (display name or id; any case, spaces or underscores)."""
         return notation.component_text(name)
