@@ -12,6 +12,8 @@ RULE: trajan.hu "Egy negyedév vége" — 1. the people's demands ([HU] "A nép 
 
 from __future__ import annotations
 
+import json
+
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.core.seats import left_of
@@ -25,6 +27,7 @@ from ludus.games.trajan.components import (
     DEMAND_SOURCES,
     DEMAND_TILE_KIND,
     DEMANDS,
+    DOMAIN,
     EXTRA_TILE_ACTION,
     FORUM_EXTRA_SPACES,
     FORUM_KINDS,
@@ -48,8 +51,8 @@ from ludus.games.trajan.rules.senate import senate_ranking
 from ludus.games.trajan.state import TrajanData
 
 __all__ = [
-    "auto_consul", "auto_demands", "consul", "demand_options", "finish_quarter", "legal_consul", "legal_meet",
-    "meet", "senate_majority", "start_demands",
+    "auto_consul", "auto_demands", "consul", "demand_options", "equivalent_meet", "finish_quarter",
+    "legal_consul", "legal_meet", "meet", "senate_majority", "start_demands",
 ]
 
 _MEET = tuple(
@@ -126,8 +129,60 @@ def demand_options(s: TrajanData, p: int) -> list[tuple[int, int]]:
 
 
 def legal_meet(s: TrajanData, p: int) -> list[Action]:
-    """The ways to meet one more demand (see :func:`demand_options`)."""
-    return [_MEET[p][k][src] for k, src in demand_options(s, p)]
+    """The ways to meet one more demand (see :func:`demand_options`), one per result.
+
+    Two ways that leave the same state once the demands that need no choice are met (a
+    demand joker given for the bread or the religion demand when the other stays unmet
+    either way) are one option, the first in the order bread, games, religion and Trajan
+    tile, forum tile, joker (ruling 31).
+    """
+    options = demand_options(s, p)
+    if len(options) < 2:
+        return [_MEET[p][k][src] for k, src in options]
+    seen: set[str] = set()
+    out: list[Action] = []
+    for k, src in options:
+        result = _meet_result(s, p, k, src)
+        if result not in seen:
+            seen.add(result)
+            out.append(_MEET[p][k][src])
+    return out
+
+
+def _meet_result(s: TrajanData, p: int, k: int, src: int) -> str:
+    """The saved state after ``p`` meets demand ``k`` from ``src`` and the demands that need no
+    choice follow (as :func:`auto_demands` carries them out), as comparable text."""
+    after = s.copy_fields(type(s).__new__(type(s)))
+    log = Log.of(DOMAIN)()
+    _meet(after, p, k, src, log)
+    while after.phase == DEMANDS and after.decider == p and auto_demands(after, log):
+        pass
+    return json.dumps(after.fields_to_json(), sort_keys=True, default=repr)
+
+
+def equivalent_meet(s: TrajanData, action: Action) -> Action:
+    """``action`` (a ``meet``), or the listed option that leaves the same state.
+
+    A record written before ludus 0.4.0 may name a way to meet a demand that is now folded
+    into an equivalent one (:func:`legal_meet`); it is read as that one, whose state (and
+    digest) is the same.
+    """
+    if action.verb != Verb.MEET or s.phase != DEMANDS or action.player != s.decider or len(action.args) != 2:
+        return action
+    try:
+        k, src = DEMAND_KINDS.index(str(action.args[0])), DEMAND_SOURCES.index(str(action.args[1]))
+    except ValueError:
+        return action
+    p = action.player
+    listed = legal_meet(s, p)
+    if action in listed or (k, src) not in demand_options(s, p):
+        return action
+    result = _meet_result(s, p, k, src)
+    for other in listed:
+        ok, osrc = DEMAND_KINDS.index(str(other.args[0])), DEMAND_SOURCES.index(str(other.args[1]))
+        if _meet_result(s, p, ok, osrc) == result:
+            return other
+    return action
 
 
 def meet(s: TrajanData, a: Action, log: Log) -> None:
