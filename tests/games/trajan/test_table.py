@@ -164,10 +164,26 @@ def allowed(first: tuple[str, ...], second: tuple[str, ...]) -> str | None:
         return "33: the cards of a display or a load in another order (kept for older records)"
     ships = [a for a in first + second if _verb(a) == "ship"]
     if len(ships) == 2 and len(set(ships)) == 2 and ships[0] in first and ships[1] in second:
-        unship = [_runs_sorted(tuple(a for a in chain if _verb(a) != "ship")) for chain in (first, second)]
+        unship = [_runs_sorted(_one_card_a_load(chain)) for chain in (first, second)]
         if unship[0] == unship[1]:
             return "33: the same cards shipped on two ships whose grey sides pay alike"
+    piles = {f"{a.split()[0]} {side}" for a in first + second for side in ("left", "right")}
+    if len(first) == len(second) == 1 and _verb(first[0]) in ("take_card", "take_discard") and (
+            {first[0], second[0]} == piles):
+        return "35: two discard piles alike once refilled (the card turned up is not known before)"
     return None
+
+
+def _one_card_a_load(chain: tuple[str, ...]) -> tuple[str, ...]:
+    """``chain`` without its ``ship`` answer, a pair loaded (``load fruit fruit``) as two cards."""
+    out: list[str] = []
+    for a in chain:
+        if _verb(a) == "load":
+            seat, words = a.split(":", 1)[0], a.split()[1:]
+            out += [f"{seat}:load {w}" for w in words]
+        elif _verb(a) != "ship":
+            out.append(a)
+    return tuple(out)
 
 
 def test_allowed_pairs_are_narrow() -> None:
@@ -178,6 +194,10 @@ def test_allowed_pairs_are_narrow() -> None:
     assert allowed(("0:meet bread joker",), ("0:meet religion joker",)) is None
     assert allowed(("0:pile left", "0:discard oil"), ("0:pile right", "0:discard oil")) is None
     assert allowed(("0:display oil", "0:stop"), ("0:display oil", "0:display wine")) is None
+    assert allowed(("0:ship identical", "0:load fruit", "0:load fruit", "0:sail"),
+                   ("0:ship pairs", "0:load fruit fruit", "0:sail")) is not None
+    assert allowed(("0:take_card left",), ("0:take_card right",)) is not None
+    assert allowed(("0:take_card left",), ("0:take_card deck",)) is None
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])

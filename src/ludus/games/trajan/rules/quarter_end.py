@@ -12,7 +12,7 @@ RULE: trajan.hu "Egy negyedév vége" — 1. the people's demands ([HU] "A nép 
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
@@ -139,25 +139,27 @@ def legal_meet(s: TrajanData, p: int) -> list[Action]:
     options = demand_options(s, p)
     if len(options) < 2:
         return [_MEET[p][k][src] for k, src in options]
-    seen: set[str] = set()
+    seen: list[dict[str, Any]] = []
     out: list[Action] = []
     for k, src in options:
         result = _meet_result(s, p, k, src)
         if result not in seen:
-            seen.add(result)
+            seen.append(result)
             out.append(_MEET[p][k][src])
     return out
 
 
-def _meet_result(s: TrajanData, p: int, k: int, src: int) -> str:
-    """The saved state after ``p`` meets demand ``k`` from ``src`` and the demands that need no
-    choice follow (as :func:`auto_demands` carries them out), as comparable text."""
+def _meet_result(s: TrajanData, p: int, k: int, src: int) -> dict[str, Any]:
+    """The saved fields after ``p`` meets demand ``k`` from ``src`` and the demands that need no
+    choice follow (as :func:`auto_demands` carries them out); no decision is pending then."""
     after = s.copy_fields(type(s).__new__(type(s)))
     log = Log.of(DOMAIN)()
     _meet(after, p, k, src, log)
     while after.phase == DEMANDS and after.decider == p and auto_demands(after, log):
         pass
-    return json.dumps(after.fields_to_json(), sort_keys=True, default=repr)
+    fields = after.fields_to_json()
+    del fields["pending"]
+    return fields
 
 
 def equivalent_meet(s: TrajanData, action: Action) -> Action:
