@@ -12,8 +12,6 @@ RULE: trajan.hu "Egy negyedév vége" — 1. the people's demands ([HU] "A nép 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ludus.core.actions import Action
 from ludus.core.events import Log
 from ludus.core.seats import left_of
@@ -139,7 +137,7 @@ def legal_meet(s: TrajanData, p: int) -> list[Action]:
     options = demand_options(s, p)
     if len(options) < 2:
         return [_MEET[p][k][src] for k, src in options]
-    seen: list[dict[str, Any]] = []
+    seen: list[tuple[tuple[int, ...], ...]] = []
     out: list[Action] = []
     for k, src in options:
         result = _meet_result(s, p, k, src)
@@ -149,17 +147,30 @@ def legal_meet(s: TrajanData, p: int) -> list[Action]:
     return out
 
 
-def _meet_result(s: TrajanData, p: int, k: int, src: int) -> dict[str, Any]:
-    """The saved fields after ``p`` meets demand ``k`` from ``src`` and the demands that need no
-    choice follow (as :func:`auto_demands` carries them out); no decision is pending then."""
-    after = s.copy_fields(type(s).__new__(type(s)))
+def _meet_result(s: TrajanData, p: int, k: int, src: int) -> tuple[tuple[int, ...], ...]:
+    """What differs after ``p`` meets demand ``k`` from ``src`` and the demands that need no
+    choice follow (as :func:`auto_demands` meets them): the forum tiles held and removed, and,
+    while a choice is left, the Trajan tiles used and the demands left. Once none is left the
+    seat's demands close alike for every option (each keeps the most demands met, so the same
+    penalty), and the rest of the state is untouched by the demands."""
+    after = type(s).__new__(type(s))  # only the fields the demands read and change
+    after.held_f = s.held_f
+    after.ftiles = s.ftiles[:]
+    after.ftiles[p] = s.ftiles[p][:]
+    after.f_used, after.dem_left, after.forum_removed = s.f_used[:], s.dem_left[:], s.forum_removed[:]
     log = Log.of(DOMAIN)()
     _meet(after, p, k, src, log)
-    while after.phase == DEMANDS and after.decider == p and auto_demands(after, log):
-        pass
-    fields = after.fields_to_json()
-    del fields["pending"]
-    return fields
+    options = demand_options(after, p)
+    while _no_choice(options):
+        _meet(after, p, *options[0], log)
+        options = demand_options(after, p)
+    held = (tuple(after.ftiles[p]), tuple(after.forum_removed))
+    return held if not options else (*held, tuple(after.f_used), tuple(after.dem_left))
+
+
+def _no_choice(options: list[tuple[int, int]]) -> bool:
+    """Whether ``options`` (:func:`demand_options`) offer one way per demand kind (met at once)."""
+    return bool(options) and len({k for k, _ in options}) == len(options)
 
 
 def equivalent_meet(s: TrajanData, action: Action) -> Action:
@@ -214,7 +225,7 @@ def auto_demands(s: TrajanData, log: Log) -> bool:
     """
     p = s.decider
     options = demand_options(s, p)
-    if options and len({k for k, _ in options}) == len(options):
+    if _no_choice(options):
         k, src = options[0]
         _meet(s, p, k, src, log)
         return True
