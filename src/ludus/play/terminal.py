@@ -8,6 +8,9 @@ answer with a number or with the action's notation, or with ``save FILE``,
 
 from __future__ import annotations
 
+import os
+import struct
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,13 +27,15 @@ from ludus.core.errors import LudusError
 from ludus.core.events import Event
 from ludus.core.record import GameRecord
 from ludus.core.table import UndoHistory, loses_at_once
+from ludus.play.screen import HEIGHT, Painter, decision_screen
 
 HELP = """\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
   save FILE   save the game so far as a record (continue later with --load FILE)
   log         show the whole log you may see
   show NAME   what a component (a card, a tile, a role …) is and does
-  board       show the table again
+  board       show the whole table (the decision screen shows your own area)
+  menu        list every action of this decision, with its notation
   map         show the map (Fall of Rome: roads, ports, migration paths)
   undo        take back your last action (while no one else has acted and nothing hidden
               was revealed since; in a solo game, back to the last reveal)
@@ -71,7 +76,8 @@ class TerminalSession:
         self.history: list[Event] = []
         self.event_counts: list[int] = []
         """Events of each applied action (undo removes the last action's from the log)."""
-        self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
+        self.unseen: dict[int, list[Event | str]] = {p: [] for p in self.humans}
+        """What each person has not seen yet: events, and notes of the moves played for them."""
         self.last_mover = -1
         self.last_bot = -1
         self.autosave = autosave
@@ -79,6 +85,11 @@ class TerminalSession:
         self.undo_history = UndoHistory()
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
+        self.paint = Painter(game.palette)
+        self.seen_board: set[int] = set()
+        """Seats that saw the whole table once (shown before their first decision)."""
+        self.real_terminal = input_fn is None and self.console.is_terminal
+        """Whether answers are typed at a terminal (then type-ahead is refused, see :func:`typed_ahead`)."""
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
@@ -89,8 +100,9 @@ class TerminalSession:
             self.last_mover = seat
             if seat in self.humans:
                 forced = self.state.forced(seat)
-                if forced is not None:  # public and the only move: played for the person, in the log
-                    self.console.print(Text(f"Seat {seat}: {self.game.describe(self.state, forced)} (the only move)"))
+                if forced is not None:  # public and the only move: played for the person, in the news
+                    label = self.game.describe(self.state, forced)
+                    self.unseen[seat].append(f"Seat {seat}: {label} (the only move)")
                     self.apply(forced)
                     continue
                 action = self.ask(seat)
@@ -178,8 +190,14 @@ class TerminalSession:
             return None
         if len(self.humans) > 1:
             console.rule(f"[bold]Seat {seat}'s decision[/bold]")
-        self.show(seat)
+        self.show(seat, board=seat not in self.seen_board)
+        self.seen_board.add(seat)
         actions = self.state.legal_actions(seat)
+        if self.real_terminal:
+            stale = typed_ahead()
+            if stale:
+                shown = ", ".join(stale) if len(", ".join(stale)) <= 40 else ", ".join(stale)[:40] + "…"
+                console.print(Text(f"Not played (typed before this menu was shown): {shown}", style="yellow"))
         while True:
             try:
                 answer = self.input_fn(f"seat {seat}> ").strip()
@@ -198,7 +216,7 @@ class TerminalSession:
             if word == "log":
                 for event in self.history:
                     if event.is_visible_to(seat):
-                        console.print(Text(f"  {event.text}"))
+                        console.print(self.paint(f"  {event.text}"))
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -207,11 +225,14 @@ class TerminalSession:
                 self.show_component(rest)
                 continue
             if word == "board":
-                self.show(seat)
+                self.show(seat, board=True)
+                continue
+            if word == "menu":
+                self.show_menu(actions)
                 continue
             if word == "map":
                 drawn = self.game.render_map(self.state.view(seat))
-                console.print(Text(drawn) if drawn else f"{self.game.info.title} has no map to show.")
+                console.print(self.paint_block(drawn) if drawn else f"{self.game.info.title} has no map to show.")
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -221,6 +242,13 @@ class TerminalSession:
             action = self.parse(answer, seat, actions)
             if action is not None and self.confirmed(seat, action):
                 return action
+
+    def show_menu(self, actions: list[Action]) -> None:
+        """``menu``: every action of the decision, numbered, with its notation."""
+        for i, action in enumerate(actions, start=1):
+            label = self.game.describe(self.state, action)
+            line = f"{i:>4}  {label}" + (f"  [{action}]" if label != str(action) else "")
+            self.console.print(self.paint(line))
 
     def show_component(self, name: str) -> None:
         """``show NAME``: what a component is and does, from the game's data."""
@@ -344,20 +372,24 @@ class TerminalSession:
         self.console.print(f"Saved {len(self.record.actions)} actions to {path}.")
 
     # --- display ------------------------------------------------------------
-    def show(self, seat: int) -> None:
+    def show(self, seat: int, board: bool = False) -> None:
+        """The decision screen of ``seat`` (news, its own area, the menu; see
+        :func:`~ludus.play.screen.decision_screen`), after the whole table if ``board``."""
         console = self.console
-        console.print(Panel(Text(self.game.render(self.state.view(seat), seat)), title=f"{self.game.info.title} — seat {seat}"))
-        news = self.unseen[seat]
-        if news:
-            console.print("[bold]Since your last decision:[/bold]")
-            for event in news:
-                console.print(Text(f"  {event.text}"))
-            news.clear()
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        for i, action in enumerate(self.state.legal_actions(seat), start=1):
-            label = self.game.describe(self.state, action)
-            table.add_row(f"{i:>3}", Text(label), Text(str(action), style="dim") if label != str(action) else "")
-        console.print(table)
+        view = self.state.view(seat)
+        if board:
+            console.print(Panel(self.paint_block(self.game.render(view, seat)), title=f"{self.game.info.title} — seat {seat}"))
+        news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
+        self.unseen[seat].clear()
+        area = (self.game.render_seat(view, seat) or "").splitlines()
+        labels = [self.game.describe(self.state, action) for action in self.state.legal_actions(seat)]
+        height = console.height if console.is_terminal else HEIGHT
+        for line in decision_screen(news, area, labels, console.width, height, self.paint):
+            console.print(line)
+
+    def paint_block(self, text: str) -> Text:
+        """Several lines of text with the game's colours."""
+        return Text("\n").join(self.paint(line) for line in text.splitlines())
 
     def show_end(self) -> None:
         console = self.console
@@ -366,14 +398,41 @@ class TerminalSession:
             self.console.clear()
         shown: set[int] = set()
         for seat in self.humans:
-            for event in self.unseen[seat]:
-                if event.is_visible_to(viewer) and id(event) not in shown:
-                    shown.add(id(event))
-                    console.print(Text(f"  {event.text}"))
+            for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
+                if isinstance(item, str):
+                    console.print(self.paint(f"  {item}"))
+                elif item.is_visible_to(viewer) and id(item) not in shown:
+                    shown.add(id(item))
+                    console.print(self.paint(f"  {item.text}"))
             self.unseen[seat].clear()
-        console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
+        console.print(Panel(self.paint_block(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
         out = self.state.outcome()
         console.print(score_sheet(out, self.game.players, self.humans))
+
+
+def typed_ahead() -> list[str]:
+    """Lines typed at the terminal before the prompt appeared, read and dropped.
+
+    A number typed for one menu must never choose from the next: the menu may have
+    changed while the bots moved. Returns the dropped lines (empty when standard input
+    is not a terminal, e.g. scripted input, or on a system without termios).
+    """
+    try:
+        import fcntl
+        import termios
+    except ImportError:  # not a POSIX terminal
+        return []
+    if not sys.stdin.isatty():
+        return []
+    fd = sys.stdin.fileno()
+    lines: list[str] = []
+    while True:
+        pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+        if pending <= 0:
+            break
+        lines.extend(os.read(fd, pending).decode(errors="replace").split("\n"))
+    termios.tcflush(fd, termios.TCIFLUSH)
+    return [line.strip() for line in lines if line.strip()]
 
 
 def score_sheet(out: Outcome, players: int, humans: Sequence[int] = ()) -> Group:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ludus.games.glory_to_rome.components import MATERIAL_INDEX, VALUE
+from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_INDEX, VALUE
 
 
 def _counted(items: list[str]) -> str:
@@ -71,3 +72,51 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         for b in pv["buildings"]:
             lines.append(f"  - {_building(b)}")
     return "\n".join(lines)
+
+
+_EN = {b.slug: b.en for b in BUILDINGS}
+
+PALETTE: dict[str, str] = {
+    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client
+    "rubble": "yellow", "laborer": "yellow",
+    "wood": "green", "craftsman": "green",
+    "brick": "red", "legionary": "red",
+    "concrete": "grey62", "architect": "grey62",
+    "stone": "blue", "merchant": "blue",
+    "marble": "magenta", "patron": "magenta",  # purple cards
+    "jack": "bold",
+}
+"""Materials, roles and the Jack in the colours of their cards (for the terminal)."""
+
+
+def _names(items: list[str]) -> str:
+    return _counted([_EN.get(i, i) for i in items])
+
+
+def _titled(items: list[str]) -> str:
+    return _counted([i.title() for i in items])
+
+
+def render_seat(view: Mapping[str, Any], player: int) -> str:
+    """What the seat needs at every decision: the turn, the pool, its own area and a line
+    per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
+    role = f" · role: {view['role'].title()}" if view["role"] else ""
+    lines = [f"Turn {view['turn'] + 1} · leader: seat {view['leader']}{role} · deck {view['deck_size']}"
+             f" · Jacks {view['jack_pile']}",
+             f"Pool: {_names(view['pool'])}"]
+    me = view["players"][player]
+    jacks = f" + {me['hand_jacks']} Jack" + ("s" if me["hand_jacks"] > 1 else "") if me["hand_jacks"] else ""
+    lines.append(f"Your hand ({me['hand_size']}/{me['hand_limit']}): {_names(me['hand'])}{jacks}")
+    known = [m for m in me["vault"] if m != "?"]
+    lines.append(f"Influence {me['influence']} · clientele ({len(me['clientele'])}/{me['clientele_limit']}): "
+                 f"{_titled(me['clientele'])} · stockpile: {_titled(me['stockpile'])} · "
+                 f"vault {me['vault_count']}/{me['vault_limit']}" + (f" ({_titled(known)})" if known else ""))
+    if me["buildings"]:
+        lines.append("Buildings: " + "; ".join(_building({**b, "name": _EN.get(b["name"], b["name"])})
+                                               for b in me["buildings"]))
+    for p, pv in enumerate(view["players"]):
+        if p != player:
+            built = ", ".join(_EN.get(b["name"], b["name"]) for b in pv["buildings"]) or "-"
+            lines.append(f"Seat {p}: influence {pv['influence']}, hand {pv['hand_size']}, clientele "
+                         f"{_titled(pv['clientele'])}, stockpile {len(pv['stockpile'])}; built {built}")
+    return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))
