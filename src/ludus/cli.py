@@ -244,7 +244,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
     bots = {p: make_agent(bot_names[p], seed * 31 + p + 1) for p in range(game.players) if p not in humans}
     if save_path is None:
         save_path = new_save_path(game.info.id, seed)
-    session = TerminalSession(game, state, record, humans, bots, console, ask, autosave=save_path)
+    session = TerminalSession(game, state, record, humans, bots, console, input_fn, autosave=save_path)
     session.save_now()
     try:
         session.run()

@@ -24,10 +24,6 @@ WIDTH = 80
 HEIGHT = 24
 SEAT_AREA_MAX = 9
 """The most lines of the seat's area on the decision screen (the rest: ``board``)."""
-MENU_MIN = 6
-"""Rows the menu keeps even when the news is long."""
-NEWS_KEPT = 6
-"""Lines of news the menu leaves room for (it goes to columns first)."""
 
 
 class Painter:
@@ -114,19 +110,16 @@ def decision_screen(
     if len(area) > SEAT_AREA_MAX:
         shown_area[-1] = Text(_cut(f"  … {len(area) - SEAT_AREA_MAX + 1} more lines: type board", width), style="dim")
     room = budget - len(shown_area)
-    if len(labels) <= room - (2 if news else 0):  # the whole menu in one column: news gets the rest
-        menu_rows = len(labels)
-    else:
-        menu_rows = min(max(MENU_MIN, room - (min(len(news) + 1, NEWS_KEPT) if news else 0)), room)
-    menu = menu_lines(labels, menu_rows, width, paint)
+    # The menu first: every entry whole if it can be, leaving the news at least a line.
+    menu = menu_lines(labels, room - (1 if news else 0), width, paint)
     room -= len(menu)
     lines: list[Text] = []
-    if news and room >= 2:
-        keep = list(news) if len(news) <= room - 1 else list(news[-(room - 2):])
+    if news and room >= 3:
+        keep = list(news) if len(news) <= room - 1 else list(news[len(news) - (room - 2):])
         lines.append(Text("Since your last decision:", style="bold"))
         if len(keep) < len(news):
             lines.append(Text(f"  … {len(news) - len(keep)} earlier: type log", style="dim"))
         lines.extend(paint(_cut(f"  {line}", width)) for line in keep)
-    elif news:
-        lines.append(Text(_cut(f"{len(news)} things happened: type log", width), style="dim"))
+    elif news and room >= 1:
+        lines.append(Text(_cut(f"{len(news)} things happened since your last decision: type log", width), style="dim"))
     return lines + shown_area + menu

@@ -378,7 +378,9 @@ class TerminalSession:
         console = self.console
         view = self.state.view(seat)
         if board:
-            console.print(Panel(self.paint_block(self.game.render(view, seat)), title=f"{self.game.info.title} — seat {seat}"))
+            console.rule(f"{self.game.info.title} — seat {seat}")  # no frame: the table keeps all 80 columns
+            console.print(self.paint_block(self.game.render(view, seat)))
+            console.rule()
         news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat) or "").splitlines()
@@ -388,8 +390,10 @@ class TerminalSession:
             console.print(line)
 
     def paint_block(self, text: str) -> Text:
-        """Several lines of text with the game's colours."""
-        return Text("\n").join(self.paint(line) for line in text.splitlines())
+        """Several lines of text with the game's colours (a line wider than the terminal wraps)."""
+        block = Text("\n").join(self.paint(line) for line in text.splitlines())
+        block.no_wrap = False
+        return block
 
     def show_end(self) -> None:
         console = self.console
@@ -405,7 +409,9 @@ class TerminalSession:
                     shown.add(id(item))
                     console.print(self.paint(f"  {item.text}"))
             self.unseen[seat].clear()
-        console.print(Panel(self.paint_block(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
+        console.rule("Final position")
+        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer)))
+        console.rule()
         out = self.state.outcome()
         console.print(score_sheet(out, self.game.players, self.humans))
 
