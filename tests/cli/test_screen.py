@@ -63,3 +63,20 @@ def test_news_gives_way_to_the_menu_and_says_what_it_left_out() -> None:
     assert len(lines) == HEIGHT - 1
     assert lines[:2] == ["Since your last decision:", "  … 22 earlier: type log"]
     assert lines[-3:] == ["my hand", "   1  think", "   2  lead"]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    ("glory-to-rome", 4), ("trajan", 3), ("fall-of-rome", 3), ("hadrians-wall", 2)])
+def test_the_whole_table_and_the_map_name_no_internal_id(game_id: str, players: int) -> None:
+    game = ludus.load(game_id, players)
+    state = game.new_state(2)
+    rng = Rng(2)
+    step = 0
+    while not state.is_terminal():
+        if step % 5 == 0:
+            for seat in (0, None):
+                view = state.view(seat)
+                text = game.render(view, seat) + (game.render_map(view) or "")
+                assert not SNAKE.search(text), SNAKE.findall(text)
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+        step += 1

@@ -9,6 +9,8 @@ from typing import Any
 
 from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_INDEX, VALUE
 
+_EN = {b.slug: b.en for b in BUILDINGS}
+
 
 def _counted(items: list[str]) -> str:
     if not items:
@@ -24,7 +26,7 @@ def _building(b: Mapping[str, Any]) -> str:
         status = f"{len(b['materials'])}/{need}"
     where = "out-of-town " if b["out_of_town"] else ""
     mats = f" [{', '.join(b['materials'])}]" if b["materials"] else ""
-    return f"{b['name']} ({where}{b['site']} site, {status}){mats}"
+    return f"{_EN.get(b['name'], b['name'])} ({where}{b['site']} site, {status}){mats}"
 
 
 def render(view: Mapping[str, Any], player: int | None) -> str:
@@ -44,7 +46,7 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append(f"Game over: {view['end_reason']}")
     else:
         lines.append(f"Phase: {view['phase']}; to move: {', '.join(map(str, view['to_move']))}")
-    lines.append(f"Pool: {_counted(view['pool'])}")
+    lines.append(f"Pool: {_names(view['pool'])}")
     lines.append(f"Deck: {view['deck_size']} cards; Jacks in pile: {view['jack_pile']}")
     in_town = ", ".join(f"{m} {k}" for m, k in view["sites_in_town"].items())
     out_town = ", ".join(f"{m} {k}" for m, k in view["sites_out_of_town"].items())
@@ -61,10 +63,10 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append(f"Player {p}{mark}{lead}: influence {pv['influence']}")
         if "hand" in pv:
             jacks = f" + {pv['hand_jacks']} Jack(s)" if pv["hand_jacks"] else ""
-            lines.append(f"  Hand ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'])}{jacks}")
+            lines.append(f"  Hand ({pv['hand_size']}/{pv['hand_limit']}): {_names(pv['hand'])}{jacks}")
         else:
             lines.append(f"  Hand: {pv['hand_size']} cards ({pv['hand_jacks']} Jack(s))")
-        lines.append(f"  Camp (played): {_counted(pv['camp'])}" + (f" + {pv['camp_jacks']} Jack(s)" if pv["camp_jacks"] else ""))
+        lines.append(f"  Camp (played): {_names(pv['camp'])}" + (f" + {pv['camp_jacks']} Jack(s)" if pv["camp_jacks"] else ""))
         lines.append(f"  Clientele ({len(pv['clientele'])}/{pv['clientele_limit']}): {_counted(pv['clientele'])}")
         lines.append(f"  Stockpile: {_counted(pv['stockpile'])}")
         known = [m for m in pv["vault"] if m != "?"]
@@ -73,8 +75,6 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
             lines.append(f"  - {_building(b)}")
     return "\n".join(lines)
 
-
-_EN = {b.slug: b.en for b in BUILDINGS}
 
 PALETTE: dict[str, str] = {
     # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client
@@ -112,8 +112,7 @@ def render_seat(view: Mapping[str, Any], player: int) -> str:
                  f"{_titled(me['clientele'])} · stockpile: {_titled(me['stockpile'])} · "
                  f"vault {me['vault_count']}/{me['vault_limit']}" + (f" ({_titled(known)})" if known else ""))
     if me["buildings"]:
-        lines.append("Buildings: " + "; ".join(_building({**b, "name": _EN.get(b["name"], b["name"])})
-                                               for b in me["buildings"]))
+        lines.append("Buildings: " + "; ".join(_building(b) for b in me["buildings"]))
     for p, pv in enumerate(view["players"]):
         if p != player:
             built = ", ".join(_EN.get(b["name"], b["name"]) for b in pv["buildings"]) or "-"

@@ -157,7 +157,7 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     lines = [
         f"TRAJAN  quarter {view['quarter']}/4  round {view['round']}/4  "
         f"time {t['position']}/{t['lap']}{' (round ends after this turn)' if t['round_over'] else ''}",
-        f"phase: {view['phase']}  to move: {'-' if who is None else f'seat {who}'}  (turn of seat {view['current']})",
+        f"phase: {view['phase'].replace('_', ' ')}  to move: {'-' if who is None else f'seat {who}'}  (turn of seat {view['current']})",
         f"demands revealed: {', '.join(view['demands']) or '-'}",
     ]
     lines += _board(view)
