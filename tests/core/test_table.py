@@ -207,3 +207,12 @@ def test_the_fatal_move_warning_tells_no_hidden_card() -> None:
         real.apply(draw)
         assert real.is_terminal() == (top == 6)  # the real draw loses only when a 6 is on top
         assert not loses_at_once(state, draw)  # … and the warning says nothing either way
+
+
+def test_terminal_undo_is_refused_across_another_seats_action() -> None:
+    # Hot-seat Glory to Rome: seat 1 leads, seat 0 follows; seat 1 may no longer take its lead back.
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    answers = ["", "lead legionary school", "", "1", "", "undo", "quit"]
+    session, text = _session(state, answers, humans=(0, 1))
+    assert "Cannot undo: seat 0 has acted since." in text and "Taken back" not in text
+    assert session.record.actions == ["1:lead legionary school", "0:follow foundry"]
