@@ -9,6 +9,7 @@ answer with a number or with the action's notation, or with ``save FILE``,
 from __future__ import annotations
 
 import os
+import re
 import struct
 import sys
 from collections.abc import Callable, Sequence
@@ -47,6 +48,8 @@ def _loose(text: str) -> str:
     """Notation as a person may type it: any case, spaces or underscores, extra blanks."""
     return " ".join(text.replace("_", " ").casefold().split())
 
+
+_OWN_SEAT = re.compile(r"^seat \d+: ", re.IGNORECASE)
 
 PERSON = "person"
 """A record's ``seats`` entry for a seat a person plays (the others name their bot)."""
@@ -101,7 +104,7 @@ class TerminalSession:
             if seat in self.humans:
                 forced = self.state.forced(seat)
                 if forced is not None:  # public and the only move: played for the person, in the news
-                    label = self.game.describe(self.state, forced)
+                    label = self.label(forced)
                     self.unseen[seat].append(f"Seat {seat}: {label} (the only move)")
                     self.apply(forced)
                     continue
@@ -139,7 +142,7 @@ class TerminalSession:
                 return False
             self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
             for i, action in enumerate(optional, start=1):
-                self.console.print(Text(f"  {i:>3}  {self.game.describe(self.state, action)}"))
+                self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
             while True:
                 try:
                     answer = self.input_fn(f"seat {p} (Enter to pass)> ").strip()
@@ -243,10 +246,14 @@ class TerminalSession:
             if action is not None and self.confirmed(seat, action):
                 return action
 
+    def label(self, action: Action) -> str:
+        """The action in words for its own seat's menu (a leading "seat N:" is left out)."""
+        return _OWN_SEAT.sub("", self.game.describe(self.state, action), count=1)
+
     def show_menu(self, actions: list[Action]) -> None:
         """``menu``: every action of the decision, numbered, with its notation."""
         for i, action in enumerate(actions, start=1):
-            label = self.game.describe(self.state, action)
+            label = self.label(action)
             line = f"{i:>4}  {label}" + (f"  [{action}]" if label != str(action) else "")
             self.console.print(self.paint(line))
 
@@ -283,7 +290,7 @@ class TerminalSession:
         """Ask before an action that loses the game at once; True to play it."""
         if not loses_at_once(self.state, action):
             return True
-        label = self.game.describe(self.state, action)
+        label = self.label(action)
         try:
             answer = self.input_fn(f"{label} ends the game in a loss for you now. Type yes to play it> ")
         except EOFError:
@@ -384,7 +391,7 @@ class TerminalSession:
         news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat) or "").splitlines()
-        labels = [self.game.describe(self.state, action) for action in self.state.legal_actions(seat)]
+        labels = [self.label(action) for action in self.state.legal_actions(seat)]
         height = console.height if console.is_terminal else HEIGHT
         for line in decision_screen(news, area, labels, console.width, height, self.paint):
             console.print(line)

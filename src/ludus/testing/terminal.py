@@ -29,16 +29,31 @@ QUIET_SECONDS = 120.0
 """How long the program may print nothing before the run is abandoned (a hang, not a timing)."""
 
 
+MENU_ENTRY = re.compile(r"(?:^|\s)(\d+)  \S")
+"""A numbered menu entry: the number, two blanks, the label."""
+ANSWERED = re.compile(r"^\S.*> ")
+"""A row where an earlier prompt was answered."""
+
+
 @dataclass(slots=True)
 class Prompt:
-    """One prompt: the screen as a person sees it (``rows`` lines of ``cols``) and its last line."""
+    """One prompt: the screen as a person sees it (``rows`` lines of ``cols``), the
+    row the cursor is on, and that row's text (the prompt)."""
 
     screen: list[str]
+    row: int
     line: str
 
     def text(self) -> str:
         """The screen as text (trailing blanks removed)."""
         return "\n".join(row.rstrip() for row in self.screen)
+
+    def menu(self) -> list[int]:
+        """The numbers of the menu on screen for this prompt (printed after the last
+        answered prompt above it)."""
+        rows = self.screen[:self.row]
+        last = max((i for i, text in enumerate(rows) if ANSWERED.match(text)), default=-1)
+        return [int(n) for text in rows[last + 1:] for n in MENU_ENTRY.findall(text)]
 
 
 @dataclass(slots=True)
@@ -112,7 +127,7 @@ def play_in_terminal(
             stream.feed(data)
             if not PROMPT_END.search(transcript[-200:]):
                 continue
-            prompt = Prompt(list(screen.display), screen.display[screen.cursor.y].rstrip())
+            prompt = Prompt(list(screen.display), screen.cursor.y, screen.display[screen.cursor.y].rstrip())
             if len(run.prompts) >= max_prompts:
                 raise RuntimeError(f"more than {max_prompts} prompts")
             answer = respond(prompt, len(run.prompts))
