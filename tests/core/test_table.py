@@ -129,7 +129,7 @@ def test_terminal_plays_a_public_forced_move_and_shows_components() -> None:
     assert "Seat 0: 0:play 0 (the only move)" in text and session.state.is_terminal()
     _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["show 4", "show nothing-like-this", "quit"])
     assert "Card 4: worth 4 points when played." in text
-    assert "Nothing called 'nothing-like-this'" in text
+    assert "Nothing called “nothing-like-this”" in text
 
 
 def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> None:

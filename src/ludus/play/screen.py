@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
+from ludus.core.i18n import Lang, get_lang
+
 __all__ = ["Painter", "decision_screen", "menu_lines"]
 
 WIDTH = 80
@@ -61,7 +63,8 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Painter | None = None) -> list[Text]:
+def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Painter | None = None,
+               lang: Lang | None = None) -> list[Text]:
     """The numbered menu in at most ``rows`` lines of ``width``.
 
     The fewest columns in which every label fits whole; when none holds the whole
@@ -69,6 +72,7 @@ def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Pain
     says how many more ``menu`` lists (numbers never change).
     """
     paint = paint or Painter({})
+    lang = lang or get_lang("en")
     count = len(labels)
     rows = max(rows, 2)
     entries = [f"{i:>4}  {label}" for i, label in enumerate(labels, start=1)]
@@ -91,7 +95,9 @@ def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Pain
         lines.append(line)
     shown = tall * columns
     if shown < count:
-        lines.append(Text(f"  … and {count - shown} more: type menu to see them all (or type the notation)", style="dim"))
+        more = lang.ngettext("  … and {count} more: type menu to see it (or type the notation)",
+                             "  … and {count} more: type menu to see them all (or type the notation)", count - shown)
+        lines.append(Text(more.format(count=count - shown), style="dim"))
     return lines
 
 
@@ -102,24 +108,32 @@ def decision_screen(
     width: int = WIDTH,
     height: int = HEIGHT,
     paint: Painter | None = None,
+    lang: Lang | None = None,
 ) -> list[Text]:
     """The lines of one decision screen, leaving the last line of ``height`` for the prompt."""
     paint = paint or Painter({})
+    lang = lang or get_lang("en")
     budget = height - 1
     shown_area = [paint(_cut(line, width)) for line in area[:SEAT_AREA_MAX]]
     if len(area) > SEAT_AREA_MAX:
-        shown_area[-1] = Text(_cut(f"  … {len(area) - SEAT_AREA_MAX + 1} more lines: type board", width), style="dim")
+        hidden = len(area) - SEAT_AREA_MAX + 1
+        more = lang.ngettext("  … {count} more line: type board", "  … {count} more lines: type board", hidden)
+        shown_area[-1] = Text(_cut(more.format(count=hidden), width), style="dim")
     room = budget - len(shown_area)
     # The menu first: every entry whole if it can be, leaving the news at least a line.
-    menu = menu_lines(labels, room - (1 if news else 0), width, paint)
+    menu = menu_lines(labels, room - (1 if news else 0), width, paint, lang)
     room -= len(menu)
     lines: list[Text] = []
     if news and room >= 3:
         keep = list(news) if len(news) <= room - 1 else list(news[len(news) - (room - 2):])
-        lines.append(Text("Since your last decision:", style="bold"))
+        lines.append(Text(lang.gettext("Since your last decision:"), style="bold"))
         if len(keep) < len(news):
-            lines.append(Text(f"  … {len(news) - len(keep)} earlier: type log", style="dim"))
+            earlier = len(news) - len(keep)
+            lines.append(Text(lang.ngettext("  … {count} earlier: type log", "  … {count} earlier: type log",
+                                            earlier).format(count=earlier), style="dim"))
         lines.extend(paint(_cut(f"  {line}", width)) for line in keep)
     elif news and room >= 1:
-        lines.append(Text(_cut(f"{len(news)} things happened since your last decision: type log", width), style="dim"))
+        said = lang.ngettext("{count} thing happened since your last decision: type log",
+                             "{count} things happened since your last decision: type log", len(news))
+        lines.append(Text(_cut(said.format(count=len(news)), width), style="dim"))
     return lines + shown_area + menu

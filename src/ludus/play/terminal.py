@@ -26,11 +26,12 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
 from ludus.core.errors import LudusError
 from ludus.core.events import Event
+from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import UndoHistory, loses_at_once
 from ludus.play.screen import HEIGHT, Painter, decision_screen
 
-HELP = """\
+HELP = N_("""\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
   save FILE   save the game so far as a record (continue later with --load FILE)
   log         show the whole log you may see
@@ -41,7 +42,7 @@ Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead la
   undo        take back your last action (while no one else has acted and nothing hidden
               was revealed since; in a solo game, back to the last reveal)
   help        show this help
-  quit        leave the game (use save first to keep it)"""
+  quit        leave the game (it is saved: continue with ludus play --resume)""")
 
 
 def _loose(text: str) -> str:
@@ -68,8 +69,11 @@ class TerminalSession:
         console: Console | None = None,
         input_fn: Callable[[str], str] | None = None,
         autosave: Path | None = None,
+        lang: Lang | None = None,
     ) -> None:
         self.game = game
+        self.lang = lang or get_lang("en")
+        """The language of everything the session prints."""
         self.state = state
         self.record = record
         self.humans = tuple(humans)
@@ -94,6 +98,10 @@ class TerminalSession:
         self.real_terminal = input_fn is None and self.console.is_terminal
         """Whether answers are typed at a terminal (then type-ahead is refused, see :func:`typed_ahead`)."""
 
+    def _(self, message: str, **values: object) -> str:
+        """``message`` in the session's language, its ``{names}`` filled in."""
+        return self.lang.gettext(message).format(**values)
+
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
         """Play until the game ends (return the final state) or the person quits (None)."""
@@ -105,7 +113,7 @@ class TerminalSession:
                 forced = self.state.forced(seat)
                 if forced is not None:  # public and the only move: played for the person, in the news
                     label = self.label(forced)
-                    self.unseen[seat].append(f"Seat {seat}: {label} (the only move)")
+                    self.unseen[seat].append(self._("Seat {seat}: {action} (the only move)", seat=seat, action=label))
                     self.apply(forced)
                     continue
                 action = self.ask(seat)
@@ -140,12 +148,13 @@ class TerminalSession:
                 continue
             if not self.hand_over(p):
                 return False
-            self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
+            self.console.print(Text(self._("Seat {seat}: seat {other} is about to act. Optional actions:", seat=p,
+                                           other=movers[0]), style="bold"))
             for i, action in enumerate(optional, start=1):
                 self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
             while True:
                 try:
-                    answer = self.input_fn(f"seat {p} (Enter to pass)> ").strip()
+                    answer = self.input_fn(self._("seat {seat} (Enter to pass)> ", seat=p)).strip()
                 except EOFError:
                     return False
                 if not answer:
@@ -154,7 +163,7 @@ class TerminalSession:
                     self.say_left()
                     return False
                 if answer == "help":
-                    self.console.print(HELP)
+                    self.console.print(Text(self._(HELP)))
                     continue
                 if answer.startswith("save"):
                     self.save(answer[4:].strip())
@@ -192,7 +201,7 @@ class TerminalSession:
         if not self.hand_over(seat):
             return None
         if len(self.humans) > 1:
-            console.rule(f"[bold]Seat {seat}'s decision[/bold]")
+            console.rule(Text(self._("Seat {seat}'s decision", seat=seat), style="bold"))
         self.show(seat, board=seat not in self.seen_board)
         self.seen_board.add(seat)
         actions = self.state.legal_actions(seat)
@@ -200,12 +209,13 @@ class TerminalSession:
             stale = typed_ahead()
             if stale:
                 shown = ", ".join(stale) if len(", ".join(stale)) <= 40 else ", ".join(stale)[:40] + "…"
-                console.print(Text(f"Not played (typed before this menu was shown): {shown}", style="yellow"))
+                console.print(Text(self._("Not played (typed before this menu was shown): {typed}", typed=shown),
+                                   style="yellow"))
         while True:
             try:
-                answer = self.input_fn(f"seat {seat}> ").strip()
+                answer = self.input_fn(self._("seat {seat}> ", seat=seat)).strip()
             except EOFError:
-                console.print("End of input: leaving the game.")
+                console.print(self._("End of input: leaving the game."))
                 return None
             if not answer:
                 continue
@@ -214,7 +224,7 @@ class TerminalSession:
                 self.say_left()
                 return None
             if word == "help":
-                console.print(HELP)
+                console.print(Text(self._(HELP)))
                 continue
             if word == "log":
                 for event in self.history:
@@ -235,7 +245,8 @@ class TerminalSession:
                 continue
             if word == "map":
                 drawn = self.game.render_map(self.state.view(seat))
-                console.print(self.paint_block(drawn) if drawn else f"{self.game.info.title} has no map to show.")
+                console.print(self.paint_block(drawn) if drawn
+                              else self._("{game} has no map to show.", game=self.game.info.title))
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -263,8 +274,8 @@ class TerminalSession:
         text = self.game.component_text(name) if name else None
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
-            self.console.print(Text(f"Nothing called {shown!r} in {self.game.info.title} (show NAME, e.g. a card's name).",
-                                    style="red"))
+            self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
+                                           name=shown, game=self.game.info.title), style="red"))
             return
         self.console.print(Panel(Text(text), title=name))
 
@@ -272,7 +283,7 @@ class TerminalSession:
         """Take back ``seat``'s last action; False (and why) when it may not."""
         reason = self.undo_history.why_not(seat)
         if reason:
-            self.console.print(Text(f"Cannot undo: {reason}.", style="red"))
+            self.console.print(Text(self._("Cannot undo: {reason}.", reason=reason), style="red"))
             return False
         self.state = self.undo_history.undo(seat)
         taken = self.record.actions.pop()
@@ -283,7 +294,7 @@ class TerminalSession:
             del self.history[-count:]
             for news in self.unseen.values():
                 news[:] = [e for e in news if id(e) not in gone]
-        self.console.print(Text(f"Taken back: {taken}."))
+        self.console.print(Text(self._("Taken back: {action}.", action=taken)))
         return True
 
     def confirmed(self, seat: int, action: Action) -> bool:
@@ -292,19 +303,20 @@ class TerminalSession:
             return True
         label = self.label(action)
         try:
-            answer = self.input_fn(f"{label} ends the game in a loss for you now. Type yes to play it> ")
+            answer = self.input_fn(self._("{action} ends the game in a loss for you now. Type yes to play it> ",
+                                          action=label))
         except EOFError:
             return False
-        return answer.strip().lower() in ("yes", "y")
+        return answer.strip().lower() in {"yes", "y", self._("yes").lower()}
 
     def say_left(self) -> None:
         """The person quits: the game is already saved; say where."""
         self.save_now()
         if self.autosave is not None:
-            self.console.print(Text(f"You left the game. It is saved in {self.autosave}; "
-                                    "continue with: ludus play --resume"))
+            self.console.print(Text(self._("You left the game. It is saved in {path}; continue with: "
+                                           "ludus play --resume", path=str(self.autosave))))
         else:
-            self.console.print("You left the game.")
+            self.console.print(Text(self._("You left the game.")))
 
     def hand_over(self, seat: int) -> bool:
         """Hot-seat: before another seat's screen, clear this one and wait for that person.
@@ -317,9 +329,10 @@ class TerminalSession:
         self.console.clear()
         self.at_screen = None
         try:
-            answer = self.input_fn(f"Seat {seat}, press Enter (the other players look away)> ").strip()
+            answer = self.input_fn(self._("Seat {seat}, press Enter (the other players look away)> ",
+                                          seat=seat)).strip()
         except EOFError:
-            self.console.print("End of input: leaving the game.")
+            self.console.print(self._("End of input: leaving the game."))
             return False
         if answer == "quit":
             self.say_left()
@@ -334,7 +347,8 @@ class TerminalSession:
             if 1 <= index <= len(actions):
                 return actions[index - 1]
             shown = answer if len(answer) <= 12 else answer[:12] + "…"
-            self.console.print(Text(f"There is no action {shown}; choose 1–{len(actions)}.", style="red"))
+            self.console.print(Text(self._("There is no action {number}; choose 1–{last}.", number=shown,
+                                           last=len(actions)), style="red"))
             return None
         loose = _loose(answer)
         for action in actions:  # "Lead Legionary circus maximus" is "0:lead legionary circus_maximus"
@@ -344,13 +358,15 @@ class TerminalSession:
         try:
             action = self.game.parse_action(self.state, text)
         except LudusError as exc:
-            self.console.print(Text(f"{exc} (type help)", style="red"))
+            self.console.print(Text(self._("{error} (type help)", error=str(exc)), style="red"))
             return None
         if action.player != seat:
-            self.console.print(f"[red]You play seat {seat}, not seat {action.player}.[/red]")
+            self.console.print(Text(self._("You play seat {seat}, not seat {other}.", seat=seat, other=action.player),
+                                    style="red"))
             return None
         if action not in actions:
-            self.console.print(Text(f"{action} is not legal now: {self.state.why_illegal(action)}.", style="red"))
+            self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
+                                           reason=self.state.why_illegal(action)), style="red"))
             return None
         return action
 
@@ -361,22 +377,27 @@ class TerminalSession:
         try:
             self.record.save(self.autosave)
         except OSError as exc:
-            self.console.print(Text(f"cannot autosave to {self.autosave}: {exc.strerror}", style="red"))
+            self.console.print(Text(self._("Cannot autosave to {path}: {error}", path=str(self.autosave),
+                                           error=str(exc.strerror)), style="red"))
             self.autosave = None
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print("[red]save needs a file name: save FILE[/red]")
+            self.console.print(Text(self._("save needs a file name: save FILE"), style="red"))
             return
         try:
             self.record.save(path)
         except OSError as exc:
-            self.console.print(Text(f"cannot save to {path}: {exc.strerror}", style="red"))
+            self.console.print(Text(self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)),
+                                    style="red"))
             return
         except ValueError as exc:  # e.g. a NUL in the file name
-            self.console.print(Text(f"cannot save to {path!r}: {exc}", style="red"))
+            self.console.print(Text(self._("Cannot save to {path}: {error}", path=repr(path), error=str(exc)),
+                                    style="red"))
             return
-        self.console.print(f"Saved {len(self.record.actions)} actions to {path}.")
+        count = len(self.record.actions)
+        self.console.print(Text(self.lang.ngettext("Saved {count} action to {path}.", "Saved {count} actions to {path}.",
+                                                   count).format(count=count, path=path)))
 
     # --- display ------------------------------------------------------------
     def show(self, seat: int, board: bool = False) -> None:
@@ -385,7 +406,7 @@ class TerminalSession:
         console = self.console
         view = self.state.view(seat)
         if board:
-            console.rule(f"{self.game.info.title} — seat {seat}")  # no frame: the table keeps all 80 columns
+            console.rule(self._("{game} — seat {seat}", game=self.game.info.title, seat=seat))  # no frame: the table keeps all 80 columns
             console.print(self.paint_block(self.game.render(view, seat)))
             console.rule()
         news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
@@ -393,7 +414,7 @@ class TerminalSession:
         area = (self.game.render_seat(view, seat) or "").splitlines()
         labels = [self.label(action) for action in self.state.legal_actions(seat)]
         height = console.height if console.is_terminal else HEIGHT
-        for line in decision_screen(news, area, labels, console.width, height, self.paint):
+        for line in decision_screen(news, area, labels, console.width, height, self.paint, self.lang):
             console.print(line)
 
     def paint_block(self, text: str) -> Text:
@@ -416,11 +437,11 @@ class TerminalSession:
                     shown.add(id(item))
                     console.print(self.paint(f"  {item.text}"))
             self.unseen[seat].clear()
-        console.rule("Final position")
+        console.rule(self._("Final position"))
         console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer)))
         console.rule()
         out = self.state.outcome()
-        console.print(score_sheet(out, self.game.players, self.humans))
+        console.print(score_sheet(out, self.game.players, self.humans, self.lang))
 
 
 def typed_ahead() -> list[str]:
@@ -448,29 +469,31 @@ def typed_ahead() -> list[str]:
     return [line.strip() for line in lines if line.strip()]
 
 
-def score_sheet(out: Outcome, players: int, humans: Sequence[int] = ()) -> Group:
+def score_sheet(out: Outcome, players: int, humans: Sequence[int] = (), lang: Lang | None = None) -> Group:
     """The end of a game as a table: a row per scoring category (the game's
     ``details["sheet"]``: ``[{"category", "label", "points": [per seat]}, ...]``), the
     total and the place of every seat, and how the game ended; a co-op game shows its
     result instead of places."""
+    lang = lang or get_lang("en")
+    _ = lang.gettext
     ended = f"{out.reason} ({out.termination})" if out.termination else out.reason
     if out.cooperative_win is not None:
-        verdict = "You won together" if out.cooperative_win else "Rome has fallen: you lost together"
-        title = f"Game over — {verdict}: {ended}"
+        verdict = _("You won together") if out.cooperative_win else _("You lost together")
+        title = _("Game over — {verdict}: {reason}").format(verdict=verdict, reason=ended)
     else:
-        title = f"Game over: {ended}"
+        title = _("Game over: {reason}").format(reason=ended)
     table = Table()
     table.add_column("")
     for p in range(players):
-        who = "you" if p in humans else "bot"
-        table.add_column(f"seat {p} ({who})", justify="right")
+        who = _("seat {seat} (you)") if p in humans else _("seat {seat} (bot)")
+        table.add_column(who.format(seat=p), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
-        table.add_row(str(row.get("label", row.get("category", ""))), *(f"{v:g}" if isinstance(v, (int, float)) else str(v)
-                                                                        for v in points))
+        table.add_row(str(row.get("label", row.get("category", ""))),
+                      *(lang.number(v) if isinstance(v, (int, float)) else str(v) for v in points))
     if out.cooperative_win is None or any(out.scores):
-        table.add_row(Text("total", style="bold"), *(Text(f"{v:g}", style="bold") for v in out.scores))
+        table.add_row(Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores))
     if out.cooperative_win is None:
-        table.add_row("place", *(str(r) for r in out.ranking))
+        table.add_row(_("place"), *(lang.number(r) for r in out.ranking))
     heading = Text(title, style="bold")
     return Group(heading, table) if table.row_count else Group(heading)
