@@ -330,3 +330,19 @@ def test_the_greedy_bot_plans_the_discard_whole() -> None:
     play(state, str(pile))
     card = agent.act(state, 1)
     assert card.verb == "discard" and not agent.search.memory
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 14), (3, 15), (4, 16)])
+def test_a_forced_action_is_the_only_one_in_every_world_another_seat_imagines(players: int, seed: int) -> None:
+    forced = 0
+    for _, state, actions in _random_game(players, seed):
+        seat = state.to_move()[0]
+        only = state.forced(seat)
+        if only is None:
+            continue
+        forced += 1
+        assert actions == [only]
+        for q in range(players):
+            if q != seat:
+                assert state.determinize(q, forced).legal_actions(seat) == [only], (str(only), q)
+    assert forced  # some prompts are played for the person
