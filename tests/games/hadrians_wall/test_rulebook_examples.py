@@ -250,7 +250,8 @@ def test_buying_good_6_from_the_fate_deck() -> None:
         b.items[R] = 1
         st.fate_deck.remove(six) if six in st.fate_deck else st.fate_discard.remove(six)
         st.fate_deck.append(six)
-    do(st, "buy deck B1")
+    do(st, "buy deck")
+    do(st, "hexagon B1")
     assert b.market[2] == 6 and b.attrs[RENOWN] == 1 and six in st.fate_discard and b.items[R] == 0
 
 

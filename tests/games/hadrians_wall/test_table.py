@@ -9,15 +9,19 @@ from typing import Any
 import pytest
 
 from ludus.core.events import has_template, templates
-from ludus.core.record import GameRecord
+from ludus.core.record import GameRecord, replay
 from ludus.core.registry import load
 from ludus.core.rng import Rng
 from ludus.games.hadrians_wall.components import (
+    ACTIONS,
     BUILDINGS,
     DOMAIN,
     FATE_CARDS,
+    MARKET,
+    MARKET_HEXAGONS,
     PATTERN_CELLS,
     PLAYER_CARDS,
+    RESOURCE,
     Verb,
     placements,
 )
@@ -75,10 +79,11 @@ def test_records_replay_with_a_log_line_for_every_action(name: str) -> None:
     record = GameRecord.load(RECORDS / name)
     game = load(record.game, record.players, **record.options)
     st = game.new_state(record.seed)
-    for text in record.actions:
-        events = st.apply(game.parse_action(st, text))
-        assert any(e.visible_to is None for e in events), text
-        assert all(e.text for e in events)
+    for old in record.actions:
+        for text in game.upgrade_notation(old, record.version):
+            events = st.apply(game.parse_action(st, text))
+            assert any(e.visible_to is None for e in events), text
+            assert all(e.text for e in events)
 
 
 def test_every_template_is_used_by_a_kind_the_rules_make() -> None:
@@ -154,14 +159,14 @@ def test_every_kind_of_label_is_in_words() -> None:
     game: HadriansWall = load("hadrians-wall", 3)
     st = game.new_state(1)
     table = st.cfg.tables[0]
-    actions = [*table.buy["p1"], *table.buy["deck"], *table.bribe, *table.ruling, *table.perform,
+    actions = [table.buy["p1"], table.buy["deck"], *table.hexagon, *table.bribe, *table.ruling, *table.perform,
                *table.favour_temple, *table.favour_diplomat, *table.scout.values(), *(f[3] for f in table.forum),
                *table.train_gladiator[0], *table.battle, *table.fort, *table.attribute, *table.cohort,
                *list(table.place.values())[:5], *table.path, *table.temple, *table.citizen, *table.diplomat]
     for action in actions:
         label = game.describe(st, action)
         assert not SNAKE.search(label) and not RAW.search(label), label
-    assert game.describe(st, table.buy["p1"][0]).endswith("into the Market hexagon for 4 Traders")
+    assert game.describe(st, table.hexagon[0]).endswith("into the Market hexagon for 4 Traders")
 
 
 # --- 4. menu size --------------------------------------------------------------------------
@@ -191,3 +196,38 @@ def test_menus_stay_small() -> None:
             st.apply(legal[rng.randbelow(len(legal))])
     sizes.sort()
     assert sizes[len(sizes) // 2] <= 20 and sizes[len(sizes) * 9 // 10] <= 40
+
+
+# --- 5. small decisions: a Market purchase is its source, then its hexagon ------------------
+def test_an_old_market_purchase_upgrades_to_source_then_hexagon() -> None:
+    game: HadriansWall = load("hadrians-wall", 4)
+    assert game.upgrade_notation("0:buy deck A1", "0.1.0") == ["0:buy deck", "0:hexagon A1"]
+    assert game.upgrade_notation("2:buy p1 B2", "0.3.0") == ["2:buy p1", "2:hexagon B2"]
+    assert game.upgrade_notation("0:buy deck", "0.4.0") == ["0:buy deck"]
+    assert game.upgrade_notation("0:build market", "0.1.0") == ["0:build market"]
+    record = GameRecord.load(RECORDS / "hadrians-wall_4p_random.json")
+    assert "0:buy deck A1" in record.actions and record.version < "0.4.0"
+    state = replay(record)  # every recorded digest verified, after the last step of each old action
+    assert state.digest() == record.digests[-1]
+
+
+def test_a_purchase_asks_the_source_then_the_hexagon() -> None:
+    game: HadriansWall = load("hadrians-wall", 2)
+    st = game.new_state(1)
+    while st.phase is not ACTIONS:
+        st.apply(st.legal_actions(st.to_move()[0])[0])
+    b = st.boards[0]
+    b.built[MARKET] = 1
+    b.citizens[0] = 5  # Traders: the hexagons for 4 and 5 are open
+    b.items[RESOURCE] = 1
+    st._legal = {}
+    buys = [str(a) for a in st.legal_actions(0) if a.verb == Verb.BUY]
+    assert buys == ["0:buy deck", "0:buy p1", "0:buy n0"]
+    st.apply(game.parse_action(st, "0:buy deck"))  # paid, and the Fate card revealed: its good is known
+    good = FATE_CARDS[st.fate_discard[-1]].good
+    assert not b.items[RESOURCE] and not any(b.market)
+    assert [str(a) for a in st.legal_actions(0)] == ["0:hexagon A1", "0:hexagon A2", "0:hexagon B1"]
+    assert st.to_json()["boards"][0]["pending"] == [f"hexagon:deck:{good}"]
+    assert game.load_state(st.to_json()).digest() == st.digest()
+    st.apply(game.parse_action(st, "0:hexagon B1"))
+    assert b.market[MARKET_HEXAGONS.index("B1")] == good and not b.pending

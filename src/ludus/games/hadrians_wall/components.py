@@ -63,6 +63,7 @@ class Verb(StrEnum):
     FORUM = "forum"
     CITIZEN = "citizen"
     BUY = "buy"
+    HEXAGON = "hexagon"
     PERFORM = "perform"
     TRAIN_GLADIATOR = "train_gladiator"
     BATTLE = "battle"
@@ -412,7 +413,7 @@ class ActionTable:
 
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "mine",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "hexagon", "mine",
         "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
     )
 
@@ -443,7 +444,8 @@ class ActionTable:
         )
         self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
         sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
-        self.buy = {s: tuple(Action(p, Verb.BUY, (s, h)) for h in MARKET_HEXAGONS) for s in sources}
+        self.buy = {s: Action(p, Verb.BUY, (s,)) for s in sources if s != "own"}
+        self.hexagon = tuple(Action(p, Verb.HEXAGON, (h,)) for h in MARKET_HEXAGONS)
         self.perform = tuple(Action(p, Verb.PERFORM, (name,)) for name in THEATRE_BOXES)
         self.train_gladiator = tuple(
             (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")), Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))

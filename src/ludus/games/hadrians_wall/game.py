@@ -13,7 +13,7 @@ from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
-from .components import DIFFICULTIES, DOMAIN, OVER
+from .components import DIFFICULTIES, DOMAIN, OVER, Verb
 from .config import HadriansWallConfig
 from .state import HadriansWallData
 
@@ -155,6 +155,11 @@ class HadriansWall(Game[HadriansWallState]):
         """Parse notation (map cells of a ``place`` may be given in any order)."""
         return notation.canonical(super().parse_action(state, text))
 
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """Before 0.4.0 a Market purchase named its source and hexagon at once: now ``buy <source>``
+        then ``hexagon <hexagon>`` (see :func:`~ludus.games.hadrians_wall.notation.upgrade`)."""
+        return notation.upgrade(text, version)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         return render.render(view, player)
@@ -188,5 +193,7 @@ class HadriansWall(Game[HadriansWallState]):
         hint = heuristic.policy_hint(state, actions)
         if hint is not None or not actions:
             return hint
+        if state.boards[player].pending and actions[0].verb == Verb.HEXAGON:
+            return heuristic.hexagon_choice(state, player, actions, search.memory)
         world = state.determinize(player, rng.next())
-        return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
+        return heuristic.best_plan(world, player, actions, rng, search.memory)

@@ -10,19 +10,22 @@ The greedy policy (``HadriansWall.greedy_action``) looks one action ahead on a d
 copy with the agents' search (it never peeks at the Fate deck): :func:`policy_hint` settles
 the choices that need no search (Paths by :data:`PATH_PRIOR`, Favours), and
 :func:`lookahead_value` rates each result, rating an ended Year just below the present
-position so the bot ends the Year when nothing improves the estimate.
+position so the bot ends the Year when nothing improves the estimate. A Market purchase is
+two decisions (the source, then the hexagon): :func:`best_plan` rates the whole purchase,
+source and hexagon together, and :func:`hexagon_choice` then writes the hexagon it planned.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from functools import cache
 from math import factorial
 from typing import Any
 
 from ludus.core.actions import Action
+from ludus.core.rng import Rng
 
-from .components import ACTIONS, ATTACK_POTENTIAL, CHOOSE, FAVOUR, HOTELS, OVER, ROADS, WORKSHOPS, YEARS
+from .components import ACTIONS, ATTACK_POTENTIAL, CHOOSE, FAVOUR, HOTELS, OVER, ROADS, WORKSHOPS, YEARS, Verb
 from .decisions import CohortChoice
 from .scoring import disdain_penalty, path_vp
 from .state import Board, HadriansWallData
@@ -136,3 +139,62 @@ def lookahead_value(world: HadriansWallData, player: int) -> Callable[[Any, int]
         return round(evaluate(after, seat), 9)
 
     return value
+
+
+_PLANNED_HEXAGON = "hadrians-wall:hexagon"
+"""The key of the hexagon :func:`best_plan` chose with a purchase's source, in the search's memory."""
+
+
+def best_plan(world: Any, player: int, actions: Sequence[Action], rng: Rng,
+              memory: MutableMapping[Hashable, Any]) -> Action:
+    """The best of ``actions`` one whole decision ahead on the determinized ``world``.
+
+    A Market source (``buy``) is rated by its best hexagon: every (source, hexagon) pair is
+    applied and rated, as when a purchase was one action; ties are broken by ``rng`` (one
+    draw, as in the agents' ``best_by_lookahead``). The hexagon of a chosen purchase is kept
+    in ``memory`` for :func:`hexagon_choice`.
+    """
+    value = lookahead_value(world, player)
+    best: list[tuple[Action, Action | None]] = []
+    best_value = float("-inf")
+    for action in actions:
+        after = world.clone()
+        after.apply(action)
+        seconds: list[Action | None] = [None]
+        if action.verb == Verb.BUY:
+            seconds = list(after.legal_actions(player))
+        for second in seconds:
+            end = after
+            if second is not None:
+                end = after.clone()
+                end.apply(second)
+            v = value(end, player)
+            if v > best_value:
+                best, best_value = [(action, second)], v
+            elif v == best_value:
+                best.append((action, second))
+    first, second = best[rng.randbelow(len(best))]
+    memory[(_PLANNED_HEXAGON, player)] = second
+    return first
+
+
+def hexagon_choice(st: Any, player: int, actions: Sequence[Action], memory: MutableMapping[Hashable, Any]) -> Action:
+    """The hexagon of a Market purchase: the one :func:`best_plan` chose with its source.
+
+    Without a plan (a bot that did not choose the source) the hexagon whose result rates best
+    on a determinized copy, the first of equals (the hexagon does not depend on the Trade
+    Good, so the copy's draw does not matter; no random number is used).
+    """
+    planned = memory.pop((_PLANNED_HEXAGON, player), None)
+    if planned in actions:
+        return planned  # type: ignore[no-any-return]
+    world = st.determinize(player, 0)
+    value = lookahead_value(world, player)
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        after = world.clone()
+        after.apply(action)
+        v = value(after, player)
+        if v > best_value:
+            best, best_value = action, v
+    return best

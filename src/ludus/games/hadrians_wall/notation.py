@@ -8,6 +8,7 @@ legal one.
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.record import version_key
 
 from .components import (
     AREA_NAMES,
@@ -42,7 +43,7 @@ from .components import (
 from .rules.general import source_card
 from .state import HadriansWallData
 
-__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component"]
+__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
 
 _LABELS: dict[str, str] = {
     Verb.END: "end the Year",
@@ -68,6 +69,31 @@ def canonical(action: Action) -> Action:
             if token != action.args[0]:
                 return Action(action.player, action.verb, (token,))
     return action
+
+
+SPLIT_VERSION = "0.4.0"
+"""The engine version whose Market purchase chooses the source, then the hexagon (issue 11)."""
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` a Market purchase was one action ``<seat>:buy <source>
+    <hexagon>``; now it is ``<seat>:buy <source>`` and then ``<seat>:hexagon <hexagon>``
+    (ruling 18). Anything else stands for itself.
+
+    >>> upgrade("0:buy deck A1", "0.1.0")
+    ['0:buy deck', '0:hexagon A1']
+    >>> upgrade("0:buy deck", "0.4.0"), upgrade("0:end", "0.1.0")
+    (['0:buy deck'], ['0:end'])
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if not colon or len(words) != 3 or words[0] != Verb.BUY:
+        return [text]
+    return [f"{seat}:{Verb.BUY} {words[1]}", f"{seat}:{Verb.HEXAGON} {words[2]}"]
 
 
 def _counted(i: int, n: int = 1) -> str:
@@ -113,10 +139,11 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
     if verb == Verb.CITIZEN:
         return f"Citizen track: 1 Civilian for a {CITIZEN_NAMES[a[0]]['en']} box"
     if verb == Verb.BUY:
-        hexagon = market_box_words(MARKET_HEXAGONS.index(a[1]))
         if a[0] == "deck":
-            return f"Market (1 Resource): a Trade Good from the Fate deck into {hexagon}"
-        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])} into {hexagon}"
+            return "Market (1 Resource): a Trade Good from the Fate deck"
+        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])}"
+    if verb == Verb.HEXAGON:
+        return f"write the Trade Good into {market_box_words(MARKET_HEXAGONS.index(a[0]))}"
     if verb == Verb.PERFORM:
         k = THEATRE_BOXES.index(a[0])
         return f"Theatre (1 Resource): the performance {theatre_box_words(k)}: {reward_words(THEATRE_REWARDS[k])}"

@@ -32,6 +32,7 @@ from .components import (
     FULL_MAP,
     GUARD_REWARDS,
     MARKET_HEXAGONS,
+    MARKET_TRADERS,
     MARKET_UNIQUE_BONUS,
     MINING_REWARDS,
     OVER,
@@ -45,7 +46,7 @@ from .components import (
     YEARS,
     placements,
 )
-from .decisions import AttributeChoice, CohortChoice, PlacePattern
+from .decisions import AttributeChoice, CohortChoice, MarketHexagon, PlacePattern
 from .state import Board, HadriansWallData
 
 __all__ = ["violations"]
@@ -278,7 +279,29 @@ def _pending_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
             out.append(f"{where}: a pattern to place that is not the next decision")
         elif not any(not m & b.map for m in placements(places[0].pattern)):
             out.append(f"{where}: the pattern {places[0].pattern} fits nowhere on the map")
+    purchases = [d for d in stack if type(d) is MarketHexagon]
+    if purchases:
+        # A purchase's hexagon is chosen at once: the one decision on top, with a hexagon open.
+        d = purchases[0]
+        if len(purchases) > 1 or stack[-1] is not d:
+            out.append(f"{where}: a Market hexagon to choose that is not the next decision")
+        elif not _open_hexagon(b) or not _source_exists(s, d.source) or not 1 <= d.good <= _GOODS:
+            out.append(f"{where}: a Market purchase of Trade Good {d.good} from {d.source} with no hexagon to write it in")
     return out
+
+
+def _open_hexagon(b: Board) -> bool:
+    return any(not g and b.citizens[0] >= need for g, need in zip(b.market, MARKET_TRADERS, strict=True))
+
+
+def _source_exists(s: HadriansWallData, source: str) -> bool:
+    """Whether a Market source names the deck, a seat with a Prospect card or a Neutral card."""
+    if source == "deck":
+        return True
+    index = int(source[1:])
+    if source[0] == "p":
+        return index < len(s.boards) and s.boards[index].prospect >= 0
+    return index < len(s.neutral)
 
 
 def _turn_violations(s: HadriansWallData) -> list[str]:
