@@ -15,8 +15,10 @@ from ludus.core.rng import Rng
 from ludus.games.hadrians_wall.components import (
     ACTIONS,
     BUILDINGS,
+    COHORTS,
     DOMAIN,
     FATE_CARDS,
+    FAVOUR,
     MARKET,
     MARKET_HEXAGONS,
     PATTERN_CELLS,
@@ -231,3 +233,26 @@ def test_a_purchase_asks_the_source_then_the_hexagon() -> None:
     assert game.load_state(st.to_json()).digest() == st.digest()
     st.apply(game.parse_action(st, "0:hexagon B1"))
     assert b.market[MARKET_HEXAGONS.index("B1")] == good and not b.pending
+
+
+def test_a_last_temple_favour_is_one_option_and_an_old_one_reads_as_it() -> None:
+    game: HadriansWall = load("hadrians-wall", 1)
+    st = game.new_state(2)
+    rng = Rng(2)
+    while not (st.phase is FAVOUR and len(st.attack) >= 2):
+        legal = st.legal_actions(0)
+        st.apply(legal[rng.randbelow(len(legal))] if st.phase is not FAVOUR else legal[-1])
+    b = st.boards[0]
+    counts = [sum(1 for c in st.attack if FATE_CARDS[c].attack == k) for k in range(3)]
+    b.cohorts = [0, 0, 0]
+    b.temple_favours, b.temple_used, b.diplomats, b.diplomat_used = 1, 0, [], []
+    b.done = 0
+    st._legal = {}
+    breached = [COHORTS[k] for k in range(3) if counts[k]]
+    assert len(breached) >= 2
+    assert [str(a) for a in st.legal_actions(0)] == [f"0:favour temple {breached[0]}", "0:defend"]
+    other = game.parse_action(st, f"0:favour temple {breached[1]}")
+    assert str(other) == f"0:favour temple {breached[0]}"
+    b.temple_favours = 2  # a Temple Favour may follow: the Cohort is a choice again
+    st._legal = {}
+    assert [str(a) for a in st.legal_actions(0)] == [*(f"0:favour temple {c}" for c in breached), "0:defend"]

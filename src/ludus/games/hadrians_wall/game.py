@@ -152,8 +152,12 @@ class HadriansWall(Game[HadriansWallState]):
         return state
 
     def parse_action(self, state: State, text: str) -> Action:
-        """Parse notation (map cells of a ``place`` may be given in any order)."""
-        return notation.canonical(super().parse_action(state, text))
+        """Parse notation (map cells of a ``place`` may be given in any order; a last Temple
+        Favour on another breached Cohort is the one offered, ruling 19)."""
+        action = notation.canonical(super().parse_action(state, text))
+        if isinstance(state, HadriansWallState):
+            action = rules.pict_attack.same_favour(state, action)
+        return action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
         """Before 0.4.0 a Market purchase named its source and hexagon at once: now ``buy <source>``
