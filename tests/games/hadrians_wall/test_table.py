@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ludus.agents.lookahead import AgentSearch
 from ludus.core.events import has_template, templates
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import load
@@ -29,6 +30,7 @@ from ludus.games.hadrians_wall.components import (
 )
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
 from ludus.games.hadrians_wall.notation import component_names, describe_component
+from ludus.testing.paths import duplicate_paths
 
 RECORDS = Path(__file__).parents[2] / "fixtures" / "records"
 GAMES = [(1, 1, {}), (2, 2, {}), (3, 3, {"resource_passing": False}), (4, 4, {}), (6, 5, {}),
@@ -256,3 +258,48 @@ def test_a_last_temple_favour_is_one_option_and_an_old_one_reads_as_it() -> None
     b.temple_favours = 2  # a Temple Favour may follow: the Cohort is a choice again
     st._legal = {}
     assert [str(a) for a in st.legal_actions(0)] == [*(f"0:favour temple {c}" for c in breached), "0:defend"]
+
+
+# --- 6. no duplicate paths; forced answers -------------------------------------------------
+@pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 5), (3, 7), (4, 9)])
+def test_no_two_chains_of_answers_reach_the_same_state(players: int, seed: int) -> None:
+    """Every 3rd decision of a random game (greedy Market and Scouting included): no two chains alike.
+
+    Nothing is allowed: a last Temple Favour is one option (ruling 19), a purchase is its source
+    then its hexagon, a scouting its orientation then its place.
+    """
+    game: HadriansWall = load("hadrians-wall", players)
+    st = game.new_state(seed)
+    rng = Rng(seed)
+    searches = [AgentSearch() for _ in range(players)]
+    step = checked = 0
+    while not st.is_terminal():
+        step += 1
+        movers = st.to_move()
+        if step % 3 == 0:
+            for seat in movers:
+                assert duplicate_paths(st, seat) == [], step
+                checked += 1
+        seat = movers[rng.randbelow(len(movers))]
+        legal = st.legal_actions(seat)
+        # Half the seats play greedily (they build the Market and scout), half at random.
+        action = game.greedy_action(st, seat, rng, searches[seat]) if seat % 2 == 0 else None
+        st.apply(action or legal[rng.randbelow(len(legal))])
+    assert checked > 30
+
+
+def test_forced_is_the_single_option() -> None:
+    game: HadriansWall = load("hadrians-wall", 2)
+    st = game.new_state(1)
+    while st.phase is not ACTIONS:
+        st.apply(st.legal_actions(st.to_move()[0])[0])
+    assert st.forced(0) is None and len(st.legal_actions(0)) > 1
+    b = st.boards[0]
+    b.built[MARKET] = 1
+    b.citizens[0] = 4  # Traders: only the hexagon for 4 is open
+    b.items[RESOURCE] = 1
+    st._legal = {}
+    st.apply(game.parse_action(st, "0:buy deck"))  # the card is revealed to all; one hexagon to write it in
+    assert st.legal_actions(0) == [st.cfg.tables[0].hexagon[0]]
+    assert st.forced(0) == st.cfg.tables[0].hexagon[0]
+    assert st.forced(1) is None

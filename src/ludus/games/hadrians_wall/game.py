@@ -67,6 +67,17 @@ class HadriansWallState(HadriansWallData, RulesState):
     # --- the State API -----------------------------------------------------
     to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
 
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action, which a front end may play without asking (ruling 20).
+
+        Every sheet, every Prospect card after the reveal and who is still in the Year are
+        open information, and a seat's own drawn cards are its own: a seat's legal actions
+        follow from what it sees, so a single one (a Market hexagon or a pattern's only place,
+        ``end`` when nothing else is affordable) tells nobody anything.
+        """
+        actions = self.legal_actions(player)
+        return actions[0] if len(actions) == 1 else None
+
     def is_terminal(self) -> bool:
         return self.phase is OVER
 
