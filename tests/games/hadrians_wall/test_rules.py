@@ -403,6 +403,9 @@ def test_scouting_with_a_neutral_pattern_puts_the_soldier_on_the_card() -> None:
         st.neutral_items = [0, 0]
     do(st, "scout n1")
     assert st.neutral_items == [0, 1] and pending(b) == ["place:I"]
+    assert legal(st) == {"turn a1.b1.c1.d1", "turn a1.a2.a3.a4"}  # lying or standing
+    do(st, "turn a1.b1.c1.d1")
+    assert pending(b) == ["shape:I:a1.b1.c1.d1"]
     assert "place a1.b1.c1.d1" in legal(st) and "end" not in legal(st)
     do(st, "place a1.b1.c1.d1")
     assert b.items[R] == 1 and b.attrs[VALOUR] == 0  # the a1 Resource; row 1 not complete
@@ -456,6 +459,8 @@ def test_pending_choices_are_typed_and_saved_as_their_tokens() -> None:
     again = st.game.state_from_json(st.to_json())
     assert again.digest() == st.digest() and again.legal_actions(0) == st.legal_actions(0)
     assert [(type(d), d.who) for d in again.boards[0].pending] == [(type(d), 0) for d in b.pending]
+    assert all(a.startswith("turn ") for a in legal(st))
+    do(st, "turn a1.b1.c1.d1")
     assert all(a.startswith("place ") for a in legal(st))
     do(st, "place a1.b1.c1.d1")
     assert pending(b) == ["cohort", "rv"] and b.items[R] == 1

@@ -72,6 +72,7 @@ class Verb(StrEnum):
     RULING = "ruling"
     DIPLOMAT = "diplomat"
     SCOUT = "scout"
+    TURN = "turn"
     PLACE = "place"
     FAVOUR = "favour"
     DEFEND = "defend"
@@ -354,20 +355,62 @@ def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, i
     return sorted(shapes)
 
 
+def _shape_mask(shape: tuple[tuple[int, int], ...]) -> int:
+    return sum(1 << (r * MAP_COLUMNS + c) for r, c in shape)
+
+
+@cache
+def orientations(pattern: str) -> tuple[int, ...]:
+    """The distinct orientations (rotations and mirrors) of ``pattern`` as cell masks at the map's corner.
+
+    >>> [mask_token(m) for m in orientations("O")]
+    ['a1.b1.a2.b2']
+    """
+    return tuple(_shape_mask(shape) for shape in _orientations(PATTERN_CELLS[pattern]))
+
+
+def shape_of(mask: int) -> int:
+    """The orientation a placement has: its cells moved to the map's corner (a1).
+
+    >>> mask_token(shape_of(cells_mask("c2.c3.d3.d4") or 0))
+    'a1.a2.b2.b3'
+    """
+    if not mask:
+        return 0
+    row = min(i // MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+    column = min(i % MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+    return mask >> (row * MAP_COLUMNS + column)
+
+
+@cache
+def shape_placements(shape: int) -> tuple[int, ...]:
+    """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
+    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
+    height = 1 + max(i // MAP_COLUMNS for i in cells)
+    width = 1 + max(i % MAP_COLUMNS for i in cells)
+    return tuple(sorted(shape << (top * MAP_COLUMNS + left)
+                        for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
+
+
 @cache
 def placements(pattern: str) -> tuple[int, ...]:
     """Every placement of ``pattern`` on the empty map (rotations and mirrors), as cell masks."""
-    masks: set[int] = set()
-    for shape in _orientations(PATTERN_CELLS[pattern]):
-        height = 1 + max(r for r, _ in shape)
-        width = 1 + max(c for _, c in shape)
-        for top in range(MAP_ROWS - height + 1):
-            for left in range(MAP_COLUMNS - width + 1):
-                mask = 0
-                for r, c in shape:
-                    mask |= 1 << ((top + r) * MAP_COLUMNS + left + c)
-                masks.add(mask)
-    return tuple(sorted(masks))
+    return tuple(sorted({m for shape in orientations(pattern) for m in shape_placements(shape)}))
+
+
+def shape_words(shape: int) -> str:
+    """An orientation drawn row by row (``#`` a cell of the pattern, ``.`` none), rows split by ``/``.
+
+    >>> shape_words(cells_mask("a1.a2.b2.b3") or 0)
+    '#. / ## / .#'
+    """
+    rows = []
+    for r in range(MAP_ROWS):
+        row = "".join("#" if shape >> (r * MAP_COLUMNS + c) & 1 else "." for c in range(MAP_COLUMNS))
+        if "#" in row:
+            rows.append(row)
+    width = max(len(row.rstrip(".")) for row in rows)
+    return " / ".join(row[:width] for row in rows)
 
 
 ROW_MASKS: tuple[int, ...] = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
@@ -414,7 +457,7 @@ class ActionTable:
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
         "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "hexagon", "mine",
-        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
+        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "turn", "wall",
     )
 
     def __init__(self, p: int, players: int) -> None:
@@ -457,6 +500,7 @@ class ActionTable:
         self.ruling = tuple(Action(p, Verb.RULING, (name,)) for name in COURT_BOXES)
         self.diplomat = tuple(Action(p, Verb.DIPLOMAT, (c,)) for c in COHORTS)
         self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
+        self.turn = {m: Action(p, Verb.TURN, (mask_token(m),)) for pat in PATTERN_CELLS for m in orientations(pat)}
         self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
         self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
         self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
@@ -567,6 +611,7 @@ _NAMERS: dict[str, Callable[[Any], str]] = {
     "area": lambda key: AREA_NAMES[key]["en"],
     "rewards": reward_words,
     "cells": lambda mask: mask_token(mask).replace(".", ", "),
+    "shape": shape_words,
     "temple_favour": lambda favour: ": the Temple is complete, a Favour" if favour else "",
     "fate_word": lambda died: "dies" if died else "survives",
     "market_box": market_box_words,

@@ -19,6 +19,9 @@ from .state import HadriansWallData
 
 __all__ = ["HadriansWall", "HadriansWallState"]
 
+_SECOND_STEPS = frozenset((Verb.HEXAGON, Verb.PLACE))
+"""The second steps of two-step decisions: the greedy bot planned them with the first."""
+
 
 class HadriansWallState(HadriansWallData, RulesState):
     """A game in progress: the table's data (:mod:`.state`) and the engine's ``apply``.
@@ -171,8 +174,9 @@ class HadriansWall(Game[HadriansWallState]):
         return action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """Before 0.4.0 a Market purchase named its source and hexagon at once: now ``buy <source>``
-        then ``hexagon <hexagon>`` (see :func:`~ludus.games.hadrians_wall.notation.upgrade`)."""
+        """Before 0.4.0 a Market purchase named its source and hexagon at once (now ``buy <source>``
+        then ``hexagon <hexagon>``) and a pattern was placed at once (now ``turn <shape>`` then
+        ``place <cells>``): see :func:`~ludus.games.hadrians_wall.notation.upgrade`."""
         return notation.upgrade(text, version)
 
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
@@ -208,7 +212,11 @@ class HadriansWall(Game[HadriansWallState]):
         hint = heuristic.policy_hint(state, actions)
         if hint is not None or not actions:
             return hint
-        if state.boards[player].pending and actions[0].verb == Verb.HEXAGON:
-            return heuristic.hexagon_choice(state, player, actions, search.memory)
+        if actions[0].verb in _SECOND_STEPS:
+            second = heuristic.planned(player, actions, search.memory)
+            if second is not None:
+                return second
+            world = state.determinize(player, rng.next())
+            return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
         world = state.determinize(player, rng.next())
         return heuristic.best_plan(world, player, actions, rng, search.memory)

@@ -1,8 +1,8 @@
 """Action notation: the generic ``<seat>:<verb> <args>``, a canonical form for map cells, labels.
 
-A Scouting pattern's cells may be typed in any order (``place a4.a3.b3.b2``); they are put
-in the one canonical order (row by row, ``b2.a3.b3.a4``) so the parsed action equals the
-legal one.
+A Scouting pattern's cells may be typed in any order (``place a4.a3.b3.b2``, ``turn
+a2.a1.b2.b3``); they are put in the one canonical order (row by row, ``b2.a3.b3.a4``) so the
+parsed action equals the legal one.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from .components import (
     market_box_words,
     mask_token,
     reward_words,
+    shape_of,
+    shape_words,
     source_words,
     theatre_box_words,
 )
@@ -62,7 +64,7 @@ def canonical(action: Action) -> Action:
     >>> str(canonical(Action(0, "place", ("a4.a3.b3.b2",))))
     '0:place b2.a3.b3.a4'
     """
-    if action.verb == Verb.PLACE and len(action.args) == 1 and isinstance(action.args[0], str):
+    if action.verb in (Verb.PLACE, Verb.TURN) and len(action.args) == 1 and isinstance(action.args[0], str):
         mask = cells_mask(action.args[0])
         if mask:
             token = mask_token(mask)
@@ -72,18 +74,23 @@ def canonical(action: Action) -> Action:
 
 
 SPLIT_VERSION = "0.4.0"
-"""The engine version whose Market purchase chooses the source, then the hexagon (issue 11)."""
+"""The engine version whose Market purchase chooses the source, then the hexagon, and whose
+Scouting turns the pattern, then places it (issue 11)."""
 
 
 def upgrade(text: str, version: str) -> list[str]:
     """The actions that ``text`` of a record written by ludus ``version`` stands for now.
 
     Before :data:`SPLIT_VERSION` a Market purchase was one action ``<seat>:buy <source>
-    <hexagon>``; now it is ``<seat>:buy <source>`` and then ``<seat>:hexagon <hexagon>``
-    (ruling 18). Anything else stands for itself.
+    <hexagon>``, now ``<seat>:buy <source>`` and then ``<seat>:hexagon <hexagon>`` (ruling 18);
+    a pattern was placed in one action ``<seat>:place <cells>``, now ``<seat>:turn <shape>``
+    (the cells moved to the corner a1) and then the same ``place`` (ruling 21). Anything
+    else stands for itself.
 
     >>> upgrade("0:buy deck A1", "0.1.0")
     ['0:buy deck', '0:hexagon A1']
+    >>> upgrade("1:place c2.c3.d3.d4", "0.3.0")
+    ['1:turn a1.a2.b2.b3', '1:place c2.c3.d3.d4']
     >>> upgrade("0:buy deck", "0.4.0"), upgrade("0:end", "0.1.0")
     (['0:buy deck'], ['0:end'])
     """
@@ -91,9 +98,13 @@ def upgrade(text: str, version: str) -> list[str]:
         return [text]
     seat, colon, rest = text.partition(":")
     words = rest.split()
-    if not colon or len(words) != 3 or words[0] != Verb.BUY:
-        return [text]
-    return [f"{seat}:{Verb.BUY} {words[1]}", f"{seat}:{Verb.HEXAGON} {words[2]}"]
+    if colon and len(words) == 3 and words[0] == Verb.BUY:
+        return [f"{seat}:{Verb.BUY} {words[1]}", f"{seat}:{Verb.HEXAGON} {words[2]}"]
+    if colon and len(words) == 2 and words[0] == Verb.PLACE:
+        mask = cells_mask(words[1])
+        if mask:
+            return [f"{seat}:{Verb.TURN} {mask_token(shape_of(mask))}", text]
+    return [text]
 
 
 def _counted(i: int, n: int = 1) -> str:
@@ -162,6 +173,8 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
         return f"Diplomats: send a Diplomat to the {a[0].title()} Cohort"
     if verb == Verb.SCOUT:
         return f"Scouting (1 Soldier): the pattern of {_source(state, action.player, a[0])}"
+    if verb == Verb.TURN:
+        return f"turn the pattern so: {shape_words(cells_mask(a[0]) or 0)}"
     if verb == Verb.PLACE:
         return "place the pattern on map cells " + a[0].replace(".", ", ")
     if verb == Verb.COHORT:

@@ -45,8 +45,9 @@ from .components import (
     WALL_REWARDS,
     YEARS,
     placements,
+    shape_placements,
 )
-from .decisions import AttributeChoice, CohortChoice, MarketHexagon, PlacePattern
+from .decisions import AttributeChoice, CohortChoice, MarketHexagon, PlacePattern, PlaceShape
 from .state import Board, HadriansWallData
 
 __all__ = ["violations"]
@@ -162,7 +163,7 @@ def _board_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     out.extend(_year_violations(s, p, b))
     out.extend(_ludus_violations(p, b))
     out.extend(_favour_violations(s, p, b))
-    places = sum(1 for d in b.pending if type(d) is PlacePattern)
+    places = sum(1 for d in b.pending if type(d) is PlacePattern or type(d) is PlaceShape)
     if not 0 <= b.map <= FULL_MAP or bin(b.map).count("1") + 4 * places != 4 * b.scouts:
         out.append(f"{where}.map': {b.map} is not the cells of {b.scouts} scouts' patterns")
     if (s.phase is FAVOUR or s.phase is OVER) and any(b.items):
@@ -272,13 +273,15 @@ def _pending_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     cohorts = sum(1 for d in stack if type(d) is CohortChoice)
     if cohorts > 3 * COHORT_BOXES - sum(b.cohorts):
         out.append(f"{where}: {cohorts} Cohort icons for {3 * COHORT_BOXES - sum(b.cohorts)} empty boxes")
-    places = [d for d in stack if type(d) is PlacePattern]
+    places = [d for d in stack if type(d) is PlacePattern or type(d) is PlaceShape]
     if places:
         # A scout's pattern is placed at once: the one decision on top, and it still fits.
-        if len(places) > 1 or stack[-1] is not places[0]:
+        place = places[0]
+        fits = shape_placements(place.shape) if isinstance(place, PlaceShape) else placements(place.pattern)
+        if len(places) > 1 or stack[-1] is not place:
             out.append(f"{where}: a pattern to place that is not the next decision")
-        elif not any(not m & b.map for m in placements(places[0].pattern)):
-            out.append(f"{where}: the pattern {places[0].pattern} fits nowhere on the map")
+        elif not any(not m & b.map for m in fits):
+            out.append(f"{where}: the pattern {place.pattern} fits nowhere on the map")
     purchases = [d for d in stack if type(d) is MarketHexagon]
     if purchases:
         # A purchase's hexagon is chosen at once: the one decision on top, with a hexagon open.
