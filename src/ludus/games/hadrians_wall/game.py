@@ -179,6 +179,10 @@ class HadriansWall(Game[HadriansWallState]):
         ``place <cells>``): see :func:`~ludus.games.hadrians_wall.notation.upgrade`."""
         return notation.upgrade(text, version)
 
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+        """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
+        return render.render_seat(view, player)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         return render.render(view, player)
