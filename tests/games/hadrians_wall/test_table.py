@@ -26,6 +26,7 @@ from ludus.games.hadrians_wall.components import (
     PLAYER_CARDS,
     RESOURCE,
     Verb,
+    item_word,
     orientations,
     shape_placements,
 )
@@ -323,3 +324,48 @@ def test_forced_is_the_single_option() -> None:
     assert st.legal_actions(0) == [st.cfg.tables[0].hexagon[0]]
     assert st.forced(0) == st.cfg.tables[0].hexagon[0]
     assert st.forced(1) is None
+
+
+# --- 7. the board shows raw values ----------------------------------------------------------
+def _shown(text: str, label: str) -> str:
+    """The first line of ``text`` whose label (the sheet's left column) is ``label``."""
+    return next(line for line in text.splitlines() if line[2:14].strip().rstrip(":") == label or
+                line.strip().startswith(label + ":"))
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_the_board_shows_every_value_as_a_number_in_80_columns(players: int) -> None:
+    game: HadriansWall = load("hadrians-wall", players)
+    st = game.new_state(players)
+    rng = Rng(players)
+    searches = [AgentSearch() for _ in range(players)]
+    step = 0
+    while not st.is_terminal():
+        step += 1
+        if step % 25 == 0:
+            view = st.view(0)
+            text = game.render(view, 0)
+            assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)
+            assert not SNAKE.search(text), SNAKE.search(text)
+            for seat, b in enumerate(view["boards"]):
+                sheet = text.split(f"== seat {seat} ==")[1].split("== seat")[0]
+                items = _shown(sheet, "Items")
+                assert items.endswith(", ".join(f"{n} {item_word(i, n)}" for i, n in enumerate(b["items"])))
+                for label, key, total in (("Wall", "wall", 21), ("Fort", "fort", 21), ("Mining", "mining", 14),
+                                          ("Wall Guard", "guard", 18), ("Cippi", "cippi", 7)):
+                    assert re.search(rf"\b{b[key]}/{total} filled, \d+ open", _shown(sheet, label)), label
+                for name, value in zip(("Renown", "Piety", "Valour", "Discipline"), b["attrs"], strict=True):
+                    assert _shown(sheet, name).endswith(f" {value}")
+                final = b["disdain"] - b["disdain_removed"]
+                assert f" {b['disdain']} circled, {b['disdain_removed']} crossed out: {final} (-" in _shown(sheet, "Disdain")
+                cohorts = _shown(sheet, "Cohorts")
+                assert all(f" {n}/6" in cohorts for n in b["cohorts"])
+                assert f" {b['production']}/9" in _shown(sheet, "Production")
+                assert f" {b['scouts']}/5" in _shown(sheet, "Diplomats")
+                assert f" {b['temple_favours']} gained, {b['temple_used']} used" in _shown(sheet, "Temples")
+            seat_text = game.render_seat(view, 0)
+            assert not SNAKE.search(seat_text) and all(len(line) <= 80 for line in seat_text.splitlines())
+        movers = st.to_move()
+        seat = movers[rng.randbelow(len(movers))]
+        st.apply(game.greedy_action(st, seat, rng, searches[seat]) or st.legal_actions(seat)[0])
+    assert step > 100
