@@ -355,39 +355,23 @@ def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, i
     return sorted(shapes)
 
 
-def _shape_mask(shape: tuple[tuple[int, int], ...]) -> int:
-    return sum(1 << (r * MAP_COLUMNS + c) for r, c in shape)
-
-
 @cache
 def orientations(pattern: str) -> tuple[int, ...]:
-    """The distinct orientations (rotations and mirrors) of ``pattern`` as cell masks at the map's corner.
-
-    >>> [mask_token(m) for m in orientations("O")]
-    ['a1.b1.a2.b2']
-    """
-    return tuple(_shape_mask(shape) for shape in _orientations(PATTERN_CELLS[pattern]))
+    """The distinct orientations (rotations, mirrors) of ``pattern``: cell masks at the corner a1."""
+    return tuple(sum(1 << (r * MAP_COLUMNS + c) for r, c in shape) for shape in _orientations(PATTERN_CELLS[pattern]))
 
 
 def shape_of(mask: int) -> int:
-    """The orientation a placement has: its cells moved to the map's corner (a1).
-
-    >>> mask_token(shape_of(cells_mask("c2.c3.d3.d4") or 0))
-    'a1.a2.b2.b3'
-    """
-    if not mask:
-        return 0
-    row = min(i // MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
-    column = min(i % MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
-    return mask >> (row * MAP_COLUMNS + column)
+    """The orientation of a placement: its cells moved to the corner (``c2.c3.d3.d4`` → ``a1.a2.b2.b3``)."""
+    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
+    return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
 
 
 @cache
 def shape_placements(shape: int) -> tuple[int, ...]:
     """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
     cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
-    height = 1 + max(i // MAP_COLUMNS for i in cells)
-    width = 1 + max(i % MAP_COLUMNS for i in cells)
+    height, width = 1 + max(i // MAP_COLUMNS for i in cells), 1 + max(i % MAP_COLUMNS for i in cells)
     return tuple(sorted(shape << (top * MAP_COLUMNS + left)
                         for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
 
@@ -399,16 +383,9 @@ def placements(pattern: str) -> tuple[int, ...]:
 
 
 def shape_words(shape: int) -> str:
-    """An orientation drawn row by row (``#`` a cell of the pattern, ``.`` none), rows split by ``/``.
-
-    >>> shape_words(cells_mask("a1.a2.b2.b3") or 0)
-    '#. / ## / .#'
-    """
-    rows = []
-    for r in range(MAP_ROWS):
-        row = "".join("#" if shape >> (r * MAP_COLUMNS + c) & 1 else "." for c in range(MAP_COLUMNS))
-        if "#" in row:
-            rows.append(row)
+    """An orientation drawn row by row, ``#`` a cell and ``.`` none (``a1.a2.b2.b3``: ``#. / ## / .#``)."""
+    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS)) for r in range(MAP_ROWS)]
+    rows = [row for row in rows if "#" in row]
     width = max(len(row.rstrip(".")) for row in rows)
     return " / ".join(row[:width] for row in rows)
 
