@@ -154,6 +154,7 @@ def test_labels_and_log_lines_name_things_in_words(players: int, seed: int, opti
             for action in st.legal_actions(p):
                 label = game.describe(st, action)
                 assert not SNAKE.search(label) and not RAW.search(label), label
+                assert not re.search(r"\ba [AEIOUaeiou]", label), label  # "an Apparitores box"
         movers = st.to_move()
         legal = st.legal_actions(movers[rng.randbelow(len(movers))])
         for event in st.apply(legal[rng.randbelow(len(legal))]):

@@ -148,7 +148,8 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
         paid = _counted(x, 2) if x == y else f"{_counted(x)} and {_counted(y)}"
         return f"Forum: return {paid} for {_counted(g)}"
     if verb == Verb.CITIZEN:
-        return f"Citizen track: 1 Civilian for a {CITIZEN_NAMES[a[0]]['en']} box"
+        name = CITIZEN_NAMES[a[0]]["en"]
+        return f"Citizen track: 1 Civilian for {'an' if name[0] in 'AEIOU' else 'a'} {name} box"
     if verb == Verb.BUY:
         if a[0] == "deck":
             return "Market (1 Resource): a Trade Good from the Fate deck"
