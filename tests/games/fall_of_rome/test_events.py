@@ -121,7 +121,7 @@ def test_festina_lente_moves_a_pawn_with_its_owners_permission() -> None:
     put(s, "Tyras", legions=3)
     act(s, "0:play Festina_Lente normal")
     act(s, "0:choose_city Lutetia")
-    act(s, "0:move_pawn Magister_Militum 2")
+    act(s, "0:move_pawn Magister_Militum", "0:legions 2")
     assert s.to_move() == (1,)
     act(s, "1:agree")
     assert s.pawn_city[1] == TOKEN_CITY["Lutetia"] and legions(s, "Lutetia") == 2 and not s.pending
@@ -132,10 +132,10 @@ def test_festina_lente_destabilizing_moves_any_number_of_pawns() -> None:
                  cities=("Roma", "Tyras", "Sinope"), hands=(("Festina_Lente",), (), ()))
     act(s, "0:play Festina_Lente destabilizing")
     act(s, "0:choose_city Lutetia")
-    act(s, "0:move_pawn Consul 0")
-    act(s, "0:move_pawn Magister_Militum 0")
+    act(s, "0:move_pawn Consul", "0:legions 0")
+    act(s, "0:move_pawn Magister_Militum", "0:legions 0")
     act(s, "1:agree")
-    act(s, "0:move_pawn Vestalis 0")
+    act(s, "0:move_pawn Vestalis", "0:legions 0")
     act(s, "2:refuse")
     act(s, "0:done")
     assert [s.pawn_city[i] for i in range(3)] == [TOKEN_CITY[c] for c in ("Lutetia", "Lutetia", "Sinope")]
@@ -245,7 +245,7 @@ def test_si_vis_pacem_para_bellum_places_a_fort_anywhere() -> None:
     act(s, "0:play Si_Vis_Pacem_Para_Bellum destabilizing")
     act(s, "0:fort_city Athenae")
     act(s, "0:fort_from Genua")
-    act(s, "0:move_pawn Consul 3")
+    act(s, "0:move_pawn Consul", "0:legions 3")
     assert s.forts[TOKEN_CITY["Athenae"]] and not s.forts[TOKEN_CITY["Genua"]]
     assert s.pawn_city[0] == TOKEN_CITY["Athenae"] and legions(s, "Athenae") == 3 and not s.pending
 
@@ -293,7 +293,7 @@ def test_veni_vidi_vici_moves_and_battles_for_free() -> None:
     put(s, "Roma", legions=3)
     put(s, "Sinope", "blue", 2)
     act(s, "0:play Veni_Vidi_Vici normal")
-    act(s, "0:move_to Sinope 3")
+    act(s, "0:move_to Sinope", "0:legions 3")
     s.alea = 1
     act(s, "0:battle 3")
     for face in ("legion", "legion", "barbarian"):
@@ -303,7 +303,7 @@ def test_veni_vidi_vici_moves_and_battles_for_free() -> None:
     put(s, "Roma", legions=3)
     put(s, "Sinope", "blue", 2)
     act(s, "0:play Veni_Vidi_Vici destabilizing")
-    act(s, "0:move_to Sinope 3")
+    act(s, "0:move_to Sinope", "0:legions 3")
     s.alea = 1
     act(s, "0:battle 3")
     for face in ("legion", "legion", "barbarian"):

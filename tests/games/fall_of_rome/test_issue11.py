@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import ludus
+from games.fall_of_rome.fr_helpers import act, legions, put, scenario
 from ludus.core.record import GameRecord, version_key
+from ludus.games.fall_of_rome.components import TOKEN_CITY
 from ludus.games.fall_of_rome.notation import SPLIT_VERSION
 
 RECORDS = sorted((Path(__file__).parents[2] / "fixtures" / "records").glob("fall-of-rome_*.json"))
@@ -50,6 +52,57 @@ def test_upgrade_splits_only_old_moves() -> None:
     assert game.upgrade_notation("0:fabrum_move Roma 0", "0.2.9") == ["0:fabrum_move Roma", "0:legions 0"]
     assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black 2"]
     assert game.upgrade_notation("0:march Roma", "0.3.0") == ["0:march Roma"]
+
+
+def test_upgrade_splits_old_event_moves_too() -> None:
+    game = ludus.load("fall-of-rome", players=2)
+    # the 1p greedy fixture's "0:move_to Carnuntum 1" (0.1.0): both splits apply before 0.3.0
+    assert game.upgrade_notation("0:move_to Carnuntum 1", "0.1.0") == ["0:move_to Carnuntum", "0:legions 1"]
+    assert game.upgrade_notation("0:move_pawn Consul 2", "0.3.0") == ["0:move_pawn Consul", "0:legions 2"]
+    assert game.upgrade_notation("0:march Roma 2", "0.3.0") == ["0:march Roma 2"]  # 0.3.0 moves were split
+    assert game.upgrade_notation("0:move_to Carnuntum", "0.4.0") == ["0:move_to Carnuntum"]
+    assert game.upgrade_notation("0:reinforce Tyras 2", "0.1.0") == ["0:reinforce Tyras 2"]
+
+
+def test_old_event_move_replays_as_destination_then_legions() -> None:
+    record = GameRecord.from_json(json.loads((RECORDS[0].parent / "fall-of-rome_1p_greedy.json").read_text()))
+    assert record.actions[11] == "0:move_to Carnuntum 1"
+    game = ludus.load(record.game, players=record.players, **record.options)
+    state = game.new_state(record.seed)
+    for text in record.actions[:11]:
+        for new in game.upgrade_notation(text, record.version):
+            state.apply(game.parse_action(state, new))
+    assert {str(a) for a in state.legal_actions(0)} >= {"0:move_to Carnuntum", "0:move_to Roma"}
+    assert all(len(a.args) == 1 for a in state.legal_actions(0))
+    state.apply(game.parse_action(state, "0:move_to Carnuntum"))
+    assert [str(a) for a in state.legal_actions(0)] == ["0:legions 0", "0:legions 1"]  # 1 legion where it stands
+    state.apply(game.parse_action(state, "0:legions 1"))
+    assert state.digest() == record.digests[11]  # type: ignore[index]
+
+
+def test_event_moves_ask_the_destination_or_pawn_then_the_legions() -> None:
+    s = scenario(cities=("Roma", "Tyras"), hands=(("Veni_Vidi_Vici",), ("Festina_Lente",)))
+    put(s, "Roma", legions=3)
+    act(s, "0:play Veni_Vidi_Vici normal")
+    menu = [str(a) for a in s.legal_actions(0)]
+    assert "0:move_to Sinope" in menu and all(len(a.split()) == 2 for a in menu)
+    assert s.legal_actions(1)  # the other seat may play its event while Veni, Vidi, Vici waits (ruling 32)
+    taken = s.actions_taken
+    act(s, "0:move_to Sinope")
+    assert [str(a) for a in s.legal_actions(0)] == ["0:legions 0", "0:legions 1", "0:legions 2", "0:legions 3"]
+    assert not s.legal_actions(1) and s.actions_taken == taken  # one action of the rulebook: no event inside
+    act(s, "0:legions 2")
+    assert s.actions_taken == taken + 1 and legions(s, "Sinope") == 2 and legions(s, "Roma") == 1
+    act(s, "1:play Festina_Lente normal", "1:choose_city Lutetia")
+    assert [str(a) for a in s.legal_actions(1)] == ["1:move_pawn Consul", "1:move_pawn Magister_Militum", "1:done"]
+    act(s, "1:move_pawn Consul")
+    lutetia = TOKEN_CITY["Lutetia"]
+    assert s.to_json()["pending"][-1] == {"k": "legions", "who": 1, "verb": "move_pawn", "city": lutetia, "most": 2,
+                                          "pawn": 0}
+    act(s, "1:legions 1")
+    assert s.to_move() == (0,)  # the Consul's owner is asked (ruling 22) once the legions are chosen
+    act(s, "0:agree")
+    assert legions(s, "Lutetia") == 1 and not s.pending
 
 
 def _menu_sizes(games: int) -> list[int]:

@@ -401,7 +401,6 @@ STOP_VERBS = frozenset({Verb.DRAW, Verb.DRAW3, Verb.INVADE, Verb.REVOLT})
 """Verbs that end the planning horizon (the Draw and Invade Cities steps)."""
 BATTLE_SAMPLES = 4
 """A battle is valued as the mean of this many rolls."""
-MOVE_VERBS = frozenset({Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO})
 BEAM_WIDTH = 5
 MAX_STEPS = 18  # a move is two steps (destination, legions)
 
@@ -428,7 +427,8 @@ def position_key(s: State) -> tuple[object, ...]:
         tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
         tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
         tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
-        (d.pending[-1].verb, d.pending[-1].city) if d.pending and type(d.pending[-1]) is Legions else None,
+        (d.pending[-1].verb, d.pending[-1].city, d.pending[-1].pawn)
+        if d.pending and type(d.pending[-1]) is Legions else None,
     )
 
 
@@ -468,8 +468,6 @@ def prune(s: State, a: Action) -> bool:
     if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
         top = d.pending[-1]
         return isinstance(top, Legions) and 0 < int(a.args[0]) < top.most
-    if a.verb in MOVE_VERBS and len(a.args) > 1:  # Veni, Vidi, Vici's move still names its legions
-        return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.ENLIST_BARBARIANS:

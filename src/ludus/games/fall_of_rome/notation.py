@@ -20,6 +20,7 @@ from ludus.games.fall_of_rome.components import (
     COLOUR_INDEX,
     COLOURS,
     DOMAIN,
+    EVENT_MOVE_VERBS,
     EVENTS,
     FACE_WORDS,
     MOVE_VERBS,
@@ -85,14 +86,14 @@ _WORDS: dict[str, str] = {
     Verb.CHOOSE_CITY: "choose {0}",
     Verb.FORT_CITY: "place a fort in {0}",
     Verb.FORT_FROM: "take the fort from {0}",
-    Verb.MOVE_PAWN: "move {0} with {1} legions",
+    Verb.MOVE_PAWN: "move {0} there",
     Verb.REINFORCE: "add {1} legions in {0}",
     Verb.TAKE: "take {0} from the discard pile",
     Verb.REMOVE_CARD: "remove barbarian card {0} from the game",
     Verb.PLACE: "put barbarian card {0} next",
     Verb.REPLACE: "replace a {1} barbarian in {0} with a legion",
     Verb.REMOVE_CUBE: "remove a {1} barbarian from {0}",
-    Verb.MOVE_TO: "move to {0} with {1} legions",
+    Verb.MOVE_TO: "move to {0}",
     Verb.SKIP_BATTLE: "skip the battle",
     Verb.LEGIONS: "take {0} legions along",
 }
@@ -136,26 +137,36 @@ register_messages(
 
 SPLIT_VERSION = "0.3.0"
 """The engine version whose moves choose the destination, then the legions (issue 11)."""
+EVENT_SPLIT_VERSION = "0.4.0"
+"""The engine version whose event moves (Veni, Vidi, Vici's ``move_to``, Festina Lente's and
+Si Vis Pacem's ``move_pawn``) choose the destination or pawn, then the legions (issue 11)."""
 _SPLIT_VERBS = frozenset(str(v) for v in MOVE_VERBS)
+_EVENT_SPLIT_VERBS = frozenset(str(v) for v in EVENT_MOVE_VERBS)
 
 
 def upgrade(text: str, version: str) -> list[str]:
     """The actions that ``text`` of a record written by ludus ``version`` stands for now.
 
     Before :data:`SPLIT_VERSION` a move was one action ``<seat>:march <city> <legions>``
-    (so ``sail``, ``classis_sail``, ``fabrum_move``); now it is the destination and then
-    ``<seat>:legions <n>``. Anything else stands for itself.
+    (so ``sail``, ``classis_sail``, ``fabrum_move``), and before :data:`EVENT_SPLIT_VERSION`
+    an event's move was ``<seat>:move_to <city> <legions>`` or ``<seat>:move_pawn <role>
+    <legions>``; now each is the destination (or pawn) and then ``<seat>:legions <n>``.
+    Anything else stands for itself.
 
     >>> upgrade("0:march Roma 2", "0.1.0")
     ['0:march Roma', '0:legions 2']
     >>> upgrade("0:march Roma", "0.3.0")
     ['0:march Roma']
+    >>> upgrade("1:move_pawn Consul 2", "0.3.0")
+    ['1:move_pawn Consul', '1:legions 2']
     """
-    if version_key(version) >= version_key(SPLIT_VERSION):
+    key = version_key(version)
+    if key >= version_key(EVENT_SPLIT_VERSION):
         return [text]
+    verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _SPLIT_VERBS | _EVENT_SPLIT_VERBS
     seat, colon, rest = text.partition(":")
     words = rest.split()
-    if not colon or len(words) != 3 or words[0] not in _SPLIT_VERBS or not words[2].isdigit():
+    if not colon or len(words) != 3 or words[0] not in verbs or not words[2].isdigit():
         return [text]
     return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
 

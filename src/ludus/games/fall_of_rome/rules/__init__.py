@@ -242,7 +242,8 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
 """Decision class → its legal answers and their effect."""
 
 for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
-                     (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move)):
+                     (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move),
+                     (Verb.MOVE_TO, event_cards.finish_event_move), (Verb.MOVE_PAWN, event_cards.finish_event_move)):
     movement.register_move(_verb, _move)
 
 

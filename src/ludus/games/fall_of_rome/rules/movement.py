@@ -31,6 +31,7 @@ from ludus.games.fall_of_rome.components import (
     PORT,
     PORT_CITIES,
     R_REGINA_FOEDERATA,
+    ROLES,
     ROMA,
     SAIL_DEST,
     SIMPLE,
@@ -134,14 +135,25 @@ _MOVES: dict[str, Callable[[S, Action, Log], None]] = {}
 
 
 def take_legions(s: S, p: Legions, a: Action, log: Log) -> bool:
-    """Carry out the move with the chosen legions (the decision is then finished)."""
-    move = Action(p.who, p.verb, (CITY_TOKEN[p.city], int(a.args[0])))
+    """Carry out the move with the chosen legions (the decision is then finished).
+
+    The handler gets the combined action of ludus 0.3.0: ``<verb> <city> <legions>``, or for
+    Festina Lente's and Si Vis Pacem's ``move_pawn`` the pawn's role instead of the city. An
+    event's move leaves the stack first: its event decision below goes on (or asks the owner).
+    """
+    n = int(a.args[0])
+    target = ROLES[s.roles[p.pawn]].id if p.verb == Verb.MOVE_PAWN else CITY_TOKEN[p.city]
+    move = Action(p.who, p.verb, (target, n))
+    if p.pawn >= 0:
+        s.pending.pop()
+        _MOVES[p.verb](s, move, log)
+        return False
     _MOVES[p.verb](s, move, log)
     return True
 
 
 def register_move(verb: str, handler: Callable[[S, Action, Log], None]) -> None:
-    """The handler that carries out ``<verb> <city> <legions>`` once the legions are chosen."""
+    """The handler that carries out ``<verb> <city|role> <legions>`` once the legions are chosen."""
     _MOVES[verb] = handler
 
 
