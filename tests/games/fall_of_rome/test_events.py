@@ -57,8 +57,9 @@ def test_alea_iacta_est_normal_sets_the_dice_of_one_battle() -> None:
     put(s, "Lutetia", "green", 3, legions=3)
     act(s, "0:play Alea_Iacta_Est normal")
     act(s, "0:battle 2")
-    act(s, "0:set_die two_barbarians_legion")
     act(s, "0:set_die barbarian")
+    assert "0:set_die legion" not in legal(s, 0)  # faces are set in face order (ruling 37)
+    act(s, "0:set_die two_barbarians_legion")
     assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
     put(s, "Lutetia", "green", 1)
     act(s, "0:battle 1")  # the second battle is rolled
@@ -226,9 +227,9 @@ def test_mortui_non_mordent_removes_barbarians_of_one_colour() -> None:
     put(s, "Sinope", "blue", 1)
     put(s, "Athenae", "white", 1)
     act(s, "0:play Mortui_Non_Mordent normal")
-    act(s, "0:remove_cube Tyras white")
-    assert "0:remove_cube Sinope blue" not in legal(s, 0)
     act(s, "0:remove_cube Athenae white")
+    assert "0:remove_cube Sinope blue" not in legal(s, 0)
+    act(s, "0:remove_cube Tyras white")
     assert not s.pending and cubes(s, "Sinope", "blue") == 1
 
 

@@ -16,7 +16,9 @@ import ludus
 from games.fall_of_rome.fr_helpers import act, legions, put, scenario
 from ludus.core.record import GameRecord, version_key
 from ludus.games.fall_of_rome.components import TOKEN_CITY
+from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.notation import SPLIT_VERSION
+from ludus.testing.paths import DuplicatePath, duplicate_paths
 
 RECORDS = sorted((Path(__file__).parents[2] / "fixtures" / "records").glob("fall-of-rome_*.json"))
 
@@ -94,7 +96,7 @@ def test_event_moves_ask_the_destination_or_pawn_then_the_legions() -> None:
     act(s, "0:legions 2")
     assert s.actions_taken == taken + 1 and legions(s, "Sinope") == 2 and legions(s, "Roma") == 1
     act(s, "1:play Festina_Lente normal", "1:choose_city Lutetia")
-    assert [str(a) for a in s.legal_actions(1)] == ["1:move_pawn Consul", "1:move_pawn Magister_Militum", "1:done"]
+    assert [str(a) for a in s.legal_actions(1)] == ["1:move_pawn Consul", "1:move_pawn Magister_Militum"]
     act(s, "1:move_pawn Consul")
     lutetia = TOKEN_CITY["Lutetia"]
     assert s.to_json()["pending"][-1] == {"k": "legions", "who": 1, "verb": "move_pawn", "city": lutetia, "most": 2,
@@ -254,3 +256,105 @@ def test_the_score_sheet_is_structured_with_the_result_and_how_it_ended() -> Non
             assert len(row["points"]) == players and len(set(row["points"])) == 1  # the team's figure
         by = {r["category"]: r["points"][0] for r in rows}
         assert by["decline"] == details["decline"] and by["tribes_subdued"] == details["tribes_subdued"]
+
+
+# --- no duplicate paths (ruling 37) -------------------------------------------------------------------
+ANY_ORDER = frozenset({"escort", "remove", "reinforce"})
+"""Ruling 37: Regina Foederata's escorted cubes, a battle's barbarian colours and Hic Manebimus
+Optime's cities may be chosen in any order (the saved states and records of 0.1.0 allow no one order)."""
+
+
+def _verb(text: str) -> str:
+    return text.split(":", 1)[1].split()[0]
+
+
+def allowed(d: DuplicatePath) -> bool:
+    """Whether ``d`` is one of ruling 37's deliberate exceptions, and nothing else."""
+    first, second = d.first, d.second
+    if len(first) != len(second):
+        return False
+    differ = [(a, b) for a, b in zip(first, second, strict=True) if a != b]
+    if sorted(first) == sorted(second):  # the same answers in another order
+        return all(_verb(a) in ANY_ORDER for a, _ in differ)
+    # Alea Iacta Est: two faces with the same effect on this board (ruling 37)
+    return all(_verb(a) == _verb(b) == "set_die" for a, b in differ)
+
+
+def test_no_duplicate_paths_over_random_games() -> None:
+    checked, found, excused = 0, [], 0
+    for seed in range(10):
+        players = 1 + seed % 5
+        options = {"roma_caput_mundi": True} if seed == 7 else {}
+        game = ludus.load("fall-of-rome", players=players, **options)
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for step in range(600):
+            if state.is_terminal():
+                break
+            if step % 3 == 0:
+                for seat in state.to_move():
+                    checked += 1
+                    for d in duplicate_paths(state, seat):
+                        if allowed(d):
+                            excused += 1
+                        else:
+                            found.append(str(d))
+            state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    assert checked > 300  # (the excused pairs, ruling 37, are counted in ``excused``)
+    assert found == [], found[:5]
+
+
+def _paths(s: FallOfRomeState, seat: int = 0) -> list[str]:
+    return [str(d) for d in duplicate_paths(s, seat)]
+
+
+def test_one_path_to_each_set_of_removed_cubes_and_faces() -> None:
+    s = scenario(roles=("Consul", "Vestalis"), hands=(("Mortui_Non_Mordent", "Mors_Tua_Vita_Mea"), ()))
+    put(s, "Gesoriacum", "orange", 2)
+    put(s, "Lutetia", "orange", 2)
+    put(s, "Lutetia", "black", 2)
+    assert _paths(s) == []
+    act(s, "0:play Mortui_Non_Mordent normal", "0:remove_cube Lutetia orange")
+    # Gesoriacum (city 2) comes before Lutetia (3): after Lutetia it is not offered again
+    menu = [str(a) for a in s.legal_actions(0)]
+    assert menu[0] == "0:remove_cube Lutetia orange" and "0:remove_cube Gesoriacum orange" not in menu
+    s = scenario(roles=("Consul", "Vestalis"), hands=(("Alea_Iacta_Est",), ()))
+    put(s, "Roma", legions=3)
+    put(s, "Roma", "black", 3)
+    act(s, "0:play Alea_Iacta_Est normal", "0:battle 2", "0:set_die barbarian_legion")
+    assert [str(a).split()[-1] for a in s.legal_actions(0)] == ["barbarian_legion", "two_barbarians_legion",
+                                                                   "special"]
+
+
+def test_the_same_move_is_offered_once() -> None:
+    cards = ("Aquileia/blue", "Roma/orange", "Londinium/orange")
+    s = scenario(roles=("Praefectus_Fabrum", "Consul"), cities=("Roma", "Brundisium"), hands=(cards, ()))
+    menu = {str(a) for a in s.legal_actions(0)}
+    assert not any(m.startswith("0:sail") for m in menu) and "0:fabrum_move Aquileia" in menu  # from a fort city
+    assert _paths(s) == []
+    game = s.game
+    assert str(game.parse_action(s, "0:sail Aquileia")) == "0:fabrum_move Aquileia"  # an old record's sail
+    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Roma", "Roma"), hands=(cards, ()))
+    menu = {str(a) for a in s.legal_actions(0)}
+    assert "0:march Aquileia" in menu and "0:classis_sail Aquileia" not in menu and "0:classis_sail Tingi" in menu
+    assert str(game.parse_action(s, "0:classis_sail Aquileia")) == "0:march Aquileia"
+    s = scenario(roles=("Consul", "Praefectus_Classis"), cities=("Roma", "Roma"), hands=(cards, ()))
+    menu = {str(a) for a in s.legal_actions(0)}
+    assert "0:consul_here" in menu and "0:consul_fort Roma" not in menu
+    assert str(game.parse_action(s, "0:consul_fort Roma")) == "0:consul_here"
+    assert _paths(s) == []
+
+
+def test_festina_lente_moving_nobody_is_one_answer() -> None:
+    s = scenario(roles=("Consul", "Vestalis"), cities=("Roma", "Tyras"), hands=(("Festina_Lente",), ()))
+    act(s, "0:play Festina_Lente normal")
+    assert "0:done" in {str(a) for a in s.legal_actions(0)}
+    act(s, "0:choose_city Lutetia")
+    assert "0:done" not in {str(a) for a in s.legal_actions(0)}
+    act(s, "0:move_pawn Vestalis", "0:legions 0", "1:refuse")
+    assert "0:done" in {str(a) for a in s.legal_actions(0)}
+    s = scenario(players=3, roles=("Consul", "Vestalis", "Mercator"), cities=("Roma", "Tyras", "Sinope"),
+                 hands=(("Festina_Lente",), (), ()))
+    act(s, "0:play Festina_Lente destabilizing", "0:choose_city Lutetia", "0:move_pawn Vestalis", "0:legions 0",
+        "1:agree")
+    assert {str(a) for a in s.legal_actions(0)} == {"0:move_pawn Mercator", "0:done"}  # the Consul (pawn 0) comes first

@@ -28,10 +28,13 @@ from ludus.games.fall_of_rome.components import (
     NEIGHBOURS,
     NODES,
     NT,
+    PHASE_ACTIONS,
     PORT,
     PORT_CITIES,
+    R_PRAEFECTUS_FABRUM,
     ROLES,
     TOKEN_CARD,
+    TOKEN_CITY,
     TRIBES,
     Verb,
     card_name,
@@ -171,16 +174,33 @@ def upgrade(text: str, version: str) -> list[str]:
     return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
 
 
+_SAME_MOVE: dict[str, str] = {Verb.SAIL: Verb.FABRUM_MOVE, Verb.CLASSIS_SAIL: Verb.MARCH}
+
+
 def canonical(s: FallOfRomeData, action: Action) -> Action:
-    """``action`` with the legion count that ludus 0.1.0 left out (other actions unchanged).
+    """``action`` with the legion count that ludus 0.1.0 left out, or the move that stands for
+    an old one offered no more (other actions unchanged).
 
     Before the "up to" counts (ruling 31), ``enlist_barbarians <colour>`` and
     ``classis_recruit <card>`` placed as many legions as they could; records saved then
-    read them so, with that number made explicit.
+    read them so, with that number made explicit. Before 0.4.0 Praefectus Fabrum could also
+    sail where her own move goes, and Praefectus Classis sail to a port next to hers: such a
+    ``sail`` is now her ``fabrum_move``, such a ``classis_sail`` a ``march``, and the Consul's
+    ``consul_fort`` in her own city a ``consul_here`` (ruling 37).
     """
     verb, args = action.verb, action.args
     if len(args) != 1 or not isinstance(args[0], str) or not s.pawn_city:
         return action
+    if verb in _SAME_MOVE and args[0] in TOKEN_CITY and s.phase == PHASE_ACTIONS:
+        src, dest = s.pawn_city[s.cur], TOKEN_CITY[args[0]]
+        role = s.roles[s.cur]
+        if (verb == Verb.SAIL and role == R_PRAEFECTUS_FABRUM and (s.forts[src] or s.forts[dest])) or (
+            verb == Verb.CLASSIS_SAIL and dest in NEIGHBOURS[src]
+        ):
+            return Action(action.player, _SAME_MOVE[verb], args)
+        return action
+    if verb == Verb.CONSUL_FORT and args[0] in TOKEN_CITY and TOKEN_CITY[args[0]] == s.pawn_city[s.cur]:
+        return Action(action.player, Verb.CONSUL_HERE, ())
     if verb == Verb.ENLIST_BARBARIANS and args[0] in COLOUR_INDEX:
         city = s.pawn_city[s.cur]
         n = enlist_most(s, city, s.cubes[city * NT + COLOUR_INDEX[args[0]]])

@@ -278,8 +278,8 @@ def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
     then the pawns not there yet (the legions they take along are asked next), or done."""
     player = p.who
     if p.stage == "city":
-        if isinstance(p, FestinaLente):
-            return list(CITY_ACTION[player][Verb.CHOOSE_CITY])
+        if isinstance(p, FestinaLente):  # moving nobody is "done" here, not after any city (ruling 37)
+            return [*CITY_ACTION[player][Verb.CHOOSE_CITY], SIMPLE[player][Verb.DONE]]
         fort_city = CITY_ACTION[player][Verb.FORT_CITY]
         return [fort_city[c] for c in range(NC) if not s.forts[c]]
     if p.stage == "from":
@@ -287,9 +287,10 @@ def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
         return [fort_from[c] for c in range(NC) if s.forts[c] and c != p.city]
     dest = p.city
     moves = MOVE_PAWN[player]
-    out = [moves[s.roles[q]] for q in range(n_pawns(s))
-           if s.pawn_city[q] != dest and q not in p.moved and q not in p.refused]
-    out.append(SIMPLE[player][Verb.DONE])
+    first = max(p.moved, default=-1) + 1  # pawns moved in pawn order: one way to each set (ruling 37)
+    out = [moves[s.roles[q]] for q in range(first, n_pawns(s)) if s.pawn_city[q] != dest and q not in p.refused]
+    if p.moved or p.refused or not isinstance(p, FestinaLente):
+        out.append(SIMPLE[player][Verb.DONE])
     return out
 
 

@@ -39,7 +39,11 @@ _CUBE_INDICES = range(NC * NT)
 
 
 def _cube_choices(s: S, p: RemoveBarbarians) -> list[int]:
-    """The ``city * NT + tribe`` of every cube that may be removed next, city by city, colour by colour."""
+    """The ``city * NT + tribe`` of every cube that may be removed next, city by city, colour by colour.
+
+    Cubes are removed in that order (the same cube index again, or a later one): a set of
+    cubes is reached one way only (ruling 37).
+    """
     destab = p.destab
     if isinstance(p, MorsTua):
         limit = 3 if destab else 1
@@ -55,6 +59,9 @@ def _cube_choices(s: S, p: RemoveBarbarians) -> list[int]:
         found = [i for i in range(base, base + NT) if cubes[i]]
     else:
         found = list(compress(_CUBE_INDICES, cubes))  # the board's cubes (a C-level scan of 155 counts)
+    if p.removed:  # one order of removal per set of cubes: the next at or after the last one (ruling 37)
+        last = p.removed[-1]
+        found = [i for i in found if i >= last]
     if isinstance(p, VaeVictis) and not destab:
         return [i for i in found if i // NT != p.city]  # "1 other city"
     if isinstance(p, MortuiNonMordent) and p.colour >= 0:

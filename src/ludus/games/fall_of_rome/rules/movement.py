@@ -30,6 +30,7 @@ from ludus.games.fall_of_rome.components import (
     NT,
     PORT,
     PORT_CITIES,
+    R_PRAEFECTUS_FABRUM,
     R_REGINA_FOEDERATA,
     ROLES,
     ROMA,
@@ -82,8 +83,20 @@ def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Acti
 
 def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[Action]) -> None:
     """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
-    per colour of a city card in hand); the legions are asked next."""
+    per colour of a city card in hand); the legions are asked next.
+
+    Praefectus Fabrum's move (any city card, from or to a fort city) covers a sail to a fort
+    city, or from one: that sail is not offered apart (ruling 37).
+    """
     sail_to = _SAIL_TO[s.caput][player][carry]
+    if s.roles[s.cur] == R_PRAEFECTUS_FABRUM:
+        forts = s.forts
+        if forts[city]:
+            return
+        for dest in _SAIL_DESTS[city][mask]:
+            if not forts[dest]:
+                out.extend(sail_to[dest])
+        return
     for dest in _SAIL_DESTS[city][mask]:
         out.extend(sail_to[dest])
 
