@@ -147,10 +147,11 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     for city in ("Tyras", "Sinope", "Lutetia"):
         run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime normal")
-    assert "0:reinforce Tyras 3" not in legal(s, 0)
-    act(s, "0:reinforce Tyras 2")
-    act(s, "0:reinforce Sinope 2")
-    act(s, "0:reinforce Roma 1")
+    act(s, "0:reinforce Tyras")
+    assert legal(s, 0) == ["0:add 1", "0:add 2"]  # normal: 1-2 legions
+    act(s, "0:add 2")
+    act(s, "0:reinforce Sinope", "0:add 2")
+    act(s, "0:reinforce Roma", "0:add 1")
     assert not s.pending  # 3 cities at most
     assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"), legions(s, "Lutetia")) == (2, 2, 1, 0)
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
@@ -158,7 +159,7 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
         run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime destabilizing")
     for city in ("Tyras", "Sinope", "Lutetia", "Roma"):
-        act(s, f"0:reinforce {city} 3")
+        act(s, f"0:reinforce {city}", "0:add 3")
     assert sum(s.legions) == 12 and not s.pending
 
 

@@ -119,6 +119,8 @@ class Verb(StrEnum):
     SKIP_BATTLE = "skip_battle"
     # the legions a move takes along, asked after its destination (issue 11)
     LEGIONS = "legions"
+    # the legions Hic Manebimus Optime adds in the fort city chosen (issue 11)
+    ADD = "add"
 
 
 class Termination(StrEnum):
@@ -436,7 +438,7 @@ _CARD_VERBS = (Verb.DISCARD, Verb.PAY, Verb.VESTALIS_DRAW, Verb.PLOT_STORE,
                Verb.PLOT_RETRIEVE, Verb.PUT_BACK, Verb.TAKE, Verb.GIVE)
 _COLOUR_VERBS = (Verb.FORGE_ALLIANCE, Verb.REMOVE, Verb.ESCORT)
 _CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Verb.CHOOSE_CITY, Verb.FORT_CITY,
-               Verb.FORT_FROM)
+               Verb.FORT_FROM, Verb.REINFORCE)
 _SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
 
 SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
@@ -481,10 +483,8 @@ MOVE_PAWN: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(p, Verb.MOVE_PAWN, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
 )
 """``move_pawn <role>`` (Festina Lente, Si Vis Pacem; the legions are asked next): [seat][role]."""
-REINFORCE: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.REINFORCE, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
-    for p in range(MAX_SEATS)
-)
+ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4)) for p in range(MAX_SEATS))
+"""``add <n>``: the legions Hic Manebimus Optime adds in the city just chosen, [seat][n]."""
 BARBARIAN_CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
     {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
     for p in range(MAX_SEATS)

@@ -272,25 +272,31 @@ class SiVisPacem(PawnsToCity):
         return SiVisPacem(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
 
 
-@decision("ev", (Verb.REINFORCE, Verb.DONE))
+@decision("ev", (Verb.REINFORCE, Verb.ADD, Verb.DONE))
 @dataclass(slots=True, eq=False)
 class HicManebimus(EventDecision):
-    """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once)."""
+    """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once).
+
+    Stage ``reinforce``: the next fort city or done; stage ``add`` (issue 11): ``city`` is
+    chosen, its legions are asked next (saved as the event dict's ``city``; ``-1`` otherwise).
+    """
 
     EVENT: ClassVar[int] = E_HIC_MANEBIMUS
     who: int
     destab: int
     cities: list[int] = field(default_factory=list)
+    stage: str = "reinforce"
+    city: int = -1
 
     def copy(self) -> HicManebimus:
-        return HicManebimus(self.who, self.destab, self.cities[:])
+        return HicManebimus(self.who, self.destab, self.cities[:], self.stage, self.city)
 
     def to_json(self) -> dict[str, Any]:
-        return self.event_json("reinforce", done=self.cities)
+        return self.event_json(self.stage, city=self.city, done=self.cities)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HicManebimus:
-        return cls(data["who"], data["destab"], list(data["done"]))
+        return cls(data["who"], data["destab"], list(data["done"]), data["stage"], data["city"])
 
 
 @decision("ev", (Verb.TAKE,))

@@ -45,7 +45,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
-from ludus.games.fall_of_rome.decisions import Legions, MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.decisions import HicManebimus, Legions, MoveConsent, Pay, PlotConsent
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
@@ -409,15 +409,35 @@ def plan_value(s: State) -> float:
     """The planner's value of a position: :func:`score`; a move whose legions are still to be
     chosen is worth its better end (all the legions it may take, or none)."""
     d = cast(FallOfRomeData, s)
-    if d.pending and type(d.pending[-1]) is Legions:
+    if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
         top = d.pending[-1]
+        if isinstance(top, Legions):  # all the legions it may take, or none
+            ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
+        else:  # Hic Manebimus Optime: every count (the planner tried each city and count before the split)
+            ends = s.legal_actions(top.who)
         best = -math.inf
-        for n in {0, top.most}:
+        for a in ends:
             child = s.clone()
-            child.apply(LEGIONS_ACTION[top.who][n])
+            child.apply(a)
             best = max(best, score(cast(FallOfRomeData, child)))
         return best
     return score(d)
+
+
+def _half_made(d: FallOfRomeData) -> tuple[object, ...] | None:
+    """What a half-made move or reinforcement is about (positions differ by it)."""
+    top = d.pending[-1] if d.pending else None
+    if isinstance(top, Legions):
+        return (top.verb, top.city, top.pawn)
+    if isinstance(top, HicManebimus) and top.stage == "add":
+        return ("add", top.city)
+    return None
+
+
+def _adding(d: FallOfRomeData) -> bool:
+    """Hic Manebimus Optime's city is chosen, its legions not yet (one step of the card)."""
+    top = d.pending[-1]
+    return type(top) is HicManebimus and top.stage == "add"
 
 
 def position_key(s: State) -> tuple[object, ...]:
@@ -427,8 +447,7 @@ def position_key(s: State) -> tuple[object, ...]:
         tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
         tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
         tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
-        (d.pending[-1].verb, d.pending[-1].city, d.pending[-1].pawn)
-        if d.pending and type(d.pending[-1]) is Legions else None,
+        _half_made(d),
     )
 
 

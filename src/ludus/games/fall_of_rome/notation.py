@@ -90,7 +90,8 @@ _WORDS: dict[str, str] = {
     Verb.FORT_CITY: "place a fort in {0}",
     Verb.FORT_FROM: "take the fort from {0}",
     Verb.MOVE_PAWN: "move {0} there",
-    Verb.REINFORCE: "add {1} legions in {0}",
+    Verb.REINFORCE: "add legions in {0}",
+    Verb.ADD: "add {0} legions",
     Verb.TAKE: "take {0} from the discard pile",
     Verb.REMOVE_CARD: "remove barbarian card {0} from the game",
     Verb.PLACE: "put barbarian card {0} next",
@@ -142,9 +143,11 @@ SPLIT_VERSION = "0.3.0"
 """The engine version whose moves choose the destination, then the legions (issue 11)."""
 EVENT_SPLIT_VERSION = "0.4.0"
 """The engine version whose event moves (Veni, Vidi, Vici's ``move_to``, Festina Lente's and
-Si Vis Pacem's ``move_pawn``) choose the destination or pawn, then the legions (issue 11)."""
-_SPLIT_VERBS = frozenset(str(v) for v in MOVE_VERBS)
-_EVENT_SPLIT_VERBS = frozenset(str(v) for v in EVENT_MOVE_VERBS)
+Si Vis Pacem's ``move_pawn``) choose the destination or pawn, then the legions, and whose Hic
+Manebimus Optime chooses the fort city, then the legions added (issue 11)."""
+_EVENT_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in EVENT_MOVE_VERBS}
+_EVENT_SPLIT_VERBS[str(Verb.REINFORCE)] = str(Verb.ADD)
+_MOVE_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in MOVE_VERBS}
 
 
 def upgrade(text: str, version: str) -> list[str]:
@@ -153,8 +156,9 @@ def upgrade(text: str, version: str) -> list[str]:
     Before :data:`SPLIT_VERSION` a move was one action ``<seat>:march <city> <legions>``
     (so ``sail``, ``classis_sail``, ``fabrum_move``), and before :data:`EVENT_SPLIT_VERSION`
     an event's move was ``<seat>:move_to <city> <legions>`` or ``<seat>:move_pawn <role>
-    <legions>``; now each is the destination (or pawn) and then ``<seat>:legions <n>``.
-    Anything else stands for itself.
+    <legions>``; now each is the destination (or pawn) and then ``<seat>:legions <n>``. So
+    Hic Manebimus Optime's ``<seat>:reinforce <city> <n>`` is now the city, then
+    ``<seat>:add <n>``. Anything else stands for itself.
 
     >>> upgrade("0:march Roma 2", "0.1.0")
     ['0:march Roma', '0:legions 2']
@@ -166,12 +170,12 @@ def upgrade(text: str, version: str) -> list[str]:
     key = version_key(version)
     if key >= version_key(EVENT_SPLIT_VERSION):
         return [text]
-    verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _SPLIT_VERBS | _EVENT_SPLIT_VERBS
+    verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _MOVE_SPLIT_VERBS | _EVENT_SPLIT_VERBS
     seat, colon, rest = text.partition(":")
     words = rest.split()
     if not colon or len(words) != 3 or words[0] not in verbs or not words[2].isdigit():
         return [text]
-    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
+    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{verbs[words[0]]} {words[2]}"]
 
 
 _SAME_MOVE: dict[str, str] = {Verb.SAIL: Verb.FABRUM_MOVE, Verb.CLASSIS_SAIL: Verb.MARCH}

@@ -390,6 +390,12 @@ def _event(s: S, p: EventDecision, top: bool) -> str | None:
     elif isinstance(p, HicManebimus):
         if any(not 0 <= c < NC for c in p.cities) or len(set(p.cities)) != len(p.cities):
             return f"cities {p.cities[:8]}"
+        if p.stage not in ("reinforce", "add") or (p.stage == "add") != (0 <= p.city < NC) or (
+            p.stage == "reinforce" and p.city != -1
+        ):
+            return f"stage {p.stage!r} with city {p.city}"
+        if p.stage == "add" and (p.city in p.cities or (top and not (s.forts[p.city] and s.reserve))):
+            return f"legions to add in city {p.city}, which has no fort, was reinforced, or with an empty reserve"
     elif isinstance(p, MeliusCavere):
         if p.stage not in ("remove_card", "place") or not p.cards:
             return f"stage {p.stage!r} holding cards {p.cards[:8]}"

@@ -22,6 +22,7 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    ADD,
     BARBARIAN_CARD_ACTION,
     BATTLE,
     CARD_ACTION,
@@ -50,7 +51,6 @@ from ludus.games.fall_of_rome.components import (
     NC,
     PHASE_ACTIONS,
     PLAY,
-    REINFORCE,
     ROLE_TOKENS,
     SIMPLE,
     SWAP,
@@ -335,27 +335,33 @@ def _after_si_vis_fort(s: S, p: PawnsToCity) -> None:
 
 # --- Hic Manebimus Optime ------------------------------------------------------------------
 def hic_manebimus_choices(s: S, p: HicManebimus) -> list[Action]:
-    """Fort cities not reinforced yet (normal: 3 at most), 1–2 legions (destabilizing 1–3), or done."""
+    """Fort cities not reinforced yet (normal: 3 at most), or done; then (``add``) 1–2 legions
+    there (destabilizing 1–3), as the reserve allows."""
     player = p.who
-    out: list[Action] = []
     cap = 3 if p.destab else 2
+    if p.stage == "add":
+        return list(ADD[player][1 : min(cap, s.reserve) + 1])
+    out: list[Action] = []
     if s.reserve and (p.destab or len(p.cities) < 3):
-        reinforce = REINFORCE[player]
+        reinforce = CITY_ACTION[player][Verb.REINFORCE]
         for c in range(NC):
             if s.forts[c] and c not in p.cities and legions_allowed(s, c):
-                out.extend(reinforce[c][1 : min(cap, s.reserve) + 1])
+                out.append(reinforce[c])
     out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
 def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
-    """Add the legions to the fort city (as the reserve allows), or stop."""
+    """Choose the fort city, then add the legions there (as the reserve allows); or stop."""
     if a.verb == Verb.DONE:
         s.pending.pop()
+    elif a.verb == Verb.REINFORCE:  # the legions are asked next (issue 11): one step of the card
+        p.stage, p.city = "add", TOKEN_CITY[str(a.args[0])]
     else:
-        c = TOKEN_CITY[str(a.args[0])]
-        n = add_legions(s, c, int(a.args[1]))
+        c = p.city
+        n = add_legions(s, c, int(a.args[0]))
         p.cities.append(c)
+        p.stage, p.city = "reinforce", -1
         log.public("reinforce", legions=n, city=c)
     return _finish(s)
 
