@@ -407,13 +407,15 @@ MAX_STEPS = 18  # a move is two steps (destination, legions)
 
 def plan_value(s: State) -> float:
     """The planner's value of a position: :func:`score`; a move whose legions are still to be
-    chosen is worth its better end (all the legions it may take, or none)."""
+    chosen is worth its better end (all the legions it may take, or none; a pawn moved by
+    Festina Lente or Si Vis Pacem, or Hic Manebimus Optime's legions: its best count, since
+    the planner tried every count of those before they were split)."""
     d = cast(FallOfRomeData, s)
     if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
         top = d.pending[-1]
-        if isinstance(top, Legions):  # all the legions it may take, or none
+        if isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
             ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
-        else:  # Hic Manebimus Optime: every count (the planner tried each city and count before the split)
+        else:  # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
             ends = s.legal_actions(top.who)
         best = -math.inf
         for a in ends:
@@ -486,7 +488,7 @@ def prune(s: State, a: Action) -> bool:
     d = cast(FallOfRomeData, s)
     if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
         top = d.pending[-1]
-        return isinstance(top, Legions) and 0 < int(a.args[0]) < top.most
+        return isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN and 0 < int(a.args[0]) < top.most
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.ENLIST_BARBARIANS:
