@@ -281,7 +281,7 @@ class TerminalSession:
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action; False (and why) when it may not."""
-        reason = self.undo_history.why_not(seat)
+        reason = self.undo_history.why_not(seat, self.lang)
         if reason:
             self.console.print(Text(self._("Cannot undo: {reason}.", reason=reason), style="red"))
             return False
