@@ -20,7 +20,7 @@ def test_veni_vidi_vici_played_by_another_player_needs_the_current_players_conse
     put(s, "Roma", legions=2)
     put(s, "Lutetia", "green", 2)
     act(s, "1:play Veni_Vidi_Vici normal")
-    act(s, "1:move_to Lutetia 2")
+    act(s, "1:move_to Lutetia", "1:legions 2")
     assert s.to_move() == (0,) and legal(s, 0) == ["0:agree", "0:refuse"]
     assert s.pawn_city[0] == TOKEN_CITY["Roma"]  # not moved yet
     act(s, "0:agree")
@@ -31,7 +31,7 @@ def test_veni_vidi_vici_played_by_another_player_needs_the_current_players_conse
     put(s, "Roma", legions=2)
     put(s, "Lutetia", "green", 2)
     act(s, "1:play Veni_Vidi_Vici normal")
-    act(s, "1:move_to Lutetia 2")
+    act(s, "1:move_to Lutetia", "1:legions 2")
     act(s, "0:refuse")
     assert s.pawn_city[0] == TOKEN_CITY["Roma"] and legions(s, "Roma") == 2
     assert not s.pending and cubes(s, "Lutetia", "green") == 2 and s.to_move() == (0,)
@@ -77,7 +77,7 @@ def test_regina_foederata_chooses_her_special_legion_herself() -> None:
     put(s, "Roma", legions=2)
     put(s, "Lutetia", "green", 2)
     act(s, "1:play Veni_Vidi_Vici normal")
-    act(s, "1:move_to Lutetia 2")
+    act(s, "1:move_to Lutetia", "1:legions 2")
     act(s, "0:agree")
     s.alea = 1  # fix the die for the test
     act(s, "1:battle 1")

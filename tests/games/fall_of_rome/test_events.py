@@ -57,8 +57,9 @@ def test_alea_iacta_est_normal_sets_the_dice_of_one_battle() -> None:
     put(s, "Lutetia", "green", 3, legions=3)
     act(s, "0:play Alea_Iacta_Est normal")
     act(s, "0:battle 2")
-    act(s, "0:set_die two_barbarians_legion")
     act(s, "0:set_die barbarian")
+    assert "0:set_die legion" not in legal(s, 0)  # faces are set in face order (ruling 37)
+    act(s, "0:set_die two_barbarians_legion")
     assert cubes(s, "Lutetia", "green") == 0 and legions(s, "Lutetia") == 2
     put(s, "Lutetia", "green", 1)
     act(s, "0:battle 1")  # the second battle is rolled
@@ -121,7 +122,7 @@ def test_festina_lente_moves_a_pawn_with_its_owners_permission() -> None:
     put(s, "Tyras", legions=3)
     act(s, "0:play Festina_Lente normal")
     act(s, "0:choose_city Lutetia")
-    act(s, "0:move_pawn Magister_Militum 2")
+    act(s, "0:move_pawn Magister_Militum", "0:legions 2")
     assert s.to_move() == (1,)
     act(s, "1:agree")
     assert s.pawn_city[1] == TOKEN_CITY["Lutetia"] and legions(s, "Lutetia") == 2 and not s.pending
@@ -132,10 +133,10 @@ def test_festina_lente_destabilizing_moves_any_number_of_pawns() -> None:
                  cities=("Roma", "Tyras", "Sinope"), hands=(("Festina_Lente",), (), ()))
     act(s, "0:play Festina_Lente destabilizing")
     act(s, "0:choose_city Lutetia")
-    act(s, "0:move_pawn Consul 0")
-    act(s, "0:move_pawn Magister_Militum 0")
+    act(s, "0:move_pawn Consul", "0:legions 0")
+    act(s, "0:move_pawn Magister_Militum", "0:legions 0")
     act(s, "1:agree")
-    act(s, "0:move_pawn Vestalis 0")
+    act(s, "0:move_pawn Vestalis", "0:legions 0")
     act(s, "2:refuse")
     act(s, "0:done")
     assert [s.pawn_city[i] for i in range(3)] == [TOKEN_CITY[c] for c in ("Lutetia", "Lutetia", "Sinope")]
@@ -146,10 +147,11 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     for city in ("Tyras", "Sinope", "Lutetia"):
         run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime normal")
-    assert "0:reinforce Tyras 3" not in legal(s, 0)
-    act(s, "0:reinforce Tyras 2")
-    act(s, "0:reinforce Sinope 2")
-    act(s, "0:reinforce Roma 1")
+    act(s, "0:reinforce Tyras")
+    assert legal(s, 0) == ["0:add 1", "0:add 2"]  # normal: 1-2 legions
+    act(s, "0:add 2")
+    act(s, "0:reinforce Sinope", "0:add 2")
+    act(s, "0:reinforce Roma", "0:add 1")
     assert not s.pending  # 3 cities at most
     assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"), legions(s, "Lutetia")) == (2, 2, 1, 0)
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
@@ -157,7 +159,7 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
         run(s, place_fort, TOKEN_CITY[city], -1)
     act(s, "0:play Hic_Manebimus_Optime destabilizing")
     for city in ("Tyras", "Sinope", "Lutetia", "Roma"):
-        act(s, f"0:reinforce {city} 3")
+        act(s, f"0:reinforce {city}", "0:add 3")
     assert sum(s.legions) == 12 and not s.pending
 
 
@@ -226,9 +228,9 @@ def test_mortui_non_mordent_removes_barbarians_of_one_colour() -> None:
     put(s, "Sinope", "blue", 1)
     put(s, "Athenae", "white", 1)
     act(s, "0:play Mortui_Non_Mordent normal")
-    act(s, "0:remove_cube Tyras white")
-    assert "0:remove_cube Sinope blue" not in legal(s, 0)
     act(s, "0:remove_cube Athenae white")
+    assert "0:remove_cube Sinope blue" not in legal(s, 0)
+    act(s, "0:remove_cube Tyras white")
     assert not s.pending and cubes(s, "Sinope", "blue") == 1
 
 
@@ -245,7 +247,7 @@ def test_si_vis_pacem_para_bellum_places_a_fort_anywhere() -> None:
     act(s, "0:play Si_Vis_Pacem_Para_Bellum destabilizing")
     act(s, "0:fort_city Athenae")
     act(s, "0:fort_from Genua")
-    act(s, "0:move_pawn Consul 3")
+    act(s, "0:move_pawn Consul", "0:legions 3")
     assert s.forts[TOKEN_CITY["Athenae"]] and not s.forts[TOKEN_CITY["Genua"]]
     assert s.pawn_city[0] == TOKEN_CITY["Athenae"] and legions(s, "Athenae") == 3 and not s.pending
 
@@ -293,7 +295,7 @@ def test_veni_vidi_vici_moves_and_battles_for_free() -> None:
     put(s, "Roma", legions=3)
     put(s, "Sinope", "blue", 2)
     act(s, "0:play Veni_Vidi_Vici normal")
-    act(s, "0:move_to Sinope 3")
+    act(s, "0:move_to Sinope", "0:legions 3")
     s.alea = 1
     act(s, "0:battle 3")
     for face in ("legion", "legion", "barbarian"):
@@ -303,7 +305,7 @@ def test_veni_vidi_vici_moves_and_battles_for_free() -> None:
     put(s, "Roma", legions=3)
     put(s, "Sinope", "blue", 2)
     act(s, "0:play Veni_Vidi_Vici destabilizing")
-    act(s, "0:move_to Sinope 3")
+    act(s, "0:move_to Sinope", "0:legions 3")
     s.alea = 1
     act(s, "0:battle 3")
     for face in ("legion", "legion", "barbarian"):

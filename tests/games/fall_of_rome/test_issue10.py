@@ -119,8 +119,8 @@ def test_ruling_32_an_event_that_removes_the_battles_barbarians_ends_the_colour_
     run(s, battle, 0, [FACE_INDEX["barbarian"]])
     assert isinstance(s.pending[-1], RemoveCubes) and legal(s, 0) == ["0:remove black", "0:remove green"]
     act(s, "1:play Mors_Tua_Vita_Mea destabilizing")
-    act(s, "1:replace Lutetia green")
-    act(s, "1:replace Lutetia black")  # no barbarian left in Lutetia: the event and the colour choice end
+    act(s, "1:replace Lutetia black")
+    act(s, "1:replace Lutetia green")  # no barbarian left in Lutetia: the event and the colour choice end
     assert not s.pending and s.to_move() == (0,) and legions(s, "Lutetia") == 4
 
 

@@ -119,6 +119,8 @@ class Verb(StrEnum):
     SKIP_BATTLE = "skip_battle"
     # the legions a move takes along, asked after its destination (issue 11)
     LEGIONS = "legions"
+    # the legions Hic Manebimus Optime adds in the fort city chosen (issue 11)
+    ADD = "add"
 
 
 class Termination(StrEnum):
@@ -429,17 +431,6 @@ MAX_SEATS: Final = 5
 # ---------------------------------------------------------------------------
 # every action built once: [seat][...] tables (legal-action lists reuse these objects)
 # ---------------------------------------------------------------------------
-MoveTable = tuple[tuple[tuple[Action, ...], ...], ...]
-
-
-def _move_table(verb: Verb) -> MoveTable:
-    """Every ``<verb> <city> <legions>`` action: [seat][city][legions]."""
-    return tuple(
-        tuple(tuple(Action(p, verb, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
-        for p in range(MAX_SEATS)
-    )
-
-
 _SIMPLE_VERBS = (Verb.REVOLT, Verb.INVADE, Verb.DRAW, Verb.DRAW3, Verb.RECRUIT_ARMY, Verb.CONSUL_HERE,
                  Verb.FORTIFY, Verb.FABRUM_FORT, Verb.ESCORT_END, Verb.AGREE, Verb.REFUSE, Verb.DONE,
                  Verb.SKIP_BATTLE)
@@ -447,7 +438,7 @@ _CARD_VERBS = (Verb.DISCARD, Verb.PAY, Verb.VESTALIS_DRAW, Verb.PLOT_STORE,
                Verb.PLOT_RETRIEVE, Verb.PUT_BACK, Verb.TAKE, Verb.GIVE)
 _COLOUR_VERBS = (Verb.FORGE_ALLIANCE, Verb.REMOVE, Verb.ESCORT)
 _CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Verb.CHOOSE_CITY, Verb.FORT_CITY,
-               Verb.FORT_FROM)
+               Verb.FORT_FROM, Verb.REINFORCE)
 _SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
 
 SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
@@ -488,13 +479,12 @@ SWAP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(Action(p, Verb.SWAP, (x, y)) for y in range(MAX_SEATS)) for x in range(MAX_SEATS))
     for p in range(MAX_SEATS)
 )
-MOVE_PAWN: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.MOVE_PAWN, (r.id, n)) for n in range(4)) for r in ROLES) for p in range(MAX_SEATS)
+MOVE_PAWN: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.MOVE_PAWN, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
 )
-REINFORCE: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.REINFORCE, (CITY_TOKEN[c], n)) for n in range(4)) for c in range(NC))
-    for p in range(MAX_SEATS)
-)
+"""``move_pawn <role>`` (Festina Lente, Si Vis Pacem; the legions are asked next): [seat][role]."""
+ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4)) for p in range(MAX_SEATS))
+"""``add <n>``: the legions Hic Manebimus Optime adds in the city just chosen, [seat][n]."""
 BARBARIAN_CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
     {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
     for p in range(MAX_SEATS)
@@ -516,11 +506,6 @@ CLASSIS_RECRUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     for p in range(MAX_SEATS)
 )
 """``classis_recruit <card> <legions>``: [seat][city card][legions placed, 0..2]."""
-MARCH = _move_table(Verb.MARCH)
-SAIL = _move_table(Verb.SAIL)
-CLASSIS_SAIL = _move_table(Verb.CLASSIS_SAIL)
-FABRUM_MOVE = _move_table(Verb.FABRUM_MOVE)
-MOVE_TO = _move_table(Verb.MOVE_TO)
 
 
 def _dest_table(verb: Verb) -> tuple[tuple[Action, ...], ...]:
@@ -534,6 +519,10 @@ MARCH_DEST = _dest_table(Verb.MARCH)
 SAIL_DEST = _dest_table(Verb.SAIL)
 CLASSIS_SAIL_DEST = _dest_table(Verb.CLASSIS_SAIL)
 FABRUM_MOVE_DEST = _dest_table(Verb.FABRUM_MOVE)
+MOVE_TO = _dest_table(Verb.MOVE_TO)
+"""``move_to <city>`` (Veni, Vidi, Vici; the legions are asked next): [seat][city]."""
+EVENT_MOVE_VERBS: Final = (Verb.MOVE_TO, Verb.MOVE_PAWN)
+"""The event moves whose legions are their own decision too (engine 0.4.0)."""
 LEGIONS_ACTION: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(p, Verb.LEGIONS, (n,)) for n in range(4)) for p in range(MAX_SEATS)
 )

@@ -83,15 +83,28 @@ class Legions(Decision):
 
     It exists only between the two steps (issue 11: a destination, then a number, instead
     of every pair); once answered the state is the one the combined action of ludus 0.1.0 made.
+    An event's move (``move_to``: Veni, Vidi, Vici; ``move_pawn``: Festina Lente, Si Vis
+    Pacem) names the ``pawn`` moved (``-1``, and not saved, for a turn's move of the current pawn).
+
+    >>> Legions(0, "march", 3, 2).to_json()
+    {'k': 'legions', 'who': 0, 'verb': 'march', 'city': 3, 'most': 2}
     """
 
     who: int
     verb: str
     city: int
     most: int
+    pawn: int = -1
 
     def copy(self) -> Legions:
-        return Legions(self.who, self.verb, self.city, self.most)
+        return Legions(self.who, self.verb, self.city, self.most, self.pawn)
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved dict (``pawn`` only for an event's move, so a turn's move saves as in 0.3.0)."""
+        out = {"k": self.KIND, "who": self.who, "verb": self.verb, "city": self.city, "most": self.most}
+        if self.pawn >= 0:
+            out["pawn"] = self.pawn
+        return out
 
 
 @decision("escort", (Verb.ESCORT, Verb.ESCORT_END))
@@ -259,25 +272,31 @@ class SiVisPacem(PawnsToCity):
         return SiVisPacem(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
 
 
-@decision("ev", (Verb.REINFORCE, Verb.DONE))
+@decision("ev", (Verb.REINFORCE, Verb.ADD, Verb.DONE))
 @dataclass(slots=True, eq=False)
 class HicManebimus(EventDecision):
-    """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once)."""
+    """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once).
+
+    Stage ``reinforce``: the next fort city or done; stage ``add`` (issue 11): ``city`` is
+    chosen, its legions are asked next (saved as the event dict's ``city``; ``-1`` otherwise).
+    """
 
     EVENT: ClassVar[int] = E_HIC_MANEBIMUS
     who: int
     destab: int
     cities: list[int] = field(default_factory=list)
+    stage: str = "reinforce"
+    city: int = -1
 
     def copy(self) -> HicManebimus:
-        return HicManebimus(self.who, self.destab, self.cities[:])
+        return HicManebimus(self.who, self.destab, self.cities[:], self.stage, self.city)
 
     def to_json(self) -> dict[str, Any]:
-        return self.event_json("reinforce", done=self.cities)
+        return self.event_json(self.stage, city=self.city, done=self.cities)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HicManebimus:
-        return cls(data["who"], data["destab"], list(data["done"]))
+        return cls(data["who"], data["destab"], list(data["done"]), data["stage"], data["city"])
 
 
 @decision("ev", (Verb.TAKE,))

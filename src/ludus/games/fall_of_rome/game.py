@@ -137,8 +137,9 @@ class FallOfRome(Game[FallOfRomeState]):
         return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """A move of a record older than 0.3.0 (``march <city> <n>``) is now two actions:
-        the destination, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
+        """A move of a record older than 0.3.0 (``march <city> <n>``), or an event's move of one
+        older than 0.4.0 (``move_to <city> <n>``, ``move_pawn <role> <n>``), is now two actions:
+        the destination or pawn, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
     def component_text(self, name: str) -> str | None:

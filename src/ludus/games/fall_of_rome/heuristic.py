@@ -45,7 +45,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
-from ludus.games.fall_of_rome.decisions import Legions, MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.decisions import HicManebimus, Legions, MoveConsent, Pay, PlotConsent
 from ludus.games.fall_of_rome.rules.alliances import enlist_most
 from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
@@ -401,24 +401,45 @@ STOP_VERBS = frozenset({Verb.DRAW, Verb.DRAW3, Verb.INVADE, Verb.REVOLT})
 """Verbs that end the planning horizon (the Draw and Invade Cities steps)."""
 BATTLE_SAMPLES = 4
 """A battle is valued as the mean of this many rolls."""
-MOVE_VERBS = frozenset({Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO})
 BEAM_WIDTH = 5
 MAX_STEPS = 18  # a move is two steps (destination, legions)
 
 
 def plan_value(s: State) -> float:
     """The planner's value of a position: :func:`score`; a move whose legions are still to be
-    chosen is worth its better end (all the legions it may take, or none)."""
+    chosen is worth its better end (all the legions it may take, or none; a pawn moved by
+    Festina Lente or Si Vis Pacem, or Hic Manebimus Optime's legions: its best count, since
+    the planner tried every count of those before they were split)."""
     d = cast(FallOfRomeData, s)
-    if d.pending and type(d.pending[-1]) is Legions:
+    if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
         top = d.pending[-1]
+        if isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
+            ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
+        else:  # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
+            ends = s.legal_actions(top.who)
         best = -math.inf
-        for n in {0, top.most}:
+        for a in ends:
             child = s.clone()
-            child.apply(LEGIONS_ACTION[top.who][n])
+            child.apply(a)
             best = max(best, score(cast(FallOfRomeData, child)))
         return best
     return score(d)
+
+
+def _half_made(d: FallOfRomeData) -> tuple[object, ...] | None:
+    """What a half-made move or reinforcement is about (positions differ by it)."""
+    top = d.pending[-1] if d.pending else None
+    if isinstance(top, Legions):
+        return (top.verb, top.city, top.pawn)
+    if isinstance(top, HicManebimus) and top.stage == "add":
+        return ("add", top.city)
+    return None
+
+
+def _adding(d: FallOfRomeData) -> bool:
+    """Hic Manebimus Optime's city is chosen, its legions not yet (one step of the card)."""
+    top = d.pending[-1]
+    return type(top) is HicManebimus and top.stage == "add"
 
 
 def position_key(s: State) -> tuple[object, ...]:
@@ -428,7 +449,7 @@ def position_key(s: State) -> tuple[object, ...]:
         tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
         tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
         tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
-        (d.pending[-1].verb, d.pending[-1].city) if d.pending and type(d.pending[-1]) is Legions else None,
+        _half_made(d),
     )
 
 
@@ -467,9 +488,7 @@ def prune(s: State, a: Action) -> bool:
     d = cast(FallOfRomeData, s)
     if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
         top = d.pending[-1]
-        return isinstance(top, Legions) and 0 < int(a.args[0]) < top.most
-    if a.verb in MOVE_VERBS and len(a.args) > 1:  # Veni, Vidi, Vici's move still names its legions
-        return 0 < int(a.args[1]) < min(3, d.legions[d.pawn_city[d.cur]])
+        return isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN and 0 < int(a.args[0]) < top.most
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
     if a.verb == Verb.ENLIST_BARBARIANS:

@@ -20,6 +20,7 @@ from ludus.games.fall_of_rome.components import (
     COLOUR_INDEX,
     COLOURS,
     DOMAIN,
+    EVENT_MOVE_VERBS,
     EVENTS,
     FACE_WORDS,
     MOVE_VERBS,
@@ -27,10 +28,13 @@ from ludus.games.fall_of_rome.components import (
     NEIGHBOURS,
     NODES,
     NT,
+    PHASE_ACTIONS,
     PORT,
     PORT_CITIES,
+    R_PRAEFECTUS_FABRUM,
     ROLES,
     TOKEN_CARD,
+    TOKEN_CITY,
     TRIBES,
     Verb,
     card_name,
@@ -85,14 +89,15 @@ _WORDS: dict[str, str] = {
     Verb.CHOOSE_CITY: "choose {0}",
     Verb.FORT_CITY: "place a fort in {0}",
     Verb.FORT_FROM: "take the fort from {0}",
-    Verb.MOVE_PAWN: "move {0} with {1} legions",
-    Verb.REINFORCE: "add {1} legions in {0}",
+    Verb.MOVE_PAWN: "move {0} there",
+    Verb.REINFORCE: "add legions in {0}",
+    Verb.ADD: "add {0} legions",
     Verb.TAKE: "take {0} from the discard pile",
     Verb.REMOVE_CARD: "remove barbarian card {0} from the game",
     Verb.PLACE: "put barbarian card {0} next",
     Verb.REPLACE: "replace a {1} barbarian in {0} with a legion",
     Verb.REMOVE_CUBE: "remove a {1} barbarian from {0}",
-    Verb.MOVE_TO: "move to {0} with {1} legions",
+    Verb.MOVE_TO: "move to {0}",
     Verb.SKIP_BATTLE: "skip the battle",
     Verb.LEGIONS: "take {0} legions along",
 }
@@ -136,40 +141,70 @@ register_messages(
 
 SPLIT_VERSION = "0.3.0"
 """The engine version whose moves choose the destination, then the legions (issue 11)."""
-_SPLIT_VERBS = frozenset(str(v) for v in MOVE_VERBS)
+EVENT_SPLIT_VERSION = "0.4.0"
+"""The engine version whose event moves (Veni, Vidi, Vici's ``move_to``, Festina Lente's and
+Si Vis Pacem's ``move_pawn``) choose the destination or pawn, then the legions, and whose Hic
+Manebimus Optime chooses the fort city, then the legions added (issue 11)."""
+_EVENT_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in EVENT_MOVE_VERBS}
+_EVENT_SPLIT_VERBS[str(Verb.REINFORCE)] = str(Verb.ADD)
+_MOVE_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in MOVE_VERBS}
 
 
 def upgrade(text: str, version: str) -> list[str]:
     """The actions that ``text`` of a record written by ludus ``version`` stands for now.
 
     Before :data:`SPLIT_VERSION` a move was one action ``<seat>:march <city> <legions>``
-    (so ``sail``, ``classis_sail``, ``fabrum_move``); now it is the destination and then
-    ``<seat>:legions <n>``. Anything else stands for itself.
+    (so ``sail``, ``classis_sail``, ``fabrum_move``), and before :data:`EVENT_SPLIT_VERSION`
+    an event's move was ``<seat>:move_to <city> <legions>`` or ``<seat>:move_pawn <role>
+    <legions>``; now each is the destination (or pawn) and then ``<seat>:legions <n>``. So
+    Hic Manebimus Optime's ``<seat>:reinforce <city> <n>`` is now the city, then
+    ``<seat>:add <n>``. Anything else stands for itself.
 
     >>> upgrade("0:march Roma 2", "0.1.0")
     ['0:march Roma', '0:legions 2']
     >>> upgrade("0:march Roma", "0.3.0")
     ['0:march Roma']
+    >>> upgrade("1:move_pawn Consul 2", "0.3.0")
+    ['1:move_pawn Consul', '1:legions 2']
     """
-    if version_key(version) >= version_key(SPLIT_VERSION):
+    key = version_key(version)
+    if key >= version_key(EVENT_SPLIT_VERSION):
         return [text]
+    verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _MOVE_SPLIT_VERBS | _EVENT_SPLIT_VERBS
     seat, colon, rest = text.partition(":")
     words = rest.split()
-    if not colon or len(words) != 3 or words[0] not in _SPLIT_VERBS or not words[2].isdigit():
+    if not colon or len(words) != 3 or words[0] not in verbs or not words[2].isdigit():
         return [text]
-    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{Verb.LEGIONS} {words[2]}"]
+    return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{verbs[words[0]]} {words[2]}"]
+
+
+_SAME_MOVE: dict[str, str] = {Verb.SAIL: Verb.FABRUM_MOVE, Verb.CLASSIS_SAIL: Verb.MARCH}
 
 
 def canonical(s: FallOfRomeData, action: Action) -> Action:
-    """``action`` with the legion count that ludus 0.1.0 left out (other actions unchanged).
+    """``action`` with the legion count that ludus 0.1.0 left out, or the move that stands for
+    an old one offered no more (other actions unchanged).
 
     Before the "up to" counts (ruling 31), ``enlist_barbarians <colour>`` and
     ``classis_recruit <card>`` placed as many legions as they could; records saved then
-    read them so, with that number made explicit.
+    read them so, with that number made explicit. Before 0.4.0 Praefectus Fabrum could also
+    sail where her own move goes, and Praefectus Classis sail to a port next to hers: such a
+    ``sail`` is now her ``fabrum_move``, such a ``classis_sail`` a ``march``, and the Consul's
+    ``consul_fort`` in her own city a ``consul_here`` (ruling 37).
     """
     verb, args = action.verb, action.args
     if len(args) != 1 or not isinstance(args[0], str) or not s.pawn_city:
         return action
+    if verb in _SAME_MOVE and args[0] in TOKEN_CITY and s.phase == PHASE_ACTIONS:
+        src, dest = s.pawn_city[s.cur], TOKEN_CITY[args[0]]
+        role = s.roles[s.cur]
+        if (verb == Verb.SAIL and role == R_PRAEFECTUS_FABRUM and (s.forts[src] or s.forts[dest])) or (
+            verb == Verb.CLASSIS_SAIL and dest in NEIGHBOURS[src]
+        ):
+            return Action(action.player, _SAME_MOVE[verb], args)
+        return action
+    if verb == Verb.CONSUL_FORT and args[0] in TOKEN_CITY and TOKEN_CITY[args[0]] == s.pawn_city[s.cur]:
+        return Action(action.player, Verb.CONSUL_HERE, ())
     if verb == Verb.ENLIST_BARBARIANS and args[0] in COLOUR_INDEX:
         city = s.pawn_city[s.cur]
         n = enlist_most(s, city, s.cubes[city * NT + COLOUR_INDEX[args[0]]])

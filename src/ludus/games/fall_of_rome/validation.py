@@ -22,6 +22,7 @@ from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
     DECLINE_LOSS,
     DICE,
+    EVENT_MOVE_VERBS,
     FACE_NAMES,
     FIRST_EVENT,
     FORTS,
@@ -305,6 +306,10 @@ def _typed(p: Decision) -> str | None:
     return None
 
 
+_MOVER: dict[str, type[EventDecision]] = {Verb.MOVE_TO: VeniVidiVici, Verb.MOVE_PAWN: PawnsToCity}
+"""The event decision below an event's move (:class:`Legions`)."""
+
+
 def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
     """Why the sub-decision ``p`` cannot be pending (``below``: the decisions under it).
 
@@ -324,9 +329,15 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
         if any(not 0 <= c < N_CITY_CARDS for c in p.cards):
             return "a payment in cards that are not city cards"
     elif isinstance(p, Legions):
-        if p.verb not in MOVE_VERBS or not 0 <= p.city < NC or not 0 <= p.most <= 3 or below:
-            return f"a {p.verb!r} to city {p.city} with up to {p.most} legions (only ever the one decision)"
-        origin = s.pawn_city[s.cur] if 0 <= s.cur < npawns else -1
+        event = p.verb in EVENT_MOVE_VERBS  # an event's move: its event decision is right below
+        if (p.verb not in MOVE_VERBS and not event) or not 0 <= p.city < NC or not 0 <= p.most <= 3:
+            return f"a {p.verb!r} to city {p.city} with up to {p.most} legions"
+        if (event and not (below and isinstance(below[-1], _MOVER[p.verb]) and 0 <= p.pawn < npawns)) or (
+            not event and (below or p.pawn != -1)
+        ):
+            return f"a {p.verb!r} of pawn {p.pawn} where no such move is under way"
+        pawn = p.pawn if event else s.cur
+        origin = s.pawn_city[pawn] if 0 <= pawn < npawns else -1
         if not 0 <= origin < NC or p.most > s.legions[origin]:
             return f"a {p.verb!r} with up to {p.most} legions from a city that holds fewer"
     elif isinstance(p, Escort):
@@ -379,6 +390,12 @@ def _event(s: S, p: EventDecision, top: bool) -> str | None:
     elif isinstance(p, HicManebimus):
         if any(not 0 <= c < NC for c in p.cities) or len(set(p.cities)) != len(p.cities):
             return f"cities {p.cities[:8]}"
+        if p.stage not in ("reinforce", "add") or (p.stage == "add") != (0 <= p.city < NC) or (
+            p.stage == "reinforce" and p.city != -1
+        ):
+            return f"stage {p.stage!r} with city {p.city}"
+        if p.stage == "add" and (p.city in p.cities or (top and not (s.forts[p.city] and s.reserve))):
+            return f"legions to add in city {p.city}, which has no fort, was reinforced, or with an empty reserve"
     elif isinstance(p, MeliusCavere):
         if p.stage not in ("remove_card", "place") or not p.cards:
             return f"stage {p.stage!r} holding cards {p.cards[:8]}"

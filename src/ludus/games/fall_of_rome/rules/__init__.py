@@ -36,6 +36,7 @@ from ludus.games.fall_of_rome.components import (
 from ludus.games.fall_of_rome.decisions import (
     AleaDice,
     Escort,
+    HicManebimus,
     Legions,
     MoveConsent,
     Pay,
@@ -86,8 +87,8 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
         top = pending[-1]
         if top.who == player:
             return DECISION_RULES[type(top)].legal(s, top)
-        if type(top) is Legions:  # a move half chosen is one action of the rulebook: no event inside it
-            return []
+        if type(top) is Legions or (type(top) is HicManebimus and top.stage == "add"):
+            return []  # a move (or a reinforcement) half chosen is one step of the rulebook: no event inside it
         # another seat decides: events stay playable, except between drawing cards and resolving them
         hand = s.hands[player]
         if hand and max(hand) >= FIRST_EVENT and phase in WINDOW_PHASES and not drawn_unresolved(s):
@@ -242,7 +243,8 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
 """Decision class → its legal answers and their effect."""
 
 for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
-                     (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move)):
+                     (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move),
+                     (Verb.MOVE_TO, event_cards.finish_event_move), (Verb.MOVE_PAWN, event_cards.finish_event_move)):
     movement.register_move(_verb, _move)
 
 
@@ -253,7 +255,8 @@ def advance(s: S, log: Log) -> None:
     action of the rulebook (and one action of ludus 0.1.0, whose states they reproduce).
     """
     pending = s.pending
-    if not (pending and type(pending[-1]) is Legions):
+    if not (pending and (type(pending[-1]) is Legions or (type(pending[-1]) is HicManebimus
+                                                            and pending[-1].stage == "add"))):
         s.actions_taken += 1
     if s.phase != PHASE_OVER:
         check_win(s, log)

@@ -83,8 +83,9 @@ def start_battle(s: S, seat: int, dice: int, ignore: bool, log: Log) -> None:
 
 
 def alea_choices(s: S, p: AleaDice) -> list[Action]:
-    """Every face for the next die."""
-    return list(SET_DIE[p.who])
+    """Every face for the next die: the faces are set in face order (the same face again, or a
+    later one), so a set of faces is set one way only (ruling 37)."""
+    return list(SET_DIE[p.who][p.faces[-1] if p.faces else 0 :])
 
 
 def set_die(s: S, p: AleaDice, a: Action, log: Log) -> bool:

@@ -27,6 +27,7 @@ from ludus.games.fall_of_rome.components import (
     MAX_SEATS,
     N_CITY_CARDS,
     NC,
+    NEIGHBOURS,
     NODES,
     PORT,
     PORT_CITIES,
@@ -71,10 +72,12 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
         forts = s.forts
-        if s.caput and forts[ROMA]:  # Roma Caput Mundi: no legion placed in Roma
+        if forts[city] or (s.caput and forts[ROMA]):
             forts = forts[:]
-            forts[ROMA] = 0
-        out.extend(compress(_CONSUL_FORT[player], forts))  # every fort city, in city order
+            forts[city] = 0  # her own fort city is consul_here (the same legion, ruling 37)
+            if s.caput:
+                forts[ROMA] = 0  # Roma Caput Mundi: no legion placed in Roma
+        out.extend(compress(_CONSUL_FORT[player], forts))  # every other fort city, in city order
         if legions_allowed(s, city):
             out.append(_CONSUL_HERE[player])
     elif role == R_MERCATOR and not s.mercator_used:
@@ -124,16 +127,21 @@ _FABRUM_TO = tuple(
 MoveLists = tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]
 
 
-def _to_all_but(table: MoveLists, dests: tuple[int, ...]) -> MoveLists:
-    """[caput][seat][legions][from] -> the moves of ``table`` to every city of ``dests`` but ``from``, in order."""
+def _to_all_but(table: MoveLists, dests: tuple[int, ...], marched: bool = False) -> MoveLists:
+    """[caput][seat][legions][from] -> the moves of ``table`` to every city of ``dests`` but ``from``, in order
+    (``marched``: not to the cities next to ``from`` either)."""
+    def to(c: int, d: int) -> bool:
+        return d != c and not (marched and d in NEIGHBOURS[c])
+
     return tuple(
-        tuple(tuple(tuple(tuple(a for d in dests if d != c for a in by_n[d]) for c in range(NC)) for by_n in by_seat)
+        tuple(tuple(tuple(tuple(a for d in dests if to(c, d) for a in by_n[d]) for c in range(NC)) for by_n in by_seat)
               for by_seat in by_caput)
         for by_caput in table
     )
 
 
-_CLASSIS_FROM = _to_all_but(_CLASSIS_TO, PORT_CITIES)  # Praefectus Classis: port to any other port
+# Praefectus Classis: port to any other port; a port next to hers is a march (the same move, ruling 37)
+_CLASSIS_FROM = _to_all_but(_CLASSIS_TO, PORT_CITIES, marched=True)
 _FABRUM_FROM_FORT = _to_all_but(_FABRUM_TO, tuple(range(NC)))  # Praefectus Fabrum: fort city to any other
 _CONSUL_FORT = tuple(CITY_ACTION[p][Verb.CONSUL_FORT] for p in range(MAX_SEATS))
 _CONSUL_HERE = tuple(SIMPLE[p][Verb.CONSUL_HERE] for p in range(MAX_SEATS))

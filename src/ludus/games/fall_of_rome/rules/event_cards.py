@@ -16,20 +16,18 @@ the decision below or pushes on top, exactly as the rulebook's sequence goes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    ADD,
     BARBARIAN_CARD_ACTION,
     BATTLE,
     CARD_ACTION,
     CARDS_OF_CITY,
     CITY_ACTION,
-    COLOUR_INDEX,
-    CUBE_ACTION,
     DICE,
     E_ABUNDANS,
     E_ALEA,
@@ -51,10 +49,8 @@ from ludus.games.fall_of_rome.components import (
     MOVE_TO,
     N_CITY_CARDS,
     NC,
-    NT,
     PHASE_ACTIONS,
     PLAY,
-    REINFORCE,
     ROLE_TOKENS,
     SIMPLE,
     SWAP,
@@ -68,6 +64,7 @@ from ludus.games.fall_of_rome.decisions import (
     FestinaLente,
     HicManebimus,
     HomoFaber,
+    Legions,
     MeliusCavere,
     MorsTua,
     MortuiNonMordent,
@@ -81,6 +78,7 @@ from ludus.games.fall_of_rome.decisions import (
     VaeVictis,
     VeniVidiVici,
 )
+from ludus.games.fall_of_rome.rules import event_cubes
 from ludus.games.fall_of_rome.rules.battle import start_battle
 from ludus.games.fall_of_rome.rules.board import (
     add_legions,
@@ -90,7 +88,6 @@ from ludus.games.fall_of_rome.rules.board import (
     move_pawn,
     n_pawns,
     place_fort,
-    remove_cube,
     seat_of,
 )
 from ludus.games.fall_of_rome.rules.drawing_cards import receive_cards
@@ -278,23 +275,22 @@ def do_ut_des(s: S, p: DoUtDes, a: Action, log: Log) -> bool:
 # --- Festina Lente, Si Vis Pacem: pawns to a city ------------------------------------------
 def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
     """A city (Si Vis Pacem: one without a fort; then, with all 6 out, where the fort comes from),
-    then the pawns not there yet, with the legions they may take along, or done."""
+    then the pawns not there yet (the legions they take along are asked next), or done."""
     player = p.who
     if p.stage == "city":
-        if isinstance(p, FestinaLente):
-            return list(CITY_ACTION[player][Verb.CHOOSE_CITY])
+        if isinstance(p, FestinaLente):  # moving nobody is "done" here, not after any city (ruling 37)
+            return [*CITY_ACTION[player][Verb.CHOOSE_CITY], SIMPLE[player][Verb.DONE]]
         fort_city = CITY_ACTION[player][Verb.FORT_CITY]
         return [fort_city[c] for c in range(NC) if not s.forts[c]]
     if p.stage == "from":
         fort_from = CITY_ACTION[player][Verb.FORT_FROM]
         return [fort_from[c] for c in range(NC) if s.forts[c] and c != p.city]
-    out: list[Action] = []
     dest = p.city
     moves = MOVE_PAWN[player]
-    for q in range(n_pawns(s)):
-        if s.pawn_city[q] != dest and q not in p.moved and q not in p.refused:
-            out.extend(moves[s.roles[q]][: legion_choices(s, s.pawn_city[q], dest) + 1])
-    out.append(SIMPLE[player][Verb.DONE])
+    first = max(p.moved, default=-1) + 1  # pawns moved in pawn order: one way to each set (ruling 37)
+    out = [moves[s.roles[q]] for q in range(first, n_pawns(s)) if s.pawn_city[q] != dest and q not in p.refused]
+    if p.moved or p.refused or not isinstance(p, FestinaLente):
+        out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
@@ -316,7 +312,10 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
     elif verb == Verb.FORT_FROM:
         place_fort(s, p.city, TOKEN_CITY[str(a.args[0])], log)
         _after_si_vis_fort(s, p)
-    else:  # move_pawn
+    elif len(a.args) == 1:  # move_pawn <role>: the legions taken along are asked next (issue 11)
+        pawn = s.roles.index(ROLE_TOKENS.index(str(a.args[0])))
+        s.pending.append(Legions(p.who, Verb.MOVE_PAWN, p.city, legion_choices(s, s.pawn_city[pawn], p.city), pawn))
+    else:  # move_pawn <role> <n>, made by the answer to Legions (finish_event_move)
         pawn = s.roles.index(ROLE_TOKENS.index(str(a.args[0])))
         n = int(a.args[1])
         owner = seat_of(s, pawn)
@@ -336,27 +335,33 @@ def _after_si_vis_fort(s: S, p: PawnsToCity) -> None:
 
 # --- Hic Manebimus Optime ------------------------------------------------------------------
 def hic_manebimus_choices(s: S, p: HicManebimus) -> list[Action]:
-    """Fort cities not reinforced yet (normal: 3 at most), 1–2 legions (destabilizing 1–3), or done."""
+    """Fort cities not reinforced yet (normal: 3 at most), or done; then (``add``) 1–2 legions
+    there (destabilizing 1–3), as the reserve allows."""
     player = p.who
-    out: list[Action] = []
     cap = 3 if p.destab else 2
+    if p.stage == "add":
+        return list(ADD[player][1 : min(cap, s.reserve) + 1])
+    out: list[Action] = []
     if s.reserve and (p.destab or len(p.cities) < 3):
-        reinforce = REINFORCE[player]
+        reinforce = CITY_ACTION[player][Verb.REINFORCE]
         for c in range(NC):
             if s.forts[c] and c not in p.cities and legions_allowed(s, c):
-                out.extend(reinforce[c][1 : min(cap, s.reserve) + 1])
+                out.append(reinforce[c])
     out.append(SIMPLE[player][Verb.DONE])
     return out
 
 
 def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
-    """Add the legions to the fort city (as the reserve allows), or stop."""
+    """Choose the fort city, then add the legions there (as the reserve allows); or stop."""
     if a.verb == Verb.DONE:
         s.pending.pop()
+    elif a.verb == Verb.REINFORCE:  # the legions are asked next (issue 11): one step of the card
+        p.stage, p.city = "add", TOKEN_CITY[str(a.args[0])]
     else:
-        c = TOKEN_CITY[str(a.args[0])]
-        n = add_legions(s, c, int(a.args[1]))
+        c = p.city
+        n = add_legions(s, c, int(a.args[0]))
         p.cities.append(c)
+        p.stage, p.city = "reinforce", -1
         log.public("reinforce", legions=n, city=c)
     return _finish(s)
 
@@ -413,79 +418,15 @@ def _melius_place(s: S, p: MeliusCavere, card: int) -> None:
         s.bsegs.append([len(order), 1])
 
 
-# --- Mors Tua, Vita Mea; Mortui Non Mordent; Vae Victis: barbarians removed ------------------
-def remove_barbarians_choices(s: S, p: RemoveBarbarians) -> list[Action]:
-    """The cubes that may be removed next (each event's limits), and done (not for Mors Tua normal)."""
-    player = p.who
-    mors_tua = isinstance(p, MorsTua)
-    cubes = _CUBE_FLAT[player][mors_tua]
-    out = [cubes[i] for i in _cube_choices(s, p)]
-    if not (mors_tua and not p.destab):
-        out.append(SIMPLE[player][Verb.DONE])
-    return out
-
-
-# each seat's cube actions by ``city * NT + tribe``: [seat][Mors Tua's "replace"?][cube index]
-_CUBE_FLAT = tuple(
-    tuple(tuple(a for row in CUBE_ACTION[p][verb] for a in row) for verb in (Verb.REMOVE_CUBE, Verb.REPLACE))
-    for p in range(len(CUBE_ACTION))
-)
-_CUBE_INDICES = range(NC * NT)
-
-
-def _cube_choices(s: S, p: RemoveBarbarians) -> list[int]:
-    """The ``city * NT + tribe`` of every cube that may be removed next, city by city, colour by colour."""
-    destab = p.destab
-    if isinstance(p, MorsTua):
-        limit = 3 if destab else 1
-    elif isinstance(p, MortuiNonMordent):
-        limit = 4 if destab else 2
-    else:
-        limit = p.n
-    if len(p.removed) >= limit:
-        return []
-    cubes = s.cubes
-    if p.removed and (isinstance(p, MorsTua) or (isinstance(p, VaeVictis) and not destab)):
-        base = p.removed[0] // NT * NT  # the city of the first cube removed
-        found = [i for i in range(base, base + NT) if cubes[i]]
-    else:
-        found = list(compress(_CUBE_INDICES, cubes))  # the board's cubes (a C-level scan of 155 counts)
-    if isinstance(p, VaeVictis) and not destab:
-        return [i for i in found if i // NT != p.city]  # "1 other city"
-    if isinstance(p, MortuiNonMordent) and p.colour >= 0:
-        return [i for i in found if i % NT == p.colour]  # one colour
-    return found
-
-
-def remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> bool:
-    """Remove one cube (Mors Tua: a legion takes its place, as the reserve allows, ruling 18), or stop."""
-    verb = a.verb
-    if verb == Verb.DONE:
-        s.pending.pop()
-    else:
-        c = TOKEN_CITY[str(a.args[0])]
-        t = COLOUR_INDEX[str(a.args[1])]
-        remove_cube(s, c, t)
-        p.removed.append(c * NT + t)
-        p.colour = t
-        log.public("remove_cube", tribe=t, city=c)
-        if verb == Verb.REPLACE:
-            add_legions(s, c, 1)  # ruling 18: as the reserve allows
-    return _finish(s)
-
-
 # --- Veni, Vidi, Vici -----------------------------------------------------------------------
 def veni_vidi_vici_choices(s: S, p: VeniVidiVici) -> list[Action]:
-    """The current pawn to any other city (with legions), then a free battle there, or none."""
+    """The current pawn to any other city (the legions are asked next), then a free battle there, or none."""
     player = p.who
-    out: list[Action] = []
     if p.stage == "move":
         src = s.pawn_city[s.cur]
         move_to = MOVE_TO[player]
-        for c in range(NC):
-            if c != src:
-                out.extend(move_to[c][: legion_choices(s, src, c) + 1])
-        return out
+        return [move_to[c] for c in range(NC) if c != src]
+    out: list[Action] = []
     city = s.pawn_city[s.cur]
     if city_cubes(s, city):
         battle = BATTLE[player]
@@ -505,7 +446,10 @@ def veni_vidi_vici(s: S, p: VeniVidiVici, a: Action, log: Log) -> bool:
         return False
     if verb == Verb.SKIP_BATTLE:
         s.pending.pop()
-    else:  # move_to
+    elif len(a.args) == 1:  # move_to <city>: the legions taken along are asked next (issue 11)
+        dest = TOKEN_CITY[str(a.args[0])]
+        s.pending.append(Legions(p.who, Verb.MOVE_TO, dest, legion_choices(s, s.pawn_city[s.cur], dest), s.cur))
+    else:  # move_to <city> <n>, made by the answer to Legions (finish_event_move)
         dest = TOKEN_CITY[str(a.args[0])]
         owner = seat_of(s, s.cur)
         if owner != p.who:  # another player's pawn: its owner must agree (ruling 22)
@@ -513,6 +457,13 @@ def veni_vidi_vici(s: S, p: VeniVidiVici, a: Action, log: Log) -> bool:
         else:
             event_move_pawn(s, s.cur, dest, int(a.args[1]), log)
     return _finish(s)
+
+
+def finish_event_move(s: S, a: Action, log: Log) -> None:
+    """The legions of an event's move are chosen (``a``: ``move_to <city> <n>`` or ``move_pawn
+    <role> <n>``): the event on top of the stack moves the pawn, or asks its owner."""
+    p = s.pending[-1]
+    _RESOLVE[type(p)](s, p, a, log)
 
 
 def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
@@ -561,6 +512,12 @@ def answer_move(s: S, p: MoveConsent, a: Action, log: Log) -> bool:
 
 MOVE_CONSENT = DecisionRules(move_consent_choices, answer_move)
 
+
+def _remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> bool:
+    event_cubes.remove_barbarians(s, p, a, log)
+    return _finish(s)
+
+
 _CHOICES: dict[type[Decision], Callable[[S, Any], list[Action]]] = {
     DoUtDes: do_ut_des_choices,
     FestinaLente: pawns_to_city_choices,
@@ -568,9 +525,9 @@ _CHOICES: dict[type[Decision], Callable[[S, Any], list[Action]]] = {
     HicManebimus: hic_manebimus_choices,
     HomoFaber: homo_faber_choices,
     MeliusCavere: melius_cavere_choices,
-    MorsTua: remove_barbarians_choices,
-    MortuiNonMordent: remove_barbarians_choices,
-    VaeVictis: remove_barbarians_choices,
+    MorsTua: event_cubes.remove_barbarians_choices,
+    MortuiNonMordent: event_cubes.remove_barbarians_choices,
+    VaeVictis: event_cubes.remove_barbarians_choices,
     VeniVidiVici: veni_vidi_vici_choices,
 }
 _RESOLVE: dict[type[Decision], Callable[[S, Any, Action, Log], bool]] = {
@@ -580,9 +537,9 @@ _RESOLVE: dict[type[Decision], Callable[[S, Any, Action, Log], bool]] = {
     HicManebimus: hic_manebimus,
     HomoFaber: homo_faber,
     MeliusCavere: melius_cavere,
-    MorsTua: remove_barbarians,
-    MortuiNonMordent: remove_barbarians,
-    VaeVictis: remove_barbarians,
+    MorsTua: _remove_barbarians,
+    MortuiNonMordent: _remove_barbarians,
+    VaeVictis: _remove_barbarians,
     VeniVidiVici: veni_vidi_vici,
 }
 EVENT_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {

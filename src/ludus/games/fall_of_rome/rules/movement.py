@@ -30,7 +30,9 @@ from ludus.games.fall_of_rome.components import (
     NT,
     PORT,
     PORT_CITIES,
+    R_PRAEFECTUS_FABRUM,
     R_REGINA_FOEDERATA,
+    ROLES,
     ROMA,
     SAIL_DEST,
     SIMPLE,
@@ -81,8 +83,20 @@ def march_targets(player: int, city: int, carry: int, caput: bool) -> tuple[Acti
 
 def sail_choices(s: S, player: int, city: int, carry: int, mask: int, out: list[Action]) -> None:
     """ŻEGLUGA from ``city`` (a port): every other port sharing a colour with ``mask`` (one bit
-    per colour of a city card in hand); the legions are asked next."""
+    per colour of a city card in hand); the legions are asked next.
+
+    Praefectus Fabrum's move (any city card, from or to a fort city) covers a sail to a fort
+    city, or from one: that sail is not offered apart (ruling 37).
+    """
     sail_to = _SAIL_TO[s.caput][player][carry]
+    if s.roles[s.cur] == R_PRAEFECTUS_FABRUM:
+        forts = s.forts
+        if forts[city]:
+            return
+        for dest in _SAIL_DESTS[city][mask]:
+            if not forts[dest]:
+                out.extend(sail_to[dest])
+        return
     for dest in _SAIL_DESTS[city][mask]:
         out.extend(sail_to[dest])
 
@@ -134,14 +148,25 @@ _MOVES: dict[str, Callable[[S, Action, Log], None]] = {}
 
 
 def take_legions(s: S, p: Legions, a: Action, log: Log) -> bool:
-    """Carry out the move with the chosen legions (the decision is then finished)."""
-    move = Action(p.who, p.verb, (CITY_TOKEN[p.city], int(a.args[0])))
+    """Carry out the move with the chosen legions (the decision is then finished).
+
+    The handler gets the combined action of ludus 0.3.0: ``<verb> <city> <legions>``, or for
+    Festina Lente's and Si Vis Pacem's ``move_pawn`` the pawn's role instead of the city. An
+    event's move leaves the stack first: its event decision below goes on (or asks the owner).
+    """
+    n = int(a.args[0])
+    target = ROLES[s.roles[p.pawn]].id if p.verb == Verb.MOVE_PAWN else CITY_TOKEN[p.city]
+    move = Action(p.who, p.verb, (target, n))
+    if p.pawn >= 0:
+        s.pending.pop()
+        _MOVES[p.verb](s, move, log)
+        return False
     _MOVES[p.verb](s, move, log)
     return True
 
 
 def register_move(verb: str, handler: Callable[[S, Action, Log], None]) -> None:
-    """The handler that carries out ``<verb> <city> <legions>`` once the legions are chosen."""
+    """The handler that carries out ``<verb> <city|role> <legions>`` once the legions are chosen."""
     _MOVES[verb] = handler
 
 
