@@ -86,7 +86,7 @@ def test_a_petitioner_s_hand_stays_hidden_in_determinize() -> None:
     t.hand(0, "road", "bar", "temple", "villa", "garden")
     t.hand(1, "tower")
     s = t.state()
-    act(s, "0:petition merchant road")
+    act(s, "0:petition merchant", "0:petition bar")
     hands = set()
     for seed in range(20):
         d = s.determinize(1, seed)

@@ -261,7 +261,7 @@ def test_sewer_takes_petition_cards_but_never_jacks() -> None:
     t.building(0, "sewer", "stone", "stone", "stone", complete=True)
     t.hand(0, "road", "bar").hand(1, "jack")
     s = t.state()
-    act(s, "0:petition merchant road", "0:petition merchant bar", "1:follow jack", "0:sewer")
+    act(s, "0:petition merchant", "0:petition bar", "0:petition road", "1:follow jack", "0:sewer")
     assert names(s, s.stock[0]) == ["bar", "road"] and s.jack_pile == 6
 
 
