@@ -12,6 +12,9 @@ from ludus.core.actions import Action
 from ludus.core.errors import IllegalActionError
 from ludus.core.record import GameRecord, replay
 from ludus.core.rng import Rng
+from ludus.games.glory_to_rome.components import ACT, THINKER
+from ludus.games.glory_to_rome.game import GtrState
+from ludus.testing.paths import duplicate_paths
 
 
 @pytest.mark.parametrize("options", [{}, {"simplified": True}])
@@ -170,3 +173,128 @@ def test_new_records_replay_with_their_digests() -> None:
     record = GameRecord(game="glory-to-rome", players=3, seed=4, options=dict(game.options), actions=actions,
                         digests=digests, final_digest=s.digest())
     assert replay(record).digest() == s.digest()
+
+
+# ---------------------------------------------------------------------------
+# Issue 11: no two chains of answers reach one state; menu sizes; forced answers
+# ---------------------------------------------------------------------------
+
+_VARIANTS = [({}, 2), ({}, 3), ({"rules": "classic"}, 4), ({"simplified": True}, 5), ({"concession": True}, 3)]
+_THINKS = {"think_jack", "think_draw", "pass"}
+
+
+def _verb(text: str) -> str:
+    return text.split(":", 1)[1].split()[0]
+
+
+def _divergence(state: GtrState, first: tuple[str, ...], second: tuple[str, ...]) -> tuple[GtrState, int]:
+    """The state where the two chains part, and how many actions they share."""
+    common = 0
+    while common < min(len(first), len(second)) and first[common] == second[common]:
+        common += 1
+    s = state.clone()
+    for text in first[:common]:
+        s.apply(s.game.parse_action(s, text))
+    return s, common
+
+
+def _school_thinks_in_another_order(state: GtrState, first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    """Ruling 25: a School's thinks are separate thinks, taken in the order the player likes.
+
+    True when the two chains agree up to a School's Thinker frame and differ only in the
+    thinks (and the final pass) taken in it.
+    """
+    s, common = _divergence(state, first, second)
+    on_school = s.phase == ACT and bool(s.stack) and s.stack[-1].role == THINKER
+    return on_school and {_verb(a) for a in first[common:] + second[common:]} <= _THINKS
+
+
+def _batch_actions_in_another_order(state: GtrState, first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    """Ruling 27: the actions of one batch are separate actions, in the order the player likes
+    (a Bar's deck client with any Patron action, an Amphitheatre's Craftsman actions).
+
+    True when the chains part inside a batch of the seat with actions still to start, and
+    take the same actions from there (ending an action early, ``next``, or forgoing the rest,
+    ``pass``, aside).
+    """
+    s, common = _divergence(state, first, second)
+    if s.phase != ACT or not s.stack or s.stack[-1].left < 1 or s.stack[-1].role == THINKER:
+        return False
+    def taken(chain: tuple[str, ...]) -> list[str]:
+        return sorted(a for a in chain[common:] if _verb(a) not in ("next", "pass"))
+    return taken(first) == taken(second)
+
+
+def _allowed(state: GtrState, first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    return (_school_thinks_in_another_order(state, first, second)
+            or _batch_actions_in_another_order(state, first, second))
+
+
+@pytest.mark.parametrize(("options", "players"), _VARIANTS)
+def test_no_two_chains_of_answers_reach_the_same_state(options: dict[str, object], players: int) -> None:
+    game = gtr.GAME(players=players, **options)
+    checked = allowed = 0
+    for seed in range(3):
+        s = game.new_state(seed)
+        rng = Rng(seed + 100)
+        step = 0
+        while not s.is_terminal():
+            if step % 3 == 0:
+                seat = s.to_move()[0]
+                for found in duplicate_paths(s, seat):
+                    assert _allowed(s, found.first, found.second), str(found)
+                    allowed += 1
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
+    assert checked > 100
+
+
+def test_a_school_s_thinks_may_come_in_any_order() -> None:
+    # A School completed: 4 influence, 4 thinks (PL, Szkoła), with a full hand: a Jack then
+    # a card or a card then a Jack end the same (ruling 25).
+    t = Table(2, leader=0)
+    t.building(0, "school", "brick")
+    t.hand(0, "academy", "road", "bar", "insula", "latrine", "palisade").hand(1, "tower")
+    t.deck_top("villa", "garden", "temple", "bridge", "wall", "tower")
+    s = t.state()
+    act(s, "0:lead craftsman palisade", "1:think_draw")
+    found = duplicate_paths(s, 0)
+    assert found and all(_school_thinks_in_another_order(s, d.first, d.second) for d in found)
+    assert all(d.first[0] == d.second[0] == "0:build school academy" for d in found)
+    assert not any(_batch_actions_in_another_order(s, d.first, d.second) for d in found)
+    assert not _school_thinks_in_another_order(s, ("0:pass",), found[0].second)  # parts before the School
+
+
+def test_a_demand_of_one_material_is_asked_one_way() -> None:
+    # Ruling 26: pool-taking demands of a material first; "nopool" only while a card is left.
+    t = Table(2, leader=0)
+    t.hand(0, "foundry", "academy", "atrium").hand(1, "tower")
+    t.pool("bath").clients(0, "legionary")
+    s = t.state()
+    act(s, "0:lead legionary foundry", "1:think_draw")
+    assert {"0:demand brick", "0:demand brick nopool"} <= legal(s)
+    act(s, "0:demand brick nopool")
+    assert "0:demand brick" not in legal(s) and "0:demand brick nopool" in legal(s)
+    t = Table(2, leader=0)
+    t.hand(0, "foundry", "academy", "atrium").hand(1, "tower")
+    t.pool("bath").clients(0, "legionary")
+    s = t.state()
+    act(s, "0:lead legionary foundry", "1:think_draw", "0:demand brick")
+    assert "0:demand brick" in legal(s) and "0:demand brick nopool" not in legal(s)  # the Bath is taken
+    assert duplicate_paths(s, 0) == []
+
+
+@pytest.mark.parametrize("more", [False, True])
+def test_a_lone_bath_action_lays_out_of_town_only_if_an_action_may_follow(more: bool) -> None:
+    # Ruling 28: with nothing after it the foundation would come back at once (ruling 10).
+    t = Table(2, leader=0)
+    t.building(0, "bath", "brick", "brick", complete=True)
+    t.hand(0, "temple", "road").hand(1, "tower").pool("palisade", "dock")
+    if more:
+        t.clients(0, "patron")
+    s = t.state()
+    act(s, "0:lead patron temple", "1:think_draw", "0:hire craftsman")
+    lays = {a for a in legal(s) if a.startswith("0:lay road")}
+    assert "0:lay road rubble in" in lays
+    assert ("0:lay road rubble out" in lays) == more

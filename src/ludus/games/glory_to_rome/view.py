@@ -200,6 +200,9 @@ def determinize(s: D, player: int | None, seed: int) -> D:
             revealed = t.revealed[p]
             if revealed:
                 hand = t.hands[p]
+                # A revealed card given away is no longer shown (the view lists the revealed
+                # cards still in hand): forget it, or a re-deal could put it back as "revealed".
+                revealed[:] = [c for c in revealed if c in hand]
                 hidden_at.append((hand, [i for i, c in enumerate(hand) if c not in revealed]))
             else:
                 hidden.append(t.hands[p])
