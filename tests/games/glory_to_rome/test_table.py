@@ -298,3 +298,41 @@ def test_a_lone_bath_action_lays_out_of_town_only_if_an_action_may_follow(more: 
     lays = {a for a in legal(s) if a.startswith("0:lay road")}
     assert "0:lay road rubble in" in lays
     assert ("0:lay road rubble out" in lays) == more
+
+
+def test_menus_stay_small_over_random_games() -> None:
+    # Issue 11: no menu is a product of two choices. Measured (2 seeds x 2-5 players x new,
+    # classic, simplified, concession; 9,686 decisions): median 4, p90 11, max 25 (before the
+    # petition split: median 4, p90 11, max 44).
+    sizes = []
+    for options in ({}, {"rules": "classic"}, {"simplified": True}, {"concession": True}):
+        for players in (2, 3, 4, 5):
+            game = gtr.GAME(players=players, **options)
+            for seed in range(2):
+                s = game.new_state(seed)
+                rng = Rng(seed + 500)
+                while not s.is_terminal():
+                    actions = s.legal_actions()
+                    sizes.append(len(actions))
+                    s.apply(rng.choice(actions))
+    sizes.sort()
+    median, p90, most = sizes[len(sizes) // 2], sizes[int(0.9 * (len(sizes) - 1))], sizes[-1]
+    print(f"menu sizes over {len(sizes)} decisions: median {median}, p90 {p90}, max {most}")
+    assert median <= 6 and p90 <= 14 and most <= 30
+
+
+def test_forced_plays_only_a_public_single_answer() -> None:
+    # Ruling 29: "glory" tells the table what its being the only answer tells (no card of the
+    # material); a single answer read from the hand is still asked (ruling 23).
+    t = Table(2, leader=0)
+    t.hand(0, "foundry", "academy").hand(1, "tower")
+    s = t.state()
+    assert len(s.legal_actions(0)) > 1 and s.forced(0) is None
+    act(s, "0:lead legionary foundry", "1:think_jack", "0:demand brick")
+    assert [str(a) for a in s.legal_actions(1)] == ["1:glory"]
+    assert str(s.forced(1)) == "1:glory" and s.forced(0) is None
+    t = Table(2, leader=0)
+    t.hand(0, "foundry", "academy").hand(1, "tower", "bath")
+    s = t.state()
+    act(s, "0:lead legionary foundry", "1:think_jack", "0:demand brick")
+    assert [str(a) for a in s.legal_actions(1)] == ["1:give bath"] and s.forced(1) is None  # the hand decides

@@ -22,7 +22,14 @@ from ludus.games.glory_to_rome import (
     validation,
     view,
 )
-from ludus.games.glory_to_rome.components import ACT, DOMAIN, V_LEGACY_PETITION, ActionTable, component_text
+from ludus.games.glory_to_rome.components import (
+    ACT,
+    DOMAIN,
+    V_GLORY,
+    V_LEGACY_PETITION,
+    ActionTable,
+    component_text,
+)
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
 from ludus.games.glory_to_rome.rules.petitions import legacy_legal
@@ -94,6 +101,19 @@ class GtrState(GtrData, RulesState):
             if ph == ACT and not self.gives and self.colosseum is None and self.stack:
                 return _SEATS[self.stack[-1].who]
         return rules.to_move(self)
+
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only answer when playing it for the person tells nobody anything (ruling 29).
+
+        That is ``glory`` (no card of the demanded material): the answer itself tells the
+        table what its being the only answer tells. The public one-answer steps (a forced
+        ``pass`` or ``next``, an empty end-of-turn step) are never asked (ruling 23); every
+        other single answer follows from the seat's hidden hand and is asked.
+        """
+        actions = self.legal_actions(player)
+        if len(actions) == 1 and actions[0].verb == V_GLORY:
+            return actions[0]
+        return None
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
