@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test soak bench bench-peers golden lint typecheck clean
+.PHONY: play test soak bench bench-peers golden lint typecheck clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,3 +54,18 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .peers-venv .pytest_cache .mypy_cache .ruff_cache
+
+# Catalogs (docs/i18n.md): extract the messages of each domain, merge them into every language's
+# .po, compile the .mo files that ship in the package. The platform's domain is "ludus"
+# (src/ludus minus the games); each game is its own domain (its package, and data/messages.toml).
+LANGS := en pl hu uk
+GAME_DOMAINS := glory-to-rome:glory_to_rome trajan:trajan fall-of-rome:fall_of_rome hadrians-wall:hadrians_wall
+
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --ignore-dirs=games -k N_ -o src/ludus/locale/ludus.pot src/ludus
+	for lang in $(LANGS); do \
+	  if [ -f src/ludus/locale/$$lang/LC_MESSAGES/ludus.po ]; then \
+	    $(BIN)/pybabel update --no-fuzzy-matching -D ludus -i src/ludus/locale/ludus.pot -d src/ludus/locale -l $$lang; \
+	  else $(BIN)/pybabel init -D ludus -i src/ludus/locale/ludus.pot -d src/ludus/locale -l $$lang; fi; \
+	done
+	$(BIN)/pybabel compile --statistics -D ludus -d src/ludus/locale

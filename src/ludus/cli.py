@@ -27,6 +27,7 @@ from ludus.core.actions import Action
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError, OptionError
 from ludus.core.events import Event
+from ludus.core.i18n import LANGUAGES, Lang, get_lang, negotiate
 from ludus.core.record import SEED_LIMIT, GameRecord, replay
 from ludus.core.registry import broken, configure, games, load
 
@@ -73,48 +74,54 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _no_games(console: Console) -> bool:
+def _no_games(console: Console, lang: Lang) -> bool:
     if games():
         return False
-    console.print("No games are installed: ludus has no game packages registered yet.")
+    console.print(lang.gettext("No games are installed: ludus has no game packages registered yet."))
     return True
 
 
 # --- games ---------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
     """List the games with their player counts and options."""
-    if _no_games(console):
+    lang: Lang = args.lang
+    _ = lang.gettext
+    if _no_games(console, lang):
         return 0
-    table = Table(title="ludus games")
-    table.add_column("id", no_wrap=True)
-    table.add_column("title")
-    table.add_column("players", no_wrap=True)
-    table.add_column("kind")
+    table = Table(title=_("ludus games"))
+    table.add_column(_("id"), no_wrap=True)
+    table.add_column(_("title"))
+    table.add_column(_("players"), no_wrap=True)
+    table.add_column(_("kind"))
     for info in games():
-        kind = "co-op" if info.cooperative else "competitive"
+        kind = _("co-op") if info.cooperative else _("competitive")
         table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}", kind)
     console.print(table)
     for info in games():
-        console.print(f"[bold]{info.id}[/bold] options (--option KEY=VALUE):", highlight=False)
+        console.print(Text(_("{game} options (--option KEY=VALUE):").format(game=info.id), style="bold"))
         if not info.options:
-            console.print("  none")
+            console.print(_("  none"))
         for o in info.options:
             allowed = f" [{'|'.join(map(str, o.choices))}]" if o.choices else ""
             bounds = f" [{o.minimum}..{o.maximum}]" if o.minimum is not None and o.maximum is not None else ""
             console.print(f"  {o.name}={o.default}{allowed}{bounds} — {o.help}", highlight=False, soft_wrap=True, markup=False)
     for game_id, error in sorted(broken().items()):
-        console.print(f"{game_id}: installed but failed to load ({error})", highlight=False, markup=False)
+        console.print(_("{game}: installed but failed to load ({error})").format(game=game_id, error=error),
+                      highlight=False, markup=False)
     return 0
 
 
 # --- play --------------------------------------------------------------------------------
-def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo | None:
+def _choose_game(console: Console, input_fn: Callable[[str], str], lang: Lang) -> GameInfo | None:
+    _ = lang.gettext
     infos = games()
     for i, info in enumerate(infos, start=1):
-        console.print(f"{i:>3}  {info.title} ({info.id}, {info.min_players}–{info.max_players} players)")
+        line = _("{title} ({game}, {low}–{high} players)").format(title=info.title, game=info.id,
+                                                                  low=info.min_players, high=info.max_players)
+        console.print(Text(f"{i:>3}  {line}"))
     while True:
         try:
-            answer = input_fn("Which game? ").strip()
+            answer = input_fn(_("Which game? ")).strip()
         except EOFError:
             return None
         if answer in ("q", "quit"):
@@ -124,11 +131,12 @@ def _choose_game(console: Console, input_fn: Callable[[str], str]) -> GameInfo |
         for info in infos:
             if answer == info.id:
                 return info
-        console.print(f"Type a number 1–{len(infos)} or a game id (quit to leave).")
+        console.print(_("Type a number 1–{last} or a game id (quit to leave).").format(last=len(infos)))
 
 
 def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, args: argparse.Namespace) -> bool:
     """After the game: players, seat, bots and options, each with its default on Enter. False: quit."""
+    _ = args.lang.gettext
 
     def question(prompt: str, check: Callable[[str], str | None]) -> str | None:
         while True:
@@ -148,9 +156,11 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
 
     def players_ok(a: str) -> str | None:
         ok = not a or (a.isascii() and a.isdigit() and len(a) < 3 and low <= int(a) <= high)
-        return None if ok else f"Type a number {low}–{high} (Enter: {default})."
+        return None if ok else _("Type a number {low}–{high} (Enter: {default}).").format(low=low, high=high,
+                                                                                           default=default)
 
-    answer = question(f"Players ({low}–{high}, Enter: {default})? ", players_ok)
+    answer = question(_("Players ({low}–{high}, Enter: {default})? ").format(low=low, high=high, default=default),
+                      players_ok)
     if answer is None:
         return False
     players = int(answer) if answer else default
@@ -158,17 +168,17 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
 
     def seat_ok(a: str) -> str | None:
         ok = not a or a == "all" or (a.isascii() and a.isdigit() and len(a) < 3 and int(a) < players)
-        return None if ok else f"Type a seat 0–{players - 1}, or all for hot-seat (Enter: 0)."
+        return None if ok else _("Type a seat 0–{last}, or all for hot-seat (Enter: 0).").format(last=players - 1)
 
-    answer = question(f"Your seat (0–{players - 1}, all for hot-seat; Enter: 0)? ", seat_ok)
+    answer = question(_("Your seat (0–{last}, all for hot-seat; Enter: 0)? ").format(last=players - 1), seat_ok)
     if answer is None:
         return False
     args.seat = answer or "0"
     if args.seat != "all" and players > 1:
         def bots_ok(a: str) -> str | None:
-            return None if not a or a in AGENTS else f"Bots: {', '.join(sorted(AGENTS))} (Enter: greedy)."
+            return None if not a or a in AGENTS else _("Bots: {bots} (Enter: greedy).").format(bots=", ".join(sorted(AGENTS)))
 
-        answer = question(f"Bots ({', '.join(sorted(AGENTS))}; Enter: greedy)? ", bots_ok)
+        answer = question(_("Bots ({bots}; Enter: greedy)? ").format(bots=", ".join(sorted(AGENTS))), bots_ok)
         if answer is None:
             return False
         args.bots = answer or "greedy"
@@ -183,7 +193,7 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
                 return str(exc)
             return None
 
-        answer = question("Options (KEY=VALUE …; Enter: the defaults above)? ", options_ok)
+        answer = question(_("Options (KEY=VALUE …; Enter: the defaults above)? "), options_ok)
         if answer is None:
             return False
         args.option = answer.split()
@@ -197,46 +207,52 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
 
     ask = input_fn or console.input
     save_path = None
+    lang: Lang = args.lang
+    _ = lang.gettext
     load = args.load
     if args.resume:
         if load:
-            raise UsageError("--resume continues the latest autosaved game: leave out --load")
+            raise UsageError(_("--resume continues the latest autosaved game: leave out --load"))
         latest = latest_unfinished()
         if latest is None:
-            console.print("No unfinished game to resume: start one with ludus play.")
+            console.print(_("No unfinished game to resume: start one with ludus play."))
             return 0
-        save_path, _ = latest
+        save_path = latest[0]
         load = str(save_path)
     if load:
         record = GameRecord.load(load)
         if args.game is not None and args.game != record.game:
-            raise UsageError(f"the record {load!r} is a game of {escape(record.game)!r}, not of {args.game!r}")
+            raise UsageError(_("the record {path} is a game of {game}, not of {wanted}").format(
+                path=repr(load), game=repr(escape(record.game)), wanted=repr(args.game)))
         if args.players is not None and args.players != record.players:
-            raise UsageError(f"the record {load!r} is a {record.players}-player game, not {args.players}-player")
+            raise UsageError(_("the record {path} is a {players}-player game, not {wanted}-player").format(
+                path=repr(load), players=record.players, wanted=args.players))
         if args.option:
-            raise UsageError("--option cannot be used with --load: the record holds the game's options")
+            raise UsageError(_("--option cannot be used with --load: the record holds the game's options"))
         state = replay(record)
         game = state.game
         seed = record.seed
         record.digests = None
         record.final_digest = None
         if state.is_terminal():
-            raise UsageError(f"the game in {load!r} is over: replay it with ludus replay")
-        console.print(f"{game.info.title}, {game.players} players, seed {seed}: {len(record.actions)} actions "
-                      "played so far", markup=False, highlight=False)
+            raise UsageError(_("the game in {path} is over: replay it with ludus replay").format(path=repr(load)))
+        console.print(Text(lang.ngettext("{game}, {players} players, seed {seed}: {count} action played so far",
+                                         "{game}, {players} players, seed {seed}: {count} actions played so far",
+                                         len(record.actions)).format(
+            game=game.info.title, players=game.players, seed=seed, count=len(record.actions))))
     else:
         game_id = args.game
         if game_id is None:
-            if _no_games(console):
+            if _no_games(console, lang):
                 return 0
-            info = _choose_game(console, ask)
+            info = _choose_game(console, ask, lang)
             if info is None or not _choose_table(console, ask, info, args):
                 return 0
             game_id = info.id
         game = configure(game_id, args.players, _parse_options(args.option))
         seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
-        console.print(f"{game.info.title}, {game.players} players, seed {seed} (replay it with --seed {seed})",
-                      markup=False, highlight=False)
+        console.print(Text(_("{game}, {players} players, seed {seed} (replay it with --seed {seed})").format(
+            game=game.info.title, players=game.players, seed=seed)))
         state = game.new_state(seed)
         record = GameRecord(game.info.id, game.players, seed, game.option_dict)
     humans, bot_names = _seats(args, record, game.players)
@@ -244,14 +260,14 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
     bots = {p: make_agent(bot_names[p], seed * 31 + p + 1) for p in range(game.players) if p not in humans}
     if save_path is None:
         save_path = new_save_path(game.info.id, seed)
-    session = TerminalSession(game, state, record, humans, bots, console, ask, autosave=save_path)
+    session = TerminalSession(game, state, record, humans, bots, console, input_fn, autosave=save_path, lang=lang)
     session.save_now()
     try:
         session.run()
     except KeyboardInterrupt:
         session.save_now()
-        console.print(f"\nInterrupted. The game is saved in {save_path}; continue with: ludus play --resume",
-                      markup=False, highlight=False)
+        console.print(Text("\n" + _("Interrupted. The game is saved in {path}; continue with: ludus play --resume")
+                           .format(path=save_path)))
         return 130
     return 0
 
@@ -447,74 +463,94 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
 
 # --- main --------------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``ludus`` command."""
+def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``ludus`` command, its help in ``lang`` (default English)."""
+    _ = (lang or get_lang("en")).gettext
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                          help=_("language of everything printed (default: LUDUS_LANG, else the system's, else en)"))
     parser = argparse.ArgumentParser(
         prog="ludus",
-        description="Roman-era board games with their complete printed rules: play, simulate, replay, bench.",
+        parents=[language],
+        description=_("Roman-era board games with their complete printed rules: play, simulate, replay, bench."),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("games", help="list the games, player counts and options")
+    p = sub.add_parser("games", parents=[language], help=_("list the games, player counts and options"))
     p.set_defaults(func=cmd_games)
 
-    p = sub.add_parser("play", help="play in the terminal against bots (or hot-seat)")
-    p.add_argument("game", nargs="?", help="game id (asks when left out)")
-    p.add_argument("--players", type=int, help="number of players (default: the game's)")
+    p = sub.add_parser("play", parents=[language], help=_("play in the terminal against bots (or hot-seat)"))
+    p.add_argument("game", nargs="?", help=_("game id (asks when left out)"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the game's)"))
     p.add_argument("--seat", default=None,
-                   help="your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)")
+                   help=_("your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)"))
     p.add_argument("--bots", default=None, choices=sorted(AGENTS),
-                   help="bots for the other seats (default greedy, or the saved game's bots)")
+                   help=_("bots for the other seats (default greedy, or the saved game's bots)"))
     p.add_argument("--seed", type=_seed, default=None,
-                   help="seed of the game (default: a new random one, printed and kept in the record)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
-    p.add_argument("--load", metavar="RECORD", help="continue a saved game record")
+                   help=_("seed of the game (default: a new random one, printed and kept in the record)"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_("a game option"))
+    p.add_argument("--load", metavar="RECORD", help=_("continue a saved game record"))
     p.add_argument("--resume", action="store_true",
-                   help="continue the latest unfinished game (every game is autosaved in the user's data directory)")
+                   help=_("continue the latest unfinished game (every game is autosaved in the user's data directory)"))
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("simulate", help="play many bot games and summarise them")
+    p = sub.add_parser("simulate", parents=[language], help=_("play many bot games and summarise them"))
     p.add_argument("game")
-    p.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("-n", type=int, default=100, help=_("number of games (default 100)"))
     p.add_argument("--players", type=int)
-    p.add_argument("--agents", default="random", help="comma-separated agents cycled over the seats")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--agents", default="random", help=_("comma-separated agents cycled over the seats"))
+    p.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help="write one row per game")
+    p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help=_("write one row per game"))
     p.add_argument(
         "--max-actions", type=int, metavar="N",
-        help="stop a game after N actions and count it as unfinished (default: 20× the game's typical length)",
+        help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical length)"),
     )
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("replay", help="re-execute a game record and verify it")
+    p = sub.add_parser("replay", parents=[language], help=_("re-execute a game record and verify it"))
     p.add_argument("record")
-    p.add_argument("--log", action="store_true", help="print the public log instead of the final state")
+    p.add_argument("--log", action="store_true", help=_("print the public log instead of the final state"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("bench", help="random games/s, actions/s, clones/s on one core")
+    p = sub.add_parser("bench", parents=[language], help=_("random games/s, actions/s, clones/s on one core"))
     p.add_argument("games", nargs="*", metavar="GAME")
-    p.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game and player count (default 2)")
-    p.add_argument("--players", type=int, help="only this player count")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--seconds", type=float, default=2.0, help=_("CPU seconds per game and player count (default 2)"))
+    p.add_argument("--players", type=int, help=_("only this player count"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_bench)
     return parser
 
 
+def _language(argv: Sequence[str] | None) -> Lang:
+    """The language of this run: ``--lang`` anywhere on the line, ``LUDUS_LANG``, the system
+    locale, else English (an unknown ``--lang`` is said in English, exit 2)."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _ = early.parse_known_args(argv)
+    return get_lang(negotiate(known.lang))
+
+
 def main(argv: Sequence[str] | None = None, console: Console | None = None) -> int:
     """Run the ``ludus`` command; returns the exit status."""
-    parser = build_parser()
+    try:
+        lang = _language(argv)
+    except LudusError as exc:
+        print(f"ludus: error: {escape(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    parser = build_parser(lang)
     args = parser.parse_args(argv)
+    args.lang = lang
     console = console or Console()
     try:
         status: int = args.func(args, console)
         return status
     except LudusError as exc:
-        print(f"ludus: error: {escape(str(exc))}", file=sys.stderr)
+        print(lang.gettext("ludus: error: {error}").format(error=escape(str(exc))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("ludus: interrupted", file=sys.stderr)
+        print(lang.gettext("ludus: interrupted"), file=sys.stderr)
         return 130
 
 

@@ -129,7 +129,7 @@ def test_terminal_plays_a_public_forced_move_and_shows_components() -> None:
     assert "Seat 0: 0:play 0 (the only move)" in text and session.state.is_terminal()
     _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["show 4", "show nothing-like-this", "quit"])
     assert "Card 4: worth 4 points when played." in text
-    assert "Nothing called 'nothing-like-this'" in text
+    assert "Nothing called “nothing-like-this”" in text
 
 
 def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> None:
@@ -207,3 +207,12 @@ def test_the_fatal_move_warning_tells_no_hidden_card() -> None:
         real.apply(draw)
         assert real.is_terminal() == (top == 6)  # the real draw loses only when a 6 is on top
         assert not loses_at_once(state, draw)  # … and the warning says nothing either way
+
+
+def test_terminal_undo_is_refused_across_another_seats_action() -> None:
+    # Hot-seat Glory to Rome: seat 1 leads, seat 0 follows; seat 1 may no longer take its lead back.
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    answers = ["", "lead legionary school", "", "1", "", "undo", "quit"]
+    session, text = _session(state, answers, humans=(0, 1))
+    assert "Cannot undo: seat 0 has acted since." in text and "Taken back" not in text
+    assert session.record.actions == ["1:lead legionary school", "0:follow foundry"]

@@ -502,6 +502,14 @@ class Game(ABC, Generic[StateT]):
         """The game's map as text for the terminal's ``map`` command (None: no map)."""
         return None
 
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str | None:
+        """A few lines a seat needs at every decision (where the game stands, its own
+        area), shown just above the prompt; the whole table is :meth:`render`."""
+        return None
+
+    palette: ClassVar[Mapping[str, str]] = {}
+    """Words a terminal colours, and their colour (tribes, materials, marker colours)."""
+
     def component_text(self, name: str) -> str | None:
         """What the component called ``name`` is and does, as a person reads it (None: unknown).
 

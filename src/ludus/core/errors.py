@@ -34,3 +34,7 @@ class RecordError(LudusError):
 
 class StateError(LudusError):
     """Saved state data that is not a state of the game (its message names the field)."""
+
+
+class LanguageError(LudusError):
+    """A language ludus has no catalogs for."""

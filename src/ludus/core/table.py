@@ -40,6 +40,7 @@ from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.errors import LudusError
 from ludus.core.events import Event
+from ludus.core.i18n import Lang, get_lang
 
 __all__ = ["UndoHistory", "loses_at_once", "reveals"]
 
@@ -104,15 +105,16 @@ class UndoHistory:
             count += 1
         return count
 
-    def why_not(self, seat: int) -> str:
-        """Why ``seat`` cannot take back an action now (empty when it can)."""
+    def why_not(self, seat: int, lang: Lang | None = None) -> str:
+        """Why ``seat`` cannot take back an action now, in ``lang`` (empty when it can)."""
+        _ = (lang or get_lang("en")).gettext
         if not self.steps:
-            return "nothing has been played yet"
+            return _("nothing has been played yet")
         last = self.steps[-1]
         if last.seat != seat:
-            return f"seat {last.seat} has acted since"
+            return _("seat {seat} has acted since").format(seat=last.seat)
         if last.barrier:
-            return "your last action revealed something hidden or used chance"
+            return _("your last action revealed something hidden or used chance")
         return ""
 
     def undo(self, seat: int) -> State:

@@ -8,6 +8,10 @@ answer with a number or with the action's notation, or with ``save FILE``,
 
 from __future__ import annotations
 
+import os
+import re
+import struct
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,26 +26,31 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
 from ludus.core.errors import LudusError
 from ludus.core.events import Event
+from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import UndoHistory, loses_at_once
+from ludus.play.screen import HEIGHT, Painter, decision_screen
 
-HELP = """\
+HELP = N_("""\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
   save FILE   save the game so far as a record (continue later with --load FILE)
   log         show the whole log you may see
   show NAME   what a component (a card, a tile, a role …) is and does
-  board       show the table again
+  board       show the whole table (the decision screen shows your own area)
+  menu        list every action of this decision, with its notation
   map         show the map (Fall of Rome: roads, ports, migration paths)
   undo        take back your last action (while no one else has acted and nothing hidden
               was revealed since; in a solo game, back to the last reveal)
   help        show this help
-  quit        leave the game (use save first to keep it)"""
+  quit        leave the game (it is saved: continue with ludus play --resume)""")
 
 
 def _loose(text: str) -> str:
     """Notation as a person may type it: any case, spaces or underscores, extra blanks."""
     return " ".join(text.replace("_", " ").casefold().split())
 
+
+_OWN_SEAT = re.compile(r"^seat \d+: ", re.IGNORECASE)
 
 PERSON = "person"
 """A record's ``seats`` entry for a seat a person plays (the others name their bot)."""
@@ -60,8 +69,11 @@ class TerminalSession:
         console: Console | None = None,
         input_fn: Callable[[str], str] | None = None,
         autosave: Path | None = None,
+        lang: Lang | None = None,
     ) -> None:
         self.game = game
+        self.lang = lang or get_lang("en")
+        """The language of everything the session prints."""
         self.state = state
         self.record = record
         self.humans = tuple(humans)
@@ -71,7 +83,8 @@ class TerminalSession:
         self.history: list[Event] = []
         self.event_counts: list[int] = []
         """Events of each applied action (undo removes the last action's from the log)."""
-        self.unseen: dict[int, list[Event]] = {p: [] for p in self.humans}
+        self.unseen: dict[int, list[Event | str]] = {p: [] for p in self.humans}
+        """What each person has not seen yet: events, and notes of the moves played for them."""
         self.last_mover = -1
         self.last_bot = -1
         self.autosave = autosave
@@ -79,6 +92,15 @@ class TerminalSession:
         self.undo_history = UndoHistory()
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
+        self.paint = Painter(game.palette)
+        self.seen_board: set[int] = set()
+        """Seats that saw the whole table once (shown before their first decision)."""
+        self.real_terminal = input_fn is None and self.console.is_terminal
+        """Whether answers are typed at a terminal (then type-ahead is refused, see :func:`typed_ahead`)."""
+
+    def _(self, message: str, **values: object) -> str:
+        """``message`` in the session's language, its ``{names}`` filled in."""
+        return self.lang.gettext(message).format(**values)
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
@@ -89,8 +111,9 @@ class TerminalSession:
             self.last_mover = seat
             if seat in self.humans:
                 forced = self.state.forced(seat)
-                if forced is not None:  # public and the only move: played for the person, in the log
-                    self.console.print(Text(f"Seat {seat}: {self.game.describe(self.state, forced)} (the only move)"))
+                if forced is not None:  # public and the only move: played for the person, in the news
+                    label = self.label(forced)
+                    self.unseen[seat].append(self._("Seat {seat}: {action} (the only move)", seat=seat, action=label))
                     self.apply(forced)
                     continue
                 action = self.ask(seat)
@@ -125,12 +148,13 @@ class TerminalSession:
                 continue
             if not self.hand_over(p):
                 return False
-            self.console.print(f"[bold]Seat {p}[/bold]: seat {movers[0]} is about to act. Optional actions:")
+            self.console.print(Text(self._("Seat {seat}: seat {other} is about to act. Optional actions:", seat=p,
+                                           other=movers[0]), style="bold"))
             for i, action in enumerate(optional, start=1):
-                self.console.print(Text(f"  {i:>3}  {self.game.describe(self.state, action)}"))
+                self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
             while True:
                 try:
-                    answer = self.input_fn(f"seat {p} (Enter to pass)> ").strip()
+                    answer = self.input_fn(self._("seat {seat} (Enter to pass)> ", seat=p)).strip()
                 except EOFError:
                     return False
                 if not answer:
@@ -139,7 +163,7 @@ class TerminalSession:
                     self.say_left()
                     return False
                 if answer == "help":
-                    self.console.print(HELP)
+                    self.console.print(Text(self._(HELP)))
                     continue
                 if answer.startswith("save"):
                     self.save(answer[4:].strip())
@@ -177,14 +201,21 @@ class TerminalSession:
         if not self.hand_over(seat):
             return None
         if len(self.humans) > 1:
-            console.rule(f"[bold]Seat {seat}'s decision[/bold]")
-        self.show(seat)
+            console.rule(Text(self._("Seat {seat}'s decision", seat=seat), style="bold"))
+        self.show(seat, board=seat not in self.seen_board)
+        self.seen_board.add(seat)
         actions = self.state.legal_actions(seat)
+        if self.real_terminal:
+            stale = typed_ahead()
+            if stale:
+                shown = ", ".join(stale) if len(", ".join(stale)) <= 40 else ", ".join(stale)[:40] + "…"
+                console.print(Text(self._("Not played (typed before this menu was shown): {typed}", typed=shown),
+                                   style="yellow"))
         while True:
             try:
-                answer = self.input_fn(f"seat {seat}> ").strip()
+                answer = self.input_fn(self._("seat {seat}> ", seat=seat)).strip()
             except EOFError:
-                console.print("End of input: leaving the game.")
+                console.print(self._("End of input: leaving the game."))
                 return None
             if not answer:
                 continue
@@ -193,12 +224,12 @@ class TerminalSession:
                 self.say_left()
                 return None
             if word == "help":
-                console.print(HELP)
+                console.print(Text(self._(HELP)))
                 continue
             if word == "log":
                 for event in self.history:
                     if event.is_visible_to(seat):
-                        console.print(Text(f"  {event.text}"))
+                        console.print(self.paint(f"  {event.text}"))
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -207,11 +238,15 @@ class TerminalSession:
                 self.show_component(rest)
                 continue
             if word == "board":
-                self.show(seat)
+                self.show(seat, board=True)
+                continue
+            if word == "menu":
+                self.show_menu(actions)
                 continue
             if word == "map":
                 drawn = self.game.render_map(self.state.view(seat))
-                console.print(Text(drawn) if drawn else f"{self.game.info.title} has no map to show.")
+                console.print(self.paint_block(drawn) if drawn
+                              else self._("{game} has no map to show.", game=self.game.info.title))
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -222,22 +257,33 @@ class TerminalSession:
             if action is not None and self.confirmed(seat, action):
                 return action
 
+    def label(self, action: Action) -> str:
+        """The action in words for its own seat's menu (a leading "seat N:" is left out)."""
+        return _OWN_SEAT.sub("", self.game.describe(self.state, action), count=1)
+
+    def show_menu(self, actions: list[Action]) -> None:
+        """``menu``: every action of the decision, numbered, with its notation."""
+        for i, action in enumerate(actions, start=1):
+            label = self.label(action)
+            line = f"{i:>4}  {label}" + (f"  [{action}]" if label != str(action) else "")
+            self.console.print(self.paint(line))
+
     def show_component(self, name: str) -> None:
         """``show NAME``: what a component is and does, from the game's data."""
         name = name.strip()
         text = self.game.component_text(name) if name else None
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
-            self.console.print(Text(f"Nothing called {shown!r} in {self.game.info.title} (show NAME, e.g. a card's name).",
-                                    style="red"))
+            self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
+                                           name=shown, game=self.game.info.title), style="red"))
             return
         self.console.print(Panel(Text(text), title=name))
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action; False (and why) when it may not."""
-        reason = self.undo_history.why_not(seat)
+        reason = self.undo_history.why_not(seat, self.lang)
         if reason:
-            self.console.print(Text(f"Cannot undo: {reason}.", style="red"))
+            self.console.print(Text(self._("Cannot undo: {reason}.", reason=reason), style="red"))
             return False
         self.state = self.undo_history.undo(seat)
         taken = self.record.actions.pop()
@@ -248,28 +294,29 @@ class TerminalSession:
             del self.history[-count:]
             for news in self.unseen.values():
                 news[:] = [e for e in news if id(e) not in gone]
-        self.console.print(Text(f"Taken back: {taken}."))
+        self.console.print(Text(self._("Taken back: {action}.", action=taken)))
         return True
 
     def confirmed(self, seat: int, action: Action) -> bool:
         """Ask before an action that loses the game at once; True to play it."""
         if not loses_at_once(self.state, action):
             return True
-        label = self.game.describe(self.state, action)
+        label = self.label(action)
         try:
-            answer = self.input_fn(f"{label} ends the game in a loss for you now. Type yes to play it> ")
+            answer = self.input_fn(self._("{action} ends the game in a loss for you now. Type yes to play it> ",
+                                          action=label))
         except EOFError:
             return False
-        return answer.strip().lower() in ("yes", "y")
+        return answer.strip().lower() in {"yes", "y", self._("yes").lower()}
 
     def say_left(self) -> None:
         """The person quits: the game is already saved; say where."""
         self.save_now()
         if self.autosave is not None:
-            self.console.print(Text(f"You left the game. It is saved in {self.autosave}; "
-                                    "continue with: ludus play --resume"))
+            self.console.print(Text(self._("You left the game. It is saved in {path}; continue with: "
+                                           "ludus play --resume", path=str(self.autosave))))
         else:
-            self.console.print("You left the game.")
+            self.console.print(Text(self._("You left the game.")))
 
     def hand_over(self, seat: int) -> bool:
         """Hot-seat: before another seat's screen, clear this one and wait for that person.
@@ -282,9 +329,10 @@ class TerminalSession:
         self.console.clear()
         self.at_screen = None
         try:
-            answer = self.input_fn(f"Seat {seat}, press Enter (the other players look away)> ").strip()
+            answer = self.input_fn(self._("Seat {seat}, press Enter (the other players look away)> ",
+                                          seat=seat)).strip()
         except EOFError:
-            self.console.print("End of input: leaving the game.")
+            self.console.print(self._("End of input: leaving the game."))
             return False
         if answer == "quit":
             self.say_left()
@@ -299,7 +347,8 @@ class TerminalSession:
             if 1 <= index <= len(actions):
                 return actions[index - 1]
             shown = answer if len(answer) <= 12 else answer[:12] + "…"
-            self.console.print(Text(f"There is no action {shown}; choose 1–{len(actions)}.", style="red"))
+            self.console.print(Text(self._("There is no action {number}; choose 1–{last}.", number=shown,
+                                           last=len(actions)), style="red"))
             return None
         loose = _loose(answer)
         for action in actions:  # "Lead Legionary circus maximus" is "0:lead legionary circus_maximus"
@@ -309,13 +358,15 @@ class TerminalSession:
         try:
             action = self.game.parse_action(self.state, text)
         except LudusError as exc:
-            self.console.print(Text(f"{exc} (type help)", style="red"))
+            self.console.print(Text(self._("{error} (type help)", error=str(exc)), style="red"))
             return None
         if action.player != seat:
-            self.console.print(f"[red]You play seat {seat}, not seat {action.player}.[/red]")
+            self.console.print(Text(self._("You play seat {seat}, not seat {other}.", seat=seat, other=action.player),
+                                    style="red"))
             return None
         if action not in actions:
-            self.console.print(Text(f"{action} is not legal now: {self.state.why_illegal(action)}.", style="red"))
+            self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
+                                           reason=self.state.why_illegal(action)), style="red"))
             return None
         return action
 
@@ -326,38 +377,51 @@ class TerminalSession:
         try:
             self.record.save(self.autosave)
         except OSError as exc:
-            self.console.print(Text(f"cannot autosave to {self.autosave}: {exc.strerror}", style="red"))
+            self.console.print(Text(self._("Cannot autosave to {path}: {error}", path=str(self.autosave),
+                                           error=str(exc.strerror)), style="red"))
             self.autosave = None
 
     def save(self, path: str) -> None:
         if not path:
-            self.console.print("[red]save needs a file name: save FILE[/red]")
+            self.console.print(Text(self._("save needs a file name: save FILE"), style="red"))
             return
         try:
             self.record.save(path)
         except OSError as exc:
-            self.console.print(Text(f"cannot save to {path}: {exc.strerror}", style="red"))
+            self.console.print(Text(self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)),
+                                    style="red"))
             return
         except ValueError as exc:  # e.g. a NUL in the file name
-            self.console.print(Text(f"cannot save to {path!r}: {exc}", style="red"))
+            self.console.print(Text(self._("Cannot save to {path}: {error}", path=repr(path), error=str(exc)),
+                                    style="red"))
             return
-        self.console.print(f"Saved {len(self.record.actions)} actions to {path}.")
+        count = len(self.record.actions)
+        self.console.print(Text(self.lang.ngettext("Saved {count} action to {path}.", "Saved {count} actions to {path}.",
+                                                   count).format(count=count, path=path)))
 
     # --- display ------------------------------------------------------------
-    def show(self, seat: int) -> None:
+    def show(self, seat: int, board: bool = False) -> None:
+        """The decision screen of ``seat`` (news, its own area, the menu; see
+        :func:`~ludus.play.screen.decision_screen`), after the whole table if ``board``."""
         console = self.console
-        console.print(Panel(Text(self.game.render(self.state.view(seat), seat)), title=f"{self.game.info.title} — seat {seat}"))
-        news = self.unseen[seat]
-        if news:
-            console.print("[bold]Since your last decision:[/bold]")
-            for event in news:
-                console.print(Text(f"  {event.text}"))
-            news.clear()
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        for i, action in enumerate(self.state.legal_actions(seat), start=1):
-            label = self.game.describe(self.state, action)
-            table.add_row(f"{i:>3}", Text(label), Text(str(action), style="dim") if label != str(action) else "")
-        console.print(table)
+        view = self.state.view(seat)
+        if board:
+            console.rule(self._("{game} — seat {seat}", game=self.game.info.title, seat=seat))  # no frame: the table keeps all 80 columns
+            console.print(self.paint_block(self.game.render(view, seat)))
+            console.rule()
+        news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
+        self.unseen[seat].clear()
+        area = (self.game.render_seat(view, seat) or "").splitlines()
+        labels = [self.label(action) for action in self.state.legal_actions(seat)]
+        height = console.height if console.is_terminal else HEIGHT
+        for line in decision_screen(news, area, labels, console.width, height, self.paint, self.lang):
+            console.print(line)
+
+    def paint_block(self, text: str) -> Text:
+        """Several lines of text with the game's colours (a line wider than the terminal wraps)."""
+        block = Text("\n").join(self.paint(line) for line in text.splitlines())
+        block.no_wrap = False
+        return block
 
     def show_end(self) -> None:
         console = self.console
@@ -366,39 +430,70 @@ class TerminalSession:
             self.console.clear()
         shown: set[int] = set()
         for seat in self.humans:
-            for event in self.unseen[seat]:
-                if event.is_visible_to(viewer) and id(event) not in shown:
-                    shown.add(id(event))
-                    console.print(Text(f"  {event.text}"))
+            for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
+                if isinstance(item, str):
+                    console.print(self.paint(f"  {item}"))
+                elif item.is_visible_to(viewer) and id(item) not in shown:
+                    shown.add(id(item))
+                    console.print(self.paint(f"  {item.text}"))
             self.unseen[seat].clear()
-        console.print(Panel(Text(self.game.render(self.state.view(viewer), viewer)), title="Final position"))
+        console.rule(self._("Final position"))
+        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer)))
+        console.rule()
         out = self.state.outcome()
-        console.print(score_sheet(out, self.game.players, self.humans))
+        console.print(score_sheet(out, self.game.players, self.humans, self.lang))
 
 
-def score_sheet(out: Outcome, players: int, humans: Sequence[int] = ()) -> Group:
+def typed_ahead() -> list[str]:
+    """Lines typed at the terminal before the prompt appeared, read and dropped.
+
+    A number typed for one menu must never choose from the next: the menu may have
+    changed while the bots moved. Returns the dropped lines (empty when standard input
+    is not a terminal, e.g. scripted input, or on a system without termios).
+    """
+    try:
+        import fcntl
+        import termios
+    except ImportError:  # not a POSIX terminal
+        return []
+    if not sys.stdin.isatty():
+        return []
+    fd = sys.stdin.fileno()
+    lines: list[str] = []
+    while True:
+        pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+        if pending <= 0:
+            break
+        lines.extend(os.read(fd, pending).decode(errors="replace").split("\n"))
+    termios.tcflush(fd, termios.TCIFLUSH)
+    return [line.strip() for line in lines if line.strip()]
+
+
+def score_sheet(out: Outcome, players: int, humans: Sequence[int] = (), lang: Lang | None = None) -> Group:
     """The end of a game as a table: a row per scoring category (the game's
     ``details["sheet"]``: ``[{"category", "label", "points": [per seat]}, ...]``), the
     total and the place of every seat, and how the game ended; a co-op game shows its
     result instead of places."""
+    lang = lang or get_lang("en")
+    _ = lang.gettext
     ended = f"{out.reason} ({out.termination})" if out.termination else out.reason
     if out.cooperative_win is not None:
-        verdict = "You won together" if out.cooperative_win else "Rome has fallen: you lost together"
-        title = f"Game over — {verdict}: {ended}"
+        verdict = _("You won together") if out.cooperative_win else _("You lost together")
+        title = _("Game over — {verdict}: {reason}").format(verdict=verdict, reason=ended)
     else:
-        title = f"Game over: {ended}"
+        title = _("Game over: {reason}").format(reason=ended)
     table = Table()
     table.add_column("")
     for p in range(players):
-        who = "you" if p in humans else "bot"
-        table.add_column(f"seat {p} ({who})", justify="right")
+        who = _("seat {seat} (you)") if p in humans else _("seat {seat} (bot)")
+        table.add_column(who.format(seat=p), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
-        table.add_row(str(row.get("label", row.get("category", ""))), *(f"{v:g}" if isinstance(v, (int, float)) else str(v)
-                                                                        for v in points))
+        table.add_row(str(row.get("label", row.get("category", ""))),
+                      *(lang.number(v) if isinstance(v, (int, float)) else str(v) for v in points))
     if out.cooperative_win is None or any(out.scores):
-        table.add_row(Text("total", style="bold"), *(Text(f"{v:g}", style="bold") for v in out.scores))
+        table.add_row(Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores))
     if out.cooperative_win is None:
-        table.add_row("place", *(str(r) for r in out.ranking))
+        table.add_row(_("place"), *(lang.number(r) for r in out.ranking))
     heading = Text(title, style="bold")
     return Group(heading, table) if table.row_count else Group(heading)

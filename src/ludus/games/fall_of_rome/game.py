@@ -146,6 +146,12 @@ class FallOfRome(Game[FallOfRomeState]):
         (English in our words, and the Polish rulebook's own wording where it gives one)."""
         return notation.component_text(name)
 
+    palette = render.PALETTE
+
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+        """The turn and tracks, the seat's pawn and city, the hands (open in this co-op game)."""
+        return render.render_seat(view, player)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)

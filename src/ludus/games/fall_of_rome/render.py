@@ -7,7 +7,16 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from ludus.games.fall_of_rome.components import CITIES, COLOURS, NEIGHBOURS, NODES, PORT, card_name, word
+from ludus.games.fall_of_rome.components import (
+    CITIES,
+    COLOURS,
+    NEIGHBOURS,
+    NODES,
+    PORT,
+    TRIBES,
+    card_name,
+    word,
+)
 
 _SHORT = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
 
@@ -113,4 +122,44 @@ def render_map(view: Mapping[str, Any], width: int = 80) -> str:
                 f"{' (' + ', '.join(here) + ')' if here else ''}: roads {', '.join(CITIES[n].name for n in NEIGHBOURS[c])}"
                 f"; paths {paths or '-'}")
         lines += textwrap.wrap(text, width, subsequent_indent="    ")
+    return "\n".join(lines)
+
+
+_STYLE = {"orange": "dark_orange", "black": "grey50", "green": "green", "white": "bright_white", "blue": "blue"}
+PALETTE: dict[str, str] = {
+    **_STYLE,
+    **{tribe.name: _STYLE[tribe.colour] for tribe in TRIBES},
+    **{f"{_SHORT[colour]}{n}": style for colour, style in _STYLE.items() for n in range(1, 10)},
+}
+"""The tribes' colours for the terminal: colour words, tribe names and cube counts (``O2``)."""
+_CITY = {city.name.replace(" ", "_"): city for city in CITIES}
+
+
+def render_seat(view: Mapping[str, Any], player: int) -> str:
+    """What the seat needs at every decision: the turn and tracks, its pawn's city (pieces,
+    roads, port), its hand, and the other pawns with their hands (hands are open in this
+    co-operative game); the whole table is :func:`render`, the map ``render_map``."""
+    role = word(view["current_role"]) if view.get("current_role") else "-"
+    lines = [f"Turn {view['turn']} · {view['phase']} · {role}, {view['actions_left']} action"
+             f"{'s' if view['actions_left'] != 1 else ''} left · invasion {view['invasion_track']}/8 · "
+             f"decline {view['decline']}/8"]
+    rows = {row["city"]: row for row in view["board"]}
+    for pawn in view["pawns"]:
+        if pawn["seat"] != player or pawn["city"] is None:
+            continue
+        city = _CITY[pawn["city"]]
+        row = rows[pawn["city"]]
+        here = [_cubes(row["cubes"]) or "no barbarians", f"{row['legions']} legion{'s' if row['legions'] != 1 else ''}"]
+        here += ["fort"] if row["fort"] else []
+        where = f"{city.name} [{'/'.join(COLOURS[t] for t in city.colours)}{', port' if city.port else ''}]"
+        lines += textwrap.wrap(f"{'>' if view['pawns'].index(pawn) == view['current_pawn'] else ' '} "
+                               f"{word(pawn['role'])} in {where}: {', '.join(here)}; roads to "
+                               f"{', '.join(CITIES[n].name for n in NEIGHBOURS[city.index])}", 80,
+                               subsequent_indent="    ")
+    lines += textwrap.wrap(f"Your hand [{len(view['hands'][player])}]: {_names(view['hands'][player])}", 80,
+                           subsequent_indent="    ")
+    for pawn in view["pawns"]:
+        if pawn["seat"] != player:
+            lines += textwrap.wrap(f"Seat {pawn['seat']}: {word(pawn['role'])} in {(pawn['city'] or '-').replace('_', ' ')}; "
+                                   f"hand {_names(view['hands'][pawn['seat']])}", 80, subsequent_indent="    ")
     return "\n".join(lines)

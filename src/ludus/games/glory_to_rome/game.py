@@ -217,6 +217,12 @@ class GloryToRome(Game[GtrState]):
         """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
         return validation.violations(state)
 
+    palette = render.PALETTE
+
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+        """The turn, the pool, the seat's own area and a line per opponent."""
+        return render.render_seat(view, player)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain-text rendering of a view."""
         return render.render(view, player)

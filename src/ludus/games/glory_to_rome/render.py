@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ludus.games.glory_to_rome.components import MATERIAL_INDEX, VALUE
+from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_INDEX, VALUE
+
+_EN = {b.slug: b.en for b in BUILDINGS}
 
 
 def _counted(items: list[str]) -> str:
@@ -23,7 +26,7 @@ def _building(b: Mapping[str, Any]) -> str:
         status = f"{len(b['materials'])}/{need}"
     where = "out-of-town " if b["out_of_town"] else ""
     mats = f" [{', '.join(b['materials'])}]" if b["materials"] else ""
-    return f"{b['name']} ({where}{b['site']} site, {status}){mats}"
+    return f"{_EN.get(b['name'], b['name'])} ({where}{b['site']} site, {status}){mats}"
 
 
 def render(view: Mapping[str, Any], player: int | None) -> str:
@@ -43,7 +46,7 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append(f"Game over: {view['end_reason']}")
     else:
         lines.append(f"Phase: {view['phase']}; to move: {', '.join(map(str, view['to_move']))}")
-    lines.append(f"Pool: {_counted(view['pool'])}")
+    lines.append(f"Pool: {_names(view['pool'])}")
     lines.append(f"Deck: {view['deck_size']} cards; Jacks in pile: {view['jack_pile']}")
     in_town = ", ".join(f"{m} {k}" for m, k in view["sites_in_town"].items())
     out_town = ", ".join(f"{m} {k}" for m, k in view["sites_out_of_town"].items())
@@ -60,10 +63,10 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append(f"Player {p}{mark}{lead}: influence {pv['influence']}")
         if "hand" in pv:
             jacks = f" + {pv['hand_jacks']} Jack(s)" if pv["hand_jacks"] else ""
-            lines.append(f"  Hand ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'])}{jacks}")
+            lines.append(f"  Hand ({pv['hand_size']}/{pv['hand_limit']}): {_names(pv['hand'])}{jacks}")
         else:
             lines.append(f"  Hand: {pv['hand_size']} cards ({pv['hand_jacks']} Jack(s))")
-        lines.append(f"  Camp (played): {_counted(pv['camp'])}" + (f" + {pv['camp_jacks']} Jack(s)" if pv["camp_jacks"] else ""))
+        lines.append(f"  Camp (played): {_names(pv['camp'])}" + (f" + {pv['camp_jacks']} Jack(s)" if pv["camp_jacks"] else ""))
         lines.append(f"  Clientele ({len(pv['clientele'])}/{pv['clientele_limit']}): {_counted(pv['clientele'])}")
         lines.append(f"  Stockpile: {_counted(pv['stockpile'])}")
         known = [m for m in pv["vault"] if m != "?"]
@@ -71,3 +74,48 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         for b in pv["buildings"]:
             lines.append(f"  - {_building(b)}")
     return "\n".join(lines)
+
+
+PALETTE: dict[str, str] = {
+    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client
+    "rubble": "yellow", "laborer": "yellow",
+    "wood": "green", "craftsman": "green",
+    "brick": "red", "legionary": "red",
+    "concrete": "grey62", "architect": "grey62",
+    "stone": "blue", "merchant": "blue",
+    "marble": "magenta", "patron": "magenta",  # purple cards
+    "jack": "bold",
+}
+"""Materials, roles and the Jack in the colours of their cards (for the terminal)."""
+
+
+def _names(items: list[str]) -> str:
+    return _counted([_EN.get(i, i) for i in items])
+
+
+def _titled(items: list[str]) -> str:
+    return _counted([i.title() for i in items])
+
+
+def render_seat(view: Mapping[str, Any], player: int) -> str:
+    """What the seat needs at every decision: the turn, the pool, its own area and a line
+    per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
+    role = f" · role: {view['role'].title()}" if view["role"] else ""
+    lines = [f"Turn {view['turn'] + 1} · leader: seat {view['leader']}{role} · deck {view['deck_size']}"
+             f" · Jacks {view['jack_pile']}",
+             f"Pool: {_names(view['pool'])}"]
+    me = view["players"][player]
+    jacks = f" + {me['hand_jacks']} Jack" + ("s" if me["hand_jacks"] > 1 else "") if me["hand_jacks"] else ""
+    lines.append(f"Your hand ({me['hand_size']}/{me['hand_limit']}): {_names(me['hand'])}{jacks}")
+    known = [m for m in me["vault"] if m != "?"]
+    lines.append(f"Influence {me['influence']} · clientele ({len(me['clientele'])}/{me['clientele_limit']}): "
+                 f"{_titled(me['clientele'])} · stockpile: {_titled(me['stockpile'])} · "
+                 f"vault {me['vault_count']}/{me['vault_limit']}" + (f" ({_titled(known)})" if known else ""))
+    if me["buildings"]:
+        lines.append("Buildings: " + "; ".join(_building(b) for b in me["buildings"]))
+    for p, pv in enumerate(view["players"]):
+        if p != player:
+            built = ", ".join(_EN.get(b["name"], b["name"]) for b in pv["buildings"]) or "-"
+            lines.append(f"Seat {p}: influence {pv['influence']}, hand {pv['hand_size']}, clientele "
+                         f"{_titled(pv['clientele'])}, stockpile {len(pv['stockpile'])}; built {built}")
+    return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))

@@ -155,6 +155,10 @@ class HadriansWall(Game[HadriansWallState]):
         """Parse notation (map cells of a ``place`` may be given in any order)."""
         return notation.canonical(super().parse_action(state, text))
 
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+        """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
+        return render.render_seat(view, player)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         return render.render(view, player)

@@ -7,6 +7,7 @@ written in a ``#`` box or a Trade Good number.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -176,4 +177,31 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append("Pict attack: " + ", ".join(f"{COHORTS[c]} {counts[c]}" for c in range(3)))
     for seat, b in enumerate(view["boards"]):
         lines.extend(render_board(b, seat))
+    return "\n".join(lines)
+
+
+def render_seat(view: Mapping[str, Any], player: int) -> str:
+    """What the seat needs at every decision, with raw numbers: the Year and attack, its
+    items, cards and hand, attributes, Disdain, the filled boxes of its main tracks, and a
+    line per other seat (the whole table, both sheets, is :func:`render`)."""
+    b = view["boards"][player]
+    year = view["year"]
+    lines = [f"Year {year} · phase {view['phase']} · attack potential {ATTACK_POTENTIAL[max(0, year - 1)]}"
+             f" · Fate deck {view['fate_deck_size']}"]
+    lines.append("Your items: " + ", ".join(f"{ITEMS[i].title()} {n}" for i, n in enumerate(b["items"])))
+    cards = f"Path: {', '.join(b['paths']) or '-'} · Prospect: {_prospect(b['prospect'])}"
+    if b.get("hand"):
+        cards += f" · hand: {', '.join(b['hand'])}"
+    lines += textwrap.wrap(cards, 80, subsequent_indent="  ")
+    attrs = " · ".join(f"{name.title()} {b['attrs'][a]}" for a, name in enumerate(ATTRIBUTES))
+    cohorts = "/".join(str(n) for n in b["cohorts"])
+    lines.append(f"{attrs} · Disdain {b['disdain'] - b['disdain_removed']} · Cohorts {cohorts}")
+    tracks = (("Wall", "wall"), ("Fort", "fort"), ("Wall Guard", "guard"), ("Mining", "mining"),
+              ("Cippi", "cippi"), ("Production", "production"), ("Scouts", "scouts"))
+    lines.append(" · ".join(f"{label} {b[key]}" for label, key in tracks))
+    for seat, other in enumerate(view["boards"]):
+        if seat != player:
+            lines += textwrap.wrap(f"Seat {seat}: " + ", ".join(f"{ITEMS[i].title()} {n}" for i, n in enumerate(other["items"]))
+                                   + f" · Disdain {other['disdain'] - other['disdain_removed']}"
+                                   + (" · ended the Year" if other["done"] else ""), 80, subsequent_indent="  ")
     return "\n".join(lines)

@@ -149,6 +149,12 @@ class TrajanGame(Game[TrajanState]):
         """Rebuild a state from :meth:`TrajanState.to_json` data."""
         return TrajanState.from_json(self, data)
 
+    palette = render.PALETTE
+
+    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+        """Time and scores, the seat's action circle, hand, display and tiles."""
+        return render.render_seat(view, player)
+
     def render(self, view: Mapping[str, Any], player: int | None) -> str:
         """Plain-text board for a terminal."""
         return render.render(view, player)

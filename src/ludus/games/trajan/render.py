@@ -157,7 +157,7 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     lines = [
         f"TRAJAN  quarter {view['quarter']}/4  round {view['round']}/4  "
         f"time {t['position']}/{t['lap']}{' (round ends after this turn)' if t['round_over'] else ''}",
-        f"phase: {view['phase']}  to move: {'-' if who is None else f'seat {who}'}  (turn of seat {view['current']})",
+        f"phase: {view['phase'].replace('_', ' ')}  to move: {'-' if who is None else f'seat {who}'}  (turn of seat {view['current']})",
         f"demands revealed: {', '.join(view['demands']) or '-'}",
     ]
     lines += _board(view)
@@ -168,4 +168,52 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
         lines.append(f"markers to sow: {_markers(turn['markers_in_hand'])} next tray {_ACTION[turn['sow_tray']]}")
     if turn["load"]:
         lines += _wrapped(f"loading the {_SHIP[turn['ship']]}: {', '.join(turn['load'])}")
+    return "\n".join(lines)
+
+
+PALETTE: dict[str, str] = {
+    # the six colours of the action markers, and their initials on a player's circle
+    "yellow": "yellow", "orange": "dark_orange", "light green": "green", "green": "green",
+    "white": "bright_white", "pink": "hot_pink", "blue": "blue",
+    **{_SHORT[c]: style for c, style in (("yellow", "yellow"), ("orange", "dark_orange"), ("green", "green"),
+                                          ("white", "bright_white"), ("pink", "hot_pink"), ("blue", "blue"))},
+}
+"""Marker colours for the terminal (words, and the initials of :func:`render_seat`)."""
+
+
+def _spaced(tray: Mapping[str, int]) -> str:
+    return " ".join(_SHORT[c] for c, n in tray.items() for _ in range(n)) or "."
+
+
+def render_seat(view: Mapping[str, Any], player: int) -> str:
+    """What the seat needs at every decision: time and scores, its action circle (markers
+    by colour initial, Trajan tiles), hand, display and tiles; the whole table is :func:`render`."""
+    t = view["time"]
+    me = view["players"][player]
+    scores = " ".join(f"{p['vp']}" for p in view["players"])
+    lines = [f"Quarter {view['quarter']}/4 · round {view['round']}/4 · time {t['position']}/{t['lap']} · "
+             f"seat {view['current']}'s turn · VP by seat: {scores}"]
+    circle = []
+    for slot in range(6):
+        arch = "^" if me["arch"] == slot else ""
+        circle.append(f"{SLOT_NAMES[slot]} {ACTION_NAMES_EN[slot]}{arch} {_spaced(me['trays'][ACTIONS[slot]])}")
+    lines += _wrapped("Your circle: " + " · ".join(circle), "  ")
+    tiles = [f"{SLOT_NAMES[s]} {trajan_tile_label(tile)}" for s, tile in enumerate(me["trajan_slots"]) if tile]
+    if tiles:
+        lines += _wrapped("Trajan tiles: " + " · ".join(tiles), "  ")
+    leader = "camp" if me["leader"] == "camp" else _PROVINCE[me["leader"]]
+    lines += _wrapped(f"Hand: {_counts(me.get('hand', {}))} · display: {_counts(me['display'])} · senate "
+                      f"{me['senate']} · supply {me['supply']} · camps: military {me['military_camp']}, worker "
+                      f"{me['worker_camp']} · leader: {leader}", "  ")
+    held = [f"forum {', '.join(_forum(k) for k in me['forum_tiles'])}" if me["forum_tiles"] else "",
+            f"extra-action {', '.join(_ACTION[a] for a in me['extra_tiles'])}" if me["extra_tiles"] else "",
+            f"[+2] on {', '.join(_ACTION[a] for a in me['plus2'])}" if me["plus2"] else "",
+            f"construction {', '.join(_BUILDING[c] for c in me['construction_tiles'])}"
+            if me["construction_tiles"] else "",
+            f"bonus {_bonus(me['bonus_yellow'] + me['bonus_grey'])}" if me["bonus_yellow"] or me["bonus_grey"] else ""]
+    if any(held):
+        lines += _wrapped("Your tiles: " + " · ".join(h for h in held if h), "  ")
+    turn = view["turn"]
+    if turn["markers_in_hand"] and any(turn["markers_in_hand"].values()):
+        lines.append(f"Markers to sow: {_spaced(turn['markers_in_hand'])}, next tray {_ACTION[turn['sow_tray']]}")
     return "\n".join(lines)

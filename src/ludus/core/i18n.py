@@ -1,0 +1,160 @@
+"""Languages: gettext catalogs managed with Babel, one domain for the platform and one per game.
+
+A :class:`Lang` is an immutable handle on one language (``en``, ``pl``, ``hu``,
+``uk``): it translates messages of a domain (``"ludus"`` for the platform, a game's
+id for a game), picks plural forms, and formats numbers and lists the way the
+locale writes them (Babel). Nothing here is global: every call that returns text
+takes a ``Lang``, so two threads may render two languages at once.
+
+Catalogs live in ``<localedir>/<lang>/LC_MESSAGES/<domain>.po`` with their
+compiled ``.mo`` beside them; the platform's localedir is ``ludus/locale`` and a
+game's is the ``locale`` directory of its package (:func:`register_domain`).
+``make i18n`` extracts, updates and compiles them (``pybabel``; event templates are
+read from each game's ``data/messages.toml`` by :func:`extract_toml`).
+
+>>> pl = get_lang("pl")
+>>> pl.number(12.5), pl.join(["Rubble", "Wood", "Brick"])
+('12,5', 'Rubble, Wood i Brick')
+>>> get_lang("en").ngettext("{n} card", "{n} cards", 2).format(n=2)
+'2 cards'
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale as system_locale
+import os
+import tomllib
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+from ludus.core.errors import LanguageError
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "Lang",
+    "extract_toml",
+    "get_lang",
+    "negotiate",
+    "register_domain",
+]
+
+LANGUAGES: tuple[str, ...] = ("en", "pl", "hu", "uk")
+"""The languages of the rulebooks ludus is built from, and English."""
+PLATFORM = "ludus"
+"""The platform's domain (CLI, terminal, errors)."""
+
+_DOMAINS: dict[str, Path] = {PLATFORM: Path(__file__).resolve().parent.parent / "locale"}
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction where it is defined; it is translated where it is shown."""
+    return message
+
+
+def register_domain(domain: str, localedir: Path) -> None:
+    """Say where ``domain``'s catalogs are (a game registers its package's ``locale``)."""
+    _DOMAINS[domain] = localedir
+
+
+def localedir(domain: str) -> Path:
+    """The directory holding ``domain``'s catalogs."""
+    return _DOMAINS[domain]
+
+
+@cache
+def _translations(domain: str, code: str) -> gettext.NullTranslations:
+    where = _DOMAINS.get(domain)
+    if where is None:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, where, languages=[code], fallback=True)
+
+
+class Lang:
+    """One language: translations of every domain, plural forms, numbers and lists.
+
+    Make one with :func:`get_lang` (cached: a ``Lang`` is immutable).
+    """
+
+    __slots__ = ("code", "locale")
+
+    def __init__(self, code: str) -> None:
+        if code not in LANGUAGES:
+            raise LanguageError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+        self.code = code
+        self.locale = Locale.parse(code)
+
+    def gettext(self, message: str, domain: str = PLATFORM) -> str:
+        """``message`` (its English msgid) in this language."""
+        return _translations(domain, self.code).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, domain: str = PLATFORM) -> str:
+        """The form of a message for the count ``n`` (Polish and Ukrainian have three forms)."""
+        return _translations(domain, self.code).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str, domain: str = PLATFORM) -> str:
+        """``message`` in ``context`` (a component name: ``pgettext("building", "Forum")``)."""
+        return _translations(domain, self.code).pgettext(context, message)
+
+    def number(self, value: float) -> str:
+        """A number as the locale writes it."""
+        return format_decimal(value, locale=self.locale)
+
+    def join(self, items: list[str]) -> str:
+        """A list as the locale writes it ("A, B and C")."""
+        return format_list(items, locale=self.locale) if items else ""
+
+    def __repr__(self) -> str:
+        return f"Lang({self.code!r})"
+
+
+@cache
+def get_lang(code: str) -> Lang:
+    """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises :class:`~ludus.core.errors.LanguageError`."""
+    return Lang(code)
+
+
+def negotiate(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to use: ``explicit`` (``--lang``), else ``LUDUS_LANG``, else the
+    system locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when it is one of ours, else English.
+
+    >>> negotiate(None, {"LANG": "pl_PL.UTF-8"}), negotiate("hu", {"LUDUS_LANG": "uk"})
+    ('pl', 'hu')
+    """
+    env = os.environ if environ is None else environ
+    if explicit:
+        return get_lang(explicit.lower()).code
+    chosen = env.get("LUDUS_LANG")
+    if chosen:
+        return get_lang(chosen.lower()).code
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else "en"
+    if environ is None:
+        found = system_locale.getlocale()[0]
+        if found and found.split("_")[0] in LANGUAGES:
+            return found.split("_")[0]
+    return "en"
+
+
+def extract_toml(
+    fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Mapping[str, Any]
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """A Babel extractor for a game's ``data/messages.toml``: every template is a message
+    (``[events]``, ``[reasons]``, … tables of kind = template), its kind a comment."""
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for table, entries in data.items():
+        if not isinstance(entries, dict):
+            continue
+        for kind, template in entries.items():
+            if isinstance(template, str):
+                yield 0, None, template, [f"{table}.{kind}"]

@@ -1,0 +1,139 @@
+"""One decision on one screen: what happened, the seat's own area, the menu, the prompt.
+
+A terminal of 80×24 must show the decision at hand without scrolling: the news since
+the seat's last decision (the latest lines, with how many earlier ones ``log`` shows),
+the seat's area (the game's :meth:`~ludus.core.api.Game.render_seat`) just above the
+menu, and the numbered menu — in columns when it is long, and cut with a note when
+even columns do not fit (``menu`` lists it whole). The whole table is ``board``.
+
+>>> lines = decision_screen(["Seat 1 led Laborer."], ["Hand: Atrium, Bar"], ["think", "lead laborer"])
+>>> [line.plain for line in lines]
+['Since your last decision:', '  Seat 1 led Laborer.', 'Hand: Atrium, Bar', '   1  think', '   2  lead laborer']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from rich.text import Text
+
+from ludus.core.i18n import Lang, get_lang
+
+__all__ = ["Painter", "decision_screen", "menu_lines"]
+
+WIDTH = 80
+HEIGHT = 24
+SEAT_AREA_MAX = 9
+"""The most lines of the seat's area on the decision screen (the rest: ``board``)."""
+
+
+class Painter:
+    """Colours a game's words (its :attr:`~ludus.core.api.Game.palette`) in plain text.
+
+    Words match whole and in any case; a one-letter key (a marker's initial, ``Y``)
+    matches only itself, as a word of its own.
+
+    >>> paint = Painter({"brick": "red", "Y": "yellow"})
+    >>> [(span.start, span.end, span.style) for span in paint("Brick: Y YW").spans]
+    [(0, 5, 'red'), (7, 8, 'yellow')]
+    """
+
+    def __init__(self, palette: Mapping[str, str]) -> None:
+        self.palette = {word.casefold(): style for word, style in palette.items() if len(word) > 1}
+        self.letters = {word: style for word, style in palette.items() if len(word) == 1}
+        words = sorted(self.palette, key=len, reverse=True)
+        self.words = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE) if words else None
+        letters = "".join(map(re.escape, self.letters))
+        self.initials = re.compile(rf"(?<!\w)[{letters}](?!\w)") if letters else None
+
+    def __call__(self, line: str, style: str = "") -> Text:
+        """``line`` as rich text, each palette word in its colour."""
+        text = Text(line, style=style, no_wrap=True, overflow="ellipsis")
+        if self.words is not None:
+            for found in self.words.finditer(line):
+                text.stylize(self.palette[found.group().casefold()], found.start(), found.end())
+        if self.initials is not None:
+            for found in self.initials.finditer(line):
+                text.stylize(self.letters[found.group()], found.start(), found.end())
+        return text
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Painter | None = None,
+               lang: Lang | None = None) -> list[Text]:
+    """The numbered menu in at most ``rows`` lines of ``width``.
+
+    The fewest columns in which every label fits whole; when none holds the whole
+    menu, the columns that keep labels whole show its first entries and a last line
+    says how many more ``menu`` lists (numbers never change).
+    """
+    paint = paint or Painter({})
+    lang = lang or get_lang("en")
+    count = len(labels)
+    rows = max(rows, 2)
+    entries = [f"{i:>4}  {label}" for i, label in enumerate(labels, start=1)]
+    longest = max((len(e) for e in entries), default=0)
+    fitting = [c for c in (1, 2, 3, 4) if c == 1 or longest < width // c]
+    columns = next((c for c in fitting if -(-count // c) <= rows), fitting[-1])
+    tall = -(-count // columns)
+    if tall > rows:
+        tall = rows - 1
+    cell = width // columns
+    lines: list[Text] = []
+    for r in range(tall):
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for c in range(columns):
+            i = c * tall + r
+            if i >= count:
+                break
+            entry = _cut(entries[i], cell - 1 if columns > 1 else width)
+            line.append_text(paint(entry.ljust(cell) if c < columns - 1 else entry))
+        lines.append(line)
+    shown = tall * columns
+    if shown < count:
+        more = lang.ngettext("  … and {count} more: type menu to see it (or type the notation)",
+                             "  … and {count} more: type menu to see them all (or type the notation)", count - shown)
+        lines.append(Text(more.format(count=count - shown), style="dim"))
+    return lines
+
+
+def decision_screen(
+    news: Sequence[str],
+    area: Sequence[str],
+    labels: Sequence[str],
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    paint: Painter | None = None,
+    lang: Lang | None = None,
+) -> list[Text]:
+    """The lines of one decision screen, leaving the last line of ``height`` for the prompt."""
+    paint = paint or Painter({})
+    lang = lang or get_lang("en")
+    budget = height - 1
+    shown_area = [paint(_cut(line, width)) for line in area[:SEAT_AREA_MAX]]
+    if len(area) > SEAT_AREA_MAX:
+        hidden = len(area) - SEAT_AREA_MAX + 1
+        more = lang.ngettext("  … {count} more line: type board", "  … {count} more lines: type board", hidden)
+        shown_area[-1] = Text(_cut(more.format(count=hidden), width), style="dim")
+    room = budget - len(shown_area)
+    # The menu first: every entry whole if it can be, leaving the news at least a line.
+    menu = menu_lines(labels, room - (1 if news else 0), width, paint, lang)
+    room -= len(menu)
+    lines: list[Text] = []
+    if news and room >= 3:
+        keep = list(news) if len(news) <= room - 1 else list(news[len(news) - (room - 2):])
+        lines.append(Text(lang.gettext("Since your last decision:"), style="bold"))
+        if len(keep) < len(news):
+            earlier = len(news) - len(keep)
+            lines.append(Text(lang.ngettext("  … {count} earlier: type log", "  … {count} earlier: type log",
+                                            earlier).format(count=earlier), style="dim"))
+        lines.extend(paint(_cut(f"  {line}", width)) for line in keep)
+    elif news and room >= 1:
+        said = lang.ngettext("{count} thing happened since your last decision: type log",
+                             "{count} things happened since your last decision: type log", len(news))
+        lines.append(Text(_cut(said.format(count=len(news)), width), style="dim"))
+    return lines + shown_area + menu

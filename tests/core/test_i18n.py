@@ -1,0 +1,136 @@
+"""Issue 12 (platform domain): gettext catalogs managed with Babel, complete and compiled,
+with the right plural forms; the language comes from --lang, LUDUS_LANG or the system."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from ludus.cli import main
+from ludus.core.errors import LanguageError
+from ludus.core.i18n import LANGUAGES, get_lang, localedir, negotiate
+
+ROOT = Path(__file__).resolve().parents[2]
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+PLURALS = {"en": 2, "pl": 3, "hu": 2, "uk": 3}
+"""Forms per language: Polish and Ukrainian have three, Hungarian and English two."""
+
+
+def _catalog(lang: str, domain: str = "ludus"):  # type: ignore[no-untyped-def]
+    with open(localedir(domain) / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _extracted() -> set[str]:
+    """The platform's messages as pybabel extracts them today (babel.cfg; the games are their own domains)."""
+    found: set[str] = set()
+    method_map = [("**/games/**", "ignore"), ("**.py", "python")]
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "src" / "ludus"), method_map, keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
+    ):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_platform_message_is_translated_and_compiled(lang: str) -> None:
+    catalog = _catalog(lang)
+    assert catalog.num_plurals == PLURALS[lang]
+    with open(localedir("ludus") / lang / "LC_MESSAGES" / "ludus.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    ids: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        ids.add(key)
+        assert "fuzzy" not in message.flags, key
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert len(strings) == (PLURALS[lang] if isinstance(message.id, tuple) else 1), key
+        for text in strings:
+            assert text, f"untranslated in {lang}: {key!r}"
+            assert set(PLACEHOLDER.findall(text)) <= set(PLACEHOLDER.findall(key)), (key, text)
+        # the .mo says the same as the .po: a .po edited without `make i18n` fails here
+        if isinstance(message.id, tuple):
+            for n in (1, 2, 5):
+                assert compiled.ngettext(message.id[0], message.id[1], n) in strings
+        else:
+            assert compiled.gettext(key) == message.string, key
+    missing = _extracted() - ids
+    assert not missing, f"messages not in the {lang} catalog (run make i18n): {sorted(missing)[:5]}"
+
+
+@pytest.mark.parametrize(("lang", "forms"), [
+    ("pl", ["akcję", "akcje", "akcji", "akcje"]), ("uk", ["дію", "дії", "дій", "дії"]),
+    ("hu", ["lépés"] * 4), ("en", ["action to", "actions", "actions", "actions"]),
+])
+def test_plural_forms_for_1_2_5_and_22(lang: str, forms: list[str]) -> None:
+    lang_ = get_lang(lang)
+    for n, form in zip((1, 2, 5, 22), forms):
+        text = lang_.ngettext("Saved {count} action to {path}.", "Saved {count} actions to {path}.", n)
+        assert form in text.format(count=n, path="x.json"), (n, text)
+
+
+def test_the_language_comes_from_lang_then_ludus_lang_then_the_system() -> None:
+    assert negotiate("pl", {"LUDUS_LANG": "hu", "LANG": "uk_UA.UTF-8"}) == "pl"
+    assert negotiate(None, {"LUDUS_LANG": "hu", "LANG": "uk_UA.UTF-8"}) == "hu"
+    assert negotiate(None, {"LANG": "uk_UA.UTF-8"}) == "uk"
+    assert negotiate(None, {"LANG": "de_DE.UTF-8"}) == "en"
+    with pytest.raises(LanguageError, match="unknown language 'de'"):
+        negotiate("de", {})
+
+
+def test_two_languages_at_once_share_nothing() -> None:
+    pl, hu = get_lang("pl"), get_lang("hu")
+    assert pl.gettext("Final position") == "Stan końcowy" and hu.gettext("Final position") == "Végállás"
+    assert get_lang("en").gettext("Final position") == "Final position"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("pl", "gry ludus"), ("hu", "ludus játékok"), ("uk", "ігри ludus")])
+def test_ludus_games_in_each_language(lang: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.console import Console
+
+    console = Console(width=200, color_system=None)
+    assert main(["--lang", lang, "games"], console) == 0
+    assert words in capsys.readouterr().out
+
+
+def test_an_unknown_language_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "xx", "games"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown language 'xx'" in err
+
+
+def test_help_is_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--lang", "pl", "--help"])
+    assert "liczba graczy (domyślnie: jak w grze)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--lang", "pl", "--help"])
+    assert "graj w terminalu przeciw botom" in capsys.readouterr().out
+
+
+def test_the_terminal_speaks_the_chosen_language() -> None:
+    import io
+
+    from rich.console import Console
+
+    import ludus
+    from ludus.agents import RandomAgent
+    from ludus.play.terminal import TerminalSession
+
+    state = ludus.load("glory-to-rome", 2).new_state(3)
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    answers = iter(["1", "undo", "quit"])
+    record = ludus.GameRecord("glory-to-rome", 2, 3, state.game.option_dict, [])
+    TerminalSession(state.game, state, record, [0], {1: RandomAgent(1, 0.0)}, console,
+                    lambda prompt: (console.print(prompt), next(answers, "quit"))[1], lang=get_lang("pl")).run()
+    text = out.getvalue()
+    assert "gracz 0> " in text and "Opuszczasz grę." in text
+    assert "Since your last decision" not in text and "seat 0>" not in text
