@@ -43,7 +43,9 @@ def test_every_building_role_material_and_the_jack_has_a_text() -> None:
     assert set(TEXTS["buildings"]) == {b.slug for b in BUILDINGS}
     for b in BUILDINGS:
         text = game.component_text(b.slug)
-        assert text is not None and TEXTS["buildings"][b.slug] in text
+        entry = TEXTS["buildings"][b.slug]
+        assert text is not None and entry["en"] in text
+        assert text.endswith(f"\n{entry['pl']} (rulebook, Polish)") and entry["pl"][-1] in ".!”"
         for name in (b.en, b.pl, b.en.upper(), b.slug.replace("_", " "), b.en.replace(" ", "_").lower()):
             assert game.component_text(name) == text
     for name in [*MATERIAL_NAMES, *ROLE_NAMES, "Jack", "senator", "Marmur", "Tragarz"]:

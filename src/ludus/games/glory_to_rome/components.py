@@ -493,8 +493,9 @@ def _component_texts() -> dict[str, str]:
     out: dict[str, str] = {}
     for b in BUILDINGS:
         m = b.material
+        entry = TEXTS["buildings"][b.slug]
         text = (f"{b.en} ({b.pl}): {MATERIAL_EN[m]} building, value {b.value}, role {ROLE_EN[m]}. "
-                f"{TEXTS['buildings'][b.slug]}")
+                f"{entry['en']}\n{entry['pl']} (rulebook, Polish)")
         for name in (b.slug, b.en, b.pl):
             out.setdefault(_key(name), text)
     for m, slug in enumerate(MATERIAL_NAMES):
