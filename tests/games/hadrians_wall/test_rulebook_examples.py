@@ -250,7 +250,8 @@ def test_buying_good_6_from_the_fate_deck() -> None:
         b.items[R] = 1
         st.fate_deck.remove(six) if six in st.fate_deck else st.fate_discard.remove(six)
         st.fate_deck.append(six)
-    do(st, "buy deck B1")
+    do(st, "buy deck")
+    do(st, "hexagon B1")
     assert b.market[2] == 6 and b.attrs[RENOWN] == 1 and six in st.fate_discard and b.items[R] == 0
 
 
@@ -382,6 +383,7 @@ def test_the_scouting_with_a_mirrored_neighbour_pattern() -> None:
         neighbour.done = 1
     do(st, "scout p1")
     assert neighbour.items[S] == 1 and not neighbour.done  # the neighbour may use it at once
+    do(st, "turn b1.a2.b2.a3")  # the S pattern stood up: .# / ## / #.
     assert "place a3.b3.a4.b2" not in legal(st)
     do(st, "place b2.a3.b3.a4")
     assert b.items == [0, 0, 1, 0, 1] and b.attrs[VALOUR] == 2 and b.scouts == 3

@@ -59,7 +59,8 @@ def test_buying_from_a_neighbour_pays_them_and_wakes_them_up() -> None:
         right.prospect = c.PLAYER_CARD_INDEX["ranger"]  # good 6
     do(st, "end", 1)
     assert 1 not in st.to_move()
-    do(st, "buy p1 A1")
+    do(st, "buy p1")
+    do(st, "hexagon A1")
     assert b.market[0] == 6 and right.items[R] == 1 and 1 in st.to_move()
     assert b.attrs[RENOWN] == 1
 
@@ -72,7 +73,8 @@ def test_final_pass_keeps_a_passed_neighbour_passed() -> None:
         b.citizens[c.TRADER] = 4
         b.items[R] = 1
     do(st, "end", 1)
-    do(st, "buy p1 A1")
+    do(st, "buy p1")
+    do(st, "hexagon A1")
     assert right.items[R] == 1 and 1 not in st.to_move()
 
 
@@ -83,7 +85,8 @@ def test_no_resource_passing_variant_adds_an_attack_card() -> None:
         built(b, "market")
         b.citizens[c.TRADER] = 4
         b.items[R] = 1
-    do(st, "buy p2 A1")
+    do(st, "buy p2")
+    do(st, "hexagon A1")
     assert st.boards[2].items[R] == 0 and st.extra_attack == 1
 
 
@@ -107,8 +110,10 @@ def test_neutral_card_items_add_attack_cards() -> None:
         built(b, "market")
         b.citizens[c.TRADER] = 5
         b.items[R] = 2
-    do(st, "buy n0 A1")
-    do(st, "buy n1 A2")
+    do(st, "buy n0")
+    do(st, "hexagon A1")
+    do(st, "buy n1")
+    do(st, "hexagon A2")
     assert st.neutral_items == [1, 1]
     events = Log()
     with edit(st):
@@ -249,7 +254,8 @@ def test_fate_deck_reshuffles_the_discard_when_empty() -> None:
         st.fate_discard += st.fate_deck
         st.fate_deck = []
         b.items[R] = 1
-    st.apply(Action(0, "buy", ("deck", "A1")))
+    st.apply(Action(0, "buy", ("deck",)))
+    st.apply(Action(0, "hexagon", ("A1",)))
     assert len(st.fate_deck) + len(st.fate_discard) == 48 and b.market[0]
 
 
@@ -397,6 +403,9 @@ def test_scouting_with_a_neutral_pattern_puts_the_soldier_on_the_card() -> None:
         st.neutral_items = [0, 0]
     do(st, "scout n1")
     assert st.neutral_items == [0, 1] and pending(b) == ["place:I"]
+    assert legal(st) == {"turn a1.b1.c1.d1", "turn a1.a2.a3.a4"}  # lying or standing
+    do(st, "turn a1.b1.c1.d1")
+    assert pending(b) == ["shape:I:a1.b1.c1.d1"]
     assert "place a1.b1.c1.d1" in legal(st) and "end" not in legal(st)
     do(st, "place a1.b1.c1.d1")
     assert b.items[R] == 1 and b.attrs[VALOUR] == 0  # the a1 Resource; row 1 not complete
@@ -450,6 +459,8 @@ def test_pending_choices_are_typed_and_saved_as_their_tokens() -> None:
     again = st.game.state_from_json(st.to_json())
     assert again.digest() == st.digest() and again.legal_actions(0) == st.legal_actions(0)
     assert [(type(d), d.who) for d in again.boards[0].pending] == [(type(d), 0) for d in b.pending]
+    assert all(a.startswith("turn ") for a in legal(st))
+    do(st, "turn a1.b1.c1.d1")
     assert all(a.startswith("place ") for a in legal(st))
     do(st, "place a1.b1.c1.d1")
     assert pending(b) == ["cohort", "rv"] and b.items[R] == 1

@@ -63,6 +63,7 @@ class Verb(StrEnum):
     FORUM = "forum"
     CITIZEN = "citizen"
     BUY = "buy"
+    HEXAGON = "hexagon"
     PERFORM = "perform"
     TRAIN_GLADIATOR = "train_gladiator"
     BATTLE = "battle"
@@ -71,6 +72,7 @@ class Verb(StrEnum):
     RULING = "ruling"
     DIPLOMAT = "diplomat"
     SCOUT = "scout"
+    TURN = "turn"
     PLACE = "place"
     FAVOUR = "favour"
     DEFEND = "defend"
@@ -354,19 +356,38 @@ def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, i
 
 
 @cache
+def orientations(pattern: str) -> tuple[int, ...]:
+    """The distinct orientations (rotations, mirrors) of ``pattern``: cell masks at the corner a1."""
+    return tuple(sum(1 << (r * MAP_COLUMNS + c) for r, c in shape) for shape in _orientations(PATTERN_CELLS[pattern]))
+
+
+def shape_of(mask: int) -> int:
+    """The orientation of a placement: its cells moved to the corner (``c2.c3.d3.d4`` → ``a1.a2.b2.b3``)."""
+    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
+    return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
+
+
+@cache
+def shape_placements(shape: int) -> tuple[int, ...]:
+    """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
+    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
+    height, width = 1 + max(i // MAP_COLUMNS for i in cells), 1 + max(i % MAP_COLUMNS for i in cells)
+    return tuple(sorted(shape << (top * MAP_COLUMNS + left)
+                        for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
+
+
+@cache
 def placements(pattern: str) -> tuple[int, ...]:
     """Every placement of ``pattern`` on the empty map (rotations and mirrors), as cell masks."""
-    masks: set[int] = set()
-    for shape in _orientations(PATTERN_CELLS[pattern]):
-        height = 1 + max(r for r, _ in shape)
-        width = 1 + max(c for _, c in shape)
-        for top in range(MAP_ROWS - height + 1):
-            for left in range(MAP_COLUMNS - width + 1):
-                mask = 0
-                for r, c in shape:
-                    mask |= 1 << ((top + r) * MAP_COLUMNS + left + c)
-                masks.add(mask)
-    return tuple(sorted(masks))
+    return tuple(sorted({m for shape in orientations(pattern) for m in shape_placements(shape)}))
+
+
+def shape_words(shape: int) -> str:
+    """An orientation drawn row by row, ``#`` a cell and ``.`` none (``a1.a2.b2.b3``: ``#. / ## / .#``)."""
+    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS)) for r in range(MAP_ROWS)]
+    rows = [row for row in rows if "#" in row]
+    width = max(len(row.rstrip(".")) for row in rows)
+    return " / ".join(row[:width] for row in rows)
 
 
 ROW_MASKS: tuple[int, ...] = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
@@ -412,8 +433,8 @@ class ActionTable:
 
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "mine",
-        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "wall",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "hexagon", "mine",
+        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "turn", "wall",
     )
 
     def __init__(self, p: int, players: int) -> None:
@@ -443,7 +464,8 @@ class ActionTable:
         )
         self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
         sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
-        self.buy = {s: tuple(Action(p, Verb.BUY, (s, h)) for h in MARKET_HEXAGONS) for s in sources}
+        self.buy = {s: Action(p, Verb.BUY, (s,)) for s in sources if s != "own"}
+        self.hexagon = tuple(Action(p, Verb.HEXAGON, (h,)) for h in MARKET_HEXAGONS)
         self.perform = tuple(Action(p, Verb.PERFORM, (name,)) for name in THEATRE_BOXES)
         self.train_gladiator = tuple(
             (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")), Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))
@@ -455,6 +477,7 @@ class ActionTable:
         self.ruling = tuple(Action(p, Verb.RULING, (name,)) for name in COURT_BOXES)
         self.diplomat = tuple(Action(p, Verb.DIPLOMAT, (c,)) for c in COHORTS)
         self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
+        self.turn = {m: Action(p, Verb.TURN, (mask_token(m),)) for pat in PATTERN_CELLS for m in orientations(pat)}
         self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
         self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
         self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
@@ -565,6 +588,7 @@ _NAMERS: dict[str, Callable[[Any], str]] = {
     "area": lambda key: AREA_NAMES[key]["en"],
     "rewards": reward_words,
     "cells": lambda mask: mask_token(mask).replace(".", ", "),
+    "shape": shape_words,
     "temple_favour": lambda favour: ": the Temple is complete, a Favour" if favour else "",
     "fate_word": lambda died: "dies" if died else "survives",
     "market_box": market_box_words,

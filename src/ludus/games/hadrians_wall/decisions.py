@@ -1,15 +1,18 @@
 """Pending sub-decisions of Hadrian's Wall: a reward that needs a choice.
 
-A Cohort icon (which Cohort?), a Road's attribute (which one?) and a Scouting pattern (where
-on the map?) wait on the seat's own stack (``Board.pending``, top last) and come before
+A Cohort icon (which Cohort?), a Road's attribute (which one?), a Scouting pattern (turned
+how? then where on the map?) and a Market purchase's Trade Good (which hexagon?) wait on the seat's own stack (``Board.pending``, top last) and come before
 anything else that seat does. Each is a small record; the rules that list and resolve its
 answers are in the chapter that opens it (:mod:`.rules.general`, :mod:`.rules.scouting`).
 
 In JSON a decision is the token it has always been (``str(decision)``): ``"cohort"``,
-``"attr"``/``"pd"``/``"rv"`` and ``"place:<pattern>"``.
+``"attr"``/``"pd"``/``"rv"``, ``"place:<pattern>"``, ``"shape:<pattern>:<cells>"`` and
+``"hexagon:<source>:<good>"``.
 
 >>> str(PlacePattern(0, "I")), from_token("pd", 1)
 ('place:I', AttributeChoice(who=1, attributes=(1, 3)))
+>>> from_token("hexagon:p1:4", 0), str(from_token("shape:S:a1.a2.b2.b3", 0))
+(MarketHexagon(who=0, source='p1', good=4), 'shape:S:a1.a2.b2.b3')
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from dataclasses import dataclass
 
 from ludus.core.decisions import Decision, decision
 
-from .components import ATTRIBUTE_CHOICES, PATTERN_CELLS, Verb
+from .components import ATTRIBUTE_CHOICES, PATTERN_CELLS, Verb, cells_mask, mask_token, orientations
 
-__all__ = ["AttributeChoice", "CohortChoice", "PlacePattern", "from_token"]
+__all__ = ["AttributeChoice", "CohortChoice", "MarketHexagon", "PlacePattern", "PlaceShape", "from_token"]
 
 _ATTRIBUTE_TOKENS: dict[tuple[int, ...], str] = {v: k for k, v in ATTRIBUTE_CHOICES.items()}
 
@@ -49,16 +52,48 @@ class AttributeChoice(Decision):
         return _ATTRIBUTE_TOKENS[self.attributes]
 
 
-@decision("place", verbs=(Verb.PLACE,))
+@decision("place", verbs=(Verb.TURN,))
 @dataclass(slots=True, eq=False)
 class PlacePattern(Decision):
-    """Mark the tetromino ``pattern`` on the Scouting map, rotated or mirrored (ZWIAD)."""
+    """Turn the tetromino ``pattern`` (rotate or mirror it) to mark it on the Scouting map (ZWIAD)."""
 
     who: int
     pattern: str
 
     def __str__(self) -> str:
         return "place:" + self.pattern
+
+
+@decision("shape", verbs=(Verb.PLACE,))
+@dataclass(slots=True, eq=False)
+class PlaceShape(Decision):
+    """Where on the Scouting map ``pattern``, turned as ``shape`` (cells at the corner), is marked."""
+
+    who: int
+    pattern: str
+    shape: int
+
+    def __str__(self) -> str:
+        return f"shape:{self.pattern}:{mask_token(self.shape)}"
+
+
+@decision("hexagon", verbs=(Verb.HEXAGON,))
+@dataclass(slots=True, eq=False)
+class MarketHexagon(Decision):
+    """The Market hexagon for Trade Good ``good``, bought (and paid) from ``source`` (TARG).
+
+    ``source`` is ``deck``, ``p<seat>`` or ``n<index>``.
+    """
+
+    who: int
+    source: str
+    good: int
+
+    def __str__(self) -> str:
+        return f"hexagon:{self.source}:{self.good}"
+
+
+_MARKET_SOURCES = frozenset(("deck", *(f"p{q}" for q in range(6)), *(f"n{i}" for i in range(6))))
 
 
 def from_token(token: str, who: int) -> Decision:
@@ -69,4 +104,10 @@ def from_token(token: str, who: int) -> Decision:
         return AttributeChoice(who, ATTRIBUTE_CHOICES[token])
     if token.startswith("place:") and token[6:] in PATTERN_CELLS:
         return PlacePattern(who, token[6:])
+    kind, _, rest = token.partition(":")
+    first, _, second = rest.partition(":")
+    if kind == "hexagon" and first in _MARKET_SOURCES and second.isdigit():
+        return MarketHexagon(who, first, int(second))
+    if kind == "shape" and first in PATTERN_CELLS and cells_mask(second) in orientations(first):
+        return PlaceShape(who, first, cells_mask(second) or 0)
     raise ValueError(f"unknown pending decision {token!r}")

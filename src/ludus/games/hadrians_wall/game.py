@@ -13,11 +13,14 @@ from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
-from .components import DIFFICULTIES, DOMAIN, OVER
+from .components import DIFFICULTIES, DOMAIN, OVER, Verb
 from .config import HadriansWallConfig
 from .state import HadriansWallData
 
 __all__ = ["HadriansWall", "HadriansWallState"]
+
+_SECOND_STEPS = frozenset((Verb.HEXAGON, Verb.PLACE))
+"""The second steps of two-step decisions: the greedy bot planned them with the first."""
 
 
 class HadriansWallState(HadriansWallData, RulesState):
@@ -66,6 +69,17 @@ class HadriansWallState(HadriansWallData, RulesState):
 
     # --- the State API -----------------------------------------------------
     to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
+
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action, which a front end may play without asking (ruling 20).
+
+        Every sheet, every Prospect card after the reveal and who is still in the Year are
+        open information, and a seat's own drawn cards are its own: a seat's legal actions
+        follow from what it sees, so a single one (a Market hexagon or a pattern's only place,
+        ``end`` when nothing else is affordable) tells nobody anything.
+        """
+        actions = self.legal_actions(player)
+        return actions[0] if len(actions) == 1 else None
 
     def is_terminal(self) -> bool:
         return self.phase is OVER
@@ -152,8 +166,18 @@ class HadriansWall(Game[HadriansWallState]):
         return state
 
     def parse_action(self, state: State, text: str) -> Action:
-        """Parse notation (map cells of a ``place`` may be given in any order)."""
-        return notation.canonical(super().parse_action(state, text))
+        """Parse notation (map cells of a ``place`` may be given in any order; a last Temple
+        Favour on another breached Cohort is the one offered, ruling 19)."""
+        action = notation.canonical(super().parse_action(state, text))
+        if isinstance(state, HadriansWallState):
+            action = rules.pict_attack.same_favour(state, action)
+        return action
+
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """Before 0.4.0 a Market purchase named its source and hexagon at once (now ``buy <source>``
+        then ``hexagon <hexagon>``) and a pattern was placed at once (now ``turn <shape>`` then
+        ``place <cells>``): see :func:`~ludus.games.hadrians_wall.notation.upgrade`."""
+        return notation.upgrade(text, version)
 
     def render_seat(self, view: Mapping[str, Any], player: int) -> str:
         """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
@@ -192,5 +216,11 @@ class HadriansWall(Game[HadriansWallState]):
         hint = heuristic.policy_hint(state, actions)
         if hint is not None or not actions:
             return hint
+        if actions[0].verb in _SECOND_STEPS:
+            second = heuristic.planned(player, actions, search.memory)
+            if second is not None:
+                return second
+            world = state.determinize(player, rng.next())
+            return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
         world = state.determinize(player, rng.next())
-        return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
+        return heuristic.best_plan(world, player, actions, rng, search.memory)

@@ -10,20 +10,37 @@ The greedy policy (``HadriansWall.greedy_action``) looks one action ahead on a d
 copy with the agents' search (it never peeks at the Fate deck): :func:`policy_hint` settles
 the choices that need no search (Paths by :data:`PATH_PRIOR`, Favours), and
 :func:`lookahead_value` rates each result, rating an ended Year just below the present
-position so the bot ends the Year when nothing improves the estimate.
+position so the bot ends the Year when nothing improves the estimate. A Market purchase
+(the source, then the hexagon) and a pattern's place (its orientation, then its position)
+are two decisions each: :func:`best_plan` rates the pair together, as when it was one
+action, and :func:`planned` then gives the second step it chose.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from functools import cache
 from math import factorial
 from typing import Any
 
 from ludus.core.actions import Action
+from ludus.core.rng import Rng
 
-from .components import ACTIONS, ATTACK_POTENTIAL, CHOOSE, FAVOUR, HOTELS, OVER, ROADS, WORKSHOPS, YEARS
-from .decisions import CohortChoice
+from .components import (
+    ACTIONS,
+    ATTACK_POTENTIAL,
+    CHOOSE,
+    FAVOUR,
+    HOTELS,
+    OVER,
+    ROADS,
+    WORKSHOPS,
+    YEARS,
+    Verb,
+    placements,
+    shape_of,
+)
+from .decisions import CohortChoice, PlacePattern
 from .scoring import disdain_penalty, path_vp
 from .state import Board, HadriansWallData
 
@@ -136,3 +153,62 @@ def lookahead_value(world: HadriansWallData, player: int) -> Callable[[Any, int]
         return round(evaluate(after, seat), 9)
 
     return value
+
+
+_PLANNED = "hadrians-wall:planned"
+"""The key of the second step :func:`best_plan` chose with the first, in the search's memory."""
+
+
+def best_plan(world: Any, player: int, actions: Sequence[Action], rng: Rng,
+              memory: MutableMapping[Hashable, Any]) -> Action:
+    """The best of ``actions`` one whole decision ahead on the determinized ``world``.
+
+    A Market source (``buy``) is rated by its best hexagon: every (source, hexagon) pair is
+    applied and rated, as when a purchase was one action. A pattern's orientation (``turn``)
+    is rated by its best place: every placement, in the order the placements were listed
+    when they were one decision. Ties are broken by ``rng`` (one draw, as in the agents'
+    ``best_by_lookahead``), so the bot chooses as it did before the split. The second step
+    of the chosen pair is kept in ``memory`` for :func:`planned`.
+    """
+    value = lookahead_value(world, player)
+    best: list[tuple[Action, Action | None]] = []
+    best_value = float("-inf")
+    for first, second in _pairs(world, player, actions):
+        after = world.clone()
+        after.apply(first)
+        if second is not None:
+            after.apply(second)
+        v = value(after, player)
+        if v > best_value:
+            best, best_value = [(first, second)], v
+        elif v == best_value:
+            best.append((first, second))
+    first, second = best[rng.randbelow(len(best))]
+    memory[(_PLANNED, player)] = second
+    return first
+
+
+def _pairs(world: Any, player: int, actions: Sequence[Action]) -> list[tuple[Action, Action | None]]:
+    """The candidates of :func:`best_plan`: each action, a two-step decision with each second step."""
+    b = world.boards[player]
+    table = world.cfg.tables[player]
+    top = b.pending[-1] if b.pending else None
+    if type(top) is PlacePattern and actions and actions[0].verb == Verb.TURN:
+        offered = set(actions)
+        return [(table.turn[shape_of(m)], table.place[m]) for m in placements(top.pattern)
+                if not m & b.map and table.turn[shape_of(m)] in offered]
+    pairs: list[tuple[Action, Action | None]] = []
+    for action in actions:
+        if action.verb != Verb.BUY:
+            pairs.append((action, None))
+            continue
+        after = world.clone()
+        after.apply(action)
+        pairs.extend((action, second) for second in after.legal_actions(player))
+    return pairs
+
+
+def planned(player: int, actions: Sequence[Action], memory: MutableMapping[Hashable, Any]) -> Action | None:
+    """The second step :func:`best_plan` chose with the first, if it is one of ``actions``."""
+    second = memory.pop((_PLANNED, player), None)
+    return second if second in actions else None

@@ -1,13 +1,14 @@
 """Action notation: the generic ``<seat>:<verb> <args>``, a canonical form for map cells, labels.
 
-A Scouting pattern's cells may be typed in any order (``place a4.a3.b3.b2``); they are put
-in the one canonical order (row by row, ``b2.a3.b3.a4``) so the parsed action equals the
-legal one.
+A Scouting pattern's cells may be typed in any order (``place a4.a3.b3.b2``, ``turn
+a2.a1.b2.b3``); they are put in the one canonical order (row by row, ``b2.a3.b3.a4``) so the
+parsed action equals the legal one.
 """
 
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.record import version_key
 
 from .components import (
     AREA_NAMES,
@@ -36,13 +37,15 @@ from .components import (
     market_box_words,
     mask_token,
     reward_words,
+    shape_of,
+    shape_words,
     source_words,
     theatre_box_words,
 )
 from .rules.general import source_card
 from .state import HadriansWallData
 
-__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component"]
+__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
 
 _LABELS: dict[str, str] = {
     Verb.END: "end the Year",
@@ -61,13 +64,47 @@ def canonical(action: Action) -> Action:
     >>> str(canonical(Action(0, "place", ("a4.a3.b3.b2",))))
     '0:place b2.a3.b3.a4'
     """
-    if action.verb == Verb.PLACE and len(action.args) == 1 and isinstance(action.args[0], str):
+    if action.verb in (Verb.PLACE, Verb.TURN) and len(action.args) == 1 and isinstance(action.args[0], str):
         mask = cells_mask(action.args[0])
         if mask:
             token = mask_token(mask)
             if token != action.args[0]:
                 return Action(action.player, action.verb, (token,))
     return action
+
+
+SPLIT_VERSION = "0.4.0"
+"""The engine version whose Market purchase chooses the source, then the hexagon, and whose
+Scouting turns the pattern, then places it (issue 11)."""
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` a Market purchase was one action ``<seat>:buy <source>
+    <hexagon>``, now ``<seat>:buy <source>`` and then ``<seat>:hexagon <hexagon>`` (ruling 18);
+    a pattern was placed in one action ``<seat>:place <cells>``, now ``<seat>:turn <shape>``
+    (the cells moved to the corner a1) and then the same ``place`` (ruling 21). Anything
+    else stands for itself.
+
+    >>> upgrade("0:buy deck A1", "0.1.0")
+    ['0:buy deck', '0:hexagon A1']
+    >>> upgrade("1:place c2.c3.d3.d4", "0.3.0")
+    ['1:turn a1.a2.b2.b3', '1:place c2.c3.d3.d4']
+    >>> upgrade("0:buy deck", "0.4.0"), upgrade("0:end", "0.1.0")
+    (['0:buy deck'], ['0:end'])
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if colon and len(words) == 3 and words[0] == Verb.BUY:
+        return [f"{seat}:{Verb.BUY} {words[1]}", f"{seat}:{Verb.HEXAGON} {words[2]}"]
+    if colon and len(words) == 2 and words[0] == Verb.PLACE:
+        mask = cells_mask(words[1])
+        if mask:
+            return [f"{seat}:{Verb.TURN} {mask_token(shape_of(mask))}", text]
+    return [text]
 
 
 def _counted(i: int, n: int = 1) -> str:
@@ -111,12 +148,14 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
         paid = _counted(x, 2) if x == y else f"{_counted(x)} and {_counted(y)}"
         return f"Forum: return {paid} for {_counted(g)}"
     if verb == Verb.CITIZEN:
-        return f"Citizen track: 1 Civilian for a {CITIZEN_NAMES[a[0]]['en']} box"
+        name = CITIZEN_NAMES[a[0]]["en"]
+        return f"Citizen track: 1 Civilian for {'an' if name[0] in 'AEIOU' else 'a'} {name} box"
     if verb == Verb.BUY:
-        hexagon = market_box_words(MARKET_HEXAGONS.index(a[1]))
         if a[0] == "deck":
-            return f"Market (1 Resource): a Trade Good from the Fate deck into {hexagon}"
-        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])} into {hexagon}"
+            return "Market (1 Resource): a Trade Good from the Fate deck"
+        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])}"
+    if verb == Verb.HEXAGON:
+        return f"write the Trade Good into {market_box_words(MARKET_HEXAGONS.index(a[0]))}"
     if verb == Verb.PERFORM:
         k = THEATRE_BOXES.index(a[0])
         return f"Theatre (1 Resource): the performance {theatre_box_words(k)}: {reward_words(THEATRE_REWARDS[k])}"
@@ -135,6 +174,8 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
         return f"Diplomats: send a Diplomat to the {a[0].title()} Cohort"
     if verb == Verb.SCOUT:
         return f"Scouting (1 Soldier): the pattern of {_source(state, action.player, a[0])}"
+    if verb == Verb.TURN:
+        return f"turn the pattern so: {shape_words(cells_mask(a[0]) or 0)}"
     if verb == Verb.PLACE:
         return "place the pattern on map cells " + a[0].replace(".", ", ")
     if verb == Verb.COHORT:

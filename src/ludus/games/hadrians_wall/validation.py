@@ -32,6 +32,7 @@ from .components import (
     FULL_MAP,
     GUARD_REWARDS,
     MARKET_HEXAGONS,
+    MARKET_TRADERS,
     MARKET_UNIQUE_BONUS,
     MINING_REWARDS,
     OVER,
@@ -44,8 +45,9 @@ from .components import (
     WALL_REWARDS,
     YEARS,
     placements,
+    shape_placements,
 )
-from .decisions import AttributeChoice, CohortChoice, PlacePattern
+from .decisions import AttributeChoice, CohortChoice, MarketHexagon, PlacePattern, PlaceShape
 from .state import Board, HadriansWallData
 
 __all__ = ["violations"]
@@ -161,7 +163,7 @@ def _board_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     out.extend(_year_violations(s, p, b))
     out.extend(_ludus_violations(p, b))
     out.extend(_favour_violations(s, p, b))
-    places = sum(1 for d in b.pending if type(d) is PlacePattern)
+    places = sum(1 for d in b.pending if type(d) is PlacePattern or type(d) is PlaceShape)
     if not 0 <= b.map <= FULL_MAP or bin(b.map).count("1") + 4 * places != 4 * b.scouts:
         out.append(f"{where}.map': {b.map} is not the cells of {b.scouts} scouts' patterns")
     if (s.phase is FAVOUR or s.phase is OVER) and any(b.items):
@@ -271,14 +273,38 @@ def _pending_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     cohorts = sum(1 for d in stack if type(d) is CohortChoice)
     if cohorts > 3 * COHORT_BOXES - sum(b.cohorts):
         out.append(f"{where}: {cohorts} Cohort icons for {3 * COHORT_BOXES - sum(b.cohorts)} empty boxes")
-    places = [d for d in stack if type(d) is PlacePattern]
+    places = [d for d in stack if type(d) is PlacePattern or type(d) is PlaceShape]
     if places:
         # A scout's pattern is placed at once: the one decision on top, and it still fits.
-        if len(places) > 1 or stack[-1] is not places[0]:
+        place = places[0]
+        fits = shape_placements(place.shape) if isinstance(place, PlaceShape) else placements(place.pattern)
+        if len(places) > 1 or stack[-1] is not place:
             out.append(f"{where}: a pattern to place that is not the next decision")
-        elif not any(not m & b.map for m in placements(places[0].pattern)):
-            out.append(f"{where}: the pattern {places[0].pattern} fits nowhere on the map")
+        elif not any(not m & b.map for m in fits):
+            out.append(f"{where}: the pattern {place.pattern} fits nowhere on the map")
+    purchases = [d for d in stack if type(d) is MarketHexagon]
+    if purchases:
+        # A purchase's hexagon is chosen at once: the one decision on top, with a hexagon open.
+        d = purchases[0]
+        if len(purchases) > 1 or stack[-1] is not d:
+            out.append(f"{where}: a Market hexagon to choose that is not the next decision")
+        elif not _open_hexagon(b) or not _source_exists(s, d.source) or not 1 <= d.good <= _GOODS:
+            out.append(f"{where}: a Market purchase of Trade Good {d.good} from {d.source} with no hexagon to write it in")
     return out
+
+
+def _open_hexagon(b: Board) -> bool:
+    return any(not g and b.citizens[0] >= need for g, need in zip(b.market, MARKET_TRADERS, strict=True))
+
+
+def _source_exists(s: HadriansWallData, source: str) -> bool:
+    """Whether a Market source names the deck, a seat with a Prospect card or a Neutral card."""
+    if source == "deck":
+        return True
+    index = int(source[1:])
+    if source[0] == "p":
+        return index < len(s.boards) and s.boards[index].prospect >= 0
+    return index < len(s.neutral)
 
 
 def _turn_violations(s: HadriansWallData) -> list[str]:

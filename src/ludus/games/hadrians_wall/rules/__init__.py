@@ -85,11 +85,12 @@ HANDLERS: Mapping[str, Handler] = {
     Verb.FAVOUR: pict_attack.favour,
     Verb.DEFEND: pict_attack.defend,
 }
-"""Verb → effect. ``cohort``, ``attribute`` and ``place`` answer pending decisions."""
+"""Verb → effect. ``cohort``, ``attribute``, ``place`` and ``hexagon`` answer pending decisions."""
 
 DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     **general.DECISION_RULES,
     **scouting.DECISION_RULES,
+    **market.DECISION_RULES,
 }
 
 _BY_VERB: dict[str, Generator] = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import ATTACK_POTENTIAL, COHORT_INDEX, FATE_CARDS, FAVOUR, OVER, VALOUR, YEARS
+from ..components import ATTACK_POTENTIAL, COHORT_INDEX, FATE_CARDS, FAVOUR, OVER, VALOUR, YEARS, Verb
 from ..state import HadriansWallData
 from .general import draw_fates, gain_attribute, show
 from .neutral_cards import discard_neutral_cards, neutral_attack_cards
@@ -85,16 +85,50 @@ def favour_actions(s: HadriansWallData, p: int, counts: list[int] | None = None)
         counts = attack_counts(s)
     out: list[Action] = []
     temple = b.temple_favours > b.temple_used
+    diplomats = [False, False, False]
+    breached = [False, False, False]
     for c in range(3):
         # Ruling 9: a Favour may only ignore a card that would otherwise breach that Cohort.
-        if counts[c] - b.ignored[c] <= b.cohorts[c]:
+        if counts[c] - b.ignored[c] > b.cohorts[c]:
+            breached[c] = True
+            for k, served in enumerate(b.diplomats):
+                if served == c and b.diplomat_used[k] < 2:
+                    diplomats[c] = True
+                    break
+    # Ruling 19: the seat's last possible Favour, when every other seat is done, gives the same
+    # result on any breached Cohort (the attack is resolved at once): one Temple option then.
+    last = (temple and b.temple_favours - b.temple_used == 1 and not any(diplomats)
+            and all(other.done for q, other in enumerate(s.boards) if q != p))
+    for c in range(3):
+        if not breached[c]:
             continue
         if temple:
             out.append(table.favour_temple[c])
-        for k, served in enumerate(b.diplomats):
-            if served == c and b.diplomat_used[k] < 2:
-                out.append(table.favour_diplomat[c])
+            if last:
+                break
+        if diplomats[c]:
+            out.append(table.favour_diplomat[c])
     return out
+
+
+def same_favour(s: HadriansWallData, action: Action) -> Action:
+    """The offered Temple Favour equal in effect to ``action`` (ruling 19), else ``action`` itself.
+
+    Older records may name another breached Cohort for the seat's last Favour; it reaches the
+    very state the offered one does.
+    """
+    if s.phase is not FAVOUR or action.verb != Verb.FAVOUR or action.args[:1] != ("temple",):
+        return action
+    p = action.player
+    offered = favour_actions(s, p) if isinstance(p, int) and 0 <= p < len(s.boards) else []
+    if action in offered or len(action.args) != 2 or action.args[1] not in COHORT_INDEX:
+        return action
+    b = s.boards[p]
+    c = COHORT_INDEX[str(action.args[1])]
+    temples = [a for a in offered if a.args[0] == "temple"]
+    if len(temples) == 1 and attack_counts(s)[c] - b.ignored[c] > b.cohorts[c]:
+        return temples[0]
+    return action
 
 
 def favour(s: HadriansWallData, a: Action, log: Log) -> None:

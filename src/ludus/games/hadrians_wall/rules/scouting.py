@@ -4,7 +4,8 @@ RULE: hadrians_wall.pl "ZWIAD" — with the Patricians a Scout box needs, 1 Sold
 supply for one's own Prospect card, to the neighbour for theirs, onto a Neutral card) lets
 the player mark one pattern on the 5 × 4 map, rotated or mirrored at will, inside the map
 and on empty cells only; covered Servant and Resource icons are gained, and every completed
-row gives 1 Valour. Where the pattern goes is a pending decision (:class:`PlacePattern`).
+row gives 1 Valour. How the pattern is turned (:class:`PlacePattern`), then where it goes
+(:class:`PlaceShape`) are pending decisions, asked one after the other (ruling 21).
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from ..components import (
     VALOUR,
     ActionTable,
     cells_mask,
+    orientations,
     placements,
+    shape_placements,
 )
-from ..decisions import PlacePattern
+from ..decisions import PlacePattern, PlaceShape
 from ..state import Board, HadriansWallData
 from .general import gain_attribute, pay_source, show, source_card, sources
 
@@ -63,14 +66,30 @@ def scout(s: HadriansWallData, a: Action, log: Log) -> None:
     b.pending.append(PlacePattern(p, pattern))  # before any other pending choice
 
 
-def placements_left(s: HadriansWallData, d: PlacePattern) -> list[Action]:
-    """Every placement of the pattern on empty cells."""
+def turns_left(s: HadriansWallData, d: PlacePattern) -> list[Action]:
+    """Every orientation of the pattern that still fits somewhere on the map (ruling 21)."""
+    used = s.boards[d.who].map
+    turn_actions = s.cfg.tables[d.who].turn
+    return [turn_actions[shape] for shape in orientations(d.pattern)
+            if any(not m & used for m in shape_placements(shape))]
+
+
+def turn(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
+    """Turn the pattern: where it goes is the next decision (:class:`PlaceShape`)."""
+    shape = cells_mask(str(a.args[0])) or 0
+    show(log, d.who, "turn", seat=d.who, pattern=d.pattern, shape=shape)
+    s.boards[d.who].pending.append(PlaceShape(d.who, d.pattern, shape))
+    return True  # the pattern's decision is done; its place is the one on top now
+
+
+def placements_left(s: HadriansWallData, d: PlaceShape) -> list[Action]:
+    """Every position of the turned pattern on empty cells."""
     used = s.boards[d.who].map
     place_actions = s.cfg.tables[d.who].place
-    return [place_actions[m] for m in placements(d.pattern) if not m & used]
+    return [place_actions[m] for m in shape_placements(d.shape) if not m & used]
 
 
-def place(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
+def place(s: HadriansWallData, d: PlaceShape, a: Action, log: Log) -> bool:
     """Place the scouting pattern: covered icons and each completed row's Valour."""
     p = d.who
     b = s.boards[p]
@@ -94,4 +113,7 @@ def place(s: HadriansWallData, d: PlacePattern, a: Action, log: Log) -> bool:
     return True
 
 
-DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {PlacePattern: DecisionRules(placements_left, place)}
+DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {
+    PlacePattern: DecisionRules(turns_left, turn),
+    PlaceShape: DecisionRules(placements_left, place),
+}
