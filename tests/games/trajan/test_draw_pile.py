@@ -66,7 +66,7 @@ def test_a_card_that_must_come_from_the_rebuilt_pile_leaves_its_count() -> None:
             state.display[0][c] += extra
             state.known[0][c] = 0
     card = next(c for c in range(len(COMMODITIES)) if state.pile_hand[0][c])
-    play(state, f"0:discard {COMMODITIES[card]} left")
+    play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     conserved(state)
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 1
     assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k for c, k in (rebuilt - Counter([card])).items()}
@@ -80,7 +80,7 @@ def _hidden_elsewhere(state: TrajanState, card: int) -> int:
 def test_a_card_nobody_else_can_hold_counts_as_drawn_from_the_rebuilt_pile() -> None:
     state, rebuilt = rebuilt_by_seat_0()
     card = next(c for c in range(len(COMMODITIES)) if state.pile_hand[0][c] and not _hidden_elsewhere(state, c))
-    play(state, f"0:discard {COMMODITIES[card]} left")
+    play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 1
     assert state.view(1)["players"][0]["hand_from_pile"] == 1
     assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k for c, k in (rebuilt - Counter([card])).items()}
@@ -91,7 +91,7 @@ def test_a_card_the_table_cannot_place_ends_what_is_known_of_the_pile() -> None:
     # a starting card of seat 0 that the rebuilt pile also holds: from the pile, or not?
     card = next(c for c in range(len(COMMODITIES))
                 if state.hand[0][c] > state.pile_hand[0][c] and state.draw.count(c))
-    play(state, f"0:discard {COMMODITIES[card]} left")
+    play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     assert state.pile_rebuilt == 0 and not any(map(any, state.pile_hand))
     assert state.view(1)["draw_pile_known"] is None and state.view(1)["players"][0]["hand_from_pile"] == 0
     conserved(state)

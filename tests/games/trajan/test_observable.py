@@ -57,6 +57,11 @@ def test_whatever_its_hand_the_seat_is_asked_which_card_to_discard() -> None:
         play(one, "1:draw_two")
         play(two, "1:draw_two")
         assert one.to_move() == two.to_move() == (1,)
+        assert legal(one) == ["1:pile left", "1:pile right"]
+        _same_to(0, one, two)
+        play(one, "1:pile right")
+        play(two, "1:pile right")
+        assert one.to_move() == two.to_move() == (1,)
         assert all(a.startswith("1:discard") for a in legal(one))
         _same_to(0, one, two)
 

@@ -502,6 +502,35 @@ def test_the_player_chooses_how_to_meet_a_demand() -> None:
     assert bread in state.ftiles[0] and state.vp[0] == 10 - 9
 
 
+def test_ways_to_meet_the_demands_that_end_alike_are_one_option() -> None:
+    # ruling 31: bread, bread, religion revealed; a bread forum tile and a demand joker meet two
+    # of them whichever way they are given (the joker to a bread or to the religion demand)
+    state = started()
+    bread, joker = forum_tile("bread"), forum_tile("demand_joker")
+    with edit(state):
+        for t in (bread, joker):
+            _take_from_board(state, t)
+            state.ftiles[0].append(t)
+        state.vp = [10, 10]
+        _quarter_end(state, ["bread", "bread", "religion"])
+    do(state, "0:pass")
+    assert state.phase == Phase.DEMANDS and state.decider == 0
+    probe = state.clone()
+    quarter_end.start_demands(probe, 0)
+    assert sorted(quarter_end.demand_options(probe, 0)) == [(0, 1), (0, 2), (2, 2)]
+    # the joker to the religion demand ends as the joker to a bread demand: one option
+    assert legal(state) == ["0:meet bread forum", "0:meet bread joker"]
+    game = state.game
+    assert str(game.parse_action(state, "0:meet religion joker")) == "0:meet bread joker"  # a record before 0.4.0
+    results = set()
+    for way in ("0:meet bread forum", "0:meet bread joker"):
+        after = state.clone()
+        do(after, way)
+        assert after.vp[0] == 10 - 4 and not after.ftiles[0] and after.decider == 1
+        results.add(after.digest())
+    assert len(results) == 2  # the tiles leave the game in another order
+
+
 def test_penalties_for_two_and_three_unmet_demands() -> None:
     state = started()
     bread = forum_tile("bread")

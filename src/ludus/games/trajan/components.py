@@ -411,6 +411,10 @@ class Sub(IntEnum):
     """Seaport (c): after playing 1 card to the display, a second card or stop."""
     SHIP = 3
     """Seaport (d): loading a ship card by card (pair by pair), then sail."""
+    DISCARD_LEFT = 4
+    """Seaport (a): the left discard pile chosen (``pile left``), the card to discard onto it."""
+    DISCARD_RIGHT = 5
+    """Seaport (a): the right discard pile chosen (``pile right``), the card to discard onto it."""
 
 
 class Verb(StrEnum):
@@ -428,6 +432,7 @@ class Verb(StrEnum):
     EXTRA = "extra"
     DECLINE = "decline"
     DRAW_TWO = "draw_two"
+    PILE = "pile"
     DISCARD = "discard"
     TAKE_DISCARD = "take_discard"
     DISPLAY = "display"

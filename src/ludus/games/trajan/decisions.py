@@ -4,7 +4,7 @@ After the markers are sown, the turn's action step is a small stack of
 decisions, top last: take the target tray's action (:class:`TakeAction`), then
 perhaps repeat it with an extra-action tile (:class:`OfferExtra`); a construction
 tile's bonus action pushes one more pair. A Seaport action may open a
-sub-decision on top: discard a card (:class:`SeaportDiscard`), play a second card
+sub-decision on top: discard a card (:class:`SeaportDiscard`: the pile, then the card), play a second card
 to the display (:class:`SeaportDisplay`) or load a ship (:class:`LoadShip`).
 Their behaviour lives with the rules that open them (:mod:`.rules.extra_actions`,
 :mod:`.rules.seaport`).
@@ -31,6 +31,7 @@ __all__ = [
     "OFFER",
     "OFFER_EXTRA",
     "SEAPORT_DISCARD",
+    "SEAPORT_DISCARD_ON",
     "SEAPORT_DISPLAY",
     "TAKE_ACTION",
     "LoadShip",
@@ -72,12 +73,14 @@ class OfferExtra(Decision):
     action: int
 
 
-@decision("seaport_discard", (Verb.DISCARD,))
+@decision("seaport_discard", (Verb.PILE, Verb.DISCARD))
 @dataclass(frozen=True, slots=True, eq=False)
 class SeaportDiscard(Decision):
-    """Seaport (a): after drawing 2 cards, discard 1 onto a discard pile."""
+    """Seaport (a): after drawing 2 cards, discard 1 onto a discard pile: first the pile
+    (``pile`` -1: ``pile left|right``), then the card (``discard <commodity>``)."""
 
     who: int
+    pile: int = -1
 
 
 @decision("seaport_display", (Verb.DISPLAY, Verb.STOP))
@@ -106,6 +109,10 @@ OFFER_EXTRA: tuple[tuple[OfferExtra, ...], ...] = tuple(
     tuple(OfferExtra(p, a) for a in range(N_ACTIONS)) for p in range(MAX_PLAYERS)
 )
 SEAPORT_DISCARD: tuple[SeaportDiscard, ...] = tuple(SeaportDiscard(p) for p in range(MAX_PLAYERS))
+SEAPORT_DISCARD_ON: tuple[tuple[SeaportDiscard, ...], ...] = tuple(
+    tuple(SeaportDiscard(p, pile) for pile in range(2)) for p in range(MAX_PLAYERS)
+)
+"""The card to discard once the pile is chosen, by seat and pile (0 left, 1 right)."""
 SEAPORT_DISPLAY: tuple[SeaportDisplay, ...] = tuple(SeaportDisplay(p) for p in range(MAX_PLAYERS))
 
 
@@ -124,7 +131,7 @@ def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
         elif isinstance(d, OfferExtra):
             agenda.append(OFFER + d.action)
         elif isinstance(d, SeaportDiscard):
-            sub = Sub.DISCARD
+            sub = Sub.DISCARD if d.pile < 0 else Sub(Sub.DISCARD_LEFT + d.pile)
         elif isinstance(d, SeaportDisplay):
             sub, display_count = Sub.DISPLAY, d.played
         elif isinstance(d, LoadShip):
@@ -172,6 +179,8 @@ def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
     pending = agenda_decisions(who, agenda)
     if sub == Sub.DISCARD:
         pending.append(SEAPORT_DISCARD[who])
+    elif sub in (Sub.DISCARD_LEFT, Sub.DISCARD_RIGHT):
+        pending.append(SEAPORT_DISCARD_ON[who][sub - Sub.DISCARD_LEFT])
     elif sub == Sub.DISPLAY:
         pending.append(SeaportDisplay(who, display_count))
     elif sub == Sub.SHIP:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search, check_seat
+from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import StateError
@@ -29,7 +29,7 @@ from ludus.games.trajan import (
     validation,
     view,
 )
-from ludus.games.trajan.components import DOMAIN, N_COMMODITIES, OVER
+from ludus.games.trajan.components import ACTION, DOMAIN, N_COMMODITIES, OVER, SEAPORT, Verb
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.state import SLOTS, TrajanData
 
@@ -64,6 +64,22 @@ class TrajanState(TrajanData, RulesState):
         if self.phase == OVER:
             return ()
         return (self.decider,)
+
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only legal action when public information alone makes it the only one.
+
+        The seat to move is the only one with actions (Trajan has no out-of-turn actions). Its
+        options follow from public information, except at the Seaport, where they depend on
+        its hand: there a single option (``sail`` once nothing more fits, the one kind of card
+        to discard) is still asked unless the hand is empty, so that no seat learns about a
+        hand from the pause (ruling 27; docs/architecture.md, "Hardening").
+        """
+        actions = self.legal_actions(player)
+        if len(actions) != 1:
+            return None
+        if self.phase == ACTION and any(self.hand[player]) and _hand_decides(self.pending[-1]):
+            return None
+        return actions[0]
 
     def outcome(self) -> Outcome:
         """Final scores (VP track plus final scoring), ranking with the senate tie-break."""
@@ -109,6 +125,13 @@ class TrajanState(TrajanData, RulesState):
         if s.pending and s.decider < 0:
             raise StateError("state field 'agenda': decisions pending in a finished game ('decider' -1)")
         return s
+
+
+def _hand_decides(top: Decision) -> bool:
+    """Whether the answers to ``top`` depend on the hand of the seat deciding (the Seaport's)."""
+    if isinstance(top, decisions.TakeAction):
+        return top.action == SEAPORT
+    return isinstance(top, decisions.SeaportDiscard | decisions.SeaportDisplay | decisions.LoadShip)
 
 
 class TrajanGame(Game[TrajanState]):
@@ -170,6 +193,19 @@ class TrajanGame(Game[TrajanState]):
     def describe(self, state: TrajanState, action: Action) -> str:
         """A readable label for ``action``."""
         return notation.describe(action, state)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)
+        reads as that one (records written before 0.4.0)."""
+        action = super().parse_action(state, text)
+        if isinstance(state, TrajanState) and action.verb == Verb.MEET:
+            return rules.quarter_end.equivalent_meet(state, action)
+        return action
+
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """A discard of a record older than 0.4.0 (``discard <card> <pile>``) is now two actions:
+        the pile, then the card (see :func:`~ludus.games.trajan.notation.upgrade`)."""
+        return notation.upgrade(text, version)
 
     def component_text(self, name: str) -> str | None:
         """What the component ``name`` is and does (display name or id; any case, spaces or underscores)."""

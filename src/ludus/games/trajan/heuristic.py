@@ -21,6 +21,8 @@ breaking ties with the bot's RNG (the shared search compares exactly).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ludus.core.actions import Action
 from ludus.core.api import Search, State
 from ludus.core.rng import Rng
@@ -41,7 +43,7 @@ from ludus.games.trajan.components import (
     TAKE,
     TRAJAN_TILES,
 )
-from ludus.games.trajan.decisions import LoadShip
+from ludus.games.trajan.decisions import LoadShip, SeaportDiscard
 from ludus.games.trajan.rules.action_circle import SOW_ACTIONS
 from ludus.games.trajan.scoring import final_breakdown, outcome
 from ludus.games.trajan.state import TrajanData
@@ -171,6 +173,13 @@ def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
         elif phase == EFFECT:
             s.apply(search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES))
         elif phase == ACTION:
+            top = d.pending[-1]
+            if isinstance(top, SeaportDiscard) and top.pile < 0:
+                # the discard is one choice of card and pile, planned whole as before the split
+                pile, card = _best_discard(s, p, lambda after: _value(after, p))
+                s.apply(pile)
+                s.apply(card)
+                continue
             actions = s.legal_actions(p)
             if branch:
                 best = float("-inf")
@@ -185,6 +194,57 @@ def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
     return evaluate(d, p)
 
 
+def _discard_pairs(s: State, p: int) -> list[tuple[Action, Action]]:
+    """The discards after ``draw_two`` as (pile, card) pairs, in the order of the single
+    ``discard <card> <pile>`` action of ludus before 0.4.0 (card by card, left before right)."""
+    piles = s.legal_actions(p)
+    after = s.clone()
+    after.apply(piles[0])
+    return [(pile, card) for card in after.legal_actions(p) for pile in piles]
+
+
+def _best_discard(s: State, p: int, value: Callable[[State], float]) -> tuple[Action, Action]:
+    """The first (pile, card) pair that ``value`` rates best (the lookahead's exact comparison)."""
+    best: tuple[Action, Action] | None = None
+    best_value = float("-inf")
+    for pile, card in _discard_pairs(s, p):
+        after = s.clone()
+        after.apply(pile)
+        after.apply(card)
+        v = value(after)
+        if best is None or v > best_value:
+            best, best_value = (pile, card), v
+    assert best is not None
+    return best
+
+
+def _greedy_discard(state: State, s: TrajanData, player: int, rng: Rng, search: Search) -> Action:
+    """The discard after ``draw_two``, planned as one choice of card and pile (as the single action
+    it was before 0.4.0, with the same draws from ``rng``): the pile now, the card remembered in
+    ``search.memory`` for the next decision."""
+    world = state.determinize(player, rng.next())
+    best: list[tuple[Action, Action]] = []
+    best_value = float("-inf")
+    for pile, card in _discard_pairs(world, player):
+        child = world.clone()
+        child.apply(pile)
+        child.apply(card)
+        v = _finish_turn_value(child, player, False, search)
+        if v > best_value + 1e-9:
+            best, best_value = [(pile, card)], v
+        elif abs(v - best_value) <= 1e-9:
+            best.append((pile, card))
+    pile, card = best[rng.randbelow(len(best))]
+    after = state.clone()
+    after.apply(pile)
+    search.memory[(_DISCARD_MEMORY, after.digest())] = card
+    return pile
+
+
+_DISCARD_MEMORY = "trajan:discard"
+"""``search.memory`` key (with the digest of the state after the pile) of the card to discard."""
+
+
 def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
     """The greedy bot's move; ``None`` falls back to one-action lookahead."""
     if player not in state.to_move():
@@ -194,6 +254,13 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
         return actions[0]
     s = _data(state)
     phase = s.phase
+    top = s.pending[-1] if phase == ACTION else None
+    if isinstance(top, SeaportDiscard):
+        if top.pile < 0:
+            return _greedy_discard(state, s, player, rng, search)
+        card = search.memory.pop((_DISCARD_MEMORY, state.digest()), None)
+        if isinstance(card, Action) and card in actions:
+            return card
     if phase == SOW:
         return SOW_ACTIONS[player][_sow_choice(s, player)]
     if phase in (TAKE, ACTION):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ludus.core.actions import Action
+from ludus.core.record import version_key
 from ludus.games.trajan.components import (
     ACTION_NAMES_EN,
     ACTIONS,
@@ -26,6 +27,7 @@ from ludus.games.trajan.components import (
     DEMAND_SOURCES,
     FORUM_KIND_INDEX,
     FORUM_KINDS,
+    PILES,
     PROVINCES,
     SHIP_KEYS,
     SHIPS,
@@ -34,6 +36,7 @@ from ludus.games.trajan.components import (
     TRAJAN_CATEGORIES,
     TRAJAN_INDEX,
     TRAJAN_TILES,
+    Verb,
     building_name,
     forum_kind_name,
     trajan_tile_name,
@@ -85,7 +88,8 @@ _LABELS: dict[str, Callable[[TrajanData | None, tuple[Any, ...]], str]] = {
     "extra": lambda s, a: f"use {with_article(_extra_name(a[0]))} for an extra action",
     "decline": lambda s, a: "use no extra-action tile",
     "draw_two": lambda s, a: "Seaport: draw 2 cards, discard 1",
-    "discard": lambda s, a: f"discard {a[0]} on {_PLACES[a[1]]}",
+    "pile": lambda s, a: f"discard a card on {_PLACES[a[0]]}",
+    "discard": lambda s, a: f"discard {_load_name(str(a[0]))}",
     "take_discard": lambda s, a: f"Seaport: take the top card of {_PLACES[a[0]]}",
     "display": lambda s, a: f"play {a[0]} to the display",
     "stop": lambda s, a: "play no more cards",
@@ -119,6 +123,32 @@ def describe(action: Action, state: TrajanData | None = None) -> str:
     except (KeyError, IndexError, ValueError):
         return str(action)
     return f"seat {action.player}: {text}"
+
+
+# --- records of older versions ------------------------------------------------------------------
+SPLIT_VERSION = "0.4.0"
+"""The engine version whose Seaport discard chooses the pile, then the card (issue 11)."""
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` the discard after ``draw_two`` was one action
+    ``<seat>:discard <commodity> left|right``; now it is ``<seat>:pile left|right`` and then
+    ``<seat>:discard <commodity>``. Anything else stands for itself.
+
+    >>> upgrade("1:discard cattle right", "0.1.0")
+    ['1:pile right', '1:discard cattle']
+    >>> upgrade("1:discard cattle", "0.4.0")
+    ['1:discard cattle']
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if not colon or len(words) != 3 or words[0] != Verb.DISCARD or words[2] not in PILES:
+        return [text]
+    return [f"{seat}:{Verb.PILE} {words[2]}", f"{seat}:{Verb.DISCARD} {words[1]}"]
 
 
 # --- show NAME ------------------------------------------------------------------------------------
@@ -208,4 +238,4 @@ def component_text(name: str) -> str | None:
     return CATALOGUE.get(_key(name))
 
 
-__all__ = ["CATALOGUE", "component_text", "describe"]
+__all__ = ["CATALOGUE", "SPLIT_VERSION", "component_text", "describe", "upgrade"]

@@ -18,7 +18,7 @@ Actions and their notation (``<seat>:<verb> <args>``):
 * setup: ``arrange <colour>``, ``take_card deck|left|right``, ``choose <T..>`` (``choose <category>``
   when only the top tile of a face-down stack may be taken)
 * turn: ``take <tray>``, ``sow <colour>``, ``effect``, ``plus2 <action>``, ``skip``
-* Seaport: ``draw_two`` → ``discard <commodity> left|right``; ``take_discard left|right``;
+* Seaport: ``draw_two`` → ``pile left|right`` → ``discard <commodity>``; ``take_discard left|right``;
   ``display <commodity>`` → ``display <commodity>`` | ``stop``; ``ship identical|pairs|different``
   → ``load <card> [<card>]`` … ``sail``
 * Forum: ``take_tile <kind>``; Military: ``recruit``, ``march <province>``, ``deploy``;

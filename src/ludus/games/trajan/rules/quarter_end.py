@@ -25,6 +25,7 @@ from ludus.games.trajan.components import (
     DEMAND_SOURCES,
     DEMAND_TILE_KIND,
     DEMANDS,
+    DOMAIN,
     EXTRA_TILE_ACTION,
     FORUM_EXTRA_SPACES,
     FORUM_KINDS,
@@ -48,8 +49,8 @@ from ludus.games.trajan.rules.senate import senate_ranking
 from ludus.games.trajan.state import TrajanData
 
 __all__ = [
-    "auto_consul", "auto_demands", "consul", "demand_options", "finish_quarter", "legal_consul", "legal_meet",
-    "meet", "senate_majority", "start_demands",
+    "auto_consul", "auto_demands", "consul", "demand_options", "equivalent_meet", "finish_quarter",
+    "legal_consul", "legal_meet", "meet", "senate_majority", "start_demands",
 ]
 
 _MEET = tuple(
@@ -126,8 +127,75 @@ def demand_options(s: TrajanData, p: int) -> list[tuple[int, int]]:
 
 
 def legal_meet(s: TrajanData, p: int) -> list[Action]:
-    """The ways to meet one more demand (see :func:`demand_options`)."""
-    return [_MEET[p][k][src] for k, src in demand_options(s, p)]
+    """The ways to meet one more demand (see :func:`demand_options`), one per result.
+
+    Two ways that leave the same state once the demands that need no choice are met (a
+    demand joker given for the bread or the religion demand when the other stays unmet
+    either way) are one option, the first in the order bread, games, religion and Trajan
+    tile, forum tile, joker (ruling 31).
+    """
+    options = demand_options(s, p)
+    if len(options) < 2:
+        return [_MEET[p][k][src] for k, src in options]
+    seen: list[tuple[tuple[int, ...], ...]] = []
+    out: list[Action] = []
+    for k, src in options:
+        result = _meet_result(s, p, k, src)
+        if result not in seen:
+            seen.append(result)
+            out.append(_MEET[p][k][src])
+    return out
+
+
+def _meet_result(s: TrajanData, p: int, k: int, src: int) -> tuple[tuple[int, ...], ...]:
+    """What differs after ``p`` meets demand ``k`` from ``src`` and the demands that need no
+    choice follow (as :func:`auto_demands` meets them): the forum tiles held and removed, and,
+    while a choice is left, the Trajan tiles used and the demands left. Once none is left the
+    seat's demands close alike for every option (each keeps the most demands met, so the same
+    penalty), and the rest of the state is untouched by the demands."""
+    after = type(s).__new__(type(s))  # only the fields the demands read and change
+    after.held_f = s.held_f
+    after.ftiles = s.ftiles[:]
+    after.ftiles[p] = s.ftiles[p][:]
+    after.f_used, after.dem_left, after.forum_removed = s.f_used[:], s.dem_left[:], s.forum_removed[:]
+    log = Log.of(DOMAIN)()
+    _meet(after, p, k, src, log)
+    options = demand_options(after, p)
+    while _no_choice(options):
+        _meet(after, p, *options[0], log)
+        options = demand_options(after, p)
+    held = (tuple(after.ftiles[p]), tuple(after.forum_removed))
+    return held if not options else (*held, tuple(after.f_used), tuple(after.dem_left))
+
+
+def _no_choice(options: list[tuple[int, int]]) -> bool:
+    """Whether ``options`` (:func:`demand_options`) offer one way per demand kind (met at once)."""
+    return bool(options) and len({k for k, _ in options}) == len(options)
+
+
+def equivalent_meet(s: TrajanData, action: Action) -> Action:
+    """``action`` (a ``meet``), or the listed option that leaves the same state.
+
+    A record written before ludus 0.4.0 may name a way to meet a demand that is now folded
+    into an equivalent one (:func:`legal_meet`); it is read as that one, whose state (and
+    digest) is the same.
+    """
+    if action.verb != Verb.MEET or s.phase != DEMANDS or action.player != s.decider or len(action.args) != 2:
+        return action
+    try:
+        k, src = DEMAND_KINDS.index(str(action.args[0])), DEMAND_SOURCES.index(str(action.args[1]))
+    except ValueError:
+        return action
+    p = action.player
+    listed = legal_meet(s, p)
+    if action in listed or (k, src) not in demand_options(s, p):
+        return action
+    result = _meet_result(s, p, k, src)
+    for other in listed:
+        ok, osrc = DEMAND_KINDS.index(str(other.args[0])), DEMAND_SOURCES.index(str(other.args[1]))
+        if _meet_result(s, p, ok, osrc) == result:
+            return other
+    return action
 
 
 def meet(s: TrajanData, a: Action, log: Log) -> None:
@@ -157,7 +225,7 @@ def auto_demands(s: TrajanData, log: Log) -> bool:
     """
     p = s.decider
     options = demand_options(s, p)
-    if options and len({k for k, _ in options}) == len(options):
+    if _no_choice(options):
         k, src = options[0]
         _meet(s, p, k, src, log)
         return True

@@ -1,6 +1,6 @@
 """The Seaport action ([HU] "Kikötőakció"): cards, the display and the three ships.
 
-RULE: trajan.hu "Kikötőakció" — (a) draw 2 cards and discard 1, (b) take the top card of a
+RULE: trajan.hu "Kikötőakció" — (a) draw 2 cards and discard 1 (the pile, then the card), (b) take the top card of a
       discard pile, (c) play 1 or 2 cards to the display and draw as many, or (d) ship a
       combination of cards (identical cards, pairs, different cards): VP by the ship's
       coloured side, or its grey side once it has been used this quarter.
@@ -29,6 +29,7 @@ from ludus.games.trajan.components import (
 )
 from ludus.games.trajan.decisions import (
     SEAPORT_DISCARD,
+    SEAPORT_DISCARD_ON,
     SEAPORT_DISPLAY,
     LoadShip,
     SeaportDiscard,
@@ -45,9 +46,8 @@ _DRAW_TWO = tuple(Action(p, Verb.DRAW_TWO) for p in _SEATS)
 _TAKE_DISCARD = tuple(tuple(Action(p, Verb.TAKE_DISCARD, (pile,)) for pile in PILES) for p in _SEATS)
 _DISPLAY = tuple(tuple(Action(p, Verb.DISPLAY, (c,)) for c in COMMODITIES) for p in _SEATS)
 _STOP = tuple(Action(p, Verb.STOP) for p in _SEATS)
-_DISCARD = tuple(
-    tuple(tuple(Action(p, Verb.DISCARD, (c, pile)) for pile in PILES) for c in COMMODITIES) for p in _SEATS
-)
+_PILE = tuple(tuple(Action(p, Verb.PILE, (pile,)) for pile in PILES) for p in _SEATS)
+_DISCARD = tuple(tuple(Action(p, Verb.DISCARD, (c,)) for c in COMMODITIES) for p in _SEATS)
 _SHIP = tuple(tuple(Action(p, Verb.SHIP, (k,)) for k in SHIP_KEYS) for p in _SEATS)
 _LOAD = tuple(tuple(Action(p, Verb.LOAD, (c,)) for c in COMMODITIES) for p in _SEATS)
 _LOAD_PAIR = tuple(tuple(Action(p, Verb.LOAD, (c, c)) for c in COMMODITIES) for p in _SEATS)
@@ -86,19 +86,27 @@ def draw_two(s: TrajanData, a: Action, log: Log) -> None:
 
 
 def _legal_discard(s: TrajanData, d: SeaportDiscard) -> list[Action]:
+    if d.pile < 0:
+        return list(_PILE[d.who])
     hand = s.hand[d.who]
-    rows = _DISCARD[d.who]
-    return [rows[c][i] for c in range(N_COMMODITIES) if hand[c] for i in range(2)]
+    row = _DISCARD[d.who]
+    return [row[c] for c in range(N_COMMODITIES) if hand[c]]
 
 
 def discard(s: TrajanData, d: SeaportDiscard, a: Action, log: Log) -> bool:
-    """Discard a card face up onto the chosen discard pile."""
+    """Choose the discard pile (``pile``), then discard a card face up onto it (``discard``).
+
+    Two small choices where ludus before 0.4.0 asked one of card × pile (ruling 29); the
+    state after both is the one the single action reached.
+    """
     p = d.who
+    if a.verb == Verb.PILE:
+        s.pending[-1] = SEAPORT_DISCARD_ON[p][PILES.index(str(a.args[0]))]
+        return False
     c = COMMODITY_INDEX[str(a.args[0])]
-    pile = PILES.index(str(a.args[1]))
     leave_hand(s, p, c)
-    s.discards[pile].append(c)
-    log.public("discard", seat=p, card=c, pile=pile)
+    s.discards[d.pile].append(c)
+    log.public("discard", seat=p, card=c, pile=d.pile)
     return True
 
 
