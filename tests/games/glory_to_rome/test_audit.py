@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import ludus.games.glory_to_rome as gtr
-from games.glory_to_rome.gtr_table import Table, act
+from games.glory_to_rome.gtr_table import Table, act, names
 from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, RUBBLE, Termination
 from ludus.games.glory_to_rome.state import hand_limit, influence
 from ludus.testing.scenario import edit
@@ -86,7 +86,7 @@ def test_a_petitioner_s_hand_stays_hidden_in_determinize() -> None:
     t.hand(0, "road", "bar", "temple", "villa", "garden")
     t.hand(1, "tower")
     s = t.state()
-    act(s, "0:petition merchant road")
+    act(s, "0:petition merchant", "0:petition bar")
     hands = set()
     for seed in range(20):
         d = s.determinize(1, seed)
@@ -257,3 +257,17 @@ def test_a_latrine_or_vomitorium_discard_must_be_followed_by_the_think() -> None
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack", "0:build school brick", "0:latrine road")
     assert "0:pass" not in {str(a) for a in s.legal_actions()}
+
+
+def test_a_revealed_card_given_away_is_not_dealt_back_as_revealed() -> None:
+    # Found by issue 11's games: a card revealed for a demand and then given to another
+    # demander is no longer shown; determinize must not deal it back into the hand "revealed".
+    t = Table(3, leader=0)
+    t.hand(0, "foundry", "palisade", "road").hand(1, "academy", "dock", "market").hand(2, "atrium", "bath")
+    s = t.state()
+    act(s, "0:lead legionary foundry", "1:follow academy", "2:follow atrium", "0:demand wood", "1:give dock",
+        "2:glory", "1:demand wood", "2:glory", "0:give palisade")
+    assert s.stack[-1].who == 2 and names(s, s.revealed[0]) == ["palisade"]
+    assert "palisade" not in names(s, s.hands[0])
+    for seed in range(30):
+        assert s.determinize(2, seed).view(2) == s.view(2)

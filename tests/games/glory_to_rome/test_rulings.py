@@ -248,9 +248,10 @@ def test_two_bath_clients_combine_for_an_out_of_town_foundation() -> None:
 def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
     t = Table(2, leader=0)
     t.building(0, "bath", "brick", "brick", complete=True)
-    t.pool("craftsman")
+    t.pool("craftsman").clients(0, "patron")  # a second Patron action may follow (ruling 28) ...
     t.hand(0, "temple", "road").hand(1, "statue")
     s = t.state()
+    # ... but the pool is empty then: no client comes to finish the foundation.
     act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
     assert s.leader == 1 and names(s, s.hands[0]) == ["road"] and s.out_town[0] == 4
     assert len(s.buildings[0]) == 1
@@ -261,7 +262,7 @@ def test_sewer_takes_petition_cards_but_never_jacks() -> None:
     t.building(0, "sewer", "stone", "stone", "stone", complete=True)
     t.hand(0, "road", "bar").hand(1, "jack")
     s = t.state()
-    act(s, "0:petition merchant road", "0:petition merchant bar", "1:follow jack", "0:sewer")
+    act(s, "0:petition merchant", "0:petition bar", "0:petition road", "1:follow jack", "0:sewer")
     assert names(s, s.stock[0]) == ["bar", "road"] and s.jack_pile == 6
 
 

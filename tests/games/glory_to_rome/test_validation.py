@@ -102,6 +102,9 @@ def test_pending_decisions_must_be_well_formed() -> None:
     def petition(d: dict[str, Any]) -> None:
         d["petition"] = [9, 1, 2]
     assert "state field 'petition'" in _refused(petition)
+    def opened(d: dict[str, Any]) -> None:  # a petition opened, no card yet, but a material
+        d["phase"], d["stack"], d["gives"], d["demands"], d["petition"] = 0, [], [], [], [2, 2, 1]
+    assert "state field 'petition': material 2 before the first card" in _refused(opened)
     def demand(d: dict[str, Any]) -> None:
         d["demands"] = [7]
     assert "state field 'demands'" in _refused(demand)
@@ -109,5 +112,6 @@ def test_pending_decisions_must_be_well_formed() -> None:
         d["phase"] = 2
         d["role"] = 0
         d["stack"] = []
+        d["gives"] = d["demands"] = d["colosseum"] = []
         d["act_index"] = 3
     assert "state field 'phase'" in _refused(stranded)

@@ -137,6 +137,7 @@ class Verb(StrEnum):
     SEWER = "sewer"
     SENATE = "senate"
     GLORY = "glory"
+    LEGACY_PETITION = "legacy_petition"
 
 
 # Verb aliases for the hot paths (an enum's class attribute costs ~90 ns, a global ~10 ns).
@@ -176,6 +177,7 @@ class Verb(StrEnum):
     V_SEWER,
     V_SENATE,
     V_GLORY,
+    V_LEGACY_PETITION,
 ) = tuple(Verb)
 
 
@@ -398,10 +400,8 @@ class ActionTable:
         self.lead_jack = [[Action(p, Verb.LEAD, (ROLE_NAMES[r], "jack")) for r in range(6)] for p in seats]
         self.follow = [[Action(p, Verb.FOLLOW, (SLUGS[b],)) for b in range(nb)] for p in seats]
         self.follow_jack = [Action(p, Verb.FOLLOW, ("jack",)) for p in seats]
-        self.petition = [
-            [[Action(p, Verb.PETITION, (ROLE_NAMES[r], SLUGS[b])) for b in range(nb)] for r in range(6)]
-            for p in seats
-        ]
+        self.petition = [[Action(p, Verb.PETITION, (ROLE_NAMES[r],)) for r in range(6)] for p in seats]
+        self.petition_card = [[Action(p, Verb.PETITION, (SLUGS[b],)) for b in range(nb)] for p in seats]
         self.think_jack = [Action(p, Verb.THINK_JACK) for p in seats]
         self.think_draw = [Action(p, Verb.THINK_DRAW) for p in seats]
         self.pass_ = [Action(p, Verb.PASS) for p in seats]
@@ -493,8 +493,9 @@ def _component_texts() -> dict[str, str]:
     out: dict[str, str] = {}
     for b in BUILDINGS:
         m = b.material
+        entry = TEXTS["buildings"][b.slug]
         text = (f"{b.en} ({b.pl}): {MATERIAL_EN[m]} building, value {b.value}, role {ROLE_EN[m]}. "
-                f"{TEXTS['buildings'][b.slug]}")
+                f"{entry['en']}\n{entry['pl']} (rulebook, Polish)")
         for name in (b.slug, b.en, b.pl):
             out.setdefault(_key(name), text)
     for m, slug in enumerate(MATERIAL_NAMES):

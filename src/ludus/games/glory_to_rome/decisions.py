@@ -24,6 +24,8 @@ from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
 
 NO_POOL = 8
 """Flag of a demand's JSON int: leave the matching pool card."""
+NO_MATERIAL = -1
+"""A petition's material before its first card."""
 
 # Open-action flags of a frame (an action in progress that may still take an "also" part).
 O_POOL = 1  # Patron: pool client taken / Laborer: pool material taken
@@ -127,20 +129,24 @@ class ColosseumChoice(Decision):
         return cls(int(row[0]), [int(x) for x in row[1:]]) if row else None
 
 
-@decision("petition", (Verb.PETITION,))
+@decision("petition", (Verb.PETITION, Verb.LEGACY_PETITION))
 @dataclass(slots=True, eq=False)
 class Petition(Decision):
     """A petition in progress (PL "Skladanie petycji"): ``left`` more cards of ``material``
-    to play, to act as a Jack of ``role``."""
+    to play, to act as a Jack of ``role``; ``material`` is :data:`NO_MATERIAL` until the
+    first card is played."""
 
     who: int
     material: int
     left: int
     role: int
+    legacy: bool = False
+    """Opened by an old record's ``legacy_petition`` (not saved): its cards are asked as
+    0.3.0 asked them (see :mod:`.rules.petitions`)."""
 
     def copy(self) -> Petition:
         """An independent copy."""
-        return Petition(self.who, self.material, self.left, self.role)
+        return Petition(self.who, self.material, self.left, self.role, self.legacy)
 
     def to_row(self) -> list[int]:
         """JSON: ``[material, left, role]`` (the player is the one to decide)."""

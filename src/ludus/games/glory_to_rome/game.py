@@ -22,9 +22,17 @@ from ludus.games.glory_to_rome import (
     validation,
     view,
 )
-from ludus.games.glory_to_rome.components import ACT, DOMAIN, ActionTable, component_text
+from ludus.games.glory_to_rome.components import (
+    ACT,
+    DOMAIN,
+    V_GLORY,
+    V_LEGACY_PETITION,
+    ActionTable,
+    component_text,
+)
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
+from ludus.games.glory_to_rome.rules.petitions import legacy_legal
 
 _NONE: list[Decision] = []
 _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
@@ -75,6 +83,14 @@ class GtrState(GtrData, RulesState):
     def _after_edit(self) -> None:
         rules.refresh_active(self, adjust=False)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now; an old record's ``legacy_petition`` where the old
+        engine allowed it (never offered: see :mod:`.rules.petitions`)."""
+        if action.verb == V_LEGACY_PETITION:
+            return (not self.over and action.player in self.to_move()
+                    and legacy_legal(self, action, self.legal_actions(action.player)))
+        return RulesState.is_legal(self, action)
+
     # --- the API -------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
         """The seat whose decision the game waits for."""
@@ -85,6 +101,19 @@ class GtrState(GtrData, RulesState):
             if ph == ACT and not self.gives and self.colosseum is None and self.stack:
                 return _SEATS[self.stack[-1].who]
         return rules.to_move(self)
+
+    def forced(self, player: int) -> Action | None:
+        """``player``'s only answer when playing it for the person tells nobody anything (ruling 29).
+
+        That is ``glory`` (no card of the demanded material): the answer itself tells the
+        table what its being the only answer tells. The public one-answer steps (a forced
+        ``pass`` or ``next``, an empty end-of-turn step) are never asked (ruling 23); every
+        other single answer follows from the seat's hidden hand and is asked.
+        """
+        actions = self.legal_actions(player)
+        if len(actions) == 1 and actions[0].verb == V_GLORY:
+            return actions[0]
+        return None
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -201,6 +230,11 @@ class GloryToRome(Game[GtrState]):
     def component_text(self, name: str) -> str | None:
         """What a building, role, material or the Jack does (English or Polish name, or id)."""
         return component_text(name)
+
+    def upgrade_notation(self, text: str, version: str) -> list[str]:
+        """An old record's ``petition <role> <card>`` as ``legacy_petition <role> <card>``
+        (see :func:`~ludus.games.glory_to_rome.notation.upgrade`)."""
+        return notation.upgrade(text, version)
 
     def describe(self, state: GtrState, action: Action) -> str:
         """A human-readable label for ``action``."""

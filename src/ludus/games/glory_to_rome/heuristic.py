@@ -21,6 +21,8 @@ from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import (
     ACT,
     ARCHITECT,
+    BUILDING_INDEX,
+    BUILDING_MATERIAL,
     CARD_BUILDING,
     CARD_MATERIAL,
     CRAFTSMAN,
@@ -30,8 +32,13 @@ from ludus.games.glory_to_rome.components import (
     MAIN,
     MERCHANT,
     PATRON,
+    ROLE_INDEX,
+    SLUGS,
+    V_LEGACY_PETITION,
+    V_PETITION,
     VALUE,
     B,
+    distinct_buildings,
 )
 from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.rules.building import fits
@@ -167,33 +174,94 @@ def _value(s: State, player: int) -> float:
 
 
 def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
-    """One action ahead with :func:`evaluate`, but no second Jack without progress.
+    """One action ahead with :func:`evaluate`, but no second Jack without progress; a
+    petition planned whole.
 
     Where ``player`` may think for a Jack, the policy looks ahead itself (exactly as
     the agent would, with the same draws of ``rng``) after dropping the Jack if the
     seat already took one at the current :func:`progress` point, remembered in the
-    agent's ``search.memory``. Elsewhere it returns ``None`` (the agent's lookahead).
+    agent's ``search.memory``. Where it may petition, each ``petition <role>`` is valued
+    as the petition's first card (what one action ahead saw before petitions were asked
+    card by card), and the cards are planned at once (:func:`_plan_petition`). Elsewhere
+    it returns ``None`` (the agent's lookahead).
     """
     s = _data(state)
-    if s.jack_pile <= 0 or player not in state.to_move():
+    if player not in state.to_move():
         return None
-    jack = s.acts.think_jack[player]
+    plan_slot: Hashable = ("glory-to-rome", "petition_plan", player)
+    if s.petition is not None:  # the next card of the planned petition
+        plan = search.memory.get(plan_slot)
+        if isinstance(plan, list) and plan:
+            card = s.acts.petition_card[player][plan[0]]
+            if card in state.legal_actions(player):
+                plan.pop(0)
+                return card
+        search.memory.pop(plan_slot, None)
+        return None  # no plan (a petition opened by hand): the agent's lookahead
     actions = state.legal_actions(player)
-    if jack not in actions:
+    jack = s.acts.think_jack[player]
+    can_jack = s.jack_pile > 0 and jack in actions
+    petitions = any(a.verb == V_PETITION for a in actions)
+    if not can_jack and not petitions:
         return None
+    taken: set[tuple[int, ...]] = set()
     here = progress(s)
-    slot: Hashable = ("glory-to-rome", "jack_taken_at", player)
-    taken = search.memory.get(slot)
-    if not isinstance(taken, set) or not taken or next(iter(taken))[0] != here[0]:
-        taken = set()  # the deck moved: forget (keys of a larger deck never recur)
-        search.memory[slot] = taken
-    if here in taken and len(actions) > 1:
-        actions = [a for a in actions if a != jack]
-    if len(actions) == 1:
-        choice = actions[0]
+    if can_jack:
+        slot: Hashable = ("glory-to-rome", "jack_taken_at", player)
+        memo = search.memory.get(slot)
+        if not isinstance(memo, set) or not memo or next(iter(memo))[0] != here[0]:
+            memo = set()  # the deck moved: forget (keys of a larger deck never recur)
+            search.memory[slot] = memo
+        taken = memo
+        if here in taken and len(actions) > 1:
+            actions = [a for a in actions if a != jack]
+    options = _first_cards(s, player, actions) if petitions else actions
+    if len(options) == 1:
+        choice = options[0]
     else:
         world = state.determinize(player, rng.next())
-        choice = search.best_by_lookahead(world, player, actions, _value, rng)
-    if choice == jack:
+        choice = search.best_by_lookahead(world, player, options, _value, rng)
+    if can_jack and choice == jack:
         taken.add(here)
+    if choice.verb == V_LEGACY_PETITION:
+        search.memory[plan_slot] = _plan_petition(state, player, choice, rng, search)
+        return s.acts.petition[player][ROLE_INDEX[str(choice.args[0])]]
     return choice
+
+
+def _first_cards(s: GtrData, p: int, actions: list[Action]) -> list[Action]:
+    """``actions`` with each ``petition <role>`` replaced by its first cards, one action each
+    (``legacy_petition <role> <card>``, in the order the cards first appear in the hand)."""
+    counts = [0] * 6
+    for c in s.hands[p]:
+        counts[CARD_MATERIAL[c]] += 1
+    need = s.cfg.petition_size
+    starts = [SLUGS[b] for b in distinct_buildings(s.hands[p]) if counts[BUILDING_MATERIAL[b]] >= need]
+    out: list[Action] = []
+    for a in actions:
+        if a.verb == V_PETITION:
+            out += [s.acts.get(p, V_LEGACY_PETITION, a.args[0], slug) for slug in starts]
+        else:
+            out.append(a)
+    return out
+
+
+def _plan_petition(state: State, p: int, first: Action, rng: Rng, search: Search) -> list[int]:
+    """The buildings of the petition that begins with ``first``, in the order they are asked:
+    each further card chosen one action ahead, as the seat would choose it with the first
+    cards already played (the same draws of ``rng`` as when petitions were asked so)."""
+    after = state.clone()
+    after.apply(first)
+    cards = [BUILDING_INDEX[str(first.args[1])]]
+    while True:
+        d = _data(after).petition
+        if d is None:
+            return sorted(cards)
+        options = after.legal_actions(p)  # the old answers (a petition opened the old way)
+        if len(options) == 1:
+            choice = options[0]
+        else:
+            world = after.determinize(p, rng.next())
+            choice = search.best_by_lookahead(world, p, options, _value, rng)
+        cards.append(BUILDING_INDEX[str(choice.args[1])])
+        after.apply(choice)

@@ -8,7 +8,17 @@ ones are prebuilt once per game (:class:`~.components.ActionTable`).
 from __future__ import annotations
 
 from ludus.core.actions import Action, Arg
-from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_NAMES
+from ludus.core.record import version_key
+from ludus.games.glory_to_rome.components import (
+    BUILDINGS,
+    MATERIAL_NAMES,
+    ROLE_INDEX,
+    V_LEGACY_PETITION,
+    V_PETITION,
+)
+
+SPLIT_VERSION = "0.4.0"
+"""The engine version whose petitions choose the role, then the cards one by one (issue 11)."""
 
 _NAMES = {b.slug: b.en for b in BUILDINGS}
 _MATERIAL_OF = {b.slug: MATERIAL_NAMES[b.material] for b in BUILDINGS}
@@ -59,7 +69,11 @@ def describe(action: Action) -> str:
         return f"lead {words[0]} with {'a Jack' if args[1] == 'jack' else words[1]}"
     if verb == "follow":
         return f"follow with {'a Jack' if args[0] == 'jack' else words[0]}"
-    if verb == "petition":
+    if verb == V_PETITION:
+        if args[0] in ROLE_INDEX:
+            return f"petition for {words[0]} (choose its cards next)"
+        return f"play {words[0]} in the petition"
+    if verb == V_LEGACY_PETITION:
         return f"petition for {words[0]}: play {words[1]}"
     if verb == "lay":
         where = "in town" if args[2] == "in" else "out of town"
@@ -93,3 +107,23 @@ def describe(action: Action) -> str:
     if verb in verbs:
         return verbs[verb].format(*words)
     return str(action)
+
+
+def upgrade(text: str, version: str) -> list[str]:
+    """The actions that ``text`` of a record written by ludus ``version`` stands for now.
+
+    Before :data:`SPLIT_VERSION` a petition card was ``<seat>:petition <role> <card>``;
+    it is read as ``<seat>:legacy_petition <role> <card>`` (see :func:`~.rules.petitions.legacy_legal`).
+
+    >>> upgrade("0:petition laborer storeroom", "0.1.0")
+    ['0:legacy_petition laborer storeroom']
+    >>> upgrade("0:petition laborer", "0.4.0")
+    ['0:petition laborer']
+    """
+    if version_key(version) >= version_key(SPLIT_VERSION):
+        return [text]
+    seat, colon, rest = text.partition(":")
+    words = rest.split()
+    if not colon or len(words) != 3 or words[0] != V_PETITION:
+        return [text]
+    return [f"{seat}:{V_LEGACY_PETITION} {words[1]} {words[2]}"]

@@ -16,6 +16,7 @@ from ludus.games.glory_to_rome import invariants
 from ludus.games.glory_to_rome.components import (
     ACT,
     CARD_BUILDING,
+    CARD_MATERIAL,
     END_OF_TURN,
     FOLLOW,
     LEAD,
@@ -28,7 +29,7 @@ from ludus.games.glory_to_rome.components import (
     EndStepKind,
     FrameKind,
 )
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
 from ludus.games.glory_to_rome.rules import legal_actions, to_move
 
 PER_SEAT = ("hands", "hand_jacks", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "buildings",
@@ -215,9 +216,15 @@ def _decisions(s: GtrData, out: _Problems) -> None:
         out.int_in("demands", d.material, 0, 6)
     if s.petition is not None:
         pet = s.petition
-        out.int_in("petition", pet.material, 0, 6)
         out.int_in("petition", pet.role, 0, 6)
-        out.int_in("petition", pet.left, 1, s.cfg.petition_size)
+        if out.int_in("petition", pet.left, 1, s.cfg.petition_size + 1):
+            if pet.left == s.cfg.petition_size:  # opened, no card yet
+                if pet.material != NO_MATERIAL:
+                    out.add("petition", f"material {pet.material} before the first card (expected {NO_MATERIAL})")
+            elif out.int_in("petition", pet.material, 0, 6):
+                camp = s.camp[s.current] if 0 <= s.current < len(s.camp) else []
+                if not camp or CARD_MATERIAL[camp[-1]] != pet.material:
+                    out.add("petition", "its last card is not the last card of the petitioner's camp")
     if s.half_lay is not None:
         h = s.half_lay
         if (out.seat("half_lay", h.who) and out.int_in("half_lay", h.card, 0, N_CARDS)

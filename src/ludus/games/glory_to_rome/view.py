@@ -28,8 +28,9 @@ from ludus.games.glory_to_rome.components import (
     THINKER,
     VIS_PUBLIC,
 )
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
 from ludus.games.glory_to_rome.rules import to_move
+from ludus.games.glory_to_rome.rules.petitions import petition_floor
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
 
 D = TypeVar("D", bound=GtrData)
@@ -134,7 +135,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "role": _role_name(s.role),
         "to_move": list(to_move(s)),
-        "petition": [MATERIAL_NAMES[s.petition.material], s.petition.left, ROLE_NAMES[s.petition.role]]
+        "petition": [MATERIAL_NAMES[s.petition.material] if s.petition.material >= 0 else None, s.petition.left,
+                     ROLE_NAMES[s.petition.role]]
         if s.petition is not None else [],
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
@@ -198,6 +200,9 @@ def determinize(s: D, player: int | None, seed: int) -> D:
             revealed = t.revealed[p]
             if revealed:
                 hand = t.hands[p]
+                # A revealed card given away is no longer shown (the view lists the revealed
+                # cards still in hand): forget it, or a re-deal could put it back as "revealed".
+                revealed[:] = [c for c in revealed if c in hand]
                 hidden_at.append((hand, [i for i, c in enumerate(hand) if c not in revealed]))
             else:
                 hidden.append(t.hands[p])
@@ -254,27 +259,37 @@ def determinize(s: D, player: int | None, seed: int) -> D:
     for p, positions in fresh_at:
         t.fresh[p] = [t.clients[p][i] for i in positions]
     if s.petition is not None and not s.over and s.current != player:
-        _keep_petition(t, s.petition.material, s.petition.left, hidden, hidden_at)
+        _keep_petition(t, s.petition.material, petition_floor(s, s.petition), s.petition.left, hidden, hidden_at)
     t.rng = Rng(rng.next())
     return t
 
 
 def _keep_petition(
-    t: GtrData, m: int, need: int, hidden: list[list[int]], hidden_at: list[tuple[list[int], list[int]]]
+    t: GtrData, m: int, floor: int, need: int, hidden: list[list[int]], hidden_at: list[tuple[list[int], list[int]]]
 ) -> None:
-    """The petitioner's re-dealt hand holds ``need`` cards of material ``m``: swap them in
-    from other hidden places (the real hand had them, so the hidden cards do)."""
+    """The petitioner's re-dealt hand holds ``need`` cards of material ``m`` from building
+    ``floor`` on (ruling 24; any one material before the first card): swap them in from other
+    hidden places (the real hand had them, so the hidden cards do)."""
     hand = t.hands[t.current]
-    have = sum(1 for c in hand if CARD_MATERIAL[c] == m)
+    if m == NO_MATERIAL:  # opened: the material it holds most of
+        counts = [0] * 6
+        for c in hand:
+            counts[CARD_MATERIAL[c]] += 1
+        m = counts.index(max(counts))
+
+    def fits(c: int) -> bool:
+        return CARD_MATERIAL[c] == m and CARD_BUILDING[c] >= floor
+
+    have = sum(1 for c in hand if fits(c))
     if have >= need:
         return
     spots = [(lst, i) for lst in hidden if lst is not hand for i in range(len(lst))]
     spots += [(lst, i) for lst, idx in hidden_at if lst is not hand for i in idx]
-    mine = [i for i, c in enumerate(hand) if CARD_MATERIAL[c] != m and c not in t.revealed[t.current]]
+    mine = [i for i, c in enumerate(hand) if not fits(c) and c not in t.revealed[t.current]]
     for lst, i in spots:
         if have >= need or not mine:
             break
-        if CARD_MATERIAL[lst[i]] == m:
+        if fits(lst[i]):
             j = mine.pop()
             hand[j], lst[i] = lst[i], hand[j]
             have += 1

@@ -24,6 +24,7 @@ from ludus.games.glory_to_rome.components import (
     MARBLE,
     MATERIAL_INDEX,
     MATERIAL_NAMES,
+    PATRON,
     RUBBLE,
     SLUGS,
     STONE,
@@ -33,6 +34,7 @@ from ludus.games.glory_to_rome.components import (
     V_KEEP,
     V_LAY,
     V_LAY_CONTINUE,
+    V_NEXT,
     V_STAIRWAY,
     V_STAIRWAY_POOL,
     VALUE,
@@ -47,6 +49,7 @@ from ludus.games.glory_to_rome.components import (
 from ludus.games.glory_to_rome.decisions import O_MAIN, O_STAIR, Frame, GtrData, HalfLaid
 from ludus.games.glory_to_rome.rules.completion import complete_structure, refresh_active
 from ludus.games.glory_to_rome.rules.end_of_game import check_forum, end_game
+from ludus.games.glory_to_rome.rules.patron import patron_legal
 from ludus.games.glory_to_rome.state import (
     Structure,
     find_structure,
@@ -70,7 +73,7 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
     out-of-town foundation that the player's next building action finishes (§15.14).
     """
     owned = owned_names(s, p)
-    out_ok = spare >= 1 or (s.active[p] >> _TOWER) & 1 or s.stack[-1].kind == BATH
+    out_ok = spare >= 1 or (s.active[p] >> _TOWER) & 1 or (s.stack[-1].kind == BATH and _may_follow(s, p))
     statue_any = s.cfg.functions
     res = []
     for b in distinct_buildings(cards):
@@ -86,6 +89,24 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
             if out_ok and s.out_town[m] > 0:
                 res.append(s.acts.get(p, V_LAY, slug, MATERIAL_NAMES[m], "out"))
     return res
+
+
+def _may_follow(s: GtrData, p: int) -> bool:
+    """Whether ``p`` may still act after this lone (Bath) action: a frame below with actions
+    not yet started, or a Patron action there that may still hire (Aqueduct, Bar), so a
+    client could come and finish the foundation. Without one the foundation would return to
+    hand at once, the same as passing (ruling 10), so out of town is not offered then
+    (ruling 28)."""
+    stack = s.stack
+    for i in range(len(stack) - 1):
+        f = stack[i]
+        if f.who != p:
+            continue
+        if f.left > 0:
+            return True
+        if f.open and f.role == PATRON and any(a.verb != V_NEXT for a in patron_legal(s, f)):
+            return True
+    return False
 
 
 def accepted_materials(s: GtrData, p: int, st: Structure) -> int:

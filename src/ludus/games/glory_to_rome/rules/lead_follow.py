@@ -80,9 +80,8 @@ def follow_options(s: GtrData, p: int, role: int) -> list[Action]:
         out = [follow[b] for b in bs if BUILDING_MATERIAL[b] == role]
     if s.hand_jacks[p]:
         out.append(T.follow_jack[p])
-    need = s.cfg.petition_size
-    petition = T.petition[p][role]
-    out += [petition[b] for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
+    if max(counts) >= s.cfg.petition_size:
+        out.append(T.petition[p][role])  # its cards are chosen next (rules/petitions.py)
     return out
 
 
@@ -98,10 +97,8 @@ def lead_options(s: GtrData, p: int) -> list[Action]:
         out += [arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT]
     if s.hand_jacks[p]:
         out += T.lead_jack[p]
-    need = s.cfg.petition_size
-    starts = [b for b in bs if counts[BUILDING_MATERIAL[b]] >= need]
-    if starts:
-        out += [petition[b] for petition in T.petition[p] for b in starts]  # role by role
+    if max(counts) >= s.cfg.petition_size:
+        out += T.petition[p]  # a petition for each role, its cards chosen next (rules/petitions.py)
     return out
 
 

@@ -51,13 +51,22 @@ def legionary_legal(s: GtrData, f: Frame) -> list[Action]:
             if c not in revealed:
                 seen |= 1 << CARD_MATERIAL[c]
         demand = T.demand[p]
-        out = [demand[m] for m in range(6) if (seen >> m) & 1]
+        # One way to each set of demands (ruling 26): the pool-taking demands of a material
+        # come before the ones that leave the pool card ("M nopool" then "M" is "M" then
+        # "M nopool"), and "nopool" only while a pool card of M is left to take.
+        seen_pool = seen
+        left_in_pool = [0] * 6
+        for c in s.pool:
+            left_in_pool[CARD_MATERIAL[c]] += 1
+        for d in s.demands:
+            if not d.from_pool:
+                seen_pool &= ~(1 << d.material)
+            else:
+                left_in_pool[d.material] -= 1
+        out = [demand[m] for m in range(6) if (seen_pool >> m) & 1]
         if seen:
-            in_pool = 0
-            for c in s.pool:
-                in_pool |= 1 << CARD_MATERIAL[c]
             nopool = T.demand_nopool[p]
-            out.extend(nopool[m] for m in range(6) if (seen >> m) & (in_pool >> m) & 1)
+            out.extend(nopool[m] for m in range(6) if (seen >> m) & 1 and left_in_pool[m] > 0)
     out.append(T.pass_[p])
     return out
 
