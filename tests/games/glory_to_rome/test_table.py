@@ -338,3 +338,32 @@ def test_forced_plays_only_a_public_single_answer() -> None:
     s = t.state()
     act(s, "0:lead legionary foundry", "1:think_jack", "0:demand brick")
     assert [str(a) for a in s.legal_actions(1)] == ["1:give bath"] and s.forced(1) is None  # the hand decides
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_every_component_id_a_view_shows_has_a_text() -> None:
+    # Buildings (their ids), materials and roles that a view names during random games.
+    from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_NAMES, ROLE_NAMES
+
+    known = {b.slug for b in BUILDINGS} | set(MATERIAL_NAMES) | set(ROLE_NAMES)
+    seen: set[str] = set()
+    for players, seed in ((2, 1), (4, 2)):
+        game = gtr.GAME(players=players)
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            seen.update(s for s in _strings(state.view(0)) if s in known)
+            seat = state.to_move()[0]
+            state.apply(rng.choice(state.legal_actions(seat)))
+    assert len(seen) > 30
+    assert all(gtr.GAME(players=2).component_text(name) for name in seen), [
+        name for name in seen if not gtr.GAME(players=2).component_text(name)]
