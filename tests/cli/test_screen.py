@@ -80,3 +80,11 @@ def test_the_whole_table_and_the_map_name_no_internal_id(game_id: str, players: 
                 assert not SNAKE.search(text), SNAKE.findall(text)
         state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
         step += 1
+
+
+def test_a_few_long_labels_get_lines_of_their_own_below_the_columns() -> None:
+    labels = [f"sail to City{i}" for i in range(30)] + ["end actions and draw 2 player cards"]
+    lines = [line.plain for line in menu_lines(labels, rows=12)]
+    assert len(lines) == 11  # 30 short ones in 3 columns of 10, the long one below
+    assert lines[-1] == "  31  end actions and draw 2 player cards"
+    assert lines[0].startswith("   1  sail to City0") and "  11  sail to City10" in lines[0]

@@ -63,37 +63,59 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+def _layouts(entries: list[str], width: int) -> list[tuple[int, list[int], list[int]]]:
+    """Ways to lay out the menu: (columns, entries in the grid, entries on lines of their
+    own — those too wide for a cell), fewest columns first."""
+    out: list[tuple[int, list[int], list[int]]] = [(1, list(range(len(entries))), [])]
+    for columns in (2, 3, 4):
+        cell = width // columns
+        grid = [i for i, e in enumerate(entries) if len(e) < cell]
+        if len(grid) > len(entries) // 2:  # a grid for the few: not worth it
+            out.append((columns, grid, [i for i in range(len(entries)) if len(entries[i]) >= cell]))
+    return out
+
+
 def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Painter | None = None,
                lang: Lang | None = None) -> list[Text]:
     """The numbered menu in at most ``rows`` lines of ``width``.
 
-    The fewest columns in which every label fits whole; when none holds the whole
-    menu, the columns that keep labels whole show its first entries and a last line
-    says how many more ``menu`` lists (numbers never change).
+    The fewest columns that hold the whole menu with every label whole (a label too
+    wide for a column gets a line of its own, after the grid); when none holds it, the
+    first entries and a last line saying how many more ``menu`` lists. Numbers never
+    change with the layout.
     """
     paint = paint or Painter({})
     lang = lang or get_lang("en")
     count = len(labels)
     rows = max(rows, 2)
     entries = [f"{i:>4}  {label}" for i, label in enumerate(labels, start=1)]
-    longest = max((len(e) for e in entries), default=0)
-    fitting = [c for c in (1, 2, 3, 4) if c == 1 or longest < width // c]
-    columns = next((c for c in fitting if -(-count // c) <= rows), fitting[-1])
-    tall = -(-count // columns)
-    if tall > rows:
+    layouts = _layouts(entries, width)
+
+    def height(layout: tuple[int, list[int], list[int]]) -> int:
+        columns, grid, wide = layout
+        return -(-len(grid) // columns) + len(wide)
+
+    fits = [layout for layout in layouts if height(layout) <= rows]
+    if fits:
+        columns, grid, wide = fits[0]
+        tall = -(-len(grid) // columns)
+    else:  # the first entries, in the most columns that keep every label whole
+        columns = max(c for c, _grid, wide in layouts if not wide)
         tall = rows - 1
+        grid, wide = list(range(min(count, tall * columns))), []
     cell = width // columns
     lines: list[Text] = []
     for r in range(tall):
         line = Text(no_wrap=True, overflow="ellipsis")
         for c in range(columns):
-            i = c * tall + r
-            if i >= count:
+            k = c * tall + r
+            if k >= len(grid):
                 break
-            entry = _cut(entries[i], cell - 1 if columns > 1 else width)
+            entry = _cut(entries[grid[k]], cell - 1 if columns > 1 else width)
             line.append_text(paint(entry.ljust(cell) if c < columns - 1 else entry))
         lines.append(line)
-    shown = tall * columns
+    lines.extend(paint(_cut(entries[i], width)) for i in wide)
+    shown = len(grid) + len(wide)
     if shown < count:
         more = lang.ngettext("  … and {count} more: type menu to see it (or type the notation)",
                              "  … and {count} more: type menu to see them all (or type the notation)", count - shown)
