@@ -61,7 +61,7 @@ def test_praefectus_classis_sails_without_a_card_and_recruits_in_a_port() -> Non
     put(s, "Londinium", legions=3)
     act(s, "0:classis_sail Tingi", "0:legions 3")
     assert s.pawn_city[0] == TOKEN_CITY["Tingi"] and legions(s, "Tingi") == 3
-    act(s, "0:classis_recruit Tingi/black 2")
+    act(s, "0:classis_recruit Tingi/black", "0:add 2")
     assert legions(s, "Tingi") == 5 and s.hands[0] == []
     with edit(s):
         s.pawn_city[0] = TOKEN_CITY["Lutetia"]  # inland: no port actions
@@ -118,7 +118,7 @@ def test_regina_foederata_leads_barbarians_and_enlists_once_for_free() -> None:
     # Lugdunum now holds 3 green: no more green may be led in (never more than 3)
     assert s.pending == [] and cubes(s, "Lugdunum", "green") == 3 and cubes(s, "Lutetia", "green") == 1
     assert legions(s, "Lugdunum") == 1  # no defence was triggered
-    act(s, "0:enlist_barbarians green 3")  # free: no card in hand
+    act(s, "0:enlist_barbarians green", "0:add 3")  # free: no card in hand
     assert cubes(s, "Lugdunum", "green") == 0 and legions(s, "Lugdunum") == 4
     put(s, "Lugdunum", "green", 1)
     assert not any(x.startswith("0:enlist_barbarians") for x in legal(s, 0))  # once per turn, and no green card

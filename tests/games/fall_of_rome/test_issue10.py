@@ -44,8 +44,10 @@ def test_ruling_31_enlist_places_up_to_as_many_legions_as_barbarians_removed() -
     put(s, "Philippopolis", "green", 3, legions=1)
     s.allied[2] = 1
     options = [a for a in legal(s, 0) if a.startswith("0:enlist_barbarians")]
-    assert options == [f"0:enlist_barbarians green {n}" for n in range(4)]
-    act(s, "0:enlist_barbarians green 1")
+    assert options == ["0:enlist_barbarians green"]  # the tribe, then the legions (ruling 34)
+    act(s, "0:enlist_barbarians green")
+    assert legal(s, 0) == [f"0:add {n}" for n in range(4)]
+    act(s, "0:add 1")
     assert cubes(s, "Philippopolis", "green") == 0 and legions(s, "Philippopolis") == 2
     # the reserve caps the choice
     s = scenario(roles=("Consul", "Magister_Militum"), cities=("Philippopolis", "Roma"),
@@ -53,8 +55,8 @@ def test_ruling_31_enlist_places_up_to_as_many_legions_as_barbarians_removed() -
     put(s, "Philippopolis", "green", 3, legions=s.reserve - 1)
     s.allied[2] = 1
     assert s.reserve == 1
-    assert [a for a in legal(s, 0) if a.startswith("0:enlist")] == ["0:enlist_barbarians green 0",
-                                                                    "0:enlist_barbarians green 1"]
+    act(s, "0:enlist_barbarians green")
+    assert legal(s, 0) == ["0:add 0", "0:add 1"]
 
 
 # PRAEFECTUS CLASSIS: "Jeśli znajdujesz się w mieście portowym, odrzuć kartę miasta w kolorze
@@ -64,8 +66,10 @@ def test_ruling_31_enlist_places_up_to_as_many_legions_as_barbarians_removed() -
 def test_ruling_31_praefectus_classis_recruits_up_to_2_legions() -> None:
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"), hands=(("Tingi/black",), ()))
     options = [a for a in legal(s, 0) if a.startswith("0:classis_recruit")]
-    assert options == ["0:classis_recruit Tingi/black 1", "0:classis_recruit Tingi/black 2"]
-    act(s, "0:classis_recruit Tingi/black 1")
+    assert options == ["0:classis_recruit Tingi/black"]  # the card, then the legions (ruling 34)
+    act(s, "0:classis_recruit Tingi/black")
+    assert legal(s, 0) == ["0:add 1", "0:add 2"]
+    act(s, "0:add 1")
     assert legions(s, "Tingi") == 1 and s.hands[0] == []
 
 
@@ -74,10 +78,10 @@ def test_ludus_0_1_0_notation_without_a_count_places_as_many_legions_as_it_can()
                  hands=(("Patrae/green",), ()))
     put(s, "Philippopolis", "green", 3, legions=1)
     s.allied[2] = 1
-    act(s, "0:enlist_barbarians green")
+    act(s, "0:enlist_barbarians green", "0:add all")  # 0.1.0's "enlist_barbarians green", upgraded
     assert legions(s, "Philippopolis") == 4
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"), hands=(("Tingi/black",), ()))
-    act(s, "0:classis_recruit Tingi/black")
+    act(s, "0:classis_recruit Tingi/black", "0:add all")
     assert legions(s, "Tingi") == 2
 
 

@@ -8,17 +8,25 @@ import json
 import random
 import re
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import ludus
-from games.fall_of_rome.fr_helpers import act, legions, put, scenario
+from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
+from ludus.core.actions import Action
+from ludus.core.events import Log
 from ludus.core.record import GameRecord, version_key
-from ludus.games.fall_of_rome.components import TOKEN_CITY
+from ludus.games.fall_of_rome.components import TOKEN_CARD, TOKEN_CITY
 from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.notation import SPLIT_VERSION
+from ludus.games.fall_of_rome.rules import Handler, advance
+from ludus.games.fall_of_rome.rules.alliances import enlist_barbarians
+from ludus.games.fall_of_rome.rules.characters import classis_recruit
+from ludus.games.fall_of_rome.state import FallOfRomeData
 from ludus.testing.paths import DuplicatePath, duplicate_paths
+from ludus.testing.scenario import edit, legal
 
 RECORDS = sorted((Path(__file__).parents[2] / "fixtures" / "records").glob("fall-of-rome_*.json"))
 
@@ -52,7 +60,7 @@ def test_upgrade_splits_only_old_moves() -> None:
     game = ludus.load("fall-of-rome", players=2)
     assert game.upgrade_notation("1:sail Tingi 2", "0.1.0") == ["1:sail Tingi", "1:legions 2"]
     assert game.upgrade_notation("0:fabrum_move Roma 0", "0.2.9") == ["0:fabrum_move Roma", "0:legions 0"]
-    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black 2"]
+    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black", "0:add 2"]
     assert game.upgrade_notation("0:march Roma", "0.3.0") == ["0:march Roma"]
 
 
@@ -64,7 +72,7 @@ def test_upgrade_splits_old_event_moves_too() -> None:
     assert game.upgrade_notation("0:march Roma 2", "0.3.0") == ["0:march Roma 2"]  # 0.3.0 moves were split
     assert game.upgrade_notation("0:move_to Carnuntum", "0.4.0") == ["0:move_to Carnuntum"]
     assert game.upgrade_notation("0:reinforce Tyras 2", "0.3.0") == ["0:reinforce Tyras", "0:add 2"]
-    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.3.0") == ["0:enlist_barbarians black 2"]
+    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.3.0") == ["0:enlist_barbarians black", "0:add 2"]
 
 
 def test_old_event_move_replays_as_destination_then_legions() -> None:
@@ -148,8 +156,10 @@ def test_menus_stay_small_over_random_games() -> None:
     # in its list (0.2.0) the largest menus held 140 entries; with march/sail split (0.3.0) median 3,
     # p90 19, max 120 (Veni, Vidi, Vici's move_to x legions); with the event moves split too and
     # the equal options gone (0.4.0, rulings 36-37) median 2, p90 19, max 50 (a Praefectus Classis
-    # in a port: 17 sails, 17 of her own, 12 recruits)
-    assert most <= 52, (median, p90, most)
+    # in a port: 17 sails, 17 of her own, 12 recruits); with Enlist's and Praefectus Classis's
+    # recruit split too (the tribe or card, then the legions; ruling 34) over 5849 prompts median 2,
+    # p90 19, max 46 (a Praefectus Classis in a port: 20 sails, 19 of her own, 4 marches, 2 recruits)
+    assert most <= 48, (median, p90, most)
     assert p90 <= 25, (median, p90, most)
     assert median <= 3, (median, p90, most)
 
@@ -380,3 +390,93 @@ def test_festina_lente_moving_nobody_is_one_answer() -> None:
     act(s, "0:play Festina_Lente destabilizing", "0:choose_city Lutetia", "0:move_pawn Vestalis", "0:legions 0",
         "1:agree")
     assert {str(a) for a in s.legal_actions(0)} == {"0:move_pawn Mercator", "0:done"}  # the Consul (pawn 0) comes first
+
+
+# Enlist Barbarians and Praefectus Classis's recruit, like a move (ruling 34): the tribe or the
+# card, then the legions placed (``add <n>``), one action of the rulebook.
+def test_upgrade_splits_old_recruits_into_the_choice_then_the_legions() -> None:
+    game = ludus.load("fall-of-rome", players=2)
+    # 0.1.0 (no count: as many as possible) -> the colour or card, then "add all"
+    assert game.upgrade_notation("0:enlist_barbarians green", "0.1.0") == ["0:enlist_barbarians green", "0:add all"]
+    assert game.upgrade_notation("1:classis_recruit Tingi/black", "0.1.0") == [
+        "1:classis_recruit Tingi/black", "1:add all"]
+    # 0.2.0 / 0.3.0 (the "up to" count of ruling 31)
+    assert game.upgrade_notation("0:enlist_barbarians green 3", "0.2.0") == ["0:enlist_barbarians green", "0:add 3"]
+    assert game.upgrade_notation("1:classis_recruit Tingi/black 2", "0.3.0") == [
+        "1:classis_recruit Tingi/black", "1:add 2"]
+    # 0.4.0: already split
+    assert game.upgrade_notation("0:enlist_barbarians green", "0.4.0") == ["0:enlist_barbarians green"]
+    assert game.upgrade_notation("0:add 2", "0.4.0") == ["0:add 2"]
+
+
+def test_add_all_is_read_against_the_pending_recruit() -> None:
+    s = scenario(roles=("Consul", "Magister_Militum"), cities=("Philippopolis", "Roma"),
+                 hands=(("Patrae/green",), ()))
+    put(s, "Philippopolis", "green", 2, legions=1)
+    s.allied[2] = 1
+    game = ludus.load("fall-of-rome", players=2)
+    act(s, "0:enlist_barbarians green")
+    assert str(game.parse_action(s, "0:add all")) == "0:add 2"
+
+
+def _recruit_scenario(event_holder: bool) -> FallOfRomeState:
+    s = scenario(roles=("Consul", "Praefectus_Classis"), cities=("Philippopolis", "Tingi"),
+                 hands=(("Patrae/green",), ("Mortui_Non_Mordent",) if event_holder else ()))
+    put(s, "Philippopolis", "green", 3, legions=1)
+    s.allied[2] = 1
+    return s
+
+
+def test_enlist_is_the_tribe_then_the_legions_with_no_event_between() -> None:
+    s = _recruit_scenario(event_holder=True)
+    assert any(a.startswith("1:play") for a in legal(s, 1))  # an event is playable before
+    before, left = s.to_json()["actions_taken"], s.actions_left
+    act(s, "0:enlist_barbarians green")
+    assert s.to_move() == (0,) and legal(s, 0) == [f"0:add {n}" for n in range(4)]
+    assert legal(s, 1) == []  # no event inside the action (one step of the rulebook)
+    assert s.to_json()["actions_taken"] == before and s.actions_left == left
+    assert cubes(s, "Philippopolis", "green") == 3
+    act(s, "0:add 2")
+    assert s.to_json()["actions_taken"] == before + 1 and s.actions_left == left - 1
+    assert cubes(s, "Philippopolis", "green") == 0 and legions(s, "Philippopolis") == 3
+
+
+def _single_action(action: Action, handler: Handler) -> Callable[[FallOfRomeData, Log], None]:
+    """The combined action as the engine ran it before the split (its handler, then ``advance``)."""
+
+    def single(d: FallOfRomeData, log: Log) -> None:
+        d.battle_removed, d.battle_city = 0, -1  # a turn action closes Vae Victis's moment first
+        handler(d, action, log)
+        advance(d, log)
+
+    return single
+
+
+def test_two_steps_reach_the_state_of_the_old_single_action() -> None:
+    """The state after ``add <n>`` is the one the combined action (its handler, as 0.3.0 ran it) made."""
+    cases: tuple[tuple[str, Handler, str, int, bool], ...] = (
+        ("enlist_barbarians", enlist_barbarians, "green", 3, False),
+        ("classis_recruit", classis_recruit, "Tingi/black", 2, True),
+    )
+    for verb, handler, first, count, city in cases:
+        s = _recruit_scenario(event_holder=False)
+        if city:
+            with edit(s):
+                s.cur = 1
+                s.hands[1] = [TOKEN_CARD["Tingi/black"]]
+        seat = s.to_move()[0]
+        old = s.clone()
+        run(old, _single_action(Action(seat, verb, (first, count)), handler))
+        act(s, f"{seat}:{verb} {first}", f"{seat}:add {count}")
+        assert json.dumps(s.to_json(), sort_keys=True) == json.dumps(old.to_json(), sort_keys=True)
+
+
+def test_classis_recruit_is_the_card_then_1_or_2_legions() -> None:
+    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"),
+                 hands=(("Tingi/black",), ("Mortui_Non_Mordent",)))
+    act(s, "0:classis_recruit Tingi/black")
+    assert legal(s, 0) == ["0:add 1", "0:add 2"] and legal(s, 1) == []
+    assert s.pending[-1].to_json() == {"k": "legions", "who": 0, "verb": "classis_recruit",
+                                       "city": TOKEN_CITY["Tingi"], "most": 2, "what": TOKEN_CARD["Tingi/black"]}
+    act(s, "0:add 2")
+    assert legions(s, "Tingi") == 2 and s.hands[0] == [] and not s.pending

@@ -59,8 +59,8 @@ def test_enlist_barbarians_example_in_philippopolis() -> None:
                  hands=(("Patrae/green",), ()))
     put(s, "Philippopolis", "green", 3, legions=1)
     s.allied[2] = 1
-    assert "0:enlist_barbarians green 3" in legal(s, 0)
-    act(s, "0:enlist_barbarians green 3")
+    assert "0:enlist_barbarians green" in legal(s, 0)
+    act(s, "0:enlist_barbarians green", "0:add 3")
     assert cubes(s, "Philippopolis", "green") == 0 and s.supply[2] == 19  # 1 stays in Iuvavum
     assert legions(s, "Philippopolis") == 4
     assert s.hands[0] == [] and TOKEN_CARD["Patrae/green"] in s.pdiscard

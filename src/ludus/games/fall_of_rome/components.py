@@ -496,16 +496,16 @@ CUBE_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     }
     for p in range(MAX_SEATS)
 )
-ENLIST: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.ENLIST_BARBARIANS, (COLOURS[t], n)) for n in range(4)) for t in range(NT))
-    for p in range(MAX_SEATS)
+ENLIST: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.ENLIST_BARBARIANS, (COLOURS[t],)) for t in range(NT)) for p in range(MAX_SEATS)
 )
-"""``enlist_barbarians <colour> <legions>``: [seat][tribe][legions placed, 0..3]."""
-CLASSIS_RECRUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c], n)) for n in range(3)) for c in range(N_CITY_CARDS))
-    for p in range(MAX_SEATS)
+"""``enlist_barbarians <colour>``: [seat][tribe] (the legions placed are asked next, ``add <n>``)."""
+CLASSIS_RECRUIT: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for p in range(MAX_SEATS)
 )
-"""``classis_recruit <card> <legions>``: [seat][city card][legions placed, 0..2]."""
+"""``classis_recruit <card>``: [seat][city card] (the legions placed are asked next, ``add <n>``)."""
+RECRUIT_VERBS: Final = (Verb.ENLIST_BARBARIANS, Verb.CLASSIS_RECRUIT)
+"""The recruits whose legion count is its own decision, answered by ``add <n>`` (engine 0.4.0)."""
 
 
 def _dest_table(verb: Verb) -> tuple[tuple[Action, ...], ...]:

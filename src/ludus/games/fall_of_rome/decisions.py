@@ -75,7 +75,7 @@ class Pay(Decision):
         return Pay(self.who, self.cards[:], self.count)
 
 
-@decision("legions", (Verb.LEGIONS,))
+@decision("legions", (Verb.LEGIONS, Verb.ADD))
 @dataclass(slots=True, eq=False)
 class Legions(Decision):
     """MARSZ, ŻEGLUGA, Praefectus Classis's or Fabrum's move: its destination ``city`` is chosen;
@@ -85,6 +85,9 @@ class Legions(Decision):
     of every pair); once answered the state is the one the combined action of ludus 0.1.0 made.
     An event's move (``move_to``: Veni, Vidi, Vici; ``move_pawn``: Festina Lente, Si Vis
     Pacem) names the ``pawn`` moved (``-1``, and not saved, for a turn's move of the current pawn).
+    Enlist Barbarians and Praefectus Classis's recruit (``verb``: ``enlist_barbarians``,
+    ``classis_recruit``; engine 0.4.0) ask their legions the same way, answered by ``add <n>``:
+    ``what`` is the tribe (or the city card) chosen, ``city`` the pawn's city.
 
     >>> Legions(0, "march", 3, 2).to_json()
     {'k': 'legions', 'who': 0, 'verb': 'march', 'city': 3, 'most': 2}
@@ -95,15 +98,19 @@ class Legions(Decision):
     city: int
     most: int
     pawn: int = -1
+    what: int = -1
 
     def copy(self) -> Legions:
-        return Legions(self.who, self.verb, self.city, self.most, self.pawn)
+        return Legions(self.who, self.verb, self.city, self.most, self.pawn, self.what)
 
     def to_json(self) -> dict[str, Any]:
-        """The saved dict (``pawn`` only for an event's move, so a turn's move saves as in 0.3.0)."""
+        """The saved dict (``pawn`` only for an event's move, ``what`` only for a recruit, so a turn's
+        move saves as in 0.3.0)."""
         out = {"k": self.KIND, "who": self.who, "verb": self.verb, "city": self.city, "most": self.most}
         if self.pawn >= 0:
             out["pawn"] = self.pawn
+        if self.what >= 0:
+            out["what"] = self.what
         return out
 
 

@@ -132,14 +132,18 @@ class FallOfRome(Game[FallOfRomeState]):
         return FallOfRomeState.from_json(self, data)
 
     def parse_action(self, state: State, text: str) -> Action:
-        """Parse notation (the forms of ludus 0.1.0 without a legion count read as they played)."""
+        """Parse notation (``add all`` read as the most the pending recruit may place, as the
+        forms of ludus 0.1.0 without a legion count played; dropped moves as the kept ones)."""
         action = super().parse_action(state, text)
         return notation.canonical(state, action) if isinstance(state, FallOfRomeState) else action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
         """A move of a record older than 0.3.0 (``march <city> <n>``), or an event's move of one
         older than 0.4.0 (``move_to <city> <n>``, ``move_pawn <role> <n>``), is now two actions:
-        the destination or pawn, then ``legions <n>`` (see :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
+        the destination or pawn, then ``legions <n>``; a recruit older than 0.4.0
+        (``enlist_barbarians <colour> [<n>]``, ``classis_recruit <card> [<n>]``) the colour or
+        card, then ``add <n>`` (``add all`` without a count; see
+        :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
     def component_text(self, name: str) -> str | None:

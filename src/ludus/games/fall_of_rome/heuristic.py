@@ -28,7 +28,7 @@ from ludus.core.actions import Action
 from ludus.core.api import Search, State
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
-    COLOUR_INDEX,
+    ADD,
     DECLINE_LOSS,
     DICE,
     INVASION_RATE,
@@ -46,8 +46,6 @@ from ludus.games.fall_of_rome.components import (
     Verb,
 )
 from ludus.games.fall_of_rome.decisions import HicManebimus, Legions, MoveConsent, Pay, PlotConsent
-from ludus.games.fall_of_rome.rules.alliances import enlist_most
-from ludus.games.fall_of_rome.rules.characters import classis_most
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
 from ludus.games.fall_of_rome.scoring import WIN
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -409,11 +407,14 @@ def plan_value(s: State) -> float:
     """The planner's value of a position: :func:`score`; a move whose legions are still to be
     chosen is worth its better end (all the legions it may take, or none; a pawn moved by
     Festina Lente or Si Vis Pacem, or Hic Manebimus Optime's legions: its best count, since
-    the planner tried every count of those before they were split)."""
+    the planner tried every count of those before they were split; an Enlist or Praefectus
+    Classis recruit: all the legions it may place, the only count the planner tried before)."""
     d = cast(FallOfRomeData, s)
     if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
         top = d.pending[-1]
-        if isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
+        if isinstance(top, Legions) and top.what >= 0:  # a recruit: all the legions it may place (as before the split)
+            ends = [ADD[top.who][top.most]]
+        elif isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
             ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
         else:  # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
             ends = s.legal_actions(top.who)
@@ -430,7 +431,7 @@ def _half_made(d: FallOfRomeData) -> tuple[object, ...] | None:
     """What a half-made move or reinforcement is about (positions differ by it)."""
     top = d.pending[-1] if d.pending else None
     if isinstance(top, Legions):
-        return (top.verb, top.city, top.pawn)
+        return (top.verb, top.city, top.pawn, top.what)
     if isinstance(top, HicManebimus) and top.stage == "add":
         return ("add", top.city)
     return None
@@ -491,11 +492,9 @@ def prune(s: State, a: Action) -> bool:
         return isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN and 0 < int(a.args[0]) < top.most
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
-    if a.verb == Verb.ENLIST_BARBARIANS:
-        city = d.pawn_city[d.cur]
-        return int(a.args[1]) < enlist_most(d, city, d.cubes[city * NT + COLOUR_INDEX[str(a.args[0])]])
-    if a.verb == Verb.CLASSIS_RECRUIT:
-        return int(a.args[1]) < classis_most(d)
+    if a.verb == Verb.ADD:  # an Enlist's or Praefectus Classis's legions (the tribe or card was the step before)
+        top = d.pending[-1]
+        return isinstance(top, Legions) and top.what >= 0 and int(a.args[0]) < top.most
     return False
 
 

@@ -17,7 +17,6 @@ from ludus.core.record import version_key
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
     CITIES,
-    COLOUR_INDEX,
     COLOURS,
     DOMAIN,
     EVENT_MOVE_VERBS,
@@ -32,8 +31,8 @@ from ludus.games.fall_of_rome.components import (
     PORT,
     PORT_CITIES,
     R_PRAEFECTUS_FABRUM,
+    RECRUIT_VERBS,
     ROLES,
-    TOKEN_CARD,
     TOKEN_CITY,
     TRIBES,
     Verb,
@@ -41,8 +40,7 @@ from ludus.games.fall_of_rome.components import (
     grammar,
     word,
 )
-from ludus.games.fall_of_rome.rules.alliances import enlist_most
-from ludus.games.fall_of_rome.rules.characters import classis_most
+from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 _WORDS: dict[str, str] = {
@@ -72,13 +70,13 @@ _WORDS: dict[str, str] = {
     Verb.AGREE: "agree",
     Verb.REFUSE: "refuse",
     Verb.FORGE_ALLIANCE: "forge an alliance with the {0} tribe",
-    Verb.ENLIST_BARBARIANS: "enlist the {0} barbarians here for {1} legions",
+    Verb.ENLIST_BARBARIANS: "enlist the {0} barbarians here (the legions are asked next)",
     Verb.CONSUL_FORT: "add a legion in {0} (Consul)",
     Verb.CONSUL_HERE: "add a legion here (Consul)",
     Verb.MERCATOR_GIVE: "give {1} to seat {0} (Mercator)",
     Verb.MERCATOR_TAKE: "take {1} from seat {0} (Mercator)",
     Verb.CLASSIS_SAIL: "sail to {0}, no card (Praefectus Classis)",
-    Verb.CLASSIS_RECRUIT: "discard {0} for {1} legions (Praefectus Classis)",
+    Verb.CLASSIS_RECRUIT: "discard {0} for legions (Praefectus Classis; how many is asked next)",
     Verb.FABRUM_FORT: "turn 2 legions into a fort (Praefectus Fabrum)",
     Verb.FABRUM_MOVE: "move to {0} (Praefectus Fabrum)",
     Verb.PLAY: "play {0} ({1})",
@@ -148,6 +146,10 @@ Manebimus Optime chooses the fort city, then the legions added (issue 11)."""
 _EVENT_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in EVENT_MOVE_VERBS}
 _EVENT_SPLIT_VERBS[str(Verb.REINFORCE)] = str(Verb.ADD)
 _MOVE_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.LEGIONS) for v in MOVE_VERBS}
+_RECRUIT_SPLIT_VERBS: dict[str, str] = {str(v): str(Verb.ADD) for v in RECRUIT_VERBS}
+ALL = "all"
+"""``add all``: as many legions as the recruit may place (what ``enlist_barbarians <colour>`` and
+``classis_recruit <card>`` of ludus 0.1.0 did; :func:`canonical` reads it against the state)."""
 
 
 def upgrade(text: str, version: str) -> list[str]:
@@ -158,7 +160,11 @@ def upgrade(text: str, version: str) -> list[str]:
     an event's move was ``<seat>:move_to <city> <legions>`` or ``<seat>:move_pawn <role>
     <legions>``; now each is the destination (or pawn) and then ``<seat>:legions <n>``. So
     Hic Manebimus Optime's ``<seat>:reinforce <city> <n>`` is now the city, then
-    ``<seat>:add <n>``. Anything else stands for itself.
+    ``<seat>:add <n>``, and so are ``<seat>:enlist_barbarians <colour> <n>`` and
+    ``<seat>:classis_recruit <card> <n>`` (0.2.0, 0.3.0): the colour or card, then ``add <n>``.
+    Their 0.1.0 form without a count placed as many legions as it could: it becomes the colour
+    or card, then ``add all`` (:func:`canonical` makes that count explicit against the state).
+    Anything else stands for itself.
 
     >>> upgrade("0:march Roma 2", "0.1.0")
     ['0:march Roma', '0:legions 2']
@@ -166,6 +172,10 @@ def upgrade(text: str, version: str) -> list[str]:
     ['0:march Roma']
     >>> upgrade("1:move_pawn Consul 2", "0.3.0")
     ['1:move_pawn Consul', '1:legions 2']
+    >>> upgrade("0:enlist_barbarians green 3", "0.3.0")
+    ['0:enlist_barbarians green', '0:add 3']
+    >>> upgrade("0:classis_recruit Tingi/black", "0.1.0")
+    ['0:classis_recruit Tingi/black', '0:add all']
     """
     key = version_key(version)
     if key >= version_key(EVENT_SPLIT_VERSION):
@@ -173,6 +183,9 @@ def upgrade(text: str, version: str) -> list[str]:
     verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _MOVE_SPLIT_VERBS | _EVENT_SPLIT_VERBS
     seat, colon, rest = text.partition(":")
     words = rest.split()
+    if colon and len(words) == 2 and words[0] in _RECRUIT_SPLIT_VERBS:  # 0.1.0: as many legions as possible
+        return [text, f"{seat}:{Verb.ADD} {ALL}"]
+    verbs = verbs | _RECRUIT_SPLIT_VERBS
     if not colon or len(words) != 3 or words[0] not in verbs or not words[2].isdigit():
         return [text]
     return [f"{seat}:{words[0]} {words[1]}", f"{seat}:{verbs[words[0]]} {words[2]}"]
@@ -182,18 +195,24 @@ _SAME_MOVE: dict[str, str] = {Verb.SAIL: Verb.FABRUM_MOVE, Verb.CLASSIS_SAIL: Ve
 
 
 def canonical(s: FallOfRomeData, action: Action) -> Action:
-    """``action`` with the legion count that ludus 0.1.0 left out, or the move that stands for
+    """``action`` with the legion count ``add all`` stands for, or the move that stands for
     an old one offered no more (other actions unchanged).
 
     Before the "up to" counts (ruling 31), ``enlist_barbarians <colour>`` and
     ``classis_recruit <card>`` placed as many legions as they could; records saved then
-    read them so, with that number made explicit. Before 0.4.0 Praefectus Fabrum could also
+    upgrade to the colour or card and ``add all`` (:func:`upgrade`), which is read here as
+    the most the pending recruit may place (a notation anyone may type). Before 0.4.0 Praefectus Fabrum could also
     sail where her own move goes, and Praefectus Classis sail to a port next to hers: such a
     ``sail`` is now her ``fabrum_move``, such a ``classis_sail`` a ``march``, and the Consul's
     ``consul_fort`` in her own city a ``consul_here`` (ruling 37).
     """
     verb, args = action.verb, action.args
     if len(args) != 1 or not isinstance(args[0], str) or not s.pawn_city:
+        return action
+    if verb == Verb.ADD and args[0] == ALL:
+        top = s.pending[-1] if s.pending else None
+        if isinstance(top, Legions) and top.what >= 0:
+            return Action(action.player, verb, (top.most,))
         return action
     if verb in _SAME_MOVE and args[0] in TOKEN_CITY and s.phase == PHASE_ACTIONS:
         src, dest = s.pawn_city[s.cur], TOKEN_CITY[args[0]]
@@ -205,14 +224,7 @@ def canonical(s: FallOfRomeData, action: Action) -> Action:
         return action
     if verb == Verb.CONSUL_FORT and args[0] in TOKEN_CITY and TOKEN_CITY[args[0]] == s.pawn_city[s.cur]:
         return Action(action.player, Verb.CONSUL_HERE, ())
-    if verb == Verb.ENLIST_BARBARIANS and args[0] in COLOUR_INDEX:
-        city = s.pawn_city[s.cur]
-        n = enlist_most(s, city, s.cubes[city * NT + COLOUR_INDEX[args[0]]])
-    elif verb == Verb.CLASSIS_RECRUIT and args[0] in TOKEN_CARD:
-        n = classis_most(s)
-    else:
-        return action
-    return Action(action.player, verb, (args[0], n))
+    return action
 
 
 # --- what every component is and does ----------------------------------------------

@@ -40,6 +40,7 @@ from ludus.games.fall_of_rome.components import (
     PHASE_ROLE,
     PHASE_START,
     R_VESTALIS,
+    RECRUIT_VERBS,
     REVOLT,
     ROLES,
     ROMA,
@@ -328,6 +329,14 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
             return f"{p.count} of cards {p.cards[:8]} that are not all in seat {p.who}'s hand"
         if any(not 0 <= c < N_CITY_CARDS for c in p.cards):
             return "a payment in cards that are not city cards"
+    elif isinstance(p, Legions) and p.verb in RECRUIT_VERBS:
+        cards = p.verb == Verb.CLASSIS_RECRUIT
+        if below or p.pawn != -1 or not 0 <= p.what < (N_CITY_CARDS if cards else NT) or not 0 <= p.most <= 3:
+            return f"a {p.verb!r} of {p.what} with up to {p.most} legions where no such recruit is under way"
+        if not 0 <= s.cur < npawns or p.city != s.pawn_city[s.cur] or p.most > s.reserve:
+            return f"a {p.verb!r} in city {p.city} of up to {p.most} legions the reserve or the pawn does not allow"
+        if top and cards and p.what not in s.hands[p.who]:
+            return f"a {p.verb!r} of card {p.what}, which is not in seat {p.who}'s hand"
     elif isinstance(p, Legions):
         event = p.verb in EVENT_MOVE_VERBS  # an event's move: its event decision is right below
         if (p.verb not in MOVE_VERBS and not event) or not 0 <= p.city < NC or not 0 <= p.most <= 3:

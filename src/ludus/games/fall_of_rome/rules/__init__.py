@@ -203,13 +203,13 @@ _TURN_ACTIONS: dict[str, Handler] = {
     Verb.PLOT_STORE: plot.plot_store,
     Verb.PLOT_RETRIEVE: plot.plot_retrieve,
     Verb.FORGE_ALLIANCE: alliances.forge_alliance,
-    Verb.ENLIST_BARBARIANS: alliances.enlist_barbarians,
+    Verb.ENLIST_BARBARIANS: alliances.open_enlist,
     Verb.CONSUL_FORT: characters.consul_fort,
     Verb.CONSUL_HERE: characters.consul_here,
     Verb.MERCATOR_GIVE: characters.mercator,
     Verb.MERCATOR_TAKE: characters.mercator,
     Verb.CLASSIS_SAIL: movement.open_legions,
-    Verb.CLASSIS_RECRUIT: characters.classis_recruit,
+    Verb.CLASSIS_RECRUIT: characters.open_classis,
     Verb.FABRUM_FORT: characters.fabrum_fort,
     Verb.FABRUM_MOVE: movement.open_legions,
     Verb.DRAW: drawing_cards.draw,
@@ -244,15 +244,18 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
 
 for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
                      (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move),
-                     (Verb.MOVE_TO, event_cards.finish_event_move), (Verb.MOVE_PAWN, event_cards.finish_event_move)):
+                     (Verb.MOVE_TO, event_cards.finish_event_move), (Verb.MOVE_PAWN, event_cards.finish_event_move),
+                     (Verb.ENLIST_BARBARIANS, alliances.enlist_barbarians),
+                     (Verb.CLASSIS_RECRUIT, characters.classis_recruit)):
     movement.register_move(_verb, _move)
 
 
 def advance(s: S, log: Log) -> None:
     """After every action: count it, and check the win (KONIEC GRY).
 
-    A move's destination is not counted apart from its legions: the two steps are one
-    action of the rulebook (and one action of ludus 0.1.0, whose states they reproduce).
+    A move's destination (or a recruit's tribe or card) is not counted apart from its legions:
+    the two steps are one action of the rulebook (and one action of ludus 0.1.0, whose states
+    they reproduce).
     """
     pending = s.pending
     if not (pending and (type(pending[-1]) is Legions or (type(pending[-1]) is HicManebimus

@@ -26,6 +26,7 @@ from ludus.games.fall_of_rome.components import (
     TRIBES,
     Verb,
 )
+from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.rules.board import add_legions, legions_allowed
 from ludus.games.fall_of_rome.rules.player_cards import push_pay
 from ludus.games.fall_of_rome.rules.turn import spend_action
@@ -53,7 +54,7 @@ def alliance_choices(s: S, player: int, role: int, city: int, hand: list[int], o
     free = role == R_REGINA_FOEDERATA and not s.regina_used
     for t in range(NT):
         if allied[t] and here[t] and (free or counts[t]):
-            out.extend(ENLIST[player][t][: enlist_most(s, city, here[t]) + 1])
+            out.append(ENLIST[player][t])  # the legions placed are asked next (open_enlist)
 
 
 def enlist_most(s: S, city: int, cubes: int) -> int:
@@ -72,8 +73,17 @@ def forge_alliance(s: S, a: Action, log: Log) -> None:
     push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], TRIBES[t].alliance_cost)
 
 
+def open_enlist(s: S, a: Action, log: Log) -> None:
+    """WERBOWANIE BARBARZYŃCÓW, the tribe chosen (``enlist_barbarians <colour>``): ask how many
+    legions come in (``add <n>``, 0 up to :func:`enlist_most`); the action is spent then."""
+    t = COLOUR_INDEX[str(a.args[0])]
+    city = s.pawn_city[s.cur]
+    s.pending.append(Legions(a.player, str(a.verb), city, enlist_most(s, city, s.cubes[city * NT + t]), what=t))
+
+
 def enlist_barbarians(s: S, a: Action, log: Log) -> None:
-    """WERBOWANIE BARBARZYŃCÓW: the allied tribe's cubes here go back; the chosen number of legions comes in."""
+    """WERBOWANIE BARBARZYŃCÓW (``enlist_barbarians <colour> <n>``, once the legions are chosen):
+    the allied tribe's cubes here go back; the chosen number of legions comes in."""
     t = COLOUR_INDEX[str(a.args[0])]
     pawn = s.cur
     city = s.pawn_city[pawn]

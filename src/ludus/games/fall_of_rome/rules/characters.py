@@ -43,6 +43,7 @@ from ludus.games.fall_of_rome.components import (
     TOKEN_CITY,
     Verb,
 )
+from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.rules.board import (
     add_legions,
     legions_allowed,
@@ -93,10 +94,9 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
     elif role == R_PRAEFECTUS_CLASSIS and PORT[city]:
         out.extend(_CLASSIS_FROM[s.caput][player][min(3, s.legions[city])][city])
         if s.reserve and legions_allowed(s, city):
-            recruit = CLASSIS_RECRUIT[player]
-            most = classis_most(s)
+            recruit = CLASSIS_RECRUIT[player]  # the card; the legions are asked next (open_classis)
             for c in _colour_cards_sorted(hand, city):
-                out.extend(recruit[c][1 : most + 1])
+                out.append(recruit[c])
     elif role == R_PRAEFECTUS_FABRUM:
         if s.legions[city] >= 2 and not s.forts[city]:
             if s.fort_supply:
@@ -196,8 +196,15 @@ def classis_most(s: S) -> int:
     return min(2, s.reserve)
 
 
+def open_classis(s: S, a: Action, log: Log) -> None:
+    """Praefectus Classis's recruit, the card chosen (``classis_recruit <card>``): ask how many
+    legions (``add <n>``, 1 up to :func:`classis_most`); the action is spent then."""
+    s.pending.append(Legions(a.player, str(a.verb), s.pawn_city[s.cur], classis_most(s), what=TOKEN_CARD[str(a.args[0])]))
+
+
 def classis_recruit(s: S, a: Action, log: Log) -> None:
-    """Praefectus Classis, in a port: discard a card of the city's colour for the chosen 1 or 2 legions."""
+    """Praefectus Classis, in a port (``classis_recruit <card> <n>``, once the legions are chosen):
+    discard a card of the city's colour for the chosen 1 or 2 legions."""
     card = TOKEN_CARD[str(a.args[0])]
     spend_action(s)
     s.hands[a.player].remove(card)

@@ -15,12 +15,15 @@ from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
+    ADD,
     CARD_COLOUR,
+    CARD_TOKENS,
     CITIES,
     CITY_TOKEN,
     COLOUR_ACTION,
     COLOUR_INDEX,
     COLOUR_MASK,
+    COLOURS,
     LEGIONS_ACTION,
     MARCH_DEST,
     MAX_SEATS,
@@ -140,7 +143,10 @@ def open_legions(s: S, a: Action, log: Log) -> None:
 
 
 def legions_choices(s: S, p: Legions) -> list[Action]:
-    """``legions 0`` .. ``legions <most>``."""
+    """``legions 0`` .. ``legions <most>``; a recruit's ``add 0`` (Praefectus Classis: ``add 1``) ..
+    ``add <most>``."""
+    if p.what >= 0:
+        return list(ADD[p.who][(1 if p.verb == Verb.CLASSIS_RECRUIT else 0) : p.most + 1])
     return list(LEGIONS_ACTION[p.who][: p.most + 1])
 
 
@@ -151,11 +157,15 @@ def take_legions(s: S, p: Legions, a: Action, log: Log) -> bool:
     """Carry out the move with the chosen legions (the decision is then finished).
 
     The handler gets the combined action of ludus 0.3.0: ``<verb> <city> <legions>``, or for
-    Festina Lente's and Si Vis Pacem's ``move_pawn`` the pawn's role instead of the city. An
+    Festina Lente's and Si Vis Pacem's ``move_pawn`` the pawn's role instead of the city (for
+    a recruit the colour or card, as ``enlist_barbarians`` and ``classis_recruit`` were). An
     event's move leaves the stack first: its event decision below goes on (or asks the owner).
     """
     n = int(a.args[0])
-    target = ROLES[s.roles[p.pawn]].id if p.verb == Verb.MOVE_PAWN else CITY_TOKEN[p.city]
+    if p.what >= 0:  # a recruit: ``enlist_barbarians <colour> <n>``, ``classis_recruit <card> <n>``
+        target = CARD_TOKENS[p.what] if p.verb == Verb.CLASSIS_RECRUIT else COLOURS[p.what]
+    else:
+        target = ROLES[s.roles[p.pawn]].id if p.verb == Verb.MOVE_PAWN else CITY_TOKEN[p.city]
     move = Action(p.who, p.verb, (target, n))
     if p.pawn >= 0:
         s.pending.pop()
