@@ -431,8 +431,9 @@ class TerminalSession:
         shown: set[int] = set()
         for seat in self.humans:
             for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
-                if isinstance(item, str):
-                    console.print(self.paint(f"  {item}"))
+                if isinstance(item, str):  # a move played for that seat: on a shared screen, said only by events
+                    if viewer is not None:
+                        console.print(self.paint(f"  {item}"))
                 elif item.is_visible_to(viewer) and id(item) not in shown:
                     shown.add(id(item))
                     console.print(self.paint(f"  {item.text}"))
