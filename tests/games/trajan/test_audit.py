@@ -46,4 +46,13 @@ def test_pregame_pick_from_face_up_stacks_names_the_visible_tile() -> None:
     assert isinstance(state, TrajanState)
     _to_phase(state, Phase.CHOOSE_TRAJAN)
     tops = {TRAJAN_TILES[stack[-1]].id for stack in state.trajan_stacks}
-    assert {str(a.args[0]) for a in state.legal_actions()} == tops
+    # the stack, then its only tile: the visible top, named (and played without asking)
+    assert {str(a.args[0]) for a in state.legal_actions()} == {c.key for c in TRAJAN_CATEGORIES}
+    seen = set()
+    for a in state.legal_actions():
+        after = state.clone()
+        after.apply(a)
+        (tile,) = after.legal_actions()
+        assert after.forced(0) == tile
+        seen.add(str(tile.args[0]))
+    assert seen == tops

@@ -33,6 +33,7 @@ from ludus.games.trajan.components import (
     SEAPORT,
     SENATE,
     TRAJAN,
+    TRAJAN_CATEGORIES,
     TRAJAN_INDEX,
     TRAJAN_TILES,
     Phase,
@@ -664,11 +665,22 @@ def test_extra_action_tile_repeats_the_action_twice_with_plus2() -> None:
 def test_pregame_choice_one_tile_per_category_on_slots_II_IV_VI() -> None:
     state = started_at(Phase.CHOOSE_TRAJAN, seed=5)
     first = state.legal_actions()
-    assert len(first) == 54  # free choice: any tile of any stack
+    # free choice: any tile of any stack, asked as the stack (6), then its tile (ruling 36)
+    assert [str(a) for a in first] == [f"0:stack {c.key}" for c in TRAJAN_CATEGORIES]
+    tiles = 0
+    for a in first:
+        after = state.clone()
+        after.apply(a)
+        tiles += len(after.legal_actions())
+    assert tiles == 54
+    do(state, "0:stack laurel")
+    assert {str(a.args[0]) for a in state.legal_actions()} == {
+        TRAJAN_TILES[t].id for t in state.trajan_stacks[4]}
     do(state, "0:choose T40")
-    cats = {TRAJAN_TILES[TRAJAN_INDEX[str(a.args[0])]].category for a in state.legal_actions()}
-    assert 4 not in cats  # at most one per category
+    assert "0:stack laurel" not in legal(state)  # at most one per category
+    do(state, "0:stack cards")
     do(state, "0:choose T01")
+    do(state, "0:stack demand")
     do(state, "0:choose T46")
     assert state.trajan_slots[0] == [-1, TRAJAN_INDEX["T40"], -1, TRAJAN_INDEX["T01"], -1, TRAJAN_INDEX["T46"]]
     assert state.decider == 1

@@ -3,6 +3,7 @@ components as the rulebook does (no internal ids), menus stay small, the score s
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 from collections.abc import Iterator
@@ -15,11 +16,14 @@ import ludus
 from games.trajan.tj_helpers import action_step, in_play
 from ludus.agents import GreedyAgent
 from ludus.core.actions import Action
+from ludus.core.errors import StateError
 from ludus.core.record import GameRecord
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
     ACTIONS,
     BONUS_TILES,
+    CAT_LAUREL,
+    CATEGORY_KEYS,
     COMMODITIES,
     CONSTRUCTION_TILES,
     DEMAND_KINDS,
@@ -28,7 +32,10 @@ from ludus.games.trajan.components import (
     SEAPORT,
     SHIP_KEYS,
     TRAJAN_CATEGORIES,
+    TRAJAN_INDEX,
     TRAJAN_TILES,
+    Phase,
+    Sub,
 )
 from ludus.games.trajan.game import TrajanGame, TrajanState
 from ludus.testing.paths import duplicate_paths
@@ -115,24 +122,29 @@ def test_labels_and_log_lines_name_no_internal_id(players: int, seed: int) -> No
     assert any("Trajan tile (" in line for line in lines)
 
 
-MENU_BOUND_PREGAME = 54
-"""The pre-game choice lists every Trajan tile a seat may take (at most all 54, one choice)."""
+MENU_BOUND_STACKS = 6
+"""The pre-game stack: one of the six categories still allowed (ruling 36)."""
+MENU_BOUND_PREGAME = 9
+"""The pre-game tile: one of the chosen stack's tiles (9 before anyone took one; was all 54, one
+choice, before 0.4.0)."""
 MENU_BOUND = 22
 """Every other decision: at most the Construction action's hire, 20 spaces and "take no action"."""
 
 
 def test_menus_are_small() -> None:
-    # measured over these games (ruling 29): median 4, p90 7, max 54 (the pre-game choice), 22 otherwise
+    # measured over these games (ruling 29): median 4, p90 7, max 22 (the Construction action);
+    # the pre-game choice at most 6 stacks, then at most 9 tiles (max 54 before 0.4.0)
     sizes: list[int] = []
     for players, seed in ((2, 5), (3, 6), (4, 7)):
         for _, _state, actions in _random_game(players, seed):
-            bound = MENU_BOUND_PREGAME if actions[0].verb == "choose" else MENU_BOUND
+            verb = actions[0].verb
+            bound = {"stack": MENU_BOUND_STACKS, "choose": MENU_BOUND_PREGAME}.get(verb, MENU_BOUND)
             assert len(actions) <= bound, [str(a) for a in actions]
             sizes.append(len(actions))
     sizes.sort()
     assert statistics.median(sizes) <= 4
     assert sizes[int(len(sizes) * 0.9)] <= 7
-    assert max(sizes) <= MENU_BOUND_PREGAME
+    assert max(sizes) <= MENU_BOUND
 
 
 # --- no two chains of answers to the same decision (issue 11) ---------------------------------------
@@ -346,3 +358,72 @@ def test_a_forced_action_is_the_only_one_in_every_world_another_seat_imagines(pl
             if q != seat:
                 assert state.determinize(q, forced).legal_actions(seat) == [only], (str(only), q)
     assert forced  # some prompts are played for the person
+
+
+# --- the pre-game Trajan tile: the stack, then the tile (engine 0.4.0, ruling 36) ----------------
+def _choosing(players: int = 2, seed: int = 5, **options: object) -> TrajanState:
+    game = ludus.load("trajan", players, **options)
+    assert isinstance(game, TrajanGame)
+    state = game.new_state(seed)
+    while state.phase != Phase.CHOOSE_TRAJAN:
+        state.apply(state.legal_actions(state.to_move()[0])[0])
+    return state
+
+
+def test_the_pregame_tile_asks_the_stack_then_the_tile() -> None:
+    state = _choosing()
+    assert legal(state) == [f"0:stack {c.key}" for c in TRAJAN_CATEGORIES]
+    play(state, "0:stack laurel")
+    assert state.view(1)["turn"]["sub"] == "stack_laurel"
+    laurels = sorted(TRAJAN_TILES[t].id for t in state.trajan_stacks[CAT_LAUREL])
+    assert legal(state) == [f"0:choose {t}" for t in laurels]
+    again = state.game.load_state(state.to_json())
+    assert again.to_json() == state.to_json() and legal(again) == legal(state)
+    assert state.forced(0) is None  # several tiles: the person chooses
+    play(state, f"0:choose {laurels[0]}")
+    assert not state.pending and "0:stack laurel" not in legal(state)  # one tile per category
+    assert state.game.describe(state, Action(0, "stack", ("laurel",))) == (
+        "seat 0: choose a tile from the victory-point Trajan tile stack")
+
+
+def test_a_saved_stack_must_still_be_open() -> None:
+    state = _choosing()
+    play(state, "0:stack laurel", f"0:choose {TRAJAN_TILES[state.trajan_stacks[CAT_LAUREL][0]].id}",
+         "0:stack cards")
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["sub"] == Sub.STACK_CARDS
+    data["sub"] = Sub.STACK_LAUREL  # a category the seat already holds
+    with pytest.raises(StateError, match="'sub'"):
+        state.game.load_state(data)
+
+
+def test_an_old_pregame_choice_upgrades_to_the_stack_and_the_tile() -> None:
+    game = ludus.load("trajan", 2)
+    tile = TRAJAN_TILES[0]
+    stack = f"0:stack {TRAJAN_CATEGORIES[tile.category].key}"
+    assert game.upgrade_notation(f"0:choose {tile.id}", "0.1.0") == [stack, f"0:choose {tile.id}"]
+    assert game.upgrade_notation(f"0:choose {tile.id}", "0.4.0") == [f"0:choose {tile.id}"]
+    assert game.upgrade_notation("0:choose laurel", "0.1.0") == ["0:choose laurel"]  # a face-down stack
+    for name in ("trajan_2p_random.json", "trajan_4p_greedy.json"):
+        record = GameRecord.load(RECORDS / name)
+        assert record.version == "0.1.0" and any(" T" in a and ":choose " in a for a in record.actions)
+        state = ludus.replay(record)  # every recorded digest is compared (RecordError otherwise)
+        assert state.digest() == record.digests[-1]
+
+
+def test_face_down_top_tiles_stay_one_choice_of_stack() -> None:
+    state = _choosing(pregame_trajan="top", trajan_face_up=False)
+    assert legal(state) == [f"0:choose {c.key}" for c in TRAJAN_CATEGORIES]
+    play(state, "0:choose laurel")
+    assert not state.pending and state.setup_k == 1
+
+
+def test_the_greedy_bot_plans_the_pregame_tile_whole() -> None:
+    state = _choosing(3, 7)
+    agent = GreedyAgent(2)
+    stack = agent.act(state, 0)
+    assert stack.verb == "stack"
+    play(state, str(stack))
+    tile = agent.act(state, 0)
+    assert tile.verb == "choose" and not agent.search.memory
+    assert TRAJAN_TILES[TRAJAN_INDEX[str(tile.args[0])]].category == CATEGORY_KEYS.index(str(stack.args[0]))

@@ -402,7 +402,8 @@ OVER: Final = Phase.OVER
 
 
 class Sub(IntEnum):
-    """The JSON code (``sub``) of the Seaport sub-decision pending inside an action."""
+    """The JSON code (``sub``) of the Seaport sub-decision pending inside an action, or of the
+    set-up's chosen Trajan stack (``STACK_CARDS + category``) until its tile is chosen."""
 
     NONE = 0
     DISCARD = 1
@@ -415,6 +416,18 @@ class Sub(IntEnum):
     """Seaport (a): the left discard pile chosen (``pile left``), the card to discard onto it."""
     DISCARD_RIGHT = 5
     """Seaport (a): the right discard pile chosen (``pile right``), the card to discard onto it."""
+    STACK_CARDS = 6
+    """Set-up: the commodity Trajan stack chosen (``stack cards``), the tile to choose from it."""
+    STACK_LEGION = 7
+    """Set-up: the legion Trajan stack chosen, the tile to choose from it."""
+    STACK_WORKER = 8
+    """Set-up: the worker Trajan stack chosen, the tile to choose from it."""
+    STACK_PLUS2 = 9
+    """Set-up: the [+2] Trajan stack chosen, the tile to choose from it."""
+    STACK_LAUREL = 10
+    """Set-up: the victory-point Trajan stack chosen, the tile to choose from it."""
+    STACK_DEMAND = 11
+    """Set-up: the demand Trajan stack chosen, the tile to choose from it."""
 
 
 class Verb(StrEnum):
@@ -423,6 +436,7 @@ class Verb(StrEnum):
     ARRANGE = "arrange"
     TAKE_CARD = "take_card"
     CHOOSE = "choose"
+    STACK = "stack"
     TAKE = "take"
     SOW = "sow"
     EFFECT = "effect"

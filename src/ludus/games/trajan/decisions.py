@@ -6,8 +6,9 @@ perhaps repeat it with an extra-action tile (:class:`OfferExtra`); a constructio
 tile's bonus action pushes one more pair. A Seaport action may open a
 sub-decision on top: discard a card (:class:`SeaportDiscard`: the pile, then the card), play a second card
 to the display (:class:`SeaportDisplay`) or load a ship (:class:`LoadShip`).
-Their behaviour lives with the rules that open them (:mod:`.rules.extra_actions`,
-:mod:`.rules.seaport`).
+At set-up, a pre-game Trajan tile is chosen in two steps: the stack, then the tile
+(:class:`ChooseTile` pending between them). Their behaviour lives with the rules that
+open them (:mod:`.rules.extra_actions`, :mod:`.rules.seaport`, :mod:`.rules.setup`).
 
 Decisions are immutable: a change replaces the object, so a state's copy shares
 them (``pending[:]``). The common ones are built once per seat (:data:`TAKE_ACTION`,
@@ -24,9 +25,18 @@ from typing import Any
 
 from ludus.core.decisions import Decision, decision
 from ludus.core.errors import StateError
-from ludus.games.trajan.components import MAX_PLAYERS, N_ACTIONS, N_COMMODITIES, SHIP_KEYS, Sub, Verb
+from ludus.games.trajan.components import (
+    MAX_PLAYERS,
+    N_ACTIONS,
+    N_COMMODITIES,
+    SHIP_KEYS,
+    TRAJAN_CATEGORIES,
+    Sub,
+    Verb,
+)
 
 __all__ = [
+    "CHOOSE_TILE",
     "DO",
     "OFFER",
     "OFFER_EXTRA",
@@ -34,6 +44,7 @@ __all__ = [
     "SEAPORT_DISCARD_ON",
     "SEAPORT_DISPLAY",
     "TAKE_ACTION",
+    "ChooseTile",
     "LoadShip",
     "OfferExtra",
     "SeaportDiscard",
@@ -102,6 +113,16 @@ class LoadShip(Decision):
     load: tuple[int, ...] = ()
 
 
+@decision("choose_tile", (Verb.CHOOSE,))
+@dataclass(frozen=True, slots=True, eq=False)
+class ChooseTile(Decision):
+    """Set-up: the Trajan stack of ``category`` is chosen (``stack <category>``); now its tile
+    (``choose <tile>``)."""
+
+    who: int
+    category: int
+
+
 TAKE_ACTION: tuple[tuple[TakeAction, ...], ...] = tuple(
     tuple(TakeAction(p, a) for a in range(N_ACTIONS)) for p in range(MAX_PLAYERS)
 )
@@ -113,6 +134,10 @@ SEAPORT_DISCARD_ON: tuple[tuple[SeaportDiscard, ...], ...] = tuple(
     tuple(SeaportDiscard(p, pile) for pile in range(2)) for p in range(MAX_PLAYERS)
 )
 """The card to discard once the pile is chosen, by seat and pile (0 left, 1 right)."""
+CHOOSE_TILE: tuple[tuple[ChooseTile, ...], ...] = tuple(
+    tuple(ChooseTile(p, c) for c in range(len(TRAJAN_CATEGORIES))) for p in range(MAX_PLAYERS)
+)
+"""The tile to choose once the stack is chosen, by seat and category."""
 SEAPORT_DISPLAY: tuple[SeaportDisplay, ...] = tuple(SeaportDisplay(p) for p in range(MAX_PLAYERS))
 
 
@@ -136,6 +161,8 @@ def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
             sub, display_count = Sub.DISPLAY, d.played
         elif isinstance(d, LoadShip):
             sub, ship, load = Sub.SHIP, d.ship, list(d.load)
+        elif isinstance(d, ChooseTile):
+            sub = Sub(Sub.STACK_CARDS + d.category)
     return {"sub": int(sub), "ship": ship, "display_count": display_count, "agenda": agenda, "load": load}
 
 
@@ -185,6 +212,8 @@ def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
         pending.append(SeaportDisplay(who, display_count))
     elif sub == Sub.SHIP:
         pending.append(LoadShip(who, ship, tuple(load)))
+    elif sub >= Sub.STACK_CARDS:
+        pending.append(CHOOSE_TILE[who][sub - Sub.STACK_CARDS])
     return pending
 
 

@@ -203,8 +203,9 @@ class TrajanGame(Game[TrajanState]):
         return action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """A discard of a record older than 0.4.0 (``discard <card> <pile>``) is now two actions:
-        the pile, then the card (see :func:`~ludus.games.trajan.notation.upgrade`)."""
+        """A discard of a record older than 0.4.0 (``discard <card> <pile>``) is now two actions,
+        the pile, then the card; a pre-game ``choose <tile>`` is the stack, then the tile (see
+        :func:`~ludus.games.trajan.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
     def component_text(self, name: str) -> str | None:

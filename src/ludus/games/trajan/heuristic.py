@@ -29,6 +29,7 @@ from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
     ACTION,
     ARRANGE,
+    CHOOSE_TRAJAN,
     COLOURS,
     DEMAND_PENALTY,
     DEMAND_TILE_KIND,
@@ -245,15 +246,55 @@ _DISCARD_MEMORY = "trajan:discard"
 """``search.memory`` key (with the digest of the state after the pile) of the card to discard."""
 
 
+def _greedy_pregame_tile(state: State, player: int, actions: list[Action], rng: Rng, search: Search) -> Action:
+    """The pre-game Trajan stack, planned as one choice of stack and tile (as the single
+    ``choose <tile>`` of ludus before 0.4.0: one-action lookahead over every tile, the same draws
+    from ``rng``): the stack now, the tile remembered in ``search.memory`` for the next decision."""
+    pairs: list[tuple[Action, Action]] = []
+    for stack in actions:
+        after = state.clone()
+        after.apply(stack)
+        pairs += [(stack, tile) for tile in after.legal_actions(player)]
+    stack, tile = pairs[0]
+    if len(pairs) > 1:
+        world = state.determinize(player, rng.next())
+        best: list[tuple[Action, Action]] = []
+        best_value = float("-inf")
+        for stack, tile in pairs:
+            after = world.clone()
+            after.apply(stack)
+            after.apply(tile)
+            v = _value(after, player)
+            if v > best_value:
+                best, best_value = [(stack, tile)], v
+            elif v == best_value:
+                best.append((stack, tile))
+        stack, tile = best[rng.randbelow(len(best))]  # drawn even for one best, as the lookahead did
+    after = state.clone()
+    after.apply(stack)
+    search.memory[(_TILE_MEMORY, after.digest())] = tile
+    return stack
+
+
+_TILE_MEMORY = "trajan:pregame_tile"
+"""``search.memory`` key (with the digest of the state after the stack) of the tile to choose."""
+
+
 def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
     """The greedy bot's move; ``None`` falls back to one-action lookahead."""
     if player not in state.to_move():
         return None
     actions = state.legal_actions(player)
-    if len(actions) == 1:
-        return actions[0]
     s = _data(state)
     phase = s.phase
+    if phase == CHOOSE_TRAJAN and not s.cfg.blind_pregame:
+        if not s.pending:
+            return _greedy_pregame_tile(state, player, actions, rng, search)
+        tile = search.memory.pop((_TILE_MEMORY, state.digest()), None)
+        if isinstance(tile, Action) and tile in actions:
+            return tile
+    if len(actions) == 1:
+        return actions[0]
     top = s.pending[-1] if phase == ACTION else None
     if isinstance(top, SeaportDiscard):
         if top.pile < 0:

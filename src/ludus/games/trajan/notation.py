@@ -19,6 +19,7 @@ from ludus.games.trajan.components import (
     BONUS_INDEX,
     BONUS_NAMES,
     BONUS_TILES,
+    CATEGORY_KEYS,
     COLOUR_NAMES_EN,
     COLOURS,
     COMMODITIES,
@@ -79,6 +80,7 @@ _LABELS: dict[str, Callable[[TrajanData | None, tuple[Any, ...]], str]] = {
     "arrange": lambda s, a: f"put {with_article(_COLOUR_NAMES[a[0]])} starting marker in the next tray",
     "take_card": lambda s, a: f"take a starting card from {_PLACES[a[0]]}",
     "choose": lambda s, a: _choose(a[0]),
+    "stack": lambda s, a: f"choose a tile from the {_CATEGORY_NAMES[a[0]]} stack",
     "take": lambda s, a: f"take the markers of the {_ACTION_NAMES[a[0]]} tray",
     "sow": lambda s, a: f"sow {with_article(_COLOUR_NAMES[a[0]])} marker",
     "effect": lambda s, a: "carry out the Trajan tile's effect",
@@ -127,7 +129,8 @@ def describe(action: Action, state: TrajanData | None = None) -> str:
 
 # --- records of older versions ------------------------------------------------------------------
 SPLIT_VERSION = "0.4.0"
-"""The engine version whose Seaport discard chooses the pile, then the card (issue 11)."""
+"""The engine version whose Seaport discard chooses the pile, then the card, and whose pre-game
+Trajan tile is chosen by stack, then tile (issue 11)."""
 
 
 def upgrade(text: str, version: str) -> list[str]:
@@ -135,10 +138,15 @@ def upgrade(text: str, version: str) -> list[str]:
 
     Before :data:`SPLIT_VERSION` the discard after ``draw_two`` was one action
     ``<seat>:discard <commodity> left|right``; now it is ``<seat>:pile left|right`` and then
-    ``<seat>:discard <commodity>``. Anything else stands for itself.
+    ``<seat>:discard <commodity>``. The pre-game ``<seat>:choose <tile>`` is now
+    ``<seat>:stack <category>`` (the tile's category, fixed by the components) and then
+    ``<seat>:choose <tile>``; ``choose <category>`` (a face-down stack's top tile) stays one
+    action. Anything else stands for itself.
 
     >>> upgrade("1:discard cattle right", "0.1.0")
     ['1:pile right', '1:discard cattle']
+    >>> upgrade("0:choose T19", "0.1.0")
+    ['0:stack worker', '0:choose T19']
     >>> upgrade("1:discard cattle", "0.4.0")
     ['1:discard cattle']
     """
@@ -146,6 +154,9 @@ def upgrade(text: str, version: str) -> list[str]:
         return [text]
     seat, colon, rest = text.partition(":")
     words = rest.split()
+    if colon and len(words) == 2 and words[0] == Verb.CHOOSE and words[1] in TRAJAN_INDEX:
+        category = CATEGORY_KEYS[TRAJAN_TILES[TRAJAN_INDEX[words[1]]].category]
+        return [f"{seat}:{Verb.STACK} {category}", text]
     if not colon or len(words) != 3 or words[0] != Verb.DISCARD or words[2] not in PILES:
         return [text]
     return [f"{seat}:{Verb.PILE} {words[2]}", f"{seat}:{Verb.DISCARD} {words[1]}"]

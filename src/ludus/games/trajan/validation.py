@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ludus.core.decisions import Decision
 from ludus.games.trajan import invariants, rules
 from ludus.games.trajan.components import (
     ACTION,
@@ -60,9 +61,10 @@ from ludus.games.trajan.components import (
     SOW,
     TAKE,
     TOKENS_PER_PLAYER,
+    TRAJAN_CATEGORIES,
     TRAJAN_TILES,
 )
-from ludus.games.trajan.decisions import LoadShip, SeaportDiscard
+from ludus.games.trajan.decisions import ChooseTile, LoadShip, SeaportDiscard
 from ludus.games.trajan.state import TrajanData
 
 __all__ = ["violations"]
@@ -348,7 +350,8 @@ def _phase(s: TrajanData) -> list[str]:
         out.append(f"state field 'extra_used': set in phase {ph.name.lower()}")
     if ph not in (SOW, EFFECT, ACTION) and s.round_over:
         out.append(f"state field 'round_over': set in phase {ph.name.lower()}")
-    if (ph == ACTION) != bool(s.pending):
+    choosing = ph == CHOOSE_TRAJAN and len(s.pending) == 1 and isinstance(s.pending[0], ChooseTile)
+    if (ph == ACTION) != bool(s.pending) and not choosing:
         out.append(f"state field 'agenda': {len(s.pending)} decisions pending in phase {ph.name.lower()}")
     out += _quarter(s, n)
     out += _setup(s, n)
@@ -408,8 +411,12 @@ def _setup(s: TrajanData, n: int) -> list[str]:
 
 
 def _pending(s: TrajanData) -> list[str]:
+    if s.phase == CHOOSE_TRAJAN and s.pending:
+        return _chosen_stack(s, s.pending[-1])
     if s.phase != ACTION:
         return []
+    if any(isinstance(d, ChooseTile) for d in s.pending):
+        return ["state field 'sub': a set-up Trajan stack chosen during the action step"]
     top = s.pending[-1]
     p = s.decider
     if isinstance(top, SeaportDiscard) and not any(s.hand[p]):
@@ -419,6 +426,16 @@ def _pending(s: TrajanData) -> list[str]:
             return ["state field 'sub': a Seaport decision below the top"]
     if isinstance(top, LoadShip):
         return _load_problems(s, top)
+    return []
+
+
+def _chosen_stack(s: TrajanData, d: Decision) -> list[str]:
+    """The stack chosen for the next pre-game tile: not empty, and of a category still allowed."""
+    if not isinstance(d, ChooseTile):
+        return ["state field 'sub': a Seaport decision at set-up"]
+    used = {TRAJAN_TILES[t].category for t in s.trajan_slots[s.decider] if t >= 0}
+    if not s.trajan_stacks[d.category] or d.category in used or s.cfg.blind_pregame:
+        return [f"state field 'sub': the {TRAJAN_CATEGORIES[d.category].key} stack cannot be chosen"]
     return []
 
 

@@ -15,8 +15,8 @@ decisions come first (:mod:`.setup`); cards are drawn as :mod:`.cards` says.
 
 Actions and their notation (``<seat>:<verb> <args>``):
 
-* setup: ``arrange <colour>``, ``take_card deck|left|right``, ``choose <T..>`` (``choose <category>``
-  when only the top tile of a face-down stack may be taken)
+* setup: ``arrange <colour>``, ``take_card deck|left|right``, ``stack <category>`` → ``choose <T..>``
+  (``choose <category>`` alone when only the top tile of a face-down stack may be taken)
 * turn: ``take <tray>``, ``sow <colour>``, ``effect``, ``plus2 <action>``, ``skip``
 * Seaport: ``draw_two`` → ``pile left|right`` → ``discard <commodity>``; ``take_discard left|right``;
   ``display <commodity>`` → ``display <commodity>`` | ``stop``; ``ship identical|pairs|different``
@@ -47,7 +47,14 @@ from ludus.games.trajan.components import (
     TAKE,
     Verb,
 )
-from ludus.games.trajan.decisions import LoadShip, OfferExtra, SeaportDiscard, SeaportDisplay, TakeAction
+from ludus.games.trajan.decisions import (
+    ChooseTile,
+    LoadShip,
+    OfferExtra,
+    SeaportDiscard,
+    SeaportDisplay,
+    TakeAction,
+)
 from ludus.games.trajan.rules import (
     action_circle,
     extra_actions,
@@ -68,6 +75,7 @@ HANDLERS: dict[str, Handler] = {
     Verb.ARRANGE: setup.arrange,
     Verb.TAKE_CARD: setup.take_card,
     Verb.CHOOSE: setup.choose,
+    Verb.STACK: setup.stack,
     Verb.TAKE: action_circle.take,
     Verb.SOW: action_circle.sow,
     Verb.EFFECT: trajan_tiles.effect,
@@ -84,6 +92,7 @@ DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {
     SeaportDiscard: seaport.DISCARD_RULES,
     SeaportDisplay: seaport.DISPLAY_RULES,
     LoadShip: seaport.LOAD_SHIP_RULES,
+    ChooseTile: setup.CHOOSE_TILE_RULES,
 }
 """The legal answers to each pending decision, and their effect."""
 
@@ -101,7 +110,7 @@ _PHASE_LEGAL: dict[int, Callable[[TrajanData, int], list[Action]]] = {
 
 def legal_actions(s: TrajanData) -> list[Action]:
     """Every legal action of the seat to move (Trajan has no out-of-turn actions)."""
-    if s.phase == ACTION:
+    if s.pending:
         top = s.pending[-1]
         rules: DecisionRules[TrajanData, Any] = DECISION_RULES[type(top)]
         return rules.legal(s, top)

@@ -9,6 +9,7 @@ RULE: trajan.hu "Felkészülés a játékra" — in seat order each player arran
 from __future__ import annotations
 
 from ludus.core.actions import Action, ActionMemo
+from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
@@ -44,10 +45,14 @@ from ludus.games.trajan.components import (
     Phase,
     Verb,
 )
+from ludus.games.trajan.decisions import CHOOSE_TILE, ChooseTile
 from ludus.games.trajan.rules.cards import can_draw, draw_to_hand, refill_discard
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["arrange", "choose", "legal_arrange", "legal_choose", "legal_deal", "set_up", "take_card"]
+__all__ = [
+    "CHOOSE_TILE_RULES", "arrange", "choose", "legal_arrange", "legal_choose", "legal_deal", "set_up", "stack",
+    "take_card",
+]
 
 _ARRANGE = tuple(tuple(Action(p, Verb.ARRANGE, (c,)) for c in COLOURS) for p in range(MAX_PLAYERS))
 _TAKE_CARD = tuple(
@@ -280,25 +285,38 @@ def take_card(s: TrajanData, a: Action, log: Log) -> None:
 
 # --- 3. the pre-game Trajan tiles ----------------------------------------------------------
 def legal_choose(s: TrajanData, p: int) -> list[Action]:
-    """The Trajan tiles (or, face down and top only, the stacks) ``p`` may choose from."""
-    if s.cfg.blind_pregame:
-        # face-down stacks, top tile only: the player picks a stack, not a tile it cannot see
-        return [_MEMO.get(p, Verb.CHOOSE, CATEGORY_KEYS[TRAJAN_TILES[t].category]) for t in _choosable(s, p)]
-    return [_MEMO.get(p, Verb.CHOOSE, TRAJAN_TILES[t].id) for t in _choosable(s, p)]
+    """The Trajan stacks ``p`` may choose a tile from (at most one tile per category).
+
+    Two small choices where ludus before 0.4.0 asked one of stack × tile (ruling 36): the stack
+    (``stack <category>``), then its tile (:class:`~ludus.games.trajan.decisions.ChooseTile`).
+    Face down with the top tile only, the stack is the whole choice (``choose <category>``).
+    """
+    verb = Verb.CHOOSE if s.cfg.blind_pregame else Verb.STACK
+    return [_MEMO.get(p, verb, CATEGORY_KEYS[cat]) for cat in _open_stacks(s, p)]
 
 
-def _choosable(s: TrajanData, p: int) -> list[int]:
+def _open_stacks(s: TrajanData, p: int) -> list[int]:
     used = {TRAJAN_TILES[t].category for t in s.trajan_slots[p] if t >= 0}
-    out: list[int] = []
-    top_only = s.cfg.pregame_trajan == "top"
-    for cat, stack in enumerate(s.trajan_stacks):
-        if cat in used or not stack:
-            continue
-        if top_only:
-            out.append(stack[-1])
-        else:
-            out.extend(sorted(stack))
-    return out
+    return [cat for cat, stack in enumerate(s.trajan_stacks) if stack and cat not in used]
+
+
+def _legal_tile(s: TrajanData, d: ChooseTile) -> list[Action]:
+    stack = s.trajan_stacks[d.category]
+    tiles = [stack[-1]] if s.cfg.pregame_trajan == "top" else sorted(stack)
+    return [_MEMO.get(d.who, Verb.CHOOSE, TRAJAN_TILES[t].id) for t in tiles]
+
+
+def stack(s: TrajanData, a: Action, log: Log) -> None:
+    """Choose the Trajan stack of the next pre-game tile; its tile is chosen next."""
+    s.pending.append(CHOOSE_TILE[a.player][CATEGORY_KEYS.index(str(a.args[0]))])
+
+
+def _choose_tile(s: TrajanData, d: ChooseTile, a: Action, log: Log) -> bool:
+    choose(s, a, log)
+    return True
+
+
+CHOOSE_TILE_RULES: DecisionRules[TrajanData, ChooseTile] = DecisionRules(_legal_tile, _choose_tile)
 
 
 def choose(s: TrajanData, a: Action, log: Log) -> None:
