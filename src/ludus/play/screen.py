@@ -81,8 +81,8 @@ def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Pain
 
     The fewest columns that hold the whole menu with every label whole (a label too
     wide for a column gets a line of its own, after the grid); when none holds it, the
-    first entries and a last line saying how many more ``menu`` lists. Numbers never
-    change with the layout.
+    layout that shows the most entries whole (the wide ones and the grid's first) and a
+    last line saying how many more ``menu`` lists. Numbers never change with the layout.
     """
     paint = paint or Painter({})
     lang = lang or get_lang("en")
@@ -99,10 +99,16 @@ def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Pain
     if fits:
         columns, grid, wide = fits[0]
         tall = -(-len(grid) // columns)
-    else:  # the first entries, in the most columns that keep every label whole
-        columns = max(c for c, _grid, wide in layouts if not wide)
-        tall = rows - 1
-        grid, wide = list(range(min(count, tall * columns))), []
+    else:  # as many entries as the layouts can show whole, the wide ones and the grid's first
+
+        def shown_by(layout: tuple[int, list[int], list[int]]) -> int:
+            columns, grid, wide = layout
+            room = rows - 1 - len(wide)
+            return min(len(grid), room * columns) + len(wide) if room > 0 else 0
+
+        columns, grid, wide = max(layouts, key=shown_by)
+        tall = rows - 1 - len(wide)
+        grid = grid[: tall * columns]
     cell = width // columns
     lines: list[Text] = []
     for r in range(tall):
