@@ -95,7 +95,7 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     table.add_column(_("kind"))
     for info in games():
         kind = _("co-op") if info.cooperative else _("competitive")
-        table.add_row(info.id, info.title, f"{info.min_players}–{info.max_players}", kind)
+        table.add_row(info.id, info.title_in(lang.code), f"{info.min_players}–{info.max_players}", kind)
     console.print(table)
     for info in games():
         console.print(Text(_("{game} options (--option KEY=VALUE):").format(game=info.id), style="bold"))
@@ -116,7 +116,7 @@ def _choose_game(console: Console, input_fn: Callable[[str], str], lang: Lang) -
     _ = lang.gettext
     infos = games()
     for i, info in enumerate(infos, start=1):
-        line = _("{title} ({game}, {low}–{high} players)").format(title=info.title, game=info.id,
+        line = _("{title} ({game}, {low}–{high} players)").format(title=info.title_in(lang.code), game=info.id,
                                                                   low=info.min_players, high=info.max_players)
         console.print(Text(f"{i:>3}  {line}"))
     while True:
@@ -239,7 +239,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
         console.print(Text(lang.ngettext("{game}, {players} players, seed {seed}: {count} action played so far",
                                          "{game}, {players} players, seed {seed}: {count} actions played so far",
                                          len(record.actions)).format(
-            game=game.info.title, players=game.players, seed=seed, count=len(record.actions))))
+            game=game.info.title_in(lang.code), players=game.players, seed=seed, count=len(record.actions))))
     else:
         game_id = args.game
         if game_id is None:
@@ -252,7 +252,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
         game = configure(game_id, args.players, _parse_options(args.option))
         seed = args.seed if args.seed is not None else secrets.randbelow(1 << 32)
         console.print(Text(_("{game}, {players} players, seed {seed} (replay it with --seed {seed})").format(
-            game=game.info.title, players=game.players, seed=seed)))
+            game=game.info.title_in(lang.code), players=game.players, seed=seed)))
         state = game.new_state(seed)
         record = GameRecord(game.info.id, game.players, seed, game.option_dict)
     humans, bot_names = _seats(args, record, game.players)

@@ -34,3 +34,28 @@ def test_every_term_is_in_the_four_languages_with_its_source(game: str) -> None:
         from_edition += any(term["source"][lang] != "ours" for lang in EDITIONS[game])
     assert from_edition >= len(terms) * 2 // 3, "most terms come from the edition's rulebook"
     assert (ROOT / "docs/glossary" / f"{game}.md").exists()
+
+
+def test_all_four_games_have_a_glossary() -> None:
+    assert _present() == list(GAMES)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_title_in_each_language_is_the_glossary_s(game: str) -> None:
+    import ludus
+
+    data = tomllib.loads((ROOT / "src/ludus/games" / GAMES[game] / "data/glossary.toml").read_text())
+    term = data["terms"][GAMES[game]]  # the game's own term: its title
+    info = ludus.load(game).info
+    for lang in LANGUAGES:
+        assert info.title_in(lang) == term[lang], (game, lang)
+
+
+def test_ludus_games_shows_the_titles_of_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.console import Console
+
+    from ludus.cli import main
+
+    assert main(["--lang", "pl", "games"], Console(width=200, color_system=None)) == 0
+    out = capsys.readouterr().out
+    assert "Upadek Rzymu" in out and "Mur Hadriana" in out and "Na chwałę Rzymu" in out

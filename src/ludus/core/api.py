@@ -160,6 +160,10 @@ class GameInfo:
         """The English title."""
         return self.titles.get("en", self.id)
 
+    def title_in(self, lang: str) -> str:
+        """The title in language ``lang`` (a code such as ``"pl"``), else the English one."""
+        return self.titles.get(lang) or self.title
+
     def option(self, name: str) -> OptionSpec:
         """Return the spec of option ``name`` or raise :class:`OptionError`."""
         for spec in self.options:

@@ -246,7 +246,7 @@ class TerminalSession:
             if word == "map":
                 drawn = self.game.render_map(self.state.view(seat))
                 console.print(self.paint_block(drawn) if drawn
-                              else self._("{game} has no map to show.", game=self.game.info.title))
+                              else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code)))
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -275,7 +275,7 @@ class TerminalSession:
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
             self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
-                                           name=shown, game=self.game.info.title), style="red"))
+                                           name=shown, game=self.game.info.title_in(self.lang.code)), style="red"))
             return
         self.console.print(Panel(Text(text), title=name))
 
@@ -406,7 +406,7 @@ class TerminalSession:
         console = self.console
         view = self.state.view(seat)
         if board:
-            console.rule(self._("{game} — seat {seat}", game=self.game.info.title, seat=seat))  # no frame: the table keeps all 80 columns
+            console.rule(self._("{game} — seat {seat}", game=self.game.info.title_in(self.lang.code), seat=seat))  # no frame: the table keeps all 80 columns
             console.print(self.paint_block(self.game.render(view, seat)))
             console.rule()
         news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]

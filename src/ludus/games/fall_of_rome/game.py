@@ -103,7 +103,8 @@ class FallOfRome(Game[FallOfRomeState]):
 
     info = GameInfo(
         id=DOMAIN,
-        titles={"en": "Pandemic: Fall of Rome", "pl": "Upadek Rzymu"},
+        titles={"en": "Pandemic: Fall of Rome", "pl": "Upadek Rzymu", "hu": "Pandemic: Róma bukása",
+                "uk": "Пандемія: Падіння Риму"},
         min_players=1,
         max_players=5,
         cooperative=True,

@@ -165,7 +165,8 @@ class GloryToRome(Game[GtrState]):
 
     info = GameInfo(
         id=DOMAIN,
-        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu"},
+        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu", "hu": "Glory to Rome: Róma dicsőségére",
+                "uk": "Glory to Rome: Во славу Риму"},
         min_players=2,
         max_players=5,
         cooperative=False,

@@ -127,7 +127,7 @@ class HadriansWall(Game[HadriansWallState]):
 
     info = GameInfo(
         id="hadrians-wall",
-        titles={"en": "Hadrian's Wall", "pl": "Mur Hadriana", "uk": "Адріанів вал"},
+        titles={"en": "Hadrian's Wall", "pl": "Mur Hadriana", "hu": "Hadrianus fala", "uk": "Адріанів вал"},
         min_players=1,
         max_players=6,
         cooperative=False,

@@ -139,7 +139,7 @@ class TrajanGame(Game[TrajanState]):
 
     info = GameInfo(
         id="trajan",
-        titles={"en": "Trajan", "hu": "Traianus", "de": "Trajan"},
+        titles={"en": "Trajan", "pl": "Trajan", "hu": "Traianus", "uk": "Траян", "de": "Trajan"},
         min_players=2,
         max_players=4,
         cooperative=False,
