@@ -171,12 +171,13 @@ def render(view: Mapping[str, Any], player: int | None) -> str:
     return "\n".join(lines)
 
 
+_MARKER_STYLE = {"yellow": "yellow", "orange": "dark_orange", "green": "green", "white": "bright_white",
+                 "pink": "hot_pink", "blue": "blue"}
 PALETTE: dict[str, str] = {
-    # the six colours of the action markers, and their initials on a player's circle
-    "yellow": "yellow", "orange": "dark_orange", "light green": "green", "green": "green",
-    "white": "bright_white", "pink": "hot_pink", "blue": "blue",
-    **{_SHORT[c]: style for c, style in (("yellow", "yellow"), ("orange", "dark_orange"), ("green", "green"),
-                                          ("white", "bright_white"), ("pink", "hot_pink"), ("blue", "blue"))},
+    # the six colours of the action markers (the rulebook's "light green" is our green), and their
+    # initials on a player's circle
+    **_MARKER_STYLE, "light green": "green",
+    **{_SHORT[colour]: style for colour, style in _MARKER_STYLE.items()},
 }
 """Marker colours for the terminal (words, and the initials of :func:`render_seat`)."""
 
