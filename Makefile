@@ -57,15 +57,23 @@ clean:
 
 # Catalogs (docs/i18n.md): extract the messages of each domain, merge them into every language's
 # .po, compile the .mo files that ship in the package. The platform's domain is "ludus"
-# (src/ludus minus the games); each game is its own domain (its package, and data/messages.toml).
+# (src/ludus minus the games, babel.cfg); each game is its own domain (its package, with the
+# package's babel.cfg naming its data files), its catalogs in the package's locale/ directory.
 LANGS := en pl hu uk
-GAME_DOMAINS := glory-to-rome:glory_to_rome trajan:trajan fall-of-rome:fall_of_rome hadrians-wall:hadrians_wall
+DOMAINS := ludus:src/ludus glory-to-rome:src/ludus/games/glory_to_rome trajan:src/ludus/games/trajan \
+	fall-of-rome:src/ludus/games/fall_of_rome hadrians-wall:src/ludus/games/hadrians_wall
 
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --ignore-dirs=games -k N_ -o src/ludus/locale/ludus.pot src/ludus
-	for lang in $(LANGS); do \
-	  if [ -f src/ludus/locale/$$lang/LC_MESSAGES/ludus.po ]; then \
-	    $(BIN)/pybabel update --no-fuzzy-matching -D ludus -i src/ludus/locale/ludus.pot -d src/ludus/locale -l $$lang; \
-	  else $(BIN)/pybabel init -D ludus -i src/ludus/locale/ludus.pot -d src/ludus/locale -l $$lang; fi; \
+	set -e; for spec in $(DOMAINS); do \
+	  domain=$${spec%%:*}; dir=$${spec#*:}; cfg=$$dir/babel.cfg; ignore=""; \
+	  if [ $$domain = ludus ]; then cfg=babel.cfg; ignore=--ignore-dirs=games; fi; \
+	  mkdir -p $$dir/locale; $(BIN)/pybabel extract -F $$cfg --no-location --sort-output $$ignore -o $$dir/locale/$$domain.pot $$dir; \
+	  for lang in $(LANGS); do \
+	    if [ -f $$dir/locale/$$lang/LC_MESSAGES/$$domain.po ]; then \
+	      $(BIN)/pybabel update --no-fuzzy-matching -D $$domain -i $$dir/locale/$$domain.pot -d $$dir/locale -l $$lang; \
+	    else $(BIN)/pybabel init -D $$domain -i $$dir/locale/$$domain.pot -d $$dir/locale -l $$lang; \
+	      sed -i "s/^\"Plural-Forms: nplurals=1; plural=0;/\"Plural-Forms: nplurals=2; plural=(n != 1);/" $$dir/locale/$$lang/LC_MESSAGES/$$domain.po; fi; \
+	  done; \
+	  $(BIN)/python scripts/english_catalog.py $$dir/locale/en/LC_MESSAGES/$$domain.po; \
+	  $(BIN)/pybabel compile --statistics -D $$domain -d $$dir/locale; \
 	done
-	$(BIN)/pybabel compile --statistics -D ludus -d src/ludus/locale

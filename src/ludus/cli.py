@@ -406,10 +406,12 @@ def _result_writer(path: Path | None) -> Iterator[Callable[[Any], None]]:
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Re-execute a record, verify its digests, print the log or the final state."""
     record = GameRecord.load(args.record)  # also checks the version and the number of digests
+    lang: Lang = args.lang
+    _ = lang.gettext
     log: list[str] = []
 
     def keep(number: int, action: Action, events: list[Event]) -> None:
-        log.extend(f"{number:>5}  {escape(e.text)}" for e in events if e.visible_to is None)
+        log.extend(f"{number:>5}  {escape(e.text_in(lang))}" for e in events if e.visible_to is None)
 
     # replay() verifies the digests and supplies the one-option answers older records lack.
     state = replay(record, on_action=keep)
@@ -418,10 +420,13 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         for line in log:
             console.print(line, highlight=False, markup=False)
     else:
-        console.print(game.render(state.view(None), None), markup=False, highlight=False)
-    verified = "digests verified" if (record.digests or record.final_digest) else "no digests to verify"
-    status = state.outcome().reason if state.is_terminal() else "game not finished"
-    console.print(f"{record.game}: {len(record.actions)} actions replayed, {verified}; {status}.", markup=False, highlight=False)
+        console.print(game.render(state.view(None), None, lang), markup=False, highlight=False)
+    verified = _("digests verified") if (record.digests or record.final_digest) else _("no digests to verify")
+    status = game.outcome_text(state.outcome(), lang) if state.is_terminal() else _("game not finished")
+    done = lang.ngettext("{game}: {count} action replayed, {verified}; {status}.",
+                         "{game}: {count} actions replayed, {verified}; {status}.", len(record.actions))
+    console.print(done.format(game=game.info.title_in(lang.code), count=len(record.actions), verified=verified,
+                              status=status), markup=False, highlight=False)
     return 0
 
 

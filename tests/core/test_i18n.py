@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+import ludus
 from ludus.cli import main
 from ludus.core.errors import LanguageError
-from ludus.core.i18n import LANGUAGES, get_lang, localedir, negotiate
+from ludus.core.i18n import LANGUAGES, domains, get_lang, localedir, negotiate
+from ludus.core.registry import games
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -26,22 +29,35 @@ def _catalog(lang: str, domain: str = "ludus"):  # type: ignore[no-untyped-def]
         return read_po(f, locale=lang)
 
 
-def _extracted() -> set[str]:
-    """The platform's messages as pybabel extracts them today (babel.cfg; the games are their own domains)."""
+def _domains() -> list[str]:
+    """The platform's domain and every game's that registers its catalogs."""
+    games()  # imports every installed game, and so registers its domain
+    return list(domains())
+
+
+def _extracted(domain: str) -> set[str]:
+    """``domain``'s messages as pybabel extracts them today (its babel.cfg; the platform leaves out the games)."""
+    if domain == "ludus":
+        source, config = ROOT / "src" / "ludus", ROOT / "babel.cfg"
+    else:
+        source = localedir(domain).parent
+        config = source / "babel.cfg"
+    with open(config, encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    if domain == "ludus":
+        method_map.insert(0, ("**/games/**", "ignore"))
     found: set[str] = set()
-    method_map = [("**/games/**", "ignore"), ("**.py", "python")]
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT / "src" / "ludus"), method_map, keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
-    ):
+    for _file, _line, message, _comments, _context in extract_from_dir(str(source), method_map, options_map):
         found.add(message[0] if isinstance(message, tuple) else message)
     return found
 
 
+@pytest.mark.parametrize("domain", _domains())
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_platform_message_is_translated_and_compiled(lang: str) -> None:
-    catalog = _catalog(lang)
+def test_every_message_is_translated_and_compiled(lang: str, domain: str) -> None:
+    catalog = _catalog(lang, domain)
     assert catalog.num_plurals == PLURALS[lang]
-    with open(localedir("ludus") / lang / "LC_MESSAGES" / "ludus.mo", "rb") as mo:
+    with open(localedir(domain) / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as mo:
         compiled = gettext.GNUTranslations(mo)
     ids: set[str] = set()
     for message in catalog:
@@ -61,8 +77,17 @@ def test_every_platform_message_is_translated_and_compiled(lang: str) -> None:
                 assert compiled.ngettext(message.id[0], message.id[1], n) in strings
         else:
             assert compiled.gettext(key) == message.string, key
-    missing = _extracted() - ids
-    assert not missing, f"messages not in the {lang} catalog (run make i18n): {sorted(missing)[:5]}"
+    missing = _extracted(domain) - ids
+    assert not missing, f"messages not in the {lang} {domain} catalog (run make i18n): {sorted(missing)[:5]}"
+
+
+@pytest.mark.parametrize("domain", _domains())
+@pytest.mark.parametrize(("lang", "forms"), [("pl", (0, 1, 2, 1)), ("uk", (0, 1, 2, 1)), ("hu", (0, 1, 1, 1))])
+def test_each_catalog_picks_the_plural_form_for_1_2_5_and_22(lang: str, forms: tuple[int, ...], domain: str) -> None:
+    # one (1), few (2, 22), many (5) in Polish and Ukrainian; Hungarian's second form after any other number
+    with open(localedir(domain) / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    assert tuple(compiled.plural(n) for n in (1, 2, 5, 22)) == forms  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("lang", "forms"), [
@@ -120,7 +145,6 @@ def test_the_terminal_speaks_the_chosen_language() -> None:
 
     from rich.console import Console
 
-    import ludus
     from ludus.agents import RandomAgent
     from ludus.play.terminal import TerminalSession
 

@@ -140,13 +140,13 @@ def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> Non
         {"category": "cards", "label": "Cards played", "points": [10, 7]},
         {"category": "cheer", "label": "Cheers", "points": [2, 0]}]}, termination="cards_played")
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(score_sheet(out, 2, (0,)))
+    console.print(score_sheet(ludus.load("fixture-draw", 2), out, (0,)))
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    for words in ("Cards played", "Cheers", "total", "place", "seat 0 (you)", "seat 1 (bot)", "cards_played", "12"):
+    for words in ("Cards played", "Cheers", "total", "place", "seat 0 (you)", "seat 1 (bot)", "the deck ran out", "12"):
         assert words in text
     coop = Outcome((0.0,), (1,), (0,), "all tribes allied", cooperative_win=True, termination="alliances")
     console = Console(file=io.StringIO(), width=100, color_system=None)
-    console.print(score_sheet(coop, 1, (0,)))
+    console.print(score_sheet(ludus.load("fixture-draw", 1), coop, (0,)))
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "You won together" in text and "place" not in text and "total" not in text
 

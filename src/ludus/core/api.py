@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from ludus.core.actions import Action, shorten
 from ludus.core.errors import IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
+from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
 
 OptionValue = int | str | bool
@@ -314,15 +315,16 @@ class State(ABC):
         if action not in self.legal_actions(action.player):
             raise IllegalActionError(f"illegal action {action}: {self.why_illegal(action)}")
 
-    def why_illegal(self, action: Action) -> str:
-        """A short reason ``action`` is illegal (games may refine it)."""
+    def why_illegal(self, action: Action, locale: LangLike = None) -> str:
+        """A short reason ``action`` is illegal, in ``locale`` (games may refine it)."""
+        _ = as_lang(locale).gettext
         if self.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if action.player not in range(self.game.players):
-            return f"there is no seat {action.player}"
+            return _("there is no seat {seat}").format(seat=action.player)
         if action.player not in self.to_move() and not self.legal_actions(action.player):
-            return f"it is not seat {action.player}'s decision"
-        return "not among the legal actions now"
+            return _("it is not seat {seat}'s decision").format(seat=action.player)
+        return _("not among the legal actions now")
 
 
 def check_seat(state: State, player: int | None) -> None:
@@ -502,33 +504,38 @@ class Game(ABC, Generic[StateT]):
         """
         return [text]
 
-    def render_map(self, view: Mapping[str, Any]) -> str | None:
+    def render_map(self, view: Mapping[str, Any], locale: LangLike = None) -> str | None:
         """The game's map as text for the terminal's ``map`` command (None: no map)."""
         return None
 
-    def render_seat(self, view: Mapping[str, Any], player: int) -> str | None:
+    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str | None:
         """A few lines a seat needs at every decision (where the game stands, its own
         area), shown just above the prompt; the whole table is :meth:`render`."""
         return None
 
     palette: ClassVar[Mapping[str, str]] = {}
-    """Words a terminal colours, and their colour (tribes, materials, marker colours)."""
+    """Words a terminal colours, and their colour (tribes, materials, marker colours), in
+    English: a front end colours their translations in the game's domain too."""
 
-    def component_text(self, name: str) -> str | None:
-        """What the component called ``name`` is and does, as a person reads it (None: unknown).
+    def component_text(self, name: str, locale: LangLike = None) -> str | None:
+        """What the component called ``name`` is and does, in ``locale`` (None: unknown).
 
-        ``name`` is matched as people type it: any case, spaces or underscores.
-        Front ends use it for ``show NAME``; games override it from their data files.
+        ``name`` is matched as people type it, in English or in ``locale``: any case,
+        spaces or underscores. Front ends use it for ``show NAME``.
         """
         return None
 
-    def render(self, view: Mapping[str, Any], player: int | None) -> str:
-        """Text for a terminal showing ``view`` (games override with their render.py)."""
+    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
+        """Text for a terminal showing ``view`` in ``locale`` (games override with their render.py)."""
         return json.dumps(view, indent=1, sort_keys=True, default=str)
 
-    def describe(self, state: StateT, action: Action) -> str:
-        """A human-readable description of ``action`` (defaults to its notation)."""
+    def describe(self, state: StateT, action: Action, locale: LangLike = None) -> str:
+        """``action`` in words in ``locale`` (a :class:`~ludus.core.i18n.Lang`, a code, None: English)."""
         return str(action)
+
+    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
+        """Why the game ended, in ``locale`` (``outcome.reason`` is the English, kept in records)."""
+        return as_lang(locale).for_domain(self.info.id).gettext(outcome.reason)
 
     def evaluate(self, state: StateT, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (games override with heuristic.py)."""

@@ -3,13 +3,49 @@
 Every error a person or a client can cause is a :class:`LudusError`, a
 :class:`ValueError`, with a message that names what is wrong. When one is
 raised, the state it concerns is unchanged.
+
+A message is an English template and its values, like an event, so that a front
+end shows it in the reader's language (:meth:`LudusError.text_in`); ``str()`` of the
+error is the English.
+
+>>> error = NotationError(N_("no action called {verb!r}"), verb="lay")
+>>> str(error), error.text_in("en")
+("no action called 'lay'", "no action called 'lay'")
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ludus.core.i18n import LangLike
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction where it is defined; it is translated where it is shown."""
+    return message
+
 
 class LudusError(ValueError):
-    """Base class of every error caused by bad input."""
+    """Base class of every error caused by bad input.
+
+    ``LudusError(template, domain=..., **values)``: the template is the msgid of the
+    message in ``domain``'s catalogs (the platform's, or a game's id) and is filled
+    with ``values`` by :meth:`str.format`. A message without values is used as it is.
+    """
+
+    def __init__(self, message: str = "", /, *, domain: str = "ludus", **values: Any) -> None:
+        super().__init__(message.format(**values) if values else message)
+        self.template = message
+        self.domain = domain
+        self.values = values
+
+    def text_in(self, locale: LangLike) -> str:
+        """The message in ``locale`` (a :class:`~ludus.core.i18n.Lang` or a code; None: English)."""
+        from ludus.core.i18n import as_lang
+
+        text = as_lang(locale).gettext(self.template, self.domain)
+        return text.format(**self.values) if self.values else text
 
 
 class IllegalActionError(LudusError):

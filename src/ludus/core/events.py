@@ -8,8 +8,10 @@ build on this) and a web log or a statistic reads ``kind`` and ``data``
 directly. An event that carries hidden information names the seats that may
 see it (``visible_to``).
 
->>> register_messages("doc-example", {"take": "seat {seat} takes {markers} markers from {tray:tray}"},
-...                   {"tray": lambda t: t.title()})
+>>> register_messages("doc-example", {"take": {"one": "seat {seat} takes {markers} marker from {tray:tray}",
+...                                             "other": "seat {seat} takes {markers} markers from {tray:tray}",
+...                                             "n": "markers"}},
+...                   {"tray": lambda t, lang: t.title()})
 >>> log = Log.of("doc-example")()
 >>> log.public("take", seat=1, tray="senate", markers=3)
 >>> log[0].text
@@ -24,39 +26,63 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["Event", "Log", "Namer", "has_template", "register_messages", "render", "templates"]
+from ludus.core.i18n import Lang, LangLike, as_lang
 
-Namer = Callable[[Any], str]
-"""Turns a data value (an id, a list of ids) into words: ``{card:card}`` in a template."""
+__all__ = ["Event", "Log", "Namer", "Plural", "has_template", "register_messages", "render", "templates"]
 
-_TEMPLATES: dict[str, dict[str, str]] = {}
+Namer = Callable[[Any, Lang], str]
+"""Turns a data value (an id, a list of ids) into words in a language: ``{card:card}`` in a template."""
+
+
+class Plural(NamedTuple):
+    """A template with a singular and a plural English form, chosen by the count in data field ``n``."""
+
+    one: str
+    other: str
+    n: str
+
+
+Template = str | Plural
+
+_TEMPLATES: dict[str, dict[str, Template]] = {}
 _NAMERS: dict[str, dict[str, Namer]] = {}
 
 
-def _join(values: Any) -> str:
-    return ", ".join(map(str, values))
+def _join(values: Any, lang: Lang) -> str:
+    return lang.join([str(v) for v in values])
 
 
-def _plural_s(value: Any) -> str:
+def _number(value: Any, lang: Lang) -> str:
+    return lang.number(value)
+
+
+def _plural_s(value: Any, lang: Lang) -> str:
     return "" if value == 1 else "s"
 
 
-_CORE_NAMERS: dict[str, Namer] = {"join": _join, "s": _plural_s}
+_CORE_NAMERS: dict[str, Namer] = {"join": _join, "number": _number, "s": _plural_s}
 
 
-def register_messages(domain: str, messages: Mapping[str, str], names: Mapping[str, Namer] | None = None) -> None:
+def register_messages(
+    domain: str, messages: Mapping[str, str | Mapping[str, str]], names: Mapping[str, Namer] | None = None
+) -> None:
     """Register the English templates of ``domain``'s event kinds, and its namers.
 
-    A template is a :meth:`str.format` string over the event's data. A field may
-    name a namer after a colon: ``{card:card}`` calls ``names["card"](value)``;
-    the core namers are ``join`` (a list joined by commas) and ``s`` (``""`` for
-    1, else ``"s"``: ``{n} card{n:s}``).
+    A template is a :meth:`str.format` string over the event's data, and the msgid
+    of its translations in ``domain``'s catalogs. A template that counts something is
+    a mapping ``{"one": ..., "other": ..., "n": <data field>}`` (``ngettext``: Polish
+    and Ukrainian pick one of three forms). A field may name a namer after a colon:
+    ``{card:card}`` calls ``names["card"](value, lang)`` (``lang`` translates ``domain``
+    by default: :meth:`~ludus.core.i18n.Lang.for_domain`); the core namers are ``join``
+    (a list, as the language writes one) and ``number``.
     """
-    _TEMPLATES.setdefault(domain, {}).update(messages)
+    table = _TEMPLATES.setdefault(domain, {})
+    for kind, template in messages.items():
+        table[kind] = template if isinstance(template, str) else Plural(template["one"], template["other"], template["n"])
     _NAMERS.setdefault(domain, {}).update(names or {})
 
 
-def templates(domain: str) -> Mapping[str, str]:
+def templates(domain: str) -> Mapping[str, Template]:
     """The English templates registered for ``domain`` (kind → template)."""
     return _TEMPLATES.get(domain, {})
 
@@ -67,27 +93,33 @@ def has_template(domain: str, kind: str) -> bool:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, namers: Mapping[str, Namer]) -> None:
+    def __init__(self, namers: Mapping[str, Namer], lang: Lang) -> None:
         self.namers = namers
+        self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
         namer = self.namers.get(format_spec) or _CORE_NAMERS.get(format_spec)
         if namer is not None:
-            return str(namer(value))
+            return str(namer(value, self.lang))
         return str(super().format_field(value, format_spec))
 
 
-def render(event: Event, catalog: Mapping[str, str] | None = None) -> str:
-    """The text of ``event`` from ``catalog`` (kind → template; default: English).
+def render(event: Event, locale: LangLike = None) -> str:
+    """The text of ``event`` in ``locale`` (a :class:`~ludus.core.i18n.Lang` or a code; None: English).
 
-    An event whose kind has no template reads ``kind: data`` (the conformance
-    suite fails a game that emits such an event).
+    The kind's template is translated in the event's domain, then filled with the
+    event's data, each id named in the same language. An event whose kind has no
+    template reads ``kind: data`` (the conformance suite fails a game that emits one).
     """
-    table = catalog if catalog is not None else _TEMPLATES.get(event.domain, {})
-    template = table.get(event.kind)
+    lang = as_lang(locale).for_domain(event.domain)
+    template = _TEMPLATES.get(event.domain, {}).get(event.kind)
     if template is None:
         return f"{event.kind}: {event.data}"
-    return _Formatter(_NAMERS.get(event.domain, {})).vformat(template, (), event.data)
+    if isinstance(template, Plural):
+        text = lang.ngettext(template.one, template.other, int(event.data[template.n]))
+    else:
+        text = lang.gettext(template)
+    return _Formatter(_NAMERS.get(event.domain, {}), lang).vformat(text, (), event.data)
 
 
 class Event(NamedTuple):
@@ -107,6 +139,10 @@ class Event(NamedTuple):
     def text(self) -> str:
         """One line of English (from the kind's template)."""
         return render(self)
+
+    def text_in(self, locale: LangLike) -> str:
+        """One line in ``locale`` (a :class:`~ludus.core.i18n.Lang` or a code)."""
+        return render(self, locale)
 
     def is_visible_to(self, player: int | None) -> bool:
         """Whether ``player`` (``None`` = spectator) may see this event."""

@@ -34,12 +34,15 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from ludus.core.errors import LanguageError
+from ludus.core.errors import N_, LanguageError
 
 __all__ = [
     "LANGUAGES",
     "N_",
     "Lang",
+    "LangLike",
+    "as_lang",
+    "domains",
     "extract_toml",
     "get_lang",
     "negotiate",
@@ -54,11 +57,6 @@ PLATFORM = "ludus"
 _DOMAINS: dict[str, Path] = {PLATFORM: Path(__file__).resolve().parent.parent / "locale"}
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for extraction where it is defined; it is translated where it is shown."""
-    return message
-
-
 def register_domain(domain: str, localedir: Path) -> None:
     """Say where ``domain``'s catalogs are (a game registers its package's ``locale``)."""
     _DOMAINS[domain] = localedir
@@ -67,6 +65,11 @@ def register_domain(domain: str, localedir: Path) -> None:
 def localedir(domain: str) -> Path:
     """The directory holding ``domain``'s catalogs."""
     return _DOMAINS[domain]
+
+
+def domains() -> tuple[str, ...]:
+    """The domains registered so far: the platform's, and each loaded game's."""
+    return tuple(_DOMAINS)
 
 
 @cache
@@ -80,28 +83,36 @@ def _translations(domain: str, code: str) -> gettext.NullTranslations:
 class Lang:
     """One language: translations of every domain, plural forms, numbers and lists.
 
-    Make one with :func:`get_lang` (cached: a ``Lang`` is immutable).
+    Make one with :func:`get_lang` (cached: a ``Lang`` is immutable). A ``Lang`` has a
+    default domain (the platform's); :meth:`for_domain` gives the same language
+    translating a game's messages by default, so a game's code writes
+    ``lang.gettext("Rubble")`` and ``pybabel`` extracts it.
     """
 
-    __slots__ = ("code", "locale")
+    __slots__ = ("code", "domain", "locale")
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, domain: str = PLATFORM) -> None:
         if code not in LANGUAGES:
             raise LanguageError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
         self.code = code
+        self.domain = domain
         self.locale = Locale.parse(code)
 
-    def gettext(self, message: str, domain: str = PLATFORM) -> str:
+    def for_domain(self, domain: str) -> Lang:
+        """This language, translating ``domain`` (a game's id) by default."""
+        return _bound(self.code, domain)
+
+    def gettext(self, message: str, domain: str | None = None) -> str:
         """``message`` (its English msgid) in this language."""
-        return _translations(domain, self.code).gettext(message)
+        return _translations(domain or self.domain, self.code).gettext(message)
 
-    def ngettext(self, singular: str, plural: str, n: int, domain: str = PLATFORM) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, domain: str | None = None) -> str:
         """The form of a message for the count ``n`` (Polish and Ukrainian have three forms)."""
-        return _translations(domain, self.code).ngettext(singular, plural, n)
+        return _translations(domain or self.domain, self.code).ngettext(singular, plural, n)
 
-    def pgettext(self, context: str, message: str, domain: str = PLATFORM) -> str:
+    def pgettext(self, context: str, message: str, domain: str | None = None) -> str:
         """``message`` in ``context`` (a component name: ``pgettext("building", "Forum")``)."""
-        return _translations(domain, self.code).pgettext(context, message)
+        return _translations(domain or self.domain, self.code).pgettext(context, message)
 
     def number(self, value: float) -> str:
         """A number as the locale writes it."""
@@ -112,13 +123,35 @@ class Lang:
         return format_list(items, locale=self.locale) if items else ""
 
     def __repr__(self) -> str:
-        return f"Lang({self.code!r})"
+        return f"Lang({self.code!r})" if self.domain == PLATFORM else f"Lang({self.code!r}, {self.domain!r})"
+
+
+@cache
+def _bound(code: str, domain: str) -> Lang:
+    return Lang(code, domain)
 
 
 @cache
 def get_lang(code: str) -> Lang:
     """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises :class:`~ludus.core.errors.LanguageError`."""
     return Lang(code)
+
+
+LangLike = Lang | str | None
+"""What an API that returns text takes as ``locale``: a :class:`Lang`, a code, or None (English)."""
+
+
+def as_lang(locale: LangLike) -> Lang:
+    """The :class:`Lang` for ``locale`` (a ``Lang``, a code such as ``"pl"``, or None for English).
+
+    >>> as_lang(None), as_lang("hu"), as_lang(get_lang("uk"))
+    (Lang('en'), Lang('hu'), Lang('uk'))
+    """
+    if locale is None:
+        return get_lang("en")
+    if isinstance(locale, Lang):
+        return locale
+    return get_lang(locale)
 
 
 def negotiate(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -148,13 +181,42 @@ def negotiate(explicit: str | None = None, environ: Mapping[str, str] | None = N
 
 def extract_toml(
     fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Mapping[str, Any]
-) -> Iterator[tuple[int, str | None, str, list[str]]]:
-    """A Babel extractor for a game's ``data/messages.toml``: every template is a message
-    (``[events]``, ``[reasons]``, … tables of kind = template), its kind a comment."""
+) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
+    """A Babel extractor for a game's TOML data.
+
+    Without options (a ``data/messages.toml``) every string of every table is a message
+    (``[events]``, ``[reasons]``, … tables of kind = template), and a table with ``one``
+    and ``other`` is a plural message (``ngettext``). With ``keys = en name`` (babel.cfg)
+    only the strings, or lists of strings, under those keys anywhere in the file are
+    messages (component names and effect texts kept beside the rest of a component's data).
+    Each message's comment is where it was found.
+    """
     data = tomllib.loads(fileobj.read().decode("utf-8"))
+    keys = set(str(options.get("keys", "")).split())
+    if keys:
+        yield from _keyed(data, keys, "")
+        return
     for table, entries in data.items():
-        if not isinstance(entries, dict):
+        if not isinstance(entries, dict) or table == "meta":
             continue
         for kind, template in entries.items():
             if isinstance(template, str):
                 yield 0, None, template, [f"{table}.{kind}"]
+            elif isinstance(template, dict) and {"one", "other"} <= template.keys():
+                yield 0, "ngettext", (template["one"], template["other"]), [f"{table}.{kind}"]
+
+
+def _keyed(node: Any, keys: set[str], path: str) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _keyed(item, keys, f"{path}[{i}]")
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            where = f"{path}.{key}" if path else key
+            if key in keys and isinstance(value, str):
+                yield 0, None, value, [where]
+            elif key in keys and isinstance(value, list) and all(isinstance(v, str) for v in value):
+                for text in value:
+                    yield 0, None, text, [where]
+            elif key != "meta":
+                yield from _keyed(value, keys, where)

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ludus.core.i18n import Lang, get_lang
 
-__all__ = ["Painter", "decision_screen", "menu_lines"]
+__all__ = ["Painter", "decision_screen", "menu_lines", "translated_palette"]
 
 WIDTH = 80
 HEIGHT = 24
@@ -57,6 +57,19 @@ class Painter:
             for found in self.initials.finditer(line):
                 text.stylize(self.letters[found.group()], found.start(), found.end())
         return text
+
+
+def translated_palette(palette: Mapping[str, str], lang: Lang, domain: str) -> dict[str, str]:
+    """``palette`` with each word's translation in ``domain`` added (one-letter keys stay as they are).
+
+    >>> translated_palette({"Rubble": "grey"}, get_lang("en"), "ludus")
+    {'Rubble': 'grey'}
+    """
+    found = dict(palette)
+    for word, style in palette.items():
+        if len(word) > 1:
+            found.setdefault(lang.gettext(word, domain), style)
+    return found
 
 
 def _cut(text: str, width: int) -> str:

@@ -29,7 +29,7 @@ from ludus.core.events import Event
 from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import UndoHistory, loses_at_once
-from ludus.play.screen import HEIGHT, Painter, decision_screen
+from ludus.play.screen import HEIGHT, Painter, decision_screen, translated_palette
 
 HELP = N_("""\
 Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
@@ -92,7 +92,7 @@ class TerminalSession:
         self.undo_history = UndoHistory()
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
-        self.paint = Painter(game.palette)
+        self.paint = Painter(translated_palette(game.palette, self.lang, game.info.id))
         self.seen_board: set[int] = set()
         """Seats that saw the whole table once (shown before their first decision)."""
         self.real_terminal = input_fn is None and self.console.is_terminal
@@ -229,7 +229,7 @@ class TerminalSession:
             if word == "log":
                 for event in self.history:
                     if event.is_visible_to(seat):
-                        console.print(self.paint(f"  {event.text}"))
+                        console.print(self.paint(f"  {event.text_in(self.lang)}"))
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -244,7 +244,7 @@ class TerminalSession:
                 self.show_menu(actions)
                 continue
             if word == "map":
-                drawn = self.game.render_map(self.state.view(seat))
+                drawn = self.game.render_map(self.state.view(seat), self.lang)
                 console.print(self.paint_block(drawn) if drawn
                               else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code)))
                 continue
@@ -259,7 +259,7 @@ class TerminalSession:
 
     def label(self, action: Action) -> str:
         """The action in words for its own seat's menu (a leading "seat N:" is left out)."""
-        return _OWN_SEAT.sub("", self.game.describe(self.state, action), count=1)
+        return _OWN_SEAT.sub("", self.game.describe(self.state, action, self.lang), count=1)
 
     def show_menu(self, actions: list[Action]) -> None:
         """``menu``: every action of the decision, numbered, with its notation."""
@@ -271,7 +271,7 @@ class TerminalSession:
     def show_component(self, name: str) -> None:
         """``show NAME``: what a component is and does, from the game's data."""
         name = name.strip()
-        text = self.game.component_text(name) if name else None
+        text = self.game.component_text(name, self.lang) if name else None
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
             self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
@@ -358,7 +358,7 @@ class TerminalSession:
         try:
             action = self.game.parse_action(self.state, text)
         except LudusError as exc:
-            self.console.print(Text(self._("{error} (type help)", error=str(exc)), style="red"))
+            self.console.print(Text(self._("{error} (type help)", error=exc.text_in(self.lang)), style="red"))
             return None
         if action.player != seat:
             self.console.print(Text(self._("You play seat {seat}, not seat {other}.", seat=seat, other=action.player),
@@ -366,7 +366,7 @@ class TerminalSession:
             return None
         if action not in actions:
             self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
-                                           reason=self.state.why_illegal(action)), style="red"))
+                                           reason=self.state.why_illegal(action, self.lang)), style="red"))
             return None
         return action
 
@@ -407,11 +407,11 @@ class TerminalSession:
         view = self.state.view(seat)
         if board:
             console.rule(self._("{game} — seat {seat}", game=self.game.info.title_in(self.lang.code), seat=seat))  # no frame: the table keeps all 80 columns
-            console.print(self.paint_block(self.game.render(view, seat)))
+            console.print(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
-        news = [item if isinstance(item, str) else item.text for item in self.unseen[seat]]
+        news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
         self.unseen[seat].clear()
-        area = (self.game.render_seat(view, seat) or "").splitlines()
+        area = (self.game.render_seat(view, seat, self.lang) or "").splitlines()
         labels = [self.label(action) for action in self.state.legal_actions(seat)]
         height = console.height if console.is_terminal else HEIGHT
         for line in decision_screen(news, area, labels, console.width, height, self.paint, self.lang):
@@ -436,13 +436,13 @@ class TerminalSession:
                         console.print(self.paint(f"  {item}"))
                 elif item.is_visible_to(viewer) and id(item) not in shown:
                     shown.add(id(item))
-                    console.print(self.paint(f"  {item.text}"))
+                    console.print(self.paint(f"  {item.text_in(self.lang)}"))
             self.unseen[seat].clear()
         console.rule(self._("Final position"))
-        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer)))
+        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer, self.lang)))
         console.rule()
         out = self.state.outcome()
-        console.print(score_sheet(out, self.game.players, self.humans, self.lang))
+        console.print(score_sheet(self.game, out, self.humans, self.lang))
 
 
 def typed_ahead() -> list[str]:
@@ -470,14 +470,15 @@ def typed_ahead() -> list[str]:
     return [line.strip() for line in lines if line.strip()]
 
 
-def score_sheet(out: Outcome, players: int, humans: Sequence[int] = (), lang: Lang | None = None) -> Group:
-    """The end of a game as a table: a row per scoring category (the game's
-    ``details["sheet"]``: ``[{"category", "label", "points": [per seat]}, ...]``), the
-    total and the place of every seat, and how the game ended; a co-op game shows its
-    result instead of places."""
+def score_sheet(game: Game[Any], out: Outcome, humans: Sequence[int] = (), lang: Lang | None = None) -> Group:
+    """The end of ``game`` as a table: a row per scoring category (the game's
+    ``details["sheet"]``: ``[{"category", "label", "points": [per seat]}, ...]``, labels
+    and words translated in the game's domain), the total and the place of every seat,
+    and how the game ended; a co-op game shows its result instead of places."""
     lang = lang or get_lang("en")
     _ = lang.gettext
-    ended = f"{out.reason} ({out.termination})" if out.termination else out.reason
+    domain, players = game.info.id, game.players
+    ended = game.outcome_text(out, lang)
     if out.cooperative_win is not None:
         verdict = _("You won together") if out.cooperative_win else _("You lost together")
         title = _("Game over — {verdict}: {reason}").format(verdict=verdict, reason=ended)
@@ -490,8 +491,8 @@ def score_sheet(out: Outcome, players: int, humans: Sequence[int] = (), lang: La
         table.add_column(who.format(seat=p), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
-        table.add_row(str(row.get("label", row.get("category", ""))),
-                      *(lang.number(v) if isinstance(v, (int, float)) else str(v) for v in points))
+        table.add_row(lang.gettext(str(row.get("label", row.get("category", ""))), domain),
+                      *(lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain) for v in points))
     if out.cooperative_win is None or any(out.scores):
         table.add_row(Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores))
     if out.cooperative_win is None:

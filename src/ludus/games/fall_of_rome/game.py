@@ -16,6 +16,7 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
+from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
@@ -147,26 +148,26 @@ class FallOfRome(Game[FallOfRomeState]):
         :func:`~ludus.games.fall_of_rome.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
-    def component_text(self, name: str) -> str | None:
+    def component_text(self, name: str, locale: LangLike = None) -> str | None:
         """A city, tribe, city or barbarian card, event, character or the Revolt card, in words
         (English in our words, and the Polish rulebook's own wording where it gives one)."""
         return notation.component_text(name)
 
     palette = render.PALETTE
 
-    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The turn and tracks, the seat's pawn and city, the hands (open in this co-op game)."""
         return render.render_seat(view, player)
 
-    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain text: the map as a table, tracks, hands."""
         return render.render(view, player)
 
-    def render_map(self, view: Mapping[str, Any]) -> str | None:
+    def render_map(self, view: Mapping[str, Any], locale: LangLike = None) -> str | None:
         """The map as text: each city's roads, port, migration paths in and pieces (``map``)."""
         return render.render_map(view)
 
-    def describe(self, state: FallOfRomeState, action: Action) -> str:
+    def describe(self, state: FallOfRomeState, action: Action, locale: LangLike = None) -> str:
         """The action in words, naming components as the rulebook does."""
         return notation.describe(action)
 

@@ -129,11 +129,11 @@ with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
 register_messages(
     DOMAIN,
     {str(k): str(v) for k, v in _MESSAGES["events"].items()},
-    {"city": lambda c: CITIES[int(c)].name, "colour": lambda t: COLOURS[int(t)],
+    {k: (lambda v, lang, f=f: f(v)) for k, f in {"city": lambda c: CITIES[int(c)].name, "colour": lambda t: COLOURS[int(t)],  # type: ignore[misc]
      "a_colour": lambda t: ("an " if COLOURS[int(t)][0] in "aeiou" else "a ") + COLOURS[int(t)],
      "tribe": lambda t: TRIBES[int(t)].name, "card": lambda c: card_name(int(c)), "cards": _names,
      "role": lambda r: ROLES[int(r)].name, "faces": lambda fs: ", ".join(FACE_WORDS[int(f)] for f in fs),
-     "version": lambda d: "destabilizing" if d else "normal"},
+     "version": lambda d: "destabilizing" if d else "normal"}.items()},
 )
 
 

@@ -454,10 +454,7 @@ def _card_names(cards: Any) -> str:
     return ", ".join(BUILDINGS[CARD_BUILDING[c]].en for c in cards) or "nothing"
 
 
-register_messages(
-    DOMAIN,
-    MESSAGES["events"],
-    {
+_NAMERS: dict[str, Any] = {
         "card": _card_name,
         "cards": _card_names,
         "building": lambda b: BUILDINGS[b].en,
@@ -469,8 +466,8 @@ register_messages(
         "a_material": lambda m: _with_article(MATERIAL_EN[m]),
         "where": lambda out: "out of town" if out else "in town",
         "source": lambda src: {"pool": "the pool", "hand": "hand (Aqueduct)", "deck": "the deck (Bar)"}[src],
-    },
-)
+}
+register_messages(DOMAIN, MESSAGES["events"], {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]
 
 
 def _texts() -> dict[str, Any]:

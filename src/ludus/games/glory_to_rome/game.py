@@ -11,6 +11,7 @@ from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import LudusError, StateError
 from ludus.core.events import Log
+from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import (
     heuristic,
@@ -220,15 +221,15 @@ class GloryToRome(Game[GtrState]):
 
     palette = render.PALETTE
 
-    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The turn, the pool, the seat's own area and a line per opponent."""
         return render.render_seat(view, player)
 
-    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain-text rendering of a view."""
         return render.render(view, player)
 
-    def component_text(self, name: str) -> str | None:
+    def component_text(self, name: str, locale: LangLike = None) -> str | None:
         """What a building, role, material or the Jack does (English or Polish name, or id)."""
         return component_text(name)
 
@@ -237,7 +238,7 @@ class GloryToRome(Game[GtrState]):
         (see :func:`~ludus.games.glory_to_rome.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
-    def describe(self, state: GtrState, action: Action) -> str:
+    def describe(self, state: GtrState, action: Action, locale: LangLike = None) -> str:
         """A human-readable label for ``action``."""
         return notation.describe(action)
 

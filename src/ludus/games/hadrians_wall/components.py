@@ -597,4 +597,4 @@ _NAMERS: dict[str, Callable[[Any], str]] = {
     "court_box": court_box_words,
 }
 MESSAGES: dict[str, str] = dict(_load("messages.toml")["events"])
-register_messages(DOMAIN, MESSAGES, _NAMERS)
+register_messages(DOMAIN, MESSAGES, {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]

@@ -10,6 +10,7 @@ from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, c
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import StateError
+from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
@@ -64,7 +65,7 @@ class HadriansWallState(HadriansWallData, RulesState):
                 return True
         return action in legal
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, locale: LangLike = None) -> str:
         return rules.why_illegal(self, action)
 
     # --- the State API -----------------------------------------------------
@@ -179,19 +180,19 @@ class HadriansWall(Game[HadriansWallState]):
         ``place <cells>``): see :func:`~ludus.games.hadrians_wall.notation.upgrade`."""
         return notation.upgrade(text, version)
 
-    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
         return render.render_seat(view, player)
 
-    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         return render.render(view, player)
 
-    def describe(self, state: HadriansWallState, action: Action) -> str:
+    def describe(self, state: HadriansWallState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
         return notation.describe(action, state)
 
-    def component_text(self, name: str) -> str | None:
+    def component_text(self, name: str, locale: LangLike = None) -> str | None:
         """What the component called ``name`` does (``show NAME``; see :func:`.notation.find_component`)."""
         found = notation.find_component(name)
         if not found:

@@ -550,4 +550,4 @@ _NAMERS = {
     "building": building_name,
     "ordinal": lambda q: q + 1,
 }
-register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)
+register_messages(DOMAIN, _load("messages.toml")["events"], {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]

@@ -17,6 +17,7 @@ from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import StateError
 from ludus.core.events import Log
+from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 from ludus.games.trajan import (
     decisions,
@@ -174,11 +175,11 @@ class TrajanGame(Game[TrajanState]):
 
     palette = render.PALETTE
 
-    def render_seat(self, view: Mapping[str, Any], player: int) -> str:
+    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """Time and scores, the seat's action circle, hand, display and tiles."""
         return render.render_seat(view, player)
 
-    def render(self, view: Mapping[str, Any], player: int | None) -> str:
+    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain-text board for a terminal."""
         return render.render(view, player)
 
@@ -190,7 +191,7 @@ class TrajanGame(Game[TrajanState]):
         """The greedy bot's choice during sub-decisions where one ply says little."""
         return heuristic.greedy_action(state, player, rng, search)
 
-    def describe(self, state: TrajanState, action: Action) -> str:
+    def describe(self, state: TrajanState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
         return notation.describe(action, state)
 
@@ -208,7 +209,7 @@ class TrajanGame(Game[TrajanState]):
         :func:`~ludus.games.trajan.notation.upgrade`)."""
         return notation.upgrade(text, version)
 
-    def component_text(self, name: str) -> str | None:
+    def component_text(self, name: str, locale: LangLike = None) -> str | None:
         """What the component ``name`` is and does (display name or id; any case, spaces or underscores)."""
         return notation.component_text(name)
 
