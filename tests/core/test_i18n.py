@@ -198,3 +198,12 @@ def test_simulate_and_bench_write_numbers_the_locale_way(capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert "2 gry, graczy: 3, ziarno 4" in out and "średni wynik" in out and "gier/s" in out
     assert re.search(r"\d+,\d%", out)  # 50,0%: a decimal comma
+
+
+def test_a_bad_record_is_refused_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ludus-record/1", "game": "trajan", "players": 2, "seed": "x"}', encoding="utf-8")
+    assert main(["--lang", "pl", "replay", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith("ludus: błąd: ")
+    assert main(["--lang", "hu", "replay", str(tmp_path / "missing.json")]) == 2
+    assert "játszmafeljegyzés nem olvasható" in capsys.readouterr().err

@@ -470,22 +470,24 @@ class Game(ABC, Generic[StateT]):
         components, counts out of range, seats that do not exist).
         """
         if not isinstance(data, Mapping):
-            raise StateError(f"a {self.info.id} state is a JSON object, not {type(data).__name__}")
+            raise StateError(N_("a {game} state is a JSON object, not {kind}"), game=self.info.id, kind=type(data).__name__)
         try:
             state = self.load_state(data)
         except StateError:
             raise
         except KeyError as exc:
-            raise StateError(f"the state has no field {str(exc.args[0] if exc.args else exc)[:60]!r}") from None
+            raise StateError(N_("the state has no field {name!r}"), name=str(exc.args[0] if exc.args else exc)[:60]) from None
         except (TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
-            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
         try:
             problems = self.state_violations(state)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
         if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise StateError(f"impossible {self.info.id} state: {problems[0]}{more}")
+            if len(problems) > 1:
+                raise StateError(N_("impossible {game} state: {problem} (and {more} more)"), game=self.info.id,
+                                 problem=problems[0], more=len(problems) - 1)
+            raise StateError(N_("impossible {game} state: {problem}"), game=self.info.id, problem=problems[0])
         return state
 
     def parse_action(self, state: State, text: str) -> Action:
