@@ -534,6 +534,12 @@ class Game(ABC, Generic[StateT]):
         """
         return None
 
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str | None:
+        """The table as an SVG picture for ``player`` in ``locale``, drawn from a board view
+        (:func:`ludus.core.board.board_view`: the view, the seat's legal actions, what it saw
+        happen); None for a game with no picture (front ends then show :meth:`render`)."""
+        return None
+
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Text for a terminal showing ``view`` in ``locale`` (games override with their render.py)."""
         return json.dumps(view, indent=1, sort_keys=True, default=str)
