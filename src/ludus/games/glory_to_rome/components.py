@@ -15,13 +15,16 @@ import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.actions import Action, Arg
-from ludus.core.errors import IllegalActionError
+from ludus.core.errors import N_, IllegalActionError
 from ludus.core.events import register_messages
+from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "glory-to-rome"
+register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
 class Material(IntEnum):
@@ -241,10 +244,10 @@ class Building:
 def _buildings() -> tuple[Building, ...]:
     out: list[Building] = []
     for slug, row in DATA["buildings"].items():
-        if not isinstance(row, list):
+        if not isinstance(row, dict):
             continue
-        en, pl, rank, material, copies = row
-        out.append(Building(len(out), slug, en, pl, rank, MATERIAL_INDEX[material], copies))
+        out.append(Building(len(out), slug, row["en"], row["pl"], row["pl_rank"], MATERIAL_INDEX[row["material"]],
+                            row["copies"]))
     return tuple(out)
 
 
@@ -368,7 +371,7 @@ def take_building(cards: list[int], b: int) -> int:
     for i in range(len(cards) - 1, -1, -1):
         if CARD_BUILDING[cards[i]] == b:
             return cards.pop(i)
-    raise IllegalActionError(f"no {SLUGS[b]} card there")
+    raise IllegalActionError(N_("no {name} card there"), domain=DOMAIN, name=SLUGS[b])
 
 
 def take_material(cards: list[int], m: int) -> int:
@@ -376,7 +379,7 @@ def take_material(cards: list[int], m: int) -> int:
     for i in range(len(cards) - 1, -1, -1):
         if CARD_MATERIAL[cards[i]] == m:
             return cards.pop(i)
-    raise IllegalActionError(f"no {MATERIAL_NAMES[m]} card there")
+    raise IllegalActionError(N_("no {name} card there"), domain=DOMAIN, name=MATERIAL_NAMES[m])
 
 
 # ---------------------------------------------------------------------------
@@ -442,32 +445,71 @@ REASONS: dict[Termination, str] = {Termination(k): v for k, v in MESSAGES["reaso
 """``Outcome.reason`` of each end trigger (a :meth:`str.format` template)."""
 
 
-def _card_name(card: Any) -> str:
-    return "a Jack" if card < 0 else BUILDINGS[CARD_BUILDING[card]].en
+def with_article(word: str, lang: Lang) -> str:
+    """``word`` after "a" or "an" as English says it; the bare word in a language without articles.
 
-
-def _with_article(word: str) -> str:
+    >>> with_article("Atrium", as_lang("en")), with_article("Atrium", as_lang("pl"))
+    ('an Atrium', 'Atrium')
+    """
+    if lang.code != "en":
+        return word
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def _card_names(cards: Any) -> str:
-    return ", ".join(BUILDINGS[CARD_BUILDING[c]].en for c in cards) or "nothing"
+def building_name(b: int, lang: Lang) -> str:
+    """The name of building ``b`` in ``lang`` (the Polish edition's names in Polish)."""
+    return lang.gettext(BUILDINGS[b].en)
 
 
-_NAMERS: dict[str, Any] = {
-        "card": _card_name,
-        "cards": _card_names,
-        "building": lambda b: BUILDINGS[b].en,
-        "material": lambda m: MATERIAL_EN[m],
-        "materials": lambda ms: ", ".join(MATERIAL_EN[m] for m in ms),
-        "role": lambda r: ROLE_EN[r],
-        "a_role": lambda r: _with_article(ROLE_EN[r]),
-        "a_building": lambda b: _with_article(BUILDINGS[b].en),
-        "a_material": lambda m: _with_article(MATERIAL_EN[m]),
-        "where": lambda out: "out of town" if out else "in town",
-        "source": lambda src: {"pool": "the pool", "hand": "hand (Aqueduct)", "deck": "the deck (Bar)"}[src],
+def material_name(m: int, lang: Lang) -> str:
+    """The name of material ``m`` in ``lang``."""
+    return lang.gettext(MATERIAL_EN[m])
+
+
+def role_name(r: int, lang: Lang) -> str:
+    """The name of role ``r`` in ``lang``."""
+    return lang.gettext(ROLE_EN[r])
+
+
+def jack_name(lang: Lang) -> str:
+    """The Jack in ``lang`` (the Polish edition's "Senator")."""
+    jack: str = DATA["jacks"]["en"]
+    return lang.gettext(jack)
+
+
+def card_name(card: int, lang: Lang) -> str:
+    """An Order card's building, or the Jack (``-1``: "a Jack" in English)."""
+    return with_article(jack_name(lang), lang) if card < 0 else building_name(CARD_BUILDING[card], lang)
+
+
+def card_names(cards: list[int], lang: Lang) -> str:
+    """The buildings of ``cards`` as the language writes a list ("nothing" when empty)."""
+    return lang.join([building_name(CARD_BUILDING[c], lang) for c in cards]) or lang.gettext("nothing")
+
+
+def players_named(seats: list[int], lang: Lang) -> str:
+    """"player 0 and player 2" in ``lang``."""
+    return lang.join([lang.gettext("player {seat}").format(seat=p) for p in seats])
+
+
+_SOURCES = {"pool": N_("the pool"), "hand": N_("hand (Aqueduct)"), "deck": N_("the deck (Bar)")}
+
+NAMERS: dict[str, Any] = {
+    "card": card_name,
+    "cards": card_names,
+    "building": building_name,
+    "material": material_name,
+    "materials": lambda ms, lang: lang.join([material_name(m, lang) for m in ms]),
+    "role": role_name,
+    "a_role": lambda r, lang: with_article(role_name(r, lang), lang),
+    "a_building": lambda b, lang: with_article(building_name(b, lang), lang),
+    "a_material": lambda m, lang: with_article(material_name(m, lang), lang),
+    "where": lambda out, lang: lang.gettext("out of town") if out else lang.gettext("in town"),
+    "source": lambda src, lang: lang.gettext(_SOURCES[src]),
+    "players": players_named,
 }
-register_messages(DOMAIN, MESSAGES["events"], {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]
+"""The namers of the event templates: ``{card:card}`` → ``NAMERS["card"](card, lang)``."""
+register_messages(DOMAIN, MESSAGES["events"], NAMERS)
 
 
 def _texts() -> dict[str, Any]:
@@ -480,42 +522,72 @@ TEXTS: dict[str, Any] = _texts()
 
 
 def _key(name: str) -> str:
-    """``name`` as people type it: any case, spaces or underscores, with or without Polish letters."""
+    """``name`` as people type it: any case, spaces or underscores, with or without diacritics."""
     plain = unicodedata.normalize("NFKD", name.replace("ł", "l").replace("Ł", "L"))
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
-    return " ".join(plain.lower().replace("_", " ").replace("-", " ").split())
+    return " ".join(plain.lower().replace("_", " ").replace("-", " ").replace("'", "").split())
 
 
-def _component_texts() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for b in BUILDINGS:
-        m = b.material
-        entry = TEXTS["buildings"][b.slug]
-        text = (f"{b.en} ({b.pl}): {MATERIAL_EN[m]} building, value {b.value}, role {ROLE_EN[m]}. "
-                f"{entry['en']}\n{entry['pl']} (rulebook, Polish)")
-        for name in (b.slug, b.en, b.pl):
-            out.setdefault(_key(name), text)
-    for m, slug in enumerate(MATERIAL_NAMES):
-        mat = f"{MATERIAL_EN[m]} ({MATERIAL_PL[m]}): material. {TEXTS['materials'][slug]}"
-        for name in (slug, MATERIAL_EN[m], MATERIAL_PL[m]):
-            out.setdefault(_key(name), mat)
-        role = ROLE_NAMES[m]
-        act = f"{ROLE_EN[m]} ({ROLE_PL[m]}): role of {MATERIAL_EN[m]} cards. {TEXTS['roles'][role]}"
-        for name in (role, ROLE_EN[m], ROLE_PL[m]):
-            out.setdefault(_key(name), act)
-    jack = f"{DATA['jacks']['en']} ({DATA['jacks']['pl']}): {TEXTS['jack']['text']}"
-    for name in (DATA["jacks"]["en"], DATA["jacks"]["pl"], "jacks", "senatorowie"):
-        out.setdefault(_key(name), jack)
-    return out
+COMPONENTS: tuple[tuple[str, int, str, tuple[str, ...]], ...] = (
+    *(("building", b.index, b.en, (b.slug, b.pl)) for b in BUILDINGS),
+    *(("material", m, MATERIAL_EN[m], (slug, MATERIAL_PL[m])) for m, slug in enumerate(MATERIAL_NAMES)),
+    *(("role", m, ROLE_EN[m], (ROLE_NAMES[m], ROLE_PL[m])) for m in range(6)),
+    ("jack", -1, DATA["jacks"]["en"], (DATA["jacks"]["pl"], "jacks", "senatorowie")),
+)
+"""Every component ``show NAME`` explains: kind, index, English name, other names people type."""
 
 
-COMPONENT_TEXTS: dict[str, str] = _component_texts()
+def _index(lang: Lang) -> dict[str, tuple[str, int]]:
+    found: dict[str, tuple[str, int]] = {}
+    for kind, i, en, others in COMPONENTS:
+        for name in (en, *others):
+            found.setdefault(_key(name), (kind, i))
+    for kind, i, en, _others in COMPONENTS:  # the names in ``lang``, after the English and Polish ones
+        found.setdefault(_key(lang.gettext(en)), (kind, i))
+    return found
 
 
-def component_text(name: str) -> str | None:
-    """What the component called ``name`` (English or Polish name, or id) is and does.
+_INDEXES: dict[str, dict[str, tuple[str, int]]] = {}
 
-    >>> component_text("LUDUS_magnus").startswith("Ludus Magnus (Szkoła gladiatorów)")
+
+def _effect(kind: str, i: int) -> str:
+    """The English effect text of a component (data/texts.toml), a msgid."""
+    if kind == "building":
+        return str(TEXTS["buildings"][BUILDINGS[i].slug]["en"])
+    if kind == "material":
+        return str(TEXTS["materials"][MATERIAL_NAMES[i]]["en"])
+    if kind == "role":
+        return str(TEXTS["roles"][ROLE_NAMES[i]]["en"])
+    return str(TEXTS["jack"]["text"]["en"])
+
+
+def _text(kind: str, i: int, lang: Lang) -> str:
+    _ = lang.gettext
+    effect = _effect(kind, i)
+    if kind == "building":
+        b = BUILDINGS[i]
+        return _("{name} ({material} building, value {value}, role: {role}): {effect}").format(
+            name=building_name(i, lang), material=material_name(b.material, lang), value=lang.number(b.value),
+            role=role_name(b.material, lang), effect=_(effect))
+    if kind == "material":
+        return _("{name} (material): {effect}").format(name=material_name(i, lang), effect=_(effect))
+    if kind == "role":
+        return _("{name} (role of the {material} cards): {effect}").format(
+            name=role_name(i, lang), material=material_name(i, lang), effect=_(effect))
+    return _("{name}: {effect}").format(name=jack_name(lang), effect=_(effect))
+
+
+def component_text(name: str, locale: LangLike = None) -> str | None:
+    """What the component called ``name`` (its English, Polish or ``locale``'s name, or id) is and does.
+
+    >>> component_text("LUDUS_magnus").startswith("Ludus Magnus (Marble building, value 3")
+    True
+    >>> component_text("szkola gladiatorow", "pl").startswith("Szkoła gladiatorów (obiekt: Marmur")
     True
     """
-    return COMPONENT_TEXTS.get(_key(name))
+    lang = as_lang(locale).for_domain(DOMAIN)
+    index = _INDEXES.get(lang.code)
+    if index is None:
+        index = _INDEXES[lang.code] = _index(as_lang(lang.code).for_domain(DOMAIN))
+    found = index.get(_key(name))
+    return None if found is None else _text(*found, lang)

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ludus.core.decisions import Decision, decision
-from ludus.core.errors import StateError
-from ludus.games.glory_to_rome.components import Verb
+from ludus.core.errors import N_, StateError
+from ludus.games.glory_to_rome.components import DOMAIN, Verb
 from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
 
 NO_POOL = 8
@@ -275,7 +275,8 @@ class GtrData(GtrStateData):
         demands = _ints(data, "demands", data["demands"], -1)
         for d in demands:
             if not 0 <= d & ~NO_POOL < 6 or d & ~(NO_POOL | 7):
-                raise StateError(f"state field 'demands': {d} is not a material (0..5), +{NO_POOL} for nopool")
+                raise StateError(N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
+                                 domain=DOMAIN, value=d, flag=NO_POOL)
         self.demands = [Demand.from_row(d) for d in demands]
         self.petition = Petition.from_row(_ints(data, "petition", data["petition"], 3, True), self.current)
         self.half_lay = HalfLaid.from_row(_ints(data, "half_lay", data["half_lay"], 2, True))
@@ -286,16 +287,19 @@ class GtrData(GtrStateData):
 def _rows(data: dict[str, Any], name: str) -> list[Any]:
     rows = data[name]
     if type(rows) is not list:
-        raise StateError(f"state field {name!r}: expected a list, got {type(rows).__name__}")
+        raise StateError(N_("state field {name!r}: expected a list, got {kind}"), domain=DOMAIN, name=name,
+                         kind=type(rows).__name__)
     return rows
 
 
 def _ints(data: dict[str, Any], name: str, row: Any, length: int, empty: bool = False) -> list[int]:
     """``row`` checked: a list of integers of ``length`` (``-1``: any; ``empty``: or ``[]``)."""
     if type(row) is not list or any(type(x) is not int for x in row):
-        raise StateError(f"state field {name!r}: expected a list of integers, got {str(row)[:40]}")
+        raise StateError(N_("state field {name!r}: expected a list of integers, got {value}"), domain=DOMAIN,
+                         name=name, value=str(row)[:40])
     if length >= 0 and len(row) != length and not (empty and not row):
-        raise StateError(f"state field {name!r}: expected {length} integers, got {len(row)}")
+        raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"), domain=DOMAIN,
+                         name=name, length=length, count=len(row))
     return row
 
 

@@ -9,9 +9,9 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
-from ludus.core.errors import LudusError, StateError
+from ludus.core.errors import N_, LudusError, StateError
 from ludus.core.events import Log
-from ludus.core.i18n import LangLike
+from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import (
     heuristic,
@@ -123,7 +123,7 @@ class GtrState(GtrData, RulesState):
     def outcome(self) -> Outcome:
         """Scores and ranking of a finished game."""
         if not self.over:
-            raise LudusError("the game is not over yet")
+            raise LudusError(N_("the game is not over yet"), domain=DOMAIN)
         return scoring.outcome(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -174,14 +174,14 @@ class GloryToRome(Game[GtrState]):
         hidden_information=True,
         simultaneous=False,
         options=(
-            OptionSpec("rules", "new", "rule set: new (Polish default) or classic", choices=("new", "classic")),
-            OptionSpec("simplified", False, "training game: no building functions, fewer sites, half deck"),
-            OptionSpec("start_order", "pl", "alphabet for choosing the start player", choices=("pl", "en")),
-            OptionSpec("latrine_jack", True, "a Latrine may discard a Jack (PL: 'one card')"),
-            OptionSpec("concession", False, "players may concede the game to another player"),
+            OptionSpec("rules", "new", N_("rule set: new (Polish default) or classic"), choices=("new", "classic")),
+            OptionSpec("simplified", False, N_("training game: no building functions, fewer sites, half deck")),
+            OptionSpec("start_order", "pl", N_("alphabet for choosing the start player"), choices=("pl", "en")),
+            OptionSpec("latrine_jack", True, N_("a Latrine may discard a Jack (PL: 'one card')")),
+            OptionSpec("concession", False, N_("players may concede the game to another player")),
         ),
         default_players=3,
-        summary="Rebuild Rome after the great fire: lead roles, hire clients, build and sell.",
+        summary=N_("Rebuild Rome after the great fire: lead roles, hire clients, build and sell."),
         typical_actions=400,
     )
 
@@ -211,7 +211,7 @@ class GloryToRome(Game[GtrState]):
         s.data_from_json(dict(data))
         problems = validation.shape_violations(s)
         if problems:  # before anything indexes the lists by seat or card
-            raise StateError(f"impossible {DOMAIN} state: {problems[0]}")
+            raise StateError(N_("impossible {game} state: {problem}"), game=DOMAIN, problem=problems[0])
         rules.refresh_active(s, adjust=False)
         return s
 
@@ -222,16 +222,17 @@ class GloryToRome(Game[GtrState]):
     palette = render.PALETTE
 
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
-        """The turn, the pool, the seat's own area and a line per opponent."""
-        return render.render_seat(view, player)
+        """The turn, the pool, the seat's own area and a line per opponent, in ``locale``."""
+        return render.render_seat(view, player, as_lang(locale))
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """Plain-text rendering of a view."""
-        return render.render(view, player)
+        """Plain-text rendering of a view in ``locale``."""
+        return render.render(view, player, as_lang(locale))
 
     def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What a building, role, material or the Jack does (English or Polish name, or id)."""
-        return component_text(name)
+        """What a building, role, material or the Jack does, in ``locale`` (its English, Polish or
+        ``locale``'s name, or id)."""
+        return component_text(name, locale)
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
         """An old record's ``petition <role> <card>`` as ``legacy_petition <role> <card>``
@@ -239,8 +240,13 @@ class GloryToRome(Game[GtrState]):
         return notation.upgrade(text, version)
 
     def describe(self, state: GtrState, action: Action, locale: LangLike = None) -> str:
-        """A human-readable label for ``action``."""
-        return notation.describe(action)
+        """A label for ``action`` in ``locale``."""
+        return notation.describe(action, as_lang(locale))
+
+    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
+        """Why the game ended, in ``locale`` (``outcome.reason`` is the English, kept in records)."""
+        winners = list(outcome.details.get("forum_winners", ()))
+        return scoring.reason_text(outcome.reason, winners, as_lang(locale).for_domain(DOMAIN))
 
     def evaluate(self, state: GtrState, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""

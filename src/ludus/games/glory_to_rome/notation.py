@@ -8,35 +8,55 @@ ones are prebuilt once per game (:class:`~.components.ActionTable`).
 from __future__ import annotations
 
 from ludus.core.actions import Action, Arg
+from ludus.core.errors import N_
+from ludus.core.i18n import Lang, as_lang
 from ludus.core.record import version_key
 from ludus.games.glory_to_rome.components import (
+    BUILDING_INDEX,
     BUILDINGS,
-    MATERIAL_NAMES,
+    DOMAIN,
+    MATERIAL_INDEX,
     ROLE_INDEX,
     V_LEGACY_PETITION,
     V_PETITION,
+    building_name,
+    jack_name,
+    material_name,
+    role_name,
 )
+from ludus.games.glory_to_rome.components import with_article as _article
 
 SPLIT_VERSION = "0.4.0"
 """The engine version whose petitions choose the role, then the cards one by one (issue 11)."""
 
-_NAMES = {b.slug: b.en for b in BUILDINGS}
-_MATERIAL_OF = {b.slug: MATERIAL_NAMES[b.material] for b in BUILDINGS}
 _PHRASES = {
-    "think_jack": "think: take a Jack",
-    "think_draw": "think: draw cards",
-    "pass": "pass (forgo the remaining actions)",
-    "next": "finish this action",
-    "done": "stop playing cards (Palace)",
-    "fountain": "draw the top card (Fountain)",
-    "keep": "keep the Fountain card in hand",
-    "hire_deck": "hire the top card of the deck (Bar)",
-    "sell_deck": "put the top card of the deck into the vault (Atrium)",
-    "vomitorium": "discard the whole hand (Vomitorium)",
-    "sewer": "move the played Orders to the stockpile (Sewer)",
-    "refuse": "refuse to give (Glory to Rome!)",
-    "glory": "Glory to Rome! (no card of the demanded material)",
-    "lay_continue": "finish laying the out-of-town foundation",
+    "think_jack": N_("think: take a Jack"),
+    "think_draw": N_("think: draw cards"),
+    "pass": N_("pass (forgo the remaining actions)"),
+    "next": N_("finish this action"),
+    "done": N_("stop playing cards (Palace)"),
+    "fountain": N_("draw the top card (Fountain)"),
+    "keep": N_("keep the Fountain card in hand"),
+    "hire_deck": N_("hire the top card of the deck (Bar)"),
+    "sell_deck": N_("put the top card of the deck into the vault (Atrium)"),
+    "vomitorium": N_("discard the whole hand (Vomitorium)"),
+    "sewer": N_("move the played Orders to the stockpile (Sewer)"),
+    "refuse": N_("refuse to give (Glory to Rome!)"),
+    "glory": N_("Glory to Rome! (no card of the demanded material)"),
+    "lay_continue": N_("finish laying the out-of-town foundation"),
+}
+_VERBS = {
+    "hire": N_("hire {0} client"),
+    "hire_hand": N_("hire {0} from hand (Aqueduct)"),
+    "gather": N_("take {0} from the pool"),
+    "gather_hand": N_("put {0} from hand into the stockpile (Dock)"),
+    "sell": N_("put {0} into the vault"),
+    "sell_hand": N_("put {0} from hand into the vault (Basilica)"),
+    "give": N_("give {0}"),
+    "latrine": N_("discard {0} (Latrine)"),
+    "senate": N_("take the Jack of {0} (Senate)"),
+    "prison": N_("take {1} from {0} (Prison)"),
+    "colosseum": N_("take the {1} client of {0} (Colosseum)"),
 }
 
 
@@ -46,66 +66,73 @@ def with_article(word: str) -> str:
     >>> with_article("Atrium"), with_article("Bar")
     ('an Atrium', 'a Bar')
     """
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+    return _article(word, as_lang("en"))
 
 
-def _word(arg: Arg) -> str:
+def _word(arg: Arg, lang: Lang) -> str:
     if isinstance(arg, int):
-        return f"player {arg}"
-    return _NAMES.get(arg, arg.replace("_", " ").capitalize() if arg not in ("in", "out") else arg)
+        return lang.gettext("player {seat}").format(seat=arg)
+    if arg in BUILDING_INDEX:
+        return building_name(BUILDING_INDEX[arg], lang)
+    if arg in MATERIAL_INDEX:
+        return material_name(MATERIAL_INDEX[arg], lang)
+    if arg in ROLE_INDEX:
+        return role_name(ROLE_INDEX[arg], lang)
+    if arg == "jack":
+        return _article(jack_name(lang), lang)
+    return arg
 
 
-def describe(action: Action) -> str:
-    """A human-readable label, e.g. ``"lead Laborer with Road"``.
+def describe(action: Action, lang: Lang | None = None) -> str:
+    """A label in ``lang`` (None: English), e.g. ``"lead Laborer with Road"``.
 
     >>> describe(Action(0, "lead", ("laborer", "road")))
     'lead Laborer with Road'
+    >>> describe(Action(0, "lead", ("laborer", "road")), as_lang("pl"))
+    'rozegraj rolę Tragarz (karta: Ulica)'
     """
+    lang = (lang or as_lang(None)).for_domain(DOMAIN)
+    _ = lang.gettext
     verb, args = action.verb, action.args
     if verb in _PHRASES:
-        return _PHRASES[verb]
-    words = [_word(a) for a in args]
+        return _(_PHRASES[verb])
+    words = [_word(a, lang) for a in args]
     if verb == "lead":
-        return f"lead {words[0]} with {'a Jack' if args[1] == 'jack' else words[1]}"
+        return _("lead {role} with {card}").format(role=words[0], card=words[1])
     if verb == "follow":
-        return f"follow with {'a Jack' if args[0] == 'jack' else words[0]}"
+        return _("follow with {card}").format(card=words[0])
     if verb == V_PETITION:
         if args[0] in ROLE_INDEX:
-            return f"petition for {words[0]} (choose its cards next)"
-        return f"play {words[0]} in the petition"
+            return _("petition for {role} (choose its cards next)").format(role=words[0])
+        return _("play {card} in the petition").format(card=words[0])
     if verb == V_LEGACY_PETITION:
-        return f"petition for {words[0]}: play {words[1]}"
+        return _("petition for {role}: play {card}").format(role=words[0], card=words[1])
     if verb == "lay":
-        where = "in town" if args[2] == "in" else "out of town"
-        return f"lay {with_article(words[0])} foundation on {with_article(words[1])} site {where}"
+        where = lang.gettext("in town") if args[2] == "in" else lang.gettext("out of town")
+        return _("lay {building} foundation on {material} site {where}").format(
+            building=_article(words[0], lang), material=_article(words[1], lang), where=where)
     if verb == "build":
-        if args[1] in _MATERIAL_OF:
-            return f"add {words[1]} ({_MATERIAL_OF[args[1]]}) from hand to {words[0]}"
-        return f"add {words[1]} from the stockpile to {words[0]}"
+        if args[1] in BUILDING_INDEX:
+            material = material_name(BUILDINGS[BUILDING_INDEX[str(args[1])]].material, lang)
+            return _("add {card} ({material}) from hand to {building}").format(
+                card=words[1], material=material, building=words[0])
+        return _("add {material} from the stockpile to {building}").format(material=words[1], building=words[0])
     if verb == "build_pool":
-        return f"add {words[1]} from the pool to {words[0]} (Archway)"
-    if verb in ("stairway", "stairway_pool"):
-        src = " from the pool" if verb == "stairway_pool" else ""
-        return f"add {words[2]}{src} to {words[1]} of {words[0]} (Stairway)"
+        return _("add {material} from the pool to {building} (Archway)").format(material=words[1], building=words[0])
+    if verb == "stairway":
+        return _("add {material} to {building} of {owner} (Stairway)").format(
+            material=words[2], building=words[1], owner=words[0])
+    if verb == "stairway_pool":
+        return _("add {material} from the pool to {building} of {owner} (Stairway)").format(
+            material=words[2], building=words[1], owner=words[0])
     if verb == "demand":
-        return f"demand {words[0]}" + (" (leave the pool card)" if len(args) > 1 else "")
-    verbs = {
-        "hire": "hire {0} client",
-        "hire_hand": "hire {0} from hand (Aqueduct)",
-        "gather": "take {0} from the pool",
-        "gather_hand": "put {0} from hand into the stockpile (Dock)",
-        "sell": "put {0} into the vault",
-        "sell_hand": "put {0} from hand into the vault (Basilica)",
-        "give": "give {0}",
-        "latrine": "discard {0} (Latrine)",
-        "senate": "take the Jack of {0} (Senate)",
-        "prison": "take {1} from {0} (Prison)",
-        "colosseum": "take the {1} client of {0} (Colosseum)",
-    }
+        if len(args) > 1:
+            return _("demand {material} (leave the pool card)").format(material=words[0])
+        return _("demand {material}").format(material=words[0])
     if verb == "hire":
-        words[0] = with_article(words[0])
-    if verb in verbs:
-        return verbs[verb].format(*words)
+        words[0] = _article(words[0], lang)
+    if verb in _VERBS:
+        return _(_VERBS[verb]).format(*words)
     return str(action)
 
 

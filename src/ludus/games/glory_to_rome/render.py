@@ -1,4 +1,9 @@
-"""Plain-text rendering of a Glory to Rome view for the terminal."""
+"""Plain-text rendering of a Glory to Rome view for the terminal, in a language.
+
+Every word is a message of the game's domain (``glory-to-rome``): the Polish edition's
+terms in Polish (``Pula``, ``Skład budowlany``, ``Skarbiec`` …), our translations in
+Hungarian and Ukrainian (data/glossary.toml).
+"""
 
 from __future__ import annotations
 
@@ -7,115 +12,179 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ludus.games.glory_to_rome.components import BUILDINGS, MATERIAL_INDEX, VALUE
+from ludus.core.errors import N_
+from ludus.core.i18n import Lang, as_lang
+from ludus.games.glory_to_rome.components import (
+    BUILDING_INDEX,
+    DOMAIN,
+    MATERIAL_INDEX,
+    ROLE_INDEX,
+    VALUE,
+    building_name,
+    material_name,
+    role_name,
+)
+from ludus.games.glory_to_rome.scoring import reason_text
 
-_EN = {b.slug: b.en for b in BUILDINGS}
+_PHASES = {"lead": N_("lead"), "follow": N_("follow"), "act": N_("actions"), "end_of_turn": N_("end of the turn"),
+           "over": N_("game over")}
+_PSEUDO_ROLES = {"thinker": N_("Thinker (School)"), "prison": N_("Prison")}
 
 
-def _counted(items: list[str]) -> str:
+def _name(slug: str, lang: Lang) -> str:
+    """A building, material or role id in ``lang``."""
+    if slug in BUILDING_INDEX:
+        return building_name(BUILDING_INDEX[slug], lang)
+    if slug in MATERIAL_INDEX:
+        return material_name(MATERIAL_INDEX[slug], lang)
+    if slug in ROLE_INDEX:
+        return role_name(ROLE_INDEX[slug], lang)
+    if slug in _PSEUDO_ROLES:
+        return lang.gettext(_PSEUDO_ROLES[slug])
+    return slug
+
+
+def _counted(items: list[str], lang: Lang) -> str:
     if not items:
         return "-"
-    return ", ".join(f"{name}×{k}" if k > 1 else name for name, k in sorted(Counter(items).items()))
+    named = Counter(_name(i, lang) for i in items)
+    return ", ".join(f"{name}×{k}" if k > 1 else name for name, k in sorted(named.items()))
 
 
-def _building(b: Mapping[str, Any]) -> str:
+def _jacks(count: int, lang: Lang) -> str:
+    if not count:
+        return ""
+    return " + " + lang.ngettext("{n} Jack", "{n} Jacks", count).format(n=count)
+
+
+def _building(b: Mapping[str, Any], lang: Lang) -> str:
+    _ = lang.gettext
     need = VALUE[MATERIAL_INDEX[b["site"]]]
     if b["complete"]:
-        status = "complete" + (", public" if b["public"] else "")
+        status = _("complete, public") if b["public"] else _("complete")
     else:
         status = f"{len(b['materials'])}/{need}"
-    where = "out-of-town " if b["out_of_town"] else ""
-    mats = f" [{', '.join(b['materials'])}]" if b["materials"] else ""
-    return f"{_EN.get(b['name'], b['name'])} ({where}{b['site']} site, {status}){mats}"
+    site = _name(b["site"], lang)
+    where = _("out-of-town site: {material}") if b["out_of_town"] else _("site: {material}")
+    mats = f" [{', '.join(_name(m, lang) for m in b['materials'])}]" if b["materials"] else ""
+    return f"{_name(b['name'], lang)} ({where.format(material=site)}, {status}){mats}"
 
 
-def render(view: Mapping[str, Any], player: int | None) -> str:
-    """Text showing ``view`` as seen by ``player`` (``None`` = spectator).
+def _sites(counts: Mapping[str, int], lang: Lang) -> str:
+    return ", ".join(f"{_name(m, lang)} {k}" for m, k in counts.items())
+
+
+def _demand(text: str, lang: Lang) -> str:
+    material, _sep, rest = text.partition(" ")
+    name = _name(material, lang)
+    return lang.gettext("{material} (not from the pool)").format(material=name) if rest else name
+
+
+def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None) -> str:
+    """Text showing ``view`` as seen by ``player`` (``None`` = spectator) in ``lang`` (None: English).
 
     >>> import ludus.games.glory_to_rome as gtr
     >>> s = gtr.GAME(players=2).new_state(seed=3)
-    >>> "Pool:" in render(s.view(0), 0)
-    True
+    >>> "Pool:" in render(s.view(0), 0), "Pula:" in render(s.view(0), 0, as_lang("pl"))
+    (True, True)
     """
+    lang = (lang or as_lang(None)).for_domain(DOMAIN)
+    _ = lang.gettext
+    w_pool, w_leader, w_hand = _("Pool"), _("Leader"), _("Hand")
+    w_clientele, w_stockpile, w_vault = _("Clientele"), _("Stockpile"), _("Vault")
     lines = []
-    head = f"Glory to Rome — turn {view['turn'] + 1}, leader: player {view['leader']}"
+    head = _("Glory to Rome — turn {turn}, leader: player {leader}").format(turn=view["turn"] + 1,
+                                                                           leader=view["leader"])
     if view["role"]:
-        head += f", role: {view['role']}"
+        head += _(", role: {role}").format(role=_name(view["role"], lang))
     lines.append(head)
     if view["over"]:
-        lines.append(f"Game over: {view['end_reason']}")
+        lines.append(_("Game over: {reason}").format(reason=reason_text(view["end_reason"], view["forum_winners"],
+                                                                        lang)))
     else:
-        lines.append(f"Phase: {view['phase']}; to move: {', '.join(map(str, view['to_move']))}")
-    lines.append(f"Pool: {_names(view['pool'])}")
-    lines.append(f"Deck: {view['deck_size']} cards; Jacks in pile: {view['jack_pile']}")
-    in_town = ", ".join(f"{m} {k}" for m, k in view["sites_in_town"].items())
-    out_town = ", ".join(f"{m} {k}" for m, k in view["sites_out_of_town"].items())
-    lines.append(f"Sites in town: {in_town}")
-    lines.append(f"Sites out of town: {out_town}")
+        phase = _PHASES[view["phase"]]
+        lines.append(_("Phase: {phase}; to move: {seats}").format(
+            phase=_(phase), seats=", ".join(map(str, view["to_move"]))))
+    lines.append(f"{w_pool}: {_counted(view['pool'], lang)}")
+    lines.append(_("Deck: {cards}; Jacks in the pile: {jacks}").format(
+        cards=lang.ngettext("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"]),
+        jacks=view["jack_pile"]))
+    lines.append(_("Sites in town: {sites}").format(sites=_sites(view["sites_in_town"], lang)))
+    lines.append(_("Sites out of town: {sites}").format(sites=_sites(view["sites_out_of_town"], lang)))
     if view["demands"]:
-        lines.append(f"Rome demands: {', '.join(view['demands'])}")
+        lines.append(_("Rome demands: {materials}").format(
+            materials=", ".join(_demand(d, lang) for d in view["demands"])))
     if view["fountain"]:
-        lines.append(f"Fountain card of player {view['fountain']['owner']}: {view['fountain']['card']}")
+        card = view["fountain"]["card"]
+        lines.append(_("Fountain card of player {seat}: {card}").format(
+            seat=view["fountain"]["owner"], card=_name(card, lang)))
     for p, pv in enumerate(view["players"]):
         lines.append("")
-        mark = " (you)" if p == player else ""
-        lead = " [leader]" if p == view["leader"] else ""
-        lines.append(f"Player {p}{mark}{lead}: influence {pv['influence']}")
+        who = _("Player {seat} (you)") if p == player else _("Player {seat}")
+        lead = f" [{w_leader}]" if p == view["leader"] else ""
+        lines.append(who.format(seat=p) + lead + _(": influence {influence}").format(influence=pv["influence"]))
         if "hand" in pv:
-            jacks = f" + {pv['hand_jacks']} Jack(s)" if pv["hand_jacks"] else ""
-            lines.append(f"  Hand ({pv['hand_size']}/{pv['hand_limit']}): {_names(pv['hand'])}{jacks}")
+            lines.append(f"  {w_hand} ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'], lang)}"
+                         + _jacks(pv["hand_jacks"], lang))
         else:
-            lines.append(f"  Hand: {pv['hand_size']} cards ({pv['hand_jacks']} Jack(s))")
-        lines.append(f"  Camp (played): {_names(pv['camp'])}" + (f" + {pv['camp_jacks']} Jack(s)" if pv["camp_jacks"] else ""))
-        lines.append(f"  Clientele ({len(pv['clientele'])}/{pv['clientele_limit']}): {_counted(pv['clientele'])}")
-        lines.append(f"  Stockpile: {_counted(pv['stockpile'])}")
+            lines.append(f"  {w_hand}: " + _("{cards} ({jacks})").format(
+                cards=lang.ngettext("{n} card", "{n} cards", pv["hand_size"]).format(n=pv["hand_size"]),
+                jacks=lang.ngettext("{n} Jack", "{n} Jacks", pv["hand_jacks"]).format(n=pv["hand_jacks"])))
+        lines.append("  " + _("Camp (played): {cards}").format(cards=_counted(pv["camp"], lang))
+                     + _jacks(pv["camp_jacks"], lang))
+        lines.append(f"  {w_clientele} ({len(pv['clientele'])}/{pv['clientele_limit']}): "
+                     f"{_counted(pv['clientele'], lang)}")
+        lines.append(f"  {w_stockpile}: {_counted(pv['stockpile'], lang)}")
         known = [m for m in pv["vault"] if m != "?"]
-        lines.append(f"  Vault ({pv['vault_count']}/{pv['vault_limit']}): known {_counted(known)}")
+        lines.append(f"  {w_vault} ({pv['vault_count']}/{pv['vault_limit']}): "
+                     + _("known {materials}").format(materials=_counted(known, lang)))
         for b in pv["buildings"]:
-            lines.append(f"  - {_building(b)}")
+            lines.append(f"  - {_building(b, lang)}")
     return "\n".join(lines)
 
 
 PALETTE: dict[str, str] = {
-    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client
-    "rubble": "yellow", "laborer": "yellow",
-    "wood": "green", "craftsman": "green",
-    "brick": "red", "legionary": "red",
-    "concrete": "grey62", "architect": "grey62",
-    "stone": "blue", "merchant": "blue",
-    "marble": "magenta", "patron": "magenta",  # purple cards
-    "jack": "bold",
+    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client.
+    # The keys are the English names, msgids of the game's catalogs: the terminal colours their
+    # translations too.
+    "Rubble": "yellow", "Laborer": "yellow",
+    "Wood": "green", "Craftsman": "green",
+    "Brick": "red", "Legionary": "red",
+    "Concrete": "grey62", "Architect": "grey62",
+    "Stone": "blue", "Merchant": "blue",
+    "Marble": "magenta", "Patron": "magenta",  # purple cards
+    "Jack": "bold",
 }
 """Materials, roles and the Jack in the colours of their cards (for the terminal)."""
 
 
-def _names(items: list[str]) -> str:
-    return _counted([_EN.get(i, i) for i in items])
-
-
-def _titled(items: list[str]) -> str:
-    return _counted([i.title() for i in items])
-
-
-def render_seat(view: Mapping[str, Any], player: int) -> str:
-    """What the seat needs at every decision: the turn, the pool, its own area and a line
-    per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
-    role = f" · role: {view['role'].title()}" if view["role"] else ""
-    lines = [f"Turn {view['turn'] + 1} · leader: seat {view['leader']}{role} · deck {view['deck_size']}"
-             f" · Jacks {view['jack_pile']}",
-             f"Pool: {_names(view['pool'])}"]
+def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
+    """What the seat needs at every decision in ``lang``: the turn, the pool, its own area and a
+    line per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
+    lang = (lang or as_lang(None)).for_domain(DOMAIN)
+    _ = lang.gettext
+    head = _("Turn {turn} · leader: player {leader}").format(turn=view["turn"] + 1, leader=view["leader"])
+    if view["role"]:
+        head += " · " + _("role: {role}").format(role=_name(view["role"], lang))
+    head += " · " + _("deck {cards} · Jacks {jacks}").format(cards=view["deck_size"], jacks=view["jack_pile"])
+    w_pool = _("Pool")
+    lines = [head, f"{w_pool}: {_counted(view['pool'], lang)}"]
     me = view["players"][player]
-    jacks = f" + {me['hand_jacks']} Jack" + ("s" if me["hand_jacks"] > 1 else "") if me["hand_jacks"] else ""
-    lines.append(f"Your hand ({me['hand_size']}/{me['hand_limit']}): {_names(me['hand'])}{jacks}")
+    lines.append(_("Your hand ({size}/{limit}): {cards}").format(
+        size=me["hand_size"], limit=me["hand_limit"], cards=_counted(me["hand"], lang)) + _jacks(me["hand_jacks"], lang))
     known = [m for m in me["vault"] if m != "?"]
-    lines.append(f"Influence {me['influence']} · clientele ({len(me['clientele'])}/{me['clientele_limit']}): "
-                 f"{_titled(me['clientele'])} · stockpile: {_titled(me['stockpile'])} · "
-                 f"vault {me['vault_count']}/{me['vault_limit']}" + (f" ({_titled(known)})" if known else ""))
+    lines.append(_("Influence {influence} · clientele ({size}/{limit}): {clients} · stockpile: {materials} · "
+                   "vault {vault}/{vault_limit}").format(
+        influence=me["influence"], size=len(me["clientele"]), limit=me["clientele_limit"],
+        clients=_counted(me["clientele"], lang), materials=_counted(me["stockpile"], lang),
+        vault=me["vault_count"], vault_limit=me["vault_limit"]) + (f" ({_counted(known, lang)})" if known else ""))
     if me["buildings"]:
-        lines.append("Buildings: " + "; ".join(_building(b) for b in me["buildings"]))
+        lines.append(_("Buildings: {buildings}").format(buildings="; ".join(_building(b, lang) for b in me["buildings"])))
     for p, pv in enumerate(view["players"]):
         if p != player:
-            built = ", ".join(_EN.get(b["name"], b["name"]) for b in pv["buildings"]) or "-"
-            lines.append(f"Seat {p}: influence {pv['influence']}, hand {pv['hand_size']}, clientele "
-                         f"{_titled(pv['clientele'])}, stockpile {len(pv['stockpile'])}; built {built}")
+            built = ", ".join(_name(b["name"], lang) for b in pv["buildings"]) or "-"
+            lines.append(_("Player {seat}: influence {influence}, hand {hand}, clientele {clients}, stockpile "
+                           "{stockpile}; built {buildings}").format(
+                seat=p, influence=pv["influence"], hand=pv["hand_size"], clients=_counted(pv["clientele"], lang),
+                stockpile=len(pv["stockpile"]), buildings=built))
     return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))

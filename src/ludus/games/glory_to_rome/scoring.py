@@ -12,10 +12,11 @@ import re
 from typing import Any
 
 from ludus.core.api import Outcome, rank_by
+from ludus.core.errors import N_
+from ludus.core.i18n import Lang
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
-    MATERIAL_EN,
     MATERIAL_NAMES,
     MERCHANT_BONUS,
     REASONS,
@@ -77,6 +78,11 @@ def score_breakdown(s: GtrData, p: int) -> dict[str, int]:
     return parts
 
 
+_VAULT_LABELS = (N_("Vault: Rubble (1 each)"), N_("Vault: Wood (1 each)"), N_("Vault: Brick (2 each)"),
+                 N_("Vault: Concrete (2 each)"), N_("Vault: Stone (3 each)"), N_("Vault: Marble (3 each)"))
+"""The score sheet's vault rows (one message each: the front end translates a row's label)."""
+
+
 def score_sheet(s: GtrData) -> list[dict[str, Any]]:
     """The score sheet in the rulebook's scoring categories (docs/games/glory-to-rome.md,
     "Score sheet"): ``[{"category", "label", "points": [per seat]}, ...]``.
@@ -87,15 +93,15 @@ def score_sheet(s: GtrData) -> list[dict[str, Any]]:
     counts = [vault_counts(s, p) for p in range(s.n)]
     parts = [score_breakdown(s, p) for p in range(s.n)]
     rows: list[dict[str, Any]] = [
-        {"category": "influence", "label": "Influence", "points": [b["influence"] for b in parts]}]
+        {"category": "influence", "label": N_("Influence"), "points": [b["influence"] for b in parts]}]
     for m, name in enumerate(MATERIAL_NAMES):
-        rows.append({"category": f"vault_{name}", "label": f"Vault: {MATERIAL_EN[m]} ({VALUE[m]} each)",
+        rows.append({"category": f"vault_{name}", "label": _VAULT_LABELS[m],
                      "points": [counts[p][m] * VALUE[m] for p in range(s.n)]})
-    rows.append({"category": "merchant_bonus", "label": "Merchant bonuses",
+    rows.append({"category": "merchant_bonus", "label": N_("Merchant bonuses"),
                  "points": [b["merchant_bonus"] for b in parts]})
     if s.cfg.functions:
-        rows.append({"category": "statue", "label": "Statue", "points": [b["statue"] for b in parts]})
-        rows.append({"category": "wall", "label": "Wall", "points": [b["wall"] for b in parts]})
+        rows.append({"category": "statue", "label": N_("Statue"), "points": [b["statue"] for b in parts]})
+        rows.append({"category": "wall", "label": N_("Wall"), "points": [b["wall"] for b in parts]})
     return rows
 
 
@@ -137,3 +143,21 @@ def termination_of(reason: str) -> Termination | None:
         if pattern.match(reason):
             return termination
     return None
+
+
+_SEAT = re.compile(r"player (\d+)")
+
+
+def reason_text(reason: str, forum_winners: list[int], lang: Lang) -> str:
+    """``reason`` (an English ``Outcome.reason``) in ``lang``: its template translated, filled again.
+
+    >>> from ludus.core.i18n import get_lang
+    >>> reason_text("player 2 completed the Catacomb", [], get_lang("pl").for_domain("glory-to-rome"))
+    'gracz 2 ukończył Katakumby'
+    """
+    termination = termination_of(reason)
+    if termination is None or lang.code == "en":
+        return reason
+    seat = _SEAT.search(reason)
+    return lang.gettext(REASONS[termination]).format(seat=seat.group(1) if seat else "",
+                                                     seats=lang.join([str(p) for p in forum_winners]))
