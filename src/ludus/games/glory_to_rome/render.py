@@ -8,6 +8,7 @@ Hungarian and Ukrainian (data/glossary.toml).
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -44,11 +45,27 @@ def _name(slug: str, lang: Lang) -> str:
     return slug
 
 
+_LAST = "\U0010ffff"
+_LETTERS = str.maketrans({"ł": "l" + _LAST, "ґ": "г" + _LAST, "є": "е" + _LAST, "і": "и" + _LAST,
+                          "ї": "и" + _LAST * 2, "й": "и" + _LAST * 3})
+
+
+def collation_key(name: str) -> str:
+    """A key sorting names in the alphabet's order: a letter with a diacritic after its base
+    letter's words (Polish "Łuk" after "Latryna", Ukrainian "Інсула" after "Вілла").
+
+    >>> sorted(["Ściek", "Świątynia", "Szkoła", "Łuk triumfalny", "Latryna"], key=collation_key)
+    ['Latryna', 'Łuk triumfalny', 'Szkoła', 'Ściek', 'Świątynia']
+    """
+    plain = unicodedata.normalize("NFKD", name.casefold().translate(_LETTERS))
+    return "".join(_LAST if unicodedata.combining(ch) else ch for ch in plain)
+
+
 def _counted(items: list[str], lang: Lang) -> str:
     if not items:
         return "-"
     named = Counter(_name(i, lang) for i in items)
-    return ", ".join(f"{name}×{k}" if k > 1 else name for name, k in sorted(named.items()))
+    return ", ".join(f"{name}×{named[name]}" if named[name] > 1 else name for name in sorted(named, key=collation_key))
 
 
 def _jacks(count: int, lang: Lang) -> str:
