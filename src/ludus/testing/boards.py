@@ -72,7 +72,8 @@ def check_boards(
             trial.apply(trial_rng.choice(trial.legal_actions(trial.to_move()[0])))
             length += 1
         stride = max(1, length // per_game)
-        step, recent = 0, []
+        step = 0
+        recent: list[Event] = []
         while True:
             if step % stride == 0 or state.is_terminal():
                 drawn += _check_position(game, state, recent, seed, step, languages, hidden, names, twins, rng)

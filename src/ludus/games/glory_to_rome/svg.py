@@ -11,8 +11,9 @@ structure or stockpile it acts on, or a button (:mod:`ludus.core.board`).
 
 >>> import ludus
 >>> state = ludus.load("glory-to-rome", 2).new_state(3)
->>> picture = ludus.svg(state, 0, "pl")
->>> picture.startswith("<svg") and 'data-action="0:lead laborer' in picture
+>>> seat = state.to_move()[0]
+>>> picture = ludus.svg(state, seat, "pl")
+>>> picture.startswith("<svg") and f'data-action="{seat}:lead laborer' in picture
 True
 """
 
