@@ -8,6 +8,8 @@ checks that:
 - every legal action of the viewing seat is on some element's ``data-action`` (one click);
 - the picture depends on nothing the seat cannot see: a world re-dealt from the seat's
   view (``determinize``) draws the same picture;
+- every word is in the language: the picture is drawn with a
+  :class:`~ludus.testing.i18n.CheckedLang`, and a message the game's catalogs lack fails;
 - no hidden component of another seat is named: the game's ``hidden(state, seat)`` gives
   the ids a seat may not see (e.g. the cards in the other hands that are nowhere in its
   view), and :func:`check_boards` looks for them, and for their names in the language
@@ -28,6 +30,7 @@ from ludus.core.board import board_view
 from ludus.core.events import Event
 from ludus.core.i18n import LANGUAGES, Lang, get_lang
 from ludus.core.rng import Rng
+from ludus.testing.i18n import CheckedLang
 
 __all__ = ["check_boards", "check_picture"]
 
@@ -57,6 +60,7 @@ def check_boards(
     hidden: Callable[[State, int], set[str]] | None = None,
     names: Callable[[str, Lang], Iterable[str]] | None = None,
     twins: int = 1,
+    translated: bool = True,
 ) -> int:
     """Check ``positions`` positions spread over random games from ``seeds``; the pictures drawn."""
     per_game = max(1, positions // len(seeds))
@@ -76,7 +80,8 @@ def check_boards(
         recent: list[Event] = []
         while True:
             if step % stride == 0 or state.is_terminal():
-                drawn += _check_position(game, state, recent, seed, step, languages, hidden, names, twins, rng)
+                drawn += _check_position(game, state, recent, seed, step, languages, hidden, names, twins, rng,
+                                         translated)
             if state.is_terminal() or step >= cap:
                 break
             action = rng.choice(state.legal_actions(state.to_move()[0]))
@@ -87,17 +92,19 @@ def check_boards(
 
 def _check_position(game: Game[Any], state: State, recent: list[Event], seed: int, step: int,
                     languages: Sequence[str], hidden: Callable[[State, int], set[str]] | None,
-                    names: Callable[[str, Lang], Iterable[str]] | None, twins: int, rng: Rng) -> int:
+                    names: Callable[[str, Lang], Iterable[str]] | None, twins: int, rng: Rng, translated: bool) -> int:
     drawn = 0
     for seat in [*range(game.players), None]:
         view = board_view(state, seat, recent)
         secret = hidden(state, seat) if hidden is not None and seat is not None else set()
         for code in languages:
-            lang = get_lang(code)
+            lang = CheckedLang(code)
             where = f"seed {seed}, step {step}, seat {seat}, {code}"
             picture = game.svg(view, seat, lang)
             if picture is None:
                 raise AssertionError(f"{where}: the game draws no picture")
+            if translated and lang.misses:
+                raise AssertionError(f"{where}: words not in the catalogs: {sorted(lang.misses)[:5]}")
             check_picture(picture, view["actions"], where)
             for item in secret:
                 words = [item, *(names(item, lang) if names is not None else ())]

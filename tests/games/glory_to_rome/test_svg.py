@@ -29,7 +29,7 @@ def _hidden(state: Any, seat: int) -> set[str]:
 @pytest.mark.parametrize(("players", "seeds"), [(2, (1, 2)), (3, (3,)), (4, (4,)), (5, (5,))])
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...]) -> None:
     game = ludus.load("glory-to-rome", players)
-    drawn = check_boards(game, seeds, positions=50, hidden=_hidden)
+    drawn = check_boards(game, seeds, positions=50, hidden=_hidden, translated=False)
     assert drawn >= 50 * 4 * (players + 1) * 0.9  # positions × languages × (seats + spectator)
 
 
@@ -103,3 +103,9 @@ def test_render_writes_svg_and_png(tmp_path: Path) -> None:
     ElementTree.parse(tmp_path / "b.svg")
     assert main(["render", "glory-to-rome", "--seed", "4", "--at", "30", "-o", str(tmp_path / "b.png")]) == 0
     assert (tmp_path / "b.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_notebook_shows_a_state_as_its_table() -> None:
+    state = ludus.load("glory-to-rome", 2).new_state(1)
+    assert state._repr_svg_() == ludus.svg(state, None)
+    assert ludus.svg(state, 0)._repr_svg_().startswith("<svg")

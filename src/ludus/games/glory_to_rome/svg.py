@@ -35,6 +35,7 @@ from ludus.games.glory_to_rome.components import (
     MATERIAL_EN,
     MATERIAL_INDEX,
     MATERIAL_NAMES,
+    MERCHANT_BONUS,
     ROLE_EN,
     ROLE_INDEX,
     ROLE_NAMES,
@@ -89,8 +90,9 @@ def _card_tip(slug: str, lang: Lang) -> str:
         role=_role(_role_of(m), lang), function=_function(slug, lang))
 
 
-def _words(notation: str) -> list[str]:
-    return notation.partition(":")[2].split()
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of about ``width`` characters, never breaking a word."""
+    return textwrap.wrap(text, width, break_long_words=False) or [""]
 
 
 def _hand_key(words: list[str]) -> str | None:
@@ -221,8 +223,8 @@ class _Table:
             c.rect(x, y, MINI_W, MINI_H, fill="#fffdf6", stroke="#555", rx=6, classes="frame")
             c.rect(x, y, MINI_W, 22, fill=COLOURS[m], rx=6)
             c.text(x + MINI_W / 2, y + 16, str(VALUE[MATERIAL_INDEX[m]]), size=13, anchor="middle", weight="bold")
-            for k, line in enumerate(textwrap.wrap(_building(slug, self.lang), 11)[:3]):
-                c.text(x + MINI_W / 2, y + 42 + 15 * k, line, size=12, anchor="middle")
+            for k, line in enumerate(_wrap(_building(slug, self.lang), 11)[:3]):
+                c.text(x + MINI_W / 2, y + 42 + 15 * k, line, size=12 if len(line) <= 11 else 10, anchor="middle")
 
     def jack(self, x: float, y: float, w: float, h: float, actions: Sequence[str] | None = None) -> None:
         c, _ = self.canvas, self._
@@ -308,8 +310,9 @@ class _Table:
                 c.rect(x, top, 96, 150, fill="#fffdf6" if b["complete"] else "#f1ece0", stroke="#555", rx=6,
                        classes="frame", stroke_dasharray=None if b["complete"] else "5 3")
                 c.rect(x, top, 96, 20, fill=COLOURS[_material_of(slug)], rx=6)
-                for i, line in enumerate(textwrap.wrap(_building(slug, lang), 12)[:2]):
-                    c.text(x + 48, top + 38 + 14 * i, line, size=12, anchor="middle", weight="bold")
+                for i, line in enumerate(_wrap(_building(slug, lang), 12)[:2]):
+                    c.text(x + 48, top + 38 + 14 * i, line, size=12 if len(line) <= 12 else 10, anchor="middle",
+                           weight="bold")
                 where = _("out of town") if b["out_of_town"] else _("in town")
                 c.text(x + 48, top + 76, _("{material} site").format(material=_material(site, lang)), size=11,
                        anchor="middle")
@@ -348,10 +351,10 @@ class _Table:
             c.rect(x, y, CARD_W, 34, fill=COLOURS[m], rx=8)
             c.text(x + 8, y + 23, _role(_role_of(m), lang), size=13, weight="bold")
             c.text(x + CARD_W - 10, y + 24, str(VALUE[MATERIAL_INDEX[m]]), size=18, anchor="end", weight="bold")
-            for i, line in enumerate(textwrap.wrap(_building(slug, lang), 16)[:2]):
+            for i, line in enumerate(_wrap(_building(slug, lang), 16)[:2]):
                 c.text(x + CARD_W / 2, y + 56 + 17 * i, line, size=15, anchor="middle", weight="bold")
             c.text(x + CARD_W / 2, y + 92, _material(m, lang), size=12, anchor="middle", fill="#555")
-            for i, line in enumerate(textwrap.wrap(_function(slug, lang), 24)[:6]):
+            for i, line in enumerate(_wrap(_function(slug, lang), 24)[:6]):
                 c.text(x + 8, y + 112 + 13 * i, line, size=10)
 
     def button_row(self, y: float) -> float:
@@ -366,14 +369,16 @@ class _Table:
         return y + 44
 
     def bonuses(self, y: float) -> float:
-        """Merchant bonuses at the end: who has the most of each material in the vault (vaults are shown)."""
+        """Merchant bonuses at the end: the one player with the most of a material in the vault
+        (the vaults are turned face up; nobody gets it on a tie)."""
         c, _ = self.canvas, self._
-        c.text(20, y + 18, _("Merchant bonuses"), size=15, weight="bold")
+        c.text(20, y + 18, _("Merchant bonuses (+{points} each; nobody on a tie)").format(points=MERCHANT_BONUS),
+               size=15, weight="bold")
         for i, m in enumerate(MATERIAL_NAMES):
             counts = [pv["vault"].count(m) for pv in self.view["players"]]
             best = max(counts)
-            holders = [str(p) for p, n in enumerate(counts) if n == best and best > 0]
-            text = _("player {players}").format(players=", ".join(holders)) if holders else "–"
+            holders = [p for p, n in enumerate(counts) if n == best and best > 0]
+            text = _("player {seat}").format(seat=holders[0]) if len(holders) == 1 else "–"
             c.rect(20 + i * 205, y + 28, 190, 40, fill=COLOURS[m], stroke="#444", rx=6)
             c.text(30 + i * 205, y + 54, f"{_material(m, self.lang)}: {text}", size=13)
         return y + 80
