@@ -63,6 +63,11 @@ def _material(m: str, lang: Lang) -> str:
 
 
 def _role(r: str, lang: Lang) -> str:
+    """A role's name; a leader who thinks leads no role, and the Prison's take is its own step."""
+    if r == "thinker":
+        return lang.gettext("thinking")
+    if r == "prison":
+        return lang.gettext(BUILDINGS[BUILDING_INDEX["prison"]].en)
     return lang.gettext(ROLE_EN[ROLE_INDEX[r]])
 
 
@@ -193,6 +198,19 @@ class _Table:
             movers = ", ".join(str(p) for p in view["to_move"])
             c.text(20, y + 84, _("To move: player {players}").format(players=movers), size=16, weight="bold",
                    fill="#0b5cad")
+        notes = []
+        if view["frames"] and view["frames"][-1]["role"]:
+            top = view["frames"][-1]
+            notes.append(self.lang.ngettext("player {seat} takes {role}: {count} action left",
+                                            "player {seat} takes {role}: {count} actions left", top["left"]).format(
+                seat=top["player"], role=_role(top["role"], self.lang), count=top["left"]))
+        if view["demands"]:
+            notes.append(_("Rome demands: {materials}").format(materials=self.lang.join(
+                [_material(d.split()[0], self.lang) for d in view["demands"]])))
+        if view["fountain"] and view["fountain"]["card"] != "?":
+            notes.append(_("Fountain card: {building}").format(building=_building(view["fountain"]["card"], self.lang)))
+        if notes:
+            c.text(20, y + 110, " · ".join(notes), size=14)
         x = 760
         for label, count, fill in ((_("Deck"), view["deck_size"], "#d9cfb8"), (_("Jacks"), view["jack_pile"], "#2b2b2b"),
                                    (_("Out of play"), view["out_of_play"], "#eeeeee")):
@@ -201,7 +219,7 @@ class _Table:
                    fill="#fff" if fill == "#2b2b2b" else None)
             c.text(x + 45, y + 100, label, size=13, anchor="middle", fill="#fff" if fill == "#2b2b2b" else None)
             x += 110
-        return y + 140
+        return y + 130
 
     def sites(self, y: float) -> float:
         c, _ = self.canvas, self._
