@@ -269,6 +269,8 @@ class _Table:
         """Materials as coloured chips with their count (a stockpile, a vault's known cards)."""
         c = self.canvas
         c.text(x, y, label, size=13, weight="bold")
+        if not materials:
+            c.text(x, y + 26, "–", size=14)
         for k, (m, n) in enumerate(sorted(Counter(materials).items(), key=lambda mn: MATERIAL_INDEX[mn[0]])):
             acts = actions_of.get(m) if actions_of is not None and owner == self.player else None
             c.rect(x + k * 46, y + 6, 40, 28, fill=COLOURS[m], stroke="#444", rx=4, actions=acts,
@@ -290,6 +292,8 @@ class _Table:
             limit=pv["clientele_limit"], vault=pv["vault_count"], vault_limit=pv["vault_limit"]), size=14)
         # clientele grouped by role
         c.text(24, y + 52, _("Clientele"), size=13, weight="bold")
+        if not pv["clientele"]:
+            c.text(24, y + 78, "–", size=14)
         for k, (role, n) in enumerate(sorted(Counter(pv["clientele"]).items(), key=lambda rn: ROLE_INDEX[rn[0]])):
             m = MATERIAL_NAMES[ROLE_INDEX[role]]
             c.rect(24, y + 58 + k * 26, 150, 22, fill=COLOURS[m], stroke="#444", rx=4,
@@ -313,6 +317,8 @@ class _Table:
     def structures_of(self, y: float, p: int, buildings: Sequence[Mapping[str, Any]]) -> None:
         c, _, lang = self.canvas, self._, self.lang
         c.text(540, y + 52, _("Structures"), size=13, weight="bold")
+        if not buildings:
+            c.text(540, y + 78, "–", size=14)
         for k, b in enumerate(buildings[:7]):
             x, top = 540 + k * 104, y + 60
             slug, site = b["name"], b["site"]
