@@ -216,6 +216,32 @@ def test_labels_do_not_start_with_the_seat() -> None:
     assert game.describe(state, state.legal_actions()[0], "hu") != game.describe(state, state.legal_actions()[0])
 
 
+@pytest.mark.parametrize("code", LANGS[1:])
+def test_the_board_picture_speaks_the_language(code: str) -> None:
+    import html
+
+    from ludus.core.board import board_view
+
+    game = ludus.load(GAME_ID, 3)
+    state = game.new_state(4)
+    rng = Rng(4)
+    lang = CheckedLang(code)
+    step = 0
+    words: set[str] = set()
+    while True:
+        if step % 40 == 0 or state.is_terminal():
+            for seat in (*range(game.players), None):
+                picture = game.svg(board_view(state, seat), seat, lang) or ""
+                shown = html.unescape(" ".join(re.findall(r">([^<>]+)<", picture) + re.findall(r'title="([^"]*)"', picture)))
+                words |= {w for w in re.findall(r"[A-Za-z]+", shown) if w.casefold() in ENGLISH_WORDS}
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    assert lang.misses == set()
+    assert words == set(), words
+
+
 # ---------------------------------------------------------------------------
 # A person plays in Polish in a real terminal
 # ---------------------------------------------------------------------------

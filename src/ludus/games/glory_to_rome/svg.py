@@ -30,7 +30,6 @@ from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     BUILDINGS,
-    DATA,
     DOMAIN,
     MATERIAL_EN,
     MATERIAL_INDEX,
@@ -41,6 +40,8 @@ from ludus.games.glory_to_rome.components import (
     ROLE_NAMES,
     TEXTS,
     VALUE,
+    building_name,
+    jack_name,
 )
 from ludus.games.glory_to_rome.notation import describe
 
@@ -67,7 +68,7 @@ def _role(r: str, lang: Lang) -> str:
     if r == "thinker":
         return lang.gettext("thinking")
     if r == "prison":
-        return lang.gettext(BUILDINGS[BUILDING_INDEX["prison"]].en)
+        return building_name(BUILDING_INDEX["prison"], lang)
     return lang.gettext(ROLE_EN[ROLE_INDEX[r]])
 
 
@@ -80,7 +81,13 @@ def _building(slug: str, lang: Lang) -> str:
 
 
 def _function(slug: str, lang: Lang) -> str:
-    return lang.gettext(TEXTS["buildings"][slug]["en"])
+    text: str = TEXTS["buildings"][slug]["en"]  # a msgid (data/texts.toml)
+    return lang.gettext(text)
+
+
+def _role_function(role: str, lang: Lang) -> str:
+    text: str = TEXTS["roles"][role]["en"]
+    return lang.gettext(text)
 
 
 def _material_of(slug: str) -> str:
@@ -246,9 +253,10 @@ class _Table:
 
     def jack(self, x: float, y: float, w: float, h: float, actions: Sequence[str] | None = None) -> None:
         c, _ = self.canvas, self._
-        with c.group(actions=actions, tip=self.lang.gettext(TEXTS["jack"]["text"])):
+        text: str = TEXTS["jack"]["text"]["en"]
+        with c.group(actions=actions, tip=self.lang.gettext(text)):
             c.rect(x, y, w, h, fill="#2b2b2b", stroke="#000", rx=6, classes="frame")
-            c.text(x + w / 2, y + h / 2 + 6, self.lang.gettext(DATA["jacks"]["en"]), size=15, anchor="middle",
+            c.text(x + w / 2, y + h / 2 + 6, jack_name(self.lang), size=15, anchor="middle",
                    weight="bold", fill="#f5e6b0")
 
     def pool(self, y: float) -> float:
@@ -297,7 +305,7 @@ class _Table:
         for k, (role, n) in enumerate(sorted(Counter(pv["clientele"]).items(), key=lambda rn: ROLE_INDEX[rn[0]])):
             m = MATERIAL_NAMES[ROLE_INDEX[role]]
             c.rect(24, y + 58 + k * 26, 150, 22, fill=COLOURS[m], stroke="#444", rx=4,
-                   actions=self.on_client.get((p, role)), tip=lang.gettext(TEXTS["roles"][role]))
+                   actions=self.on_client.get((p, role)), tip=_role_function(role, lang))
             c.text(30, y + 74 + k * 26, f"{_role(role, lang)} ×{n}", size=13)
         self.chips(200, y + 52, pv["stockpile"], _("Stockpile"), self.on_stock, p)
         known = [m for m in pv["vault"] if m != "?"]
@@ -310,7 +318,7 @@ class _Table:
                 c.text(24, y + 222 - 26, _("Jacks played: {count}").format(count=pv["camp_jacks"]), size=12)
         jacks = self.on_client.get((p, "jack"))
         if jacks:
-            c.button(24, y + 196, 150, 26, self.lang.gettext(DATA["jacks"]["en"]), jacks)
+            c.button(24, y + 196, 150, 26, jack_name(self.lang), jacks)
         self.structures_of(y, p, pv["buildings"])
         return y + PANEL_H
 
@@ -384,7 +392,7 @@ class _Table:
     def button_row(self, y: float) -> float:
         x = 20.0
         for notation in self.buttons:
-            label = describe(Action.from_notation(notation))
+            label = describe(Action.from_notation(notation), self.lang)
             w = max(120.0, 9.5 * len(label) + 24)
             if x + w > WIDTH - 20:
                 x, y = 20.0, y + 40
