@@ -10,7 +10,6 @@ from typing import Any
 from ludus.core.i18n import N_, Lang
 from ludus.games.fall_of_rome.components import (
     CITIES,
-    COLOUR_INDEX,
     COLOURS,
     EN,
     NEIGHBOURS,
@@ -21,12 +20,13 @@ from ludus.games.fall_of_rome.components import (
     card_name,
     city_name,
     colour_name,
+    tribe_name,
     word,
 )
 
 _SHORT = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
 """The letter of each cube colour on the board (a symbol, like the notation: the same in every language)."""
-_PHASES = {"role": N_("choosing roles"), "start": N_("choosing starting cities"), "actions": N_("Do Actions"),
+_PHASES = {"role": N_("choosing roles"), "start": N_("starting cities"), "actions": N_("Do Actions"),
            "revolt": N_("Revolt"), "invade": N_("Invade Cities"), "over": N_("end of the game")}
 _DECIDING = {"pay": N_("cards to discard"), "legions": N_("legions to take or add"),
              "escort": N_("barbarians to lead along"), "remove": N_("barbarians to remove"),
@@ -72,11 +72,13 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
         title += " — Roma Caput Mundi"
     lines.append(title)
     role = word(view["current_role"]) if view.get("current_role") else "-"
-    lines.append(_("Turn {turn}  phase: {phase}  current: {role}  actions left: {actions}  to move: {seats}").format(
-        turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role,
-        actions=view["actions_left"], seats=", ".join(map(str, view["to_move"])) or "-"))
+    lines += textwrap.wrap(_("Turn {turn}  phase: {phase}  current: {role}  actions left: {actions}  to move: {seats}")
+                           .format(turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role,
+                                   actions=view["actions_left"], seats=", ".join(map(str, view["to_move"])) or "-"),
+                           80, subsequent_indent="    ")
     lines.append("")
-    lines.append(f"{_('City'):<17}{_('Barbarians'):<22}{_('Legions'):>7}  {_('Fort'):<5} {_('Pawns')}")
+    city, barbarians, legions, fort, pawns = _("City"), _("Barbarians"), _("Legions"), _("Fort"), _("Pawns")
+    lines.append(f"{city:<17}{barbarians:<22}{legions:>7}  {fort:<5} {pawns}")
     fort = _("fort")
     for row in view["board"]:
         if not (row["cubes"] or row["legions"] or row["fort"] or row["pawns"]):
@@ -85,8 +87,8 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
             f"{_city(row['city'], lang):<17}{_cubes(row['cubes']):<22}{row['legions'] or '':>7}  "
             f"{fort if row['fort'] else '':<5} {', '.join(word(p) for p in row['pawns'])}"
         )
-    lines.append(_("Cubes: {legend}").format(legend=", ".join(f"{_SHORT[c]} {colour_name(COLOUR_INDEX[c], lang)}"
-                                                           for c in COLOURS)))
+    legend = ", ".join(f"{_SHORT[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
+    lines += textwrap.wrap(_("Cubes: {legend}").format(legend=legend), 80, subsequent_indent="    ")
     lines.append("")
     lines.append(_("Invasion track {track}/8 (invasion rate {invasion}, recruitment rate {recruitment})   "
                    "Decline {decline}/8").format(track=view["invasion_track"], invasion=view["invasion_rate"],
@@ -99,8 +101,9 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     lines.append("")
     for i, pawn in enumerate(view["pawns"]):
         marker = ">" if i == view["current_pawn"] else " "
-        lines.append(f"{marker} {word(pawn['role']):<19} " + _("seat {seat} in {city}").format(
-            seat=pawn["seat"], city=_city(pawn["city"], lang)))
+        where = (_("seat {seat} in {city}").format(seat=pawn["seat"], city=_city(pawn["city"], lang)) if pawn["city"]
+                 else _("seat {seat}").format(seat=pawn["seat"]))
+        lines.append(f"{marker} {word(pawn['role']):<19} {where}")
     for seat, hand in enumerate(view["hands"]):
         template = _("Hand {seat} (you) [{n}]: {cards}") if player == seat else _("Hand {seat} [{n}]: {cards}")
         lines.append(template.format(seat=seat, n=len(hand), cards=_names(hand, lang)))
@@ -144,8 +147,8 @@ def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str
                             "city before it on the path (or from its supply space)."), width)
     for c, city in enumerate(CITIES):
         paths = ", ".join(
-            _("{colour} from {city}").format(colour=colour_name(n.tribe, lang),
-                                             city=city_name(n.parent, lang) if n.parent >= 0 else _("its supply"))
+            _("{colour} from {city}").format(colour=colour_name(n.tribe, lang), city=city_name(n.parent, lang))
+            if n.parent >= 0 else _("{colour} from its supply").format(colour=colour_name(n.tribe, lang))
             for n in NODES if n.city == c
         )
         row = rows.get(city.name.replace(" ", "_"), {})
@@ -178,9 +181,9 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
     _ = lang.gettext
     role = word(view["current_role"]) if view.get("current_role") else "-"
     left = lang.ngettext("{n} action left", "{n} actions left", view["actions_left"]).format(n=view["actions_left"])
-    lines = [_("Turn {turn} · {phase} · {role}, {left} · invasion {track}/8 · decline {decline}/8").format(
+    lines = textwrap.wrap(_("Turn {turn} · {phase} · {role}, {left} · invasion {track}/8 · decline {decline}/8").format(
         turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role, left=left,
-        track=view["invasion_track"], decline=view["decline"])]
+        track=view["invasion_track"], decline=view["decline"]), 80, subsequent_indent="    ")
     rows = {row["city"]: row for row in view["board"]}
     for pawn in view["pawns"]:
         if pawn["seat"] != player or pawn["city"] is None:
@@ -199,7 +202,7 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
                            subsequent_indent="    ")
     for pawn in view["pawns"]:
         if pawn["seat"] != player:
-            lines += textwrap.wrap(_("Seat {seat}: {role} in {city}; hand {cards}").format(
-                seat=pawn["seat"], role=word(pawn["role"]), city=_city(pawn["city"], lang),
-                cards=_names(view["hands"][pawn["seat"]], lang)), 80, subsequent_indent="    ")
+            template = _("Seat {seat}: {role} in {city}; hand {cards}") if pawn["city"] else _("Seat {seat}: {role}; hand {cards}")
+            lines += textwrap.wrap(template.format(seat=pawn["seat"], role=word(pawn["role"]), city=_city(pawn["city"], lang),
+                                                   cards=_names(view["hands"][pawn["seat"]], lang)), 80, subsequent_indent="    ")
     return "\n".join(lines)
