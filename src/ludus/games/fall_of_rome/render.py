@@ -78,14 +78,15 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
                            80, subsequent_indent="    ")
     lines.append("")
     city, barbarians, legions, fort, pawns = _("City"), _("Barbarians"), _("Legions"), _("Fort"), _("Pawns")
-    lines.append(f"{city:<17}{barbarians:<22}{legions:>7}  {fort:<5} {pawns}")
+    w_city, w_legions, w_fort = max(17, len(city) + 1), max(7, len(legions)), max(5, len(fort))
+    lines.append(f"{city:<{w_city}}{barbarians:<22}{legions:>{w_legions}}  {fort:<{w_fort}} {pawns}")
     fort = _("fort")
     for row in view["board"]:
         if not (row["cubes"] or row["legions"] or row["fort"] or row["pawns"]):
             continue
         lines.append(
-            f"{_city(row['city'], lang):<17}{_cubes(row['cubes']):<22}{row['legions'] or '':>7}  "
-            f"{fort if row['fort'] else '':<5} {', '.join(word(p) for p in row['pawns'])}"
+            f"{_city(row['city'], lang):<{w_city}}{_cubes(row['cubes']):<22}{row['legions'] or '':>{w_legions}}  "
+            f"{fort if row['fort'] else '':<{w_fort}} {', '.join(word(p) for p in row['pawns'])}"
         )
     legend = ", ".join(f"{_SHORT[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
     lines += textwrap.wrap(_("Cubes: {legend}").format(legend=legend), 80, subsequent_indent="    ")
