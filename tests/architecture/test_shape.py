@@ -23,8 +23,9 @@ GAME_MODULES = {
     "__init__.py", "components.py", "config.py", "state.py", "decisions.py", "rules", "scoring.py",
     "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data",
 }
-OPTIONAL_MODULES = {"validation.py"}
-"""A game may keep its loaded-state range checks beside invariants.py (issue 10)."""
+OPTIONAL_MODULES = {"validation.py", "svg.py", "locale"}
+"""A game may keep its loaded-state range checks beside invariants.py (issue 10); svg.py is its board
+as a picture (issues 13-16: a game without one shows its text board); locale/ holds its catalogs."""
 
 
 def _rooms(folder: Path) -> set[str]:

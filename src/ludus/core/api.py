@@ -27,114 +27,13 @@ from ludus.core.actions import Action, shorten
 from ludus.core.errors import N_, IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
 from ludus.core.i18n import LangLike, as_lang
+from ludus.core.options import FrozenOptions as FrozenOptions
+from ludus.core.options import OptionSpec as OptionSpec
+from ludus.core.options import OptionValue as OptionValue
 from ludus.core.rng import Rng
-
-OptionValue = int | str | bool
 
 ACTION_CAP_FACTOR = 20
 """A driver stops a game after this many times its ``GameInfo.typical_actions`` actions."""
-
-
-class FrozenOptions(dict[str, OptionValue]):
-    """A game's validated options: a read-only dict that pickles and copies.
-
-    >>> o = FrozenOptions({"rules": "classic"})
-    >>> o["rules"] = "new"
-    Traceback (most recent call last):
-    ...
-    TypeError: a game's options are read-only
-    """
-
-    __slots__ = ()
-
-    def _read_only(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("a game's options are read-only")
-
-    __setitem__ = __delitem__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
-    __ior__ = _read_only  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type[FrozenOptions], tuple[dict[str, OptionValue]]]:
-        return (FrozenOptions, (dict(self),))
-
-    def __copy__(self) -> FrozenOptions:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> FrozenOptions:
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One game option: its name, type, default and allowed values.
-
-    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound an int.
-    """
-
-    name: str
-    default: OptionValue
-    help: str
-    choices: tuple[OptionValue, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    nullable: bool = False
-
-    @property
-    def kind(self) -> type:
-        """The option's Python type (from its default, or from its choices)."""
-        if self.default is None and self.choices:
-            return type(self.choices[0])
-        return type(self.default)
-
-    def coerce(self, value: object) -> OptionValue:
-        """Return ``value`` converted to the option's type, validated.
-
-        Strings are accepted for every type (as typed on a command line).
-        Raises :class:`OptionError` naming the option and the allowed values.
-        """
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
-            if self.nullable:
-                return None  # type: ignore[return-value]
-            raise OptionError(N_("option {name!r} may not be empty"), name=self.name)
-        kind = self.kind
-        result: OptionValue
-        try:
-            if kind is bool:
-                if isinstance(value, bool):
-                    result = value
-                elif isinstance(value, str) and value.lower() in ("true", "yes", "1", "on"):
-                    result = True
-                elif isinstance(value, str) and value.lower() in ("false", "no", "0", "off"):
-                    result = False
-                else:
-                    raise ValueError
-            elif kind is int:
-                if isinstance(value, bool):
-                    raise ValueError
-                result = int(value)  # type: ignore[call-overload]
-                if isinstance(value, float) and value != result:
-                    raise ValueError
-            else:
-                if not isinstance(value, str):
-                    raise ValueError
-                result = value
-        except (TypeError, ValueError, OverflowError):  # OverflowError: int(inf)
-            shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(N_("option {name!r} must be {kind}, got {shown}"), name=self.name, kind=kind.__name__,
-                                  shown=shown) from None
-        if self.choices is not None and result not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(N_("option {name!r} must be one of {allowed}; got {shown}"), name=self.name, allowed=allowed,
-                              shown=shown)
-        if isinstance(result, int) and not isinstance(result, bool):
-            if self.minimum is not None and result < self.minimum:
-                raise OptionError(N_("option {name!r} must be at least {minimum}; got {value}"), name=self.name,
-                                  minimum=self.minimum, value=result)
-            if self.maximum is not None and result > self.maximum:
-                raise OptionError(N_("option {name!r} must be at most {maximum}; got {value}"), name=self.name,
-                                  maximum=self.maximum, value=result)
-        return result
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,7 +243,7 @@ def test_every_component_in_a_view_has_a_text() -> None:
         assert text, name
         assert game.component_text(name.upper().replace("_", " ")) == text
         assert not SNAKE.search(text), text
-    assert "(PL) Usuń 1 znacznik legionisty" in (game.component_text("Vestalis") or "")  # the rulebook (PL) too
+    assert "Usuń 1 znacznik legionisty" in (game.component_text("Vestalis", "pl") or "")  # the rulebook's Polish
     assert game.component_text("no such thing") is None
     state = game.new_state(1)
     for row in state.view(None)["board"]:

@@ -11,7 +11,6 @@ by them. Card ids:
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.actions import Action
+from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -31,7 +31,8 @@ _TRIBES = _load("tribes.toml")
 _CARDS = _load("cards.toml")
 _ROLES = _load("characters.toml")
 DOMAIN: Final = "fall-of-rome"
-"""The game's id: the domain of its event templates."""
+"""The game's id: the domain of its event templates and catalogs."""
+register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
 class Phase(StrEnum):
@@ -529,36 +530,59 @@ LEGIONS_ACTION: tuple[tuple[Action, ...], ...] = tuple(
 """``legions <n>``: [seat][legions taken along, 0..3]."""
 
 
-# --- names as the rulebook prints them -------------------------------------------
-FACE_WORDS: tuple[str, ...] = ("legion", "barbarian", "barbarian and legion", "two barbarians and legion", "special")
+# --- names as the rulebook prints them, in a language ------------------------------
+FACE_WORDS: tuple[str, ...] = (N_("legion"), N_("barbarian"), N_("barbarian and legion"),
+                               N_("two barbarians and legion"), N_("special"))
 """The battle die's faces (``FACE_NAMES`` order) in words (a legion face loses a legion, a barbarian
-face removes a barbarian, the special face uses the character's power)."""
+face removes a barbarian, the special face uses the character's power); msgids of the domain."""
+VERSION_WORDS: dict[str, str] = {"normal": N_("normal version"), "destabilizing": N_("destabilizing version")}
+"""An event's two versions (KARTY ZDARZEŃ: "normalna" / "destabilizująca wersja")."""
+ROMA_NAME: Final = N_("Roma")
+"""The one city with a name of its own in a language ("Rzym (Roma)"); the others stay Latin."""
+EN: Final = get_lang("en").for_domain(DOMAIN)
+"""English, translating this game's domain (the default of every naming function)."""
 
 
-def card_name(card: int) -> str:
+def city_name(city: int, lang: Lang = EN) -> str:
+    """A city as ``lang`` names it: its Latin name (Roma: ``Rzym (Roma)`` in Polish)."""
+    name = CITIES[city].name
+    return lang.gettext(ROMA_NAME) if name == ROMA_NAME else name
+
+
+def colour_name(tribe: int, lang: Lang = EN) -> str:
+    """A tribe's colour word in ``lang`` (``orange`` → ``pomarańczowy``)."""
+    return lang.gettext(COLOURS[tribe])
+
+
+def tribe_name(tribe: int, lang: Lang = EN) -> str:
+    """A tribe's name in ``lang`` (``Vandals`` → ``Wandalowie``)."""
+    return lang.gettext(TRIBES[tribe].name)
+
+
+def card_name(card: int, lang: Lang = EN) -> str:
     """A player card as people name it: ``Nova Carthago (white)``, ``Mors Tua, Vita Mea``, ``Revolt``."""
     if card < N_CITY_CARDS:
         node = NODES[card]
-        return f"{CITIES[node.city].name} ({COLOURS[node.tribe]})"
+        return lang.gettext("{city} ({colour})").format(city=city_name(node.city, lang),
+                                                       colour=colour_name(node.tribe, lang))
     if card < REVOLT:
         return EVENTS[card - FIRST_EVENT].name
-    return "Revolt"
+    return lang.gettext("Revolt")
 
 
-def word(arg: object) -> str:
-    """A notation argument in words: a card, a die face, a city or role without underscores."""
+def word(arg: object, lang: Lang = EN) -> str:
+    """A notation argument in words: a card, a die face, a colour, an event's version, a city
+    (Roma in ``lang``), a role or event without underscores."""
     text = str(arg)
     if text in TOKEN_CARD:
-        return card_name(TOKEN_CARD[text])
+        return card_name(TOKEN_CARD[text], lang)
     if text in FACE_INDEX:
-        return FACE_WORDS[FACE_INDEX[text]]
+        return lang.gettext(FACE_WORDS[FACE_INDEX[text]])
+    if text in COLOUR_INDEX:
+        return colour_name(COLOUR_INDEX[text], lang)
+    if text in VERSION_WORDS:
+        return lang.gettext(VERSION_WORDS[text])
+    if text in TOKEN_CITY:
+        return city_name(TOKEN_CITY[text], lang)
     return text.replace("_", " ")
 
-
-_ONE = re.compile(r"\b1 (legion|barbarian|card|cube)s\b")
-
-
-def grammar(text: str) -> str:
-    """``1 legions`` → ``1 legion``, ``1 dice`` → ``1 die``, ``a orange`` → ``an orange``."""
-    text = _ONE.sub(r"1 \1", text).replace(" 1 dice", " 1 die")
-    return re.sub(r"\b([Aa]) (?=[aeiou])", r"\1n ", text)

@@ -12,33 +12,34 @@ from dataclasses import dataclass
 
 from ludus.core.api import OptionSpec, OptionValue
 from ludus.core.errors import OptionError
-from ludus.games.fall_of_rome.components import REVOLTS_CAPUT_MUNDI, REVOLTS_STANDARD
+from ludus.core.i18n import N_
+from ludus.games.fall_of_rome.components import DOMAIN, REVOLTS_CAPUT_MUNDI, REVOLTS_STANDARD
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "difficulty",
         "normal",
-        "Revolt cards: novice 5, normal 6, heroic 7 (Roma Caput Mundi: 4/5/6, legendary 7)",
+        N_("Revolt cards: novice 5, normal 6, heroic 7 (Roma Caput Mundi: 4/5/6, legendary 7)"),
         choices=("novice", "normal", "heroic", "legendary"),
     ),
-    OptionSpec("roma_caput_mundi", False, "Roma Caput Mundi challenge (no legions or fort in Roma)"),
-    OptionSpec("roles", "random", "Roles dealt at random or chosen by the players",
+    OptionSpec("roma_caput_mundi", False, N_("Roma Caput Mundi challenge (no legions or fort in Roma)")),
+    OptionSpec("roles", "random", N_("Roles dealt at random or chosen by the players"),
                choices=("random", "chosen")),
     OptionSpec(
         "first_player",
         "random",
-        "First player: random (ruling 1, days to Roma incomplete) or most days on a city card",
+        N_("First player: random (ruling 1, days to Roma incomplete) or most days on a city card"),
         choices=("random", "most_days"),
     ),
     OptionSpec(
         "vestalis_may_return_revolt",
         False,
-        "Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at once)",
+        N_("Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at once)"),
     ),
     OptionSpec(
         "regina_cubes_into_roma",
         False,
-        "Roma Caput Mundi: Regina Foederata may lead cubes into Roma (ruling 7; default: no)",
+        N_("Roma Caput Mundi: Regina Foederata may lead cubes into Roma (ruling 7; default: no)"),
     ),
 )
 """The option schema (``GameInfo.options``)."""
@@ -84,5 +85,5 @@ class FallOfRomeConfig:
             regina_cubes_into_roma=bool(o["regina_cubes_into_roma"]),
         )
         if cfg.difficulty == "legendary" and not cfg.roma_caput_mundi:
-            raise OptionError("difficulty 'legendary' exists only with roma_caput_mundi=true")
+            raise OptionError(N_("difficulty 'legendary' exists only with roma_caput_mundi=true"), domain=DOMAIN)
         return cfg

@@ -16,7 +16,7 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
-from ludus.core.i18n import LangLike
+from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
@@ -25,6 +25,10 @@ from ludus.games.fall_of_rome.rules import setup
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["FallOfRome", "FallOfRomeState"]
+
+
+def _lang(locale: LangLike) -> Lang:
+    return as_lang(locale).for_domain(DOMAIN)
 
 
 class FallOfRomeState(FallOfRomeData, RulesState):
@@ -149,27 +153,31 @@ class FallOfRome(Game[FallOfRomeState]):
         return notation.upgrade(text, version)
 
     def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """A city, tribe, city or barbarian card, event, character or the Revolt card, in words
-        (English in our words, and the Polish rulebook's own wording where it gives one)."""
-        return notation.component_text(name)
+        """A city, tribe, city or barbarian card, event, character or the Revolt card (named in
+        English or in ``locale``), in words in ``locale`` (Polish: the rulebook's own wording)."""
+        return notation.component_text(name, _lang(locale))
 
     palette = render.PALETTE
 
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The turn and tracks, the seat's pawn and city, the hands (open in this co-op game)."""
-        return render.render_seat(view, player)
+        return render.render_seat(view, player, _lang(locale))
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain text: the map as a table, tracks, hands."""
-        return render.render(view, player)
+        return render.render(view, player, _lang(locale))
 
     def render_map(self, view: Mapping[str, Any], locale: LangLike = None) -> str | None:
         """The map as text: each city's roads, port, migration paths in and pieces (``map``)."""
-        return render.render_map(view)
+        return render.render_map(view, _lang(locale))
 
     def describe(self, state: FallOfRomeState, action: Action, locale: LangLike = None) -> str:
-        """The action in words, naming components as the rulebook does."""
-        return notation.describe(action)
+        """The action in words in ``locale``, naming components as the rulebook does."""
+        return notation.describe(action, _lang(locale))
+
+    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
+        """How the game ended, in ``locale`` (the colour of a tribe out of cubes named in it)."""
+        return notation.outcome_text(outcome, _lang(locale))
 
     def evaluate(self, state: FallOfRomeState, player: int) -> float:
         """The team's heuristic value in [-1, 1]."""

@@ -8,17 +8,23 @@ that had no legion count (:func:`canonical`) and upgrades old moves (:func:`upgr
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ludus.core.actions import Action
+from ludus.core.api import Outcome
 from ludus.core.events import register_messages
+from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import version_key
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
     CITIES,
+    COLOUR_INDEX,
     COLOURS,
     DOMAIN,
+    EN,
     EVENT_MOVE_VERBS,
     EVENTS,
     FACE_WORDS,
@@ -32,109 +38,87 @@ from ludus.games.fall_of_rome.components import (
     PORT_CITIES,
     R_PRAEFECTUS_FABRUM,
     RECRUIT_VERBS,
+    REVOLT,
     ROLES,
     TOKEN_CITY,
     TRIBES,
+    VERSION_WORDS,
+    Termination,
     Verb,
     card_name,
-    grammar,
+    city_name,
+    colour_name,
+    tribe_name,
     word,
 )
 from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
-_WORDS: dict[str, str] = {
-    Verb.CHOOSE_ROLE: "take the role {0}",
-    Verb.START: "start in {0}",
-    Verb.DRAW: "end actions and draw 2 player cards",
-    Verb.DRAW3: "draw 3 player cards and put 1 back (Vestalis)",
-    Verb.PUT_BACK: "put {0} back on top of the player deck",
-    Verb.REVOLT: "resolve the next Revolt",
-    Verb.INVADE: "reveal the next barbarian card",
-    Verb.DISCARD: "discard {0} (hand limit)",
-    Verb.MARCH: "march to {0}",
-    Verb.SAIL: "sail to {0}",
-    Verb.ESCORT: "lead a {0} barbarian along (Regina Foederata)",
-    Verb.ESCORT_END: "lead no more barbarians",
-    Verb.PAY: "discard {0}",
-    Verb.FORTIFY: "fortify this city",
-    Verb.RECRUIT_ARMY: "recruit an army",
-    Verb.BATTLE: "battle with {0} dice",
-    Verb.SET_DIE: "set a die to {0}",
-    Verb.REMOVE: "remove a {0} barbarian",
-    Verb.REGINA_ADD: "add {0} legions (Regina Foederata's special)",
-    Verb.PLOT_GIVE: "plot: give {1} to seat {0}",
-    Verb.PLOT_TAKE: "plot: take {1} from seat {0}",
-    Verb.PLOT_STORE: "plot: put {0} in the treasury",
-    Verb.PLOT_RETRIEVE: "plot: take {0} from the treasury",
-    Verb.AGREE: "agree",
-    Verb.REFUSE: "refuse",
-    Verb.FORGE_ALLIANCE: "forge an alliance with the {0} tribe",
-    Verb.ENLIST_BARBARIANS: "enlist the {0} barbarians here (the legions are asked next)",
-    Verb.CONSUL_FORT: "add a legion in {0} (Consul)",
-    Verb.CONSUL_HERE: "add a legion here (Consul)",
-    Verb.MERCATOR_GIVE: "give {1} to seat {0} (Mercator)",
-    Verb.MERCATOR_TAKE: "take {1} from seat {0} (Mercator)",
-    Verb.CLASSIS_SAIL: "free sail to {0}",
-    Verb.CLASSIS_RECRUIT: "recruit: discard {0}",
-    Verb.FABRUM_FORT: "turn 2 legions into a fort (Praefectus Fabrum)",
-    Verb.FABRUM_MOVE: "move to {0} (Fabrum)",
-    Verb.PLAY: "play {0} ({1})",
-    Verb.VESTALIS_DRAW: "discard {0} to draw an event (Vestalis)",
-    Verb.DONE: "done",
-    Verb.SWAP: "seats {0} and {1} swap a card",
-    Verb.GIVE: "give {0}",
-    Verb.CHOOSE_CITY: "choose {0}",
-    Verb.FORT_CITY: "place a fort in {0}",
-    Verb.FORT_FROM: "take the fort from {0}",
-    Verb.MOVE_PAWN: "move {0} there",
-    Verb.REINFORCE: "add legions in {0}",
-    Verb.ADD: "add {0} legions",
-    Verb.TAKE: "take {0} from the discard pile",
-    Verb.REMOVE_CARD: "remove barbarian card {0} from the game",
-    Verb.PLACE: "put barbarian card {0} next",
-    Verb.REPLACE: "replace a {1} barbarian in {0} with a legion",
-    Verb.REMOVE_CUBE: "remove a {1} barbarian from {0}",
-    Verb.MOVE_TO: "move to {0}",
-    Verb.SKIP_BATTLE: "skip the battle",
-    Verb.LEGIONS: "take {0} legions along",
-}
+with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
+    _MESSAGES = tomllib.load(_f)
+_LABELS: dict[str, Any] = _MESSAGES["labels"]
+"""The English label of each verb (a msgid; a table ``{one, other, n}`` counts argument ``n``)."""
 
 
-def describe(action: Action) -> str:
-    """A short English description of ``action``, naming components as the rulebook does.
+def describe(action: Action, lang: Lang = EN) -> str:
+    """``action`` in words in ``lang``, naming components as the rulebook does (the menu is the
+    seat's own, so the label does not name the seat).
 
     >>> describe(Action(0, "march", ("Nova_Carthago",)))
-    'seat 0: march to Nova Carthago'
+    'march to Nova Carthago'
     >>> describe(Action(1, "legions", (1,)))
-    'seat 1: take 1 legion along'
+    'take 1 legion along'
     """
-    template = _WORDS.get(action.verb)
+    template = _LABELS.get(action.verb)
     if template is None:
         return str(action)
+    if isinstance(template, dict):
+        one, other, n = template["one"], template["other"], int(action.args[int(template["n"])])
+        text = lang.ngettext(one, other, n)
+    else:
+        text = lang.gettext(template)
     try:
-        text = template.format(*map(word, action.args))
+        return text.format(*(word(arg, lang) for arg in action.args))
     except IndexError:
-        text = str(action)
-    return grammar(f"seat {action.player}: {text}")
+        return str(action)
 
 
 # --- the event templates (data/messages.toml) and their namers ----------------------
-def _names(cards: Any) -> str:
-    return ", ".join(card_name(int(c)) for c in cards)
-
-
-with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
-    _MESSAGES = tomllib.load(_f)
+_VERSIONS = {False: VERSION_WORDS["normal"], True: VERSION_WORDS["destabilizing"]}
 register_messages(
     DOMAIN,
-    {str(k): str(v) for k, v in _MESSAGES["events"].items()},
-    {k: (lambda v, lang, f=f: f(v)) for k, f in {"city": lambda c: CITIES[int(c)].name, "colour": lambda t: COLOURS[int(t)],  # type: ignore[misc]
-     "a_colour": lambda t: ("an " if COLOURS[int(t)][0] in "aeiou" else "a ") + COLOURS[int(t)],
-     "tribe": lambda t: TRIBES[int(t)].name, "card": lambda c: card_name(int(c)), "cards": _names,
-     "role": lambda r: ROLES[int(r)].name, "faces": lambda fs: ", ".join(FACE_WORDS[int(f)] for f in fs),
-     "version": lambda d: "destabilizing" if d else "normal"}.items()},
+    _MESSAGES["events"],
+    {
+        "city": lambda c, lang: city_name(int(c), lang),
+        "colour": lambda t, lang: colour_name(int(t), lang),
+        "tribe": lambda t, lang: tribe_name(int(t), lang),
+        "card": lambda c, lang: card_name(int(c), lang),
+        "cards": lambda cs, lang: lang.join([card_name(int(c), lang) for c in cs]),
+        "role": lambda r, lang: ROLES[int(r)].name,
+        "faces": lambda fs, lang: lang.join([lang.gettext(FACE_WORDS[int(f)]) for f in fs]),
+        "version": lambda d, lang: lang.gettext(_VERSIONS[bool(d)]),
+    },
 )
+_REASONS: dict[str, str] = _MESSAGES["reasons"]
+
+
+def outcome_text(outcome: Outcome, lang: Lang = EN) -> str:
+    """How the game ended in ``lang`` (``outcome.reason`` stays English in records).
+
+    >>> from ludus.core.api import Outcome
+    >>> outcome_text(Outcome((0.0,), (1,), (), "no black cubes left in the supply",
+    ...                      termination="out_of_cubes"))
+    'no black cubes left in the supply'
+    """
+    key = str(outcome.termination)
+    if key == Termination.ALL_TRIBES_SUBDUED:
+        key = "win"
+    template = _REASONS.get(key)
+    if template is None:
+        return lang.gettext(outcome.reason)
+    words = outcome.reason.split()
+    colour = COLOUR_INDEX.get(words[1] if len(words) > 1 else "", -1)
+    return lang.gettext(template).format(colour=colour_name(colour, lang) if colour >= 0 else "")
 
 
 SPLIT_VERSION = "0.3.0"
@@ -229,10 +213,10 @@ def canonical(s: FallOfRomeData, action: Action) -> Action:
 
 # --- what every component is and does ----------------------------------------------
 _WHEN = {
-    "any": "at any time (not between drawing a card and resolving it)",
-    "actions": "during the current player's Do Actions step",
-    "after_draw": "in the Draw step, after the cards are drawn and before the first invasion card",
-    "after_battle": "right after a Battle that removed barbarians",
+    "any": N_("at any time (not between drawing a card and resolving it)"),
+    "actions": N_("during the current player's Do Actions step"),
+    "after_draw": N_("in the Draw step, after the cards are drawn and before the first invasion card"),
+    "after_battle": N_("right after a Battle that removed barbarians"),
 }
 
 
@@ -240,96 +224,116 @@ def _key(name: str) -> str:
     return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
 
 
-def _city_text(c: int) -> str:
+def _city_text(c: int, lang: Lang) -> str:
+    _ = lang.gettext
     city = CITIES[c]
-    roads = ", ".join(CITIES[n].name for n in NEIGHBOURS[c])
-    sea = "a port: Sail reaches every other port" if PORT[c] else "not a port"
-    paths = "; ".join(
-        f"{TRIBES[n.tribe].name} ({COLOURS[n.tribe]}) from "
-        + (CITIES[n.parent].name if n.parent >= 0 else "their supply space")
-        for n in NODES if n.city == c
-    )
-    return (f"{city.name} (today {city.modern}; Polish {city.name_pl}) — city of colour "
-            f"{', '.join(COLOURS[t] for t in city.colours)}, {sea}. Roads to: {roads}. "
-            f"Migration paths into it: {paths or 'none'}.")
+    paths = [(_("{tribe} ({colour}) from {city}") if n.parent >= 0 else _("{tribe} ({colour}) from their supply space"))
+             .format(tribe=tribe_name(n.tribe, lang), colour=colour_name(n.tribe, lang),
+                     city=city_name(n.parent, lang) if n.parent >= 0 else "")
+             for n in NODES if n.city == c]
+    return _("{city} (today {modern}) — a city of colour {colours}; {sea}. Roads to: {roads}. "
+             "Migration paths into it: {paths}.").format(
+        city=city_name(c, lang), modern=_(city.modern), colours=lang.join([colour_name(t, lang) for t in city.colours]),
+        sea=_("a port: Sail reaches every other port") if PORT[c] else _("not a port"),
+        roads=lang.join([city_name(n, lang) for n in NEIGHBOURS[c]]), paths="; ".join(paths))
 
 
-def _tribe_text(t: int) -> str:
+def _tribe_text(t: int, lang: Lang) -> str:
     tribe = TRIBES[t]
-    starts = [CITIES[n.city].name for n in NODES if n.tribe == t and n.parent < 0]
-    cities = list(dict.fromkeys(CITIES[n.city].name for n in NODES if n.tribe == t))
-    return (f"{tribe.name} (Polish {tribe.name_pl}) — the {tribe.colour} tribe ({tribe.colour_pl}), "
-            f"{tribe.cubes} cubes. Forge Alliance costs {tribe.alliance_cost} {tribe.colour} city cards. "
-            f"Its migration paths start from its supply space into {', '.join(starts)} and run through "
-            f"{', '.join(cities)}. If its supply runs out of cubes, the players lose.")
+    starts = [city_name(n.city, lang) for n in NODES if n.tribe == t and n.parent < 0]
+    cities = list(dict.fromkeys(city_name(n.city, lang) for n in NODES if n.tribe == t))
+    return lang.gettext(
+        "{tribe} — the {colour} tribe. Cubes: {cubes}. Forge an alliance: discard city cards of its colour "
+        "(number: {cost}). Its migration paths start from its supply space into {starts} and run through "
+        "{cities}. If its supply runs out of cubes, the players lose."
+    ).format(tribe=tribe_name(t, lang), colour=colour_name(t, lang), cubes=tribe.cubes, cost=tribe.alliance_cost,
+             starts=lang.join(starts), cities=lang.join(cities))
 
 
-def _card_texts(card: int) -> str:
+_FRAMES = {"red": N_("red frame: a Roma card"), "gold": N_("gold frame: a starting card")}
+
+
+def _card_texts(card: int, lang: Lang) -> str:
+    _ = lang.gettext
     node = NODES[card]
-    city, tribe = CITIES[node.city].name, TRIBES[node.tribe]
-    before = CITIES[node.parent].name if node.parent >= 0 else "their supply space"
-    frame = {"red": " (red frame: a Roma card)", "gold": " (gold frame: a starting card)"}.get(node.frame, "")
-    return (f"City card {card_name(card)} — a player card of colour {tribe.colour} naming {city}; "
-            f"it is discarded to pay for actions that ask a card of its colour or city.\n"
-            f"Barbarian card {card_name(card)}{frame} — when revealed, the {tribe.name} invade {city} "
-            f"along their migration path (the previous city on it: {before}); a Revolt on it places 3 "
-            f"{tribe.colour} cubes in {city}.")
+    city, colour, name = city_name(node.city, lang), colour_name(node.tribe, lang), card_name(card, lang)
+    before = city_name(node.parent, lang) if node.parent >= 0 else _("their supply space")
+    frame = f" ({_(_FRAMES[node.frame])})" if node.frame in _FRAMES else ""
+    return "\n".join((
+        _("City card {card} — a player card of colour {colour} naming {city}; it is discarded to pay for "
+          "actions that ask a card of its colour or city.").format(card=name, colour=colour, city=city),
+        _("Barbarian card {card}{frame} — when revealed, the {tribe} invade {city} along their migration path "
+          "(the previous city on it: {before}); a Revolt on it places 3 cubes ({colour}) in {city}.").format(
+            card=name, frame=frame, tribe=tribe_name(node.tribe, lang), city=city, before=before, colour=colour),
+    ))
 
 
-def _event_text(e: int) -> str:
+def _event_text(e: int, lang: Lang) -> str:
+    _ = lang.gettext
     event = EVENTS[e]
-    text = (f"{event.name} — event card (\"{event.meaning}\"), played {_WHEN.get(event.when, event.when)}. "
-            f"Normal: {event.normal}")
+    text = _("{name} — event card (“{meaning}”), played {when}. Normal version: {normal}").format(
+        name=event.name, meaning=_(event.meaning), when=_(_WHEN[event.when]), normal=_(event.normal))
     if event.has_destabilizing:
-        text += f" Destabilizing (first the decline marker moves 1 space): {event.destabilizing}"
-    return text + ("" if event.solo else " Removed from the game in the solitaire challenge.")
+        text += " " + _("Destabilizing version (first the decline marker moves 1 space): {effect}").format(
+            effect=_(event.destabilizing))
+    return text if event.solo else text + " " + _("Removed from the game in the solitaire challenge.")
 
 
-def _role_text(r: int) -> str:
+def _role_text(r: int, lang: Lang) -> str:
+    _ = lang.gettext
     role = ROLES[r]
-    lines = [f"{role.name} — character."] + [f"- {a}" for a in role.abilities]
-    lines.append(f"Special face of the battle die: {role.special}")
-    lines += [f"(PL) - {a}" for a in role.abilities_pl] + [f"(PL) {role.special_pl}"]
+    lines = [_("{role} — character.").format(role=role.name)] + [f"- {_(a)}" for a in role.abilities]
+    lines.append(_("Special face of the battle die: {effect}").format(effect=_(role.special)))
     return "\n".join(lines)
 
 
-_REVOLT_TEXT = ("Revolt (Polish Bunt) — when drawn: the invasion rate marker moves 1 space; the bottom "
-                "barbarian card is drawn and 3 cubes of its colour are placed in its city, then it is "
-                "discarded; the barbarian discard pile is shuffled and put on top of the barbarian deck. "
-                "The Revolt card then goes back to the box.")
+_REVOLT_TEXT = N_("Revolt — when drawn: the invasion rate marker moves 1 space; the bottom barbarian card is "
+                  "drawn and 3 cubes of its colour are placed in its city, then it is discarded; the barbarian "
+                  "discard pile is shuffled and put on top of the barbarian deck. The Revolt card then goes "
+                  "back to the box.")
+_Maker = Callable[[int, Lang], str]
 
 
-def _component_texts() -> dict[str, str]:
-    out: dict[str, str] = {}
+@cache
+def _index(code: str) -> dict[str, tuple[_Maker, int]]:
+    """Every component by each of its names: English, Polish data, and the names in ``code``."""
+    lang = get_lang(code).for_domain(DOMAIN)
+    out: dict[str, tuple[_Maker, int]] = {}
     for t in range(NT):
-        for name in (TRIBES[t].name, TRIBES[t].name_pl, COLOURS[t], TRIBES[t].colour_pl):
-            out[_key(name)] = _tribe_text(t)
+        for name in (TRIBES[t].name, TRIBES[t].name_pl, COLOURS[t], TRIBES[t].colour_pl, tribe_name(t, lang),
+                     colour_name(t, lang)):
+            out[_key(name)] = (_tribe_text, t)
     for c in range(len(CITIES)):
-        out[_key(CITIES[c].name)] = out[_key(CITIES[c].name_pl)] = _city_text(c)
+        for name in (CITIES[c].name, CITIES[c].name_pl, city_name(c, lang)):
+            out[_key(name)] = (_city_text, c)
     for card in range(N_CITY_CARDS):
-        out[_key(CARD_TOKENS[card])] = out[_key(card_name(card))] = _card_texts(card)
+        for name in (CARD_TOKENS[card], card_name(card), card_name(card, lang)):
+            out[_key(name)] = (_card_texts, card)
     for e, event in enumerate(EVENTS):
         for name in (event.id, event.name, event.name_pl, event.name.replace(",", "")):
-            out[_key(name)] = _event_text(e)
+            out[_key(name)] = (_event_text, e)
     for r, role in enumerate(ROLES):
-        out[_key(role.id)] = out[_key(role.name_pl)] = _role_text(r)
-    out["revolt"] = out["bunt"] = _REVOLT_TEXT
+        out[_key(role.id)] = out[_key(role.name_pl)] = (_role_text, r)
+    for name in ("revolt", "bunt", card_name(REVOLT, lang)):
+        out[_key(name)] = (_revolt_text, 0)
     return out
 
 
-COMPONENT_TEXTS: dict[str, str] = _component_texts()
-"""Every component's text by its names (:func:`component_text`)."""
+def _revolt_text(_unused: int, lang: Lang) -> str:
+    return lang.gettext(_REVOLT_TEXT)
 
 
-def component_text(name: str) -> str | None:
-    """What the component called ``name`` is and does (any case, spaces or underscores).
+def component_text(name: str, lang: Lang = EN) -> str | None:
+    """What the component called ``name`` (in English or in ``lang``; any case, spaces or
+    underscores) is and does, in ``lang``.
 
     >>> component_text("praefectus fabrum").splitlines()[0]
     'Praefectus Fabrum — character.'
     >>> component_text("Nova_Carthago") == component_text("nova carthago")
     True
     """
-    return COMPONENT_TEXTS.get(_key(name))
+    found = _index(lang.code).get(_key(name))
+    return None if found is None else found[0](found[1], lang)
 
 
 PORTS_TEXT = ", ".join(CITIES[c].name for c in PORT_CITIES)

@@ -7,120 +7,160 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from ludus.core.i18n import N_, Lang
 from ludus.games.fall_of_rome.components import (
     CITIES,
     COLOURS,
+    EN,
     NEIGHBOURS,
     NODES,
     PORT,
+    TOKEN_CITY,
     TRIBES,
     card_name,
+    city_name,
+    colour_name,
+    tribe_name,
     word,
 )
 
 _SHORT = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
+"""The letter of each cube colour on the board (a symbol, like the notation: the same in every language)."""
+_PHASES = {"role": N_("choosing roles"), "start": N_("starting cities"), "actions": N_("Do Actions"),
+           "revolt": N_("Revolt"), "invade": N_("Invade Cities"), "over": N_("end of the game")}
+_DECIDING = {"pay": N_("cards to discard"), "legions": N_("legions to take or add"),
+             "escort": N_("barbarians to lead along"), "remove": N_("barbarians to remove"),
+             "alea": N_("battle die faces"), "regina": N_("Regina Foederata's legions"),
+             "consent": N_("consent of the other players"), "putback": N_("a card to put back"),
+             "ev": N_("event")}
 
 
 def _cubes(cubes: Mapping[str, int]) -> str:
     return " ".join(f"{_SHORT[c]}{n}" for c, n in cubes.items())
 
 
-def _names(tokens: list[str]) -> str:
-    return ", ".join(map(word, tokens)) or "-"
+def _names(tokens: list[str], lang: Lang) -> str:
+    return ", ".join(word(t, lang) for t in tokens) or "-"
 
 
-def render(view: Mapping[str, Any], player: int | None) -> str:
+def _city(token: str | None, lang: Lang) -> str:
+    return "-" if token is None else city_name(TOKEN_CITY[token], lang)
+
+
+def _colours(colours: tuple[int, ...], port: bool, lang: Lang) -> str:
+    text = "/".join(colour_name(t, lang) for t in colours)
+    return text + ", " + lang.gettext("port") if port else text
+
+
+def _legions(n: int, lang: Lang) -> str:
+    return lang.ngettext("{n} legion", "{n} legions", n).format(n=n)
+
+
+def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     """The board as a table of cities (cubes, legions, forts, pawns), then the tracks,
-    supplies, alliances, hands, decks and what is being decided.
+    supplies, alliances, hands, decks and what is being decided, in ``lang``.
 
     Cube colours: O orange (Anglo-Saxons & Franks), K black (Vandals), G green (Huns),
     W white (Visigoths), B blue (Ostrogoths).
     """
+    _ = lang.gettext
     lines: list[str] = []
-    title = "Pandemic: Fall of Rome"
+    title = _("Pandemic: Fall of Rome")
     if view.get("solo"):
-        title += " — solitaire"
+        title += " — " + _("solitaire challenge")
     if view.get("roma_caput_mundi"):
         title += " — Roma Caput Mundi"
     lines.append(title)
-    role = word(view["current_role"]) if view.get("current_role") else None
-    lines.append(
-        f"Turn {view['turn']}  phase: {view['phase']}  current: {role}  actions left: {view['actions_left']}"
-        f"  to move: {', '.join(map(str, view['to_move'])) or '-'}"
-    )
+    role = word(view["current_role"]) if view.get("current_role") else "-"
+    lines += textwrap.wrap(_("Turn {turn}  phase: {phase}  current: {role}  actions left: {actions}  to move: {seats}")
+                           .format(turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role,
+                                   actions=view["actions_left"], seats=", ".join(map(str, view["to_move"])) or "-"),
+                           80, subsequent_indent="    ")
     lines.append("")
-    lines.append(f"{'City':<17}{'Barbarians':<22}{'Legions':>7}  {'Fort':<5}Pawns")
+    city, barbarians, legions, fort, pawns = _("City"), _("Barbarians"), _("Legions"), _("Fort"), _("Pawns")
+    w_city, w_legions, w_fort = max(17, len(city) + 1), max(7, len(legions)), max(5, len(fort))
+    lines.append(f"{city:<{w_city}}{barbarians:<22}{legions:>{w_legions}}  {fort:<{w_fort}} {pawns}")
+    fort = _("fort")
     for row in view["board"]:
         if not (row["cubes"] or row["legions"] or row["fort"] or row["pawns"]):
             continue
         lines.append(
-            f"{row['city'].replace('_', ' '):<17}{_cubes(row['cubes']):<22}{row['legions'] or '':>7}  "
-            f"{'fort' if row['fort'] else '':<5}{', '.join(map(word, row['pawns']))}"
+            f"{_city(row['city'], lang):<{w_city}}{_cubes(row['cubes']):<22}{row['legions'] or '':>{w_legions}}  "
+            f"{fort if row['fort'] else '':<{w_fort}} {', '.join(word(p) for p in row['pawns'])}"
         )
+    legend = ", ".join(f"{_SHORT[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
+    lines += textwrap.wrap(_("Cubes: {legend}").format(legend=legend), 80, subsequent_indent="    ")
     lines.append("")
-    lines.append(
-        f"Invasion track {view['invasion_track']}/8 (invasion rate {view['invasion_rate']}, "
-        f"recruitment rate {view['recruitment_rate']})   Decline {view['decline']}/8"
-    )
+    lines.append(_("Invasion track {track}/8 (invasion rate {invasion}, recruitment rate {recruitment})   "
+                   "Decline {decline}/8").format(track=view["invasion_track"], invasion=view["invasion_rate"],
+                                                recruitment=view["recruitment_rate"], decline=view["decline"]))
     supply = "  ".join(f"{_SHORT[c]} {n}" for c, n in view["supply"].items())
-    lines.append(
-        f"Supply: {supply}   legions {view['legion_reserve']}   forts {view['fort_supply']}"
-    )
-    allied = ", ".join(view["allied"]) or "none"
-    lines.append(f"Alliances: {allied}")
+    lines.append(_("Supply: {cubes}   legions {legions}   forts {forts}").format(
+        cubes=supply, legions=view["legion_reserve"], forts=view["fort_supply"]))
+    allied = ", ".join(word(c, lang) for c in view["allied"]) or _("none")
+    lines.append(_("Alliances: {tribes}").format(tribes=allied))
     lines.append("")
     for i, pawn in enumerate(view["pawns"]):
         marker = ">" if i == view["current_pawn"] else " "
-        city = (pawn["city"] or "-").replace("_", " ")
-        lines.append(f"{marker} {word(pawn['role']):<19} seat {pawn['seat']}  in {city}")
+        where = (_("seat {seat} in {city}").format(seat=pawn["seat"], city=_city(pawn["city"], lang)) if pawn["city"]
+                 else _("seat {seat}").format(seat=pawn["seat"]))
+        lines.append(f"{marker} {word(pawn['role']):<19} {where}")
     for seat, hand in enumerate(view["hands"]):
-        mine = " (you)" if player == seat else ""
-        lines.append(f"Hand {seat}{mine} [{len(hand)}]: {_names(hand)}")
+        template = _("Hand {seat} (you) [{n}]: {cards}") if player == seat else _("Hand {seat} [{n}]: {cards}")
+        lines.append(template.format(seat=seat, n=len(hand), cards=_names(hand, lang)))
     if view["treasury"]:
-        lines.append(f"Treasury: {_names(view['treasury'])}")
+        lines.append(_("Treasury: {cards}").format(cards=_names(view["treasury"], lang)))
     deck = view["player_deck"]
-    lines.append(
-        f"Player deck {deck['size']} (piles {deck['piles']}, Revolts {deck['revolts']})"
-        + (f", known top: {_names(deck['known_top'])}" if deck["known_top"] else "")
-    )
+    line = _("Player deck {size} (piles {piles}, Revolts {revolts})").format(
+        size=deck["size"], piles=deck["piles"], revolts=deck["revolts"])
+    if deck["known_top"]:
+        line += ", " + _("known top: {cards}").format(cards=_names(deck["known_top"], lang))
+    lines.append(line)
     # public: "Gracze mogą w dowolnej chwili przeglądać każdy ze stosów kart odrzuconych"
-    lines.append(f"Player discard [{len(view['player_discard'])}]: {_names(view['player_discard'])}")
+    lines.append(_("Player discard [{n}]: {cards}").format(n=len(view["player_discard"]),
+                                                          cards=_names(view["player_discard"], lang)))
     bsize = sum(seg["size"] for seg in view["barbarian_deck"])
-    lines.append(f"Barbarian deck {bsize}; discard [{len(view['barbarian_discard'])}]: "
-                 f"{_names(view['barbarian_discard'])}")
+    lines.append(_("Barbarian deck {size}; discard [{n}]: {cards}").format(
+        size=bsize, n=len(view["barbarian_discard"]), cards=_names(view["barbarian_discard"], lang)))
     if view["vestalis_deck"]:
-        lines.append(f"Vestalis's event deck: {view['vestalis_deck']}")
+        lines.append(_("Vestalis's event deck: {n}").format(n=view["vestalis_deck"]))
     for p in view["pending"]:
-        what = f" ({card_name(int(p['e']))})" if p["k"] == "ev" else ""
-        lines.append(f"Deciding: {p['k']}{what}, seat {p['who']}")
+        what = _(_DECIDING.get(p["k"], p["k"]))
+        if p["k"] == "ev":
+            what += f" ({card_name(int(p['e']), lang)})"
+        lines.append(_("Deciding: {what}, seat {seat}").format(what=what, seat=p["who"]))
     if view["result"]:
         lines.append("")
-        lines.append("Result: " + ("the players win!" if view["result"] == "win" else view["result"]))
+        result = _("the players win!") if view["result"] == "win" else _("the players lose.")
+        lines.append(_("Result: {result}").format(result=result))
     return "\n".join(lines)
 
 
-def render_map(view: Mapping[str, Any], width: int = 80) -> str:
-    """The map as a compact listing: each city with its colours, whether it is a port (Sail
-    goes from any port to any other), its roads, the migration paths into it (tribe colour
-    from the previous city, or from the tribe's supply space) and, from ``view``, what
-    stands there now.
+def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str:
+    """The map as a compact listing in ``lang``: each city with its colours, whether it is a port
+    (Sail goes from any port to any other), its roads, the migration paths into it (tribe colour
+    from the previous city, or from the tribe's supply space) and, from ``view``, what stands
+    there now.
     """
+    _ = lang.gettext
     rows = {row["city"]: row for row in view.get("board", ())}
-    lines = ["Map: roads; a port sails to every other port; paths in: a tribe's colour",
-             "from the city before it on the path (or from its supply space)."]
+    lines = textwrap.wrap(_("Map: roads; a port sails to every other port; paths in: a tribe's colour from the "
+                            "city before it on the path (or from its supply space)."), width)
     for c, city in enumerate(CITIES):
         paths = ", ".join(
-            f"{COLOURS[n.tribe]} from {CITIES[n.parent].name if n.parent >= 0 else 'its supply'}"
+            _("{colour} from {city}").format(colour=colour_name(n.tribe, lang), city=city_name(n.parent, lang))
+            if n.parent >= 0 else _("{colour} from its supply").format(colour=colour_name(n.tribe, lang))
             for n in NODES if n.city == c
         )
         row = rows.get(city.name.replace(" ", "_"), {})
         here = [_cubes(row["cubes"])] if row.get("cubes") else []
-        here += [f"{row['legions']} legion{'s' if row['legions'] != 1 else ''}"] if row.get("legions") else []
-        here += ["fort"] if row.get("fort") else []
+        here += [_legions(row["legions"], lang)] if row.get("legions") else []
+        here += [_("fort")] if row.get("fort") else []
         here += [word(p) for p in row.get("pawns", ())]
-        text = (f"{city.name} [{'/'.join(COLOURS[t] for t in city.colours)}{', port' if PORT[c] else ''}]"
-                f"{' (' + ', '.join(here) + ')' if here else ''}: roads {', '.join(CITIES[n].name for n in NEIGHBOURS[c])}"
-                f"; paths {paths or '-'}")
+        text = _("{city} [{colours}]{here}: roads {roads}; paths {paths}").format(
+            city=city_name(c, lang), colours=_colours(city.colours, PORT[c], lang),
+            here=" (" + ", ".join(here) + ")" if here else "",
+            roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[c]), paths=paths or "-")
         lines += textwrap.wrap(text, width, subsequent_indent="    ")
     return "\n".join(lines)
 
@@ -135,31 +175,35 @@ PALETTE: dict[str, str] = {
 _CITY = {city.name.replace(" ", "_"): city for city in CITIES}
 
 
-def render_seat(view: Mapping[str, Any], player: int) -> str:
-    """What the seat needs at every decision: the turn and tracks, its pawn's city (pieces,
-    roads, port), its hand, and the other pawns with their hands (hands are open in this
+def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
+    """What the seat needs at every decision, in ``lang``: the turn and tracks, its pawn's city
+    (pieces, roads, port), its hand, and the other pawns with their hands (hands are open in this
     co-operative game); the whole table is :func:`render`, the map ``render_map``."""
+    _ = lang.gettext
     role = word(view["current_role"]) if view.get("current_role") else "-"
-    lines = [f"Turn {view['turn']} · {view['phase']} · {role}, {view['actions_left']} action"
-             f"{'s' if view['actions_left'] != 1 else ''} left · invasion {view['invasion_track']}/8 · "
-             f"decline {view['decline']}/8"]
+    left = lang.ngettext("{n} action left", "{n} actions left", view["actions_left"]).format(n=view["actions_left"])
+    lines = textwrap.wrap(_("Turn {turn} · {phase} · {role}, {left} · invasion {track}/8 · decline {decline}/8").format(
+        turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role, left=left,
+        track=view["invasion_track"], decline=view["decline"]), 80, subsequent_indent="    ")
     rows = {row["city"]: row for row in view["board"]}
     for pawn in view["pawns"]:
         if pawn["seat"] != player or pawn["city"] is None:
             continue
         city = _CITY[pawn["city"]]
         row = rows[pawn["city"]]
-        here = [_cubes(row["cubes"]) or "no barbarians", f"{row['legions']} legion{'s' if row['legions'] != 1 else ''}"]
-        here += ["fort"] if row["fort"] else []
-        where = f"{city.name} [{'/'.join(COLOURS[t] for t in city.colours)}{', port' if city.port else ''}]"
-        lines += textwrap.wrap(f"{'>' if view['pawns'].index(pawn) == view['current_pawn'] else ' '} "
-                               f"{word(pawn['role'])} in {where}: {', '.join(here)}; roads to "
-                               f"{', '.join(CITIES[n].name for n in NEIGHBOURS[city.index])}", 80,
-                               subsequent_indent="    ")
-    lines += textwrap.wrap(f"Your hand [{len(view['hands'][player])}]: {_names(view['hands'][player])}", 80,
+        here = [_cubes(row["cubes"]) or _("no barbarians"), _legions(row["legions"], lang)]
+        here += [_("fort")] if row["fort"] else []
+        marker = ">" if view["pawns"].index(pawn) == view["current_pawn"] else " "
+        text = _("{role} in {city} [{colours}]: {here}; roads to {roads}").format(
+            role=word(pawn["role"]), city=city_name(city.index, lang), colours=_colours(city.colours, city.port, lang),
+            here=", ".join(here), roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[city.index]))
+        lines += textwrap.wrap(f"{marker} {text}", 80, subsequent_indent="    ")
+    hand = view["hands"][player]
+    lines += textwrap.wrap(_("Your hand [{n}]: {cards}").format(n=len(hand), cards=_names(hand, lang)), 80,
                            subsequent_indent="    ")
     for pawn in view["pawns"]:
         if pawn["seat"] != player:
-            lines += textwrap.wrap(f"Seat {pawn['seat']}: {word(pawn['role'])} in {(pawn['city'] or '-').replace('_', ' ')}; "
-                                   f"hand {_names(view['hands'][pawn['seat']])}", 80, subsequent_indent="    ")
+            template = _("Seat {seat}: {role} in {city}; hand {cards}") if pawn["city"] else _("Seat {seat}: {role}; hand {cards}")
+            lines += textwrap.wrap(template.format(seat=pawn["seat"], role=word(pawn["role"]), city=_city(pawn["city"], lang),
+                                                   cards=_names(view["hands"][pawn["seat"]], lang)), 80, subsequent_indent="    ")
     return "\n".join(lines)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ludus.core.api import Outcome
 from ludus.core.errors import LudusError
-from ludus.games.fall_of_rome.components import COLOURS, NT, TRIBES, Termination
+from ludus.core.i18n import N_
+from ludus.games.fall_of_rome.components import COLOURS, DOMAIN, NT, TRIBES, Termination
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 WIN = "win"
@@ -37,7 +38,7 @@ def termination(result: str) -> Termination:
         head, _, tail = words.partition("{colour}")
         if reason.startswith(head) and reason.endswith(tail):
             return value
-    raise LudusError(f"unknown end of game {result!r}")
+    raise LudusError(N_("unknown end of game {result!r}"), domain=DOMAIN, result=result)
 
 
 def tribes_subdued(state: FallOfRomeData) -> int:
@@ -46,15 +47,15 @@ def tribes_subdued(state: FallOfRomeData) -> int:
 
 
 SHEET_LABELS: dict[str, str] = {
-    "tribes_subdued": "Tribes no longer a threat (of 5)",
-    "alliances": "Alliances forged",
-    "tribes_cleared": "Tribes with no cubes on the board",
-    "barbarians": "Barbarians on the board",
-    "decline": "Decline track (lost on space 8)",
-    "invasion_track": "Invasion track",
-    "legions": "Legions on the board",
-    "forts": "Forts on the board",
-    "turns": "Turns played",
+    "tribes_subdued": N_("Tribes no longer a threat (of 5)"),
+    "alliances": N_("Alliances forged"),
+    "tribes_cleared": N_("Tribes with no cubes on the board"),
+    "barbarians": N_("Barbarians on the board"),
+    "decline": N_("Decline track (lost on space 8)"),
+    "invasion_track": N_("Invasion track"),
+    "legions": N_("Legions on the board"),
+    "forts": N_("Forts on the board"),
+    "turns": N_("Turns played"),
 }
 """The score sheet's rows (KONIEC GRY: a tribe is no threat once allied or gone from the board)."""
 
@@ -84,7 +85,7 @@ def outcome(state: FallOfRomeData) -> Outcome:
     (``"win"`` or ``"loss"``) and ``ended`` (the rulebook's words for how it ended).
     """
     if not state.result:
-        raise LudusError("the game is not over yet")
+        raise LudusError(N_("the game is not over yet"), domain=DOMAIN)
     win = state.result == WIN
     n = state.seats
     reason = "every tribe is allied or gone" if win else state.result.removeprefix("loss: ")

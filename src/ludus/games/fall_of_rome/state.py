@@ -17,8 +17,9 @@ from ludus.core.api import Game
 from ludus.core.decisions import Decision
 from ludus.core.errors import StateError
 from ludus.core.fields import Fields, PlainData, plain_state
+from ludus.core.i18n import N_
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome.components import Phase
+from ludus.games.fall_of_rome.components import DOMAIN, Phase
 from ludus.games.fall_of_rome.config import FallOfRomeConfig
 
 DecisionLoader = Callable[[Mapping[str, Any]], Decision]
@@ -38,7 +39,8 @@ class PendingJson:
         """Rebuild a decision from its ``to_json`` dict."""
         loader = _LOADERS.get(str(data["k"])[:40])
         if loader is None:
-            raise StateError(f"state field 'pending': unknown sub-decision {str(data['k'])[:40]!r}")
+            raise StateError(N_("state field 'pending': unknown sub-decision {kind!r}"), domain=DOMAIN,
+                             kind=str(data["k"])[:40])
         return loader(data)
 
 
@@ -141,4 +143,5 @@ class FallOfRomeData(PlainData):
         try:
             self.phase = Phase(self.phase)
         except ValueError:
-            raise StateError(f"state field 'phase': unknown phase {str(self.phase)[:40]!r}") from None
+            raise StateError(N_("state field 'phase': unknown phase {phase!r}"), domain=DOMAIN,
+                             phase=str(self.phase)[:40]) from None
