@@ -34,7 +34,7 @@ ENGLISH_WORDS = frozenset(["the", "and", "with", "from", "player", "players", "s
 """Words that are English and are not words of Polish, Hungarian or Ukrainian (nor Latin names)."""
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][\w:]*\}")
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @cache
