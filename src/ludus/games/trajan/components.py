@@ -23,7 +23,8 @@ from enum import IntEnum, StrEnum
 from pathlib import Path
 from typing import Any, Final
 
-from ludus.core.events import register_messages
+from ludus.core.events import Namer, register_messages
+from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 _DATA = Path(__file__).parent / "data"
 
@@ -487,67 +488,140 @@ PRE_GAME_SLOTS: tuple[int, ...] = (1, 3, 5)
 """Slots II, IV and VI receive the pre-game Trajan tiles ([HU] "Felkészülés a játékra")."""
 
 
-# --- names for people (data/texts.toml) ----------------------------------------------------
-def trajan_tile_name(t: int) -> str:
+# --- names for people (data/texts.toml), in a language ----------------------------------------
+DOMAIN = "trajan"
+"""The domain of Trajan's messages (the game's id): event templates, labels, boards, texts."""
+
+register_domain(DOMAIN, Path(__file__).parent / "locale")
+
+COMMODITY_NAMES_EN: tuple[str, ...] = tuple(_TILES["commodities"]["en"])
+DEMAND_NAMES_EN: tuple[str, ...] = tuple(_BOARD["demands"]["kinds_en"])
+DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"),
+                                        N_("religion Trajan tile"))
+"""The display name of a demand Trajan tile of each demand kind."""
+BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id]["name"] for b in BONUS_TILES)
+"""Each bonus tile's short display name (index = bonus tile), English."""
+SOURCE_NAMES: tuple[str, ...] = (N_("Trajan tile"), N_("forum tile"), N_("demand joker"))
+"""What met a demand (index = ``DEMAND_SOURCES``), English."""
+
+
+def text_in(lang: Lang, *path: str) -> str:
+    """The string of ``data/texts.toml`` at ``path`` (``"forum", "bread", "name"``) in ``lang``."""
+    node: Any = TEXTS
+    for key in path:
+        node = node[key]
+    return lang.gettext(str(node))
+
+
+def english() -> Lang:
+    """English, translating Trajan's domain (the default of every namer)."""
+    return get_lang("en").for_domain(DOMAIN)
+
+
+def colour_name(c: int, lang: Lang) -> str:
+    """A marker colour (``light green``)."""
+    return lang.gettext(COLOUR_NAMES_EN[c])
+
+
+def action_name(a: int, lang: Lang) -> str:
+    """One of the six actions (``Seaport``)."""
+    return lang.gettext(ACTION_NAMES_EN[a])
+
+
+def commodity_name(c: int, lang: Lang) -> str:
+    """A commodity (``papyrus``)."""
+    return lang.gettext(COMMODITY_NAMES_EN[c])
+
+
+def demand_name(k: int, lang: Lang) -> str:
+    """A demand kind (``bread``)."""
+    return lang.gettext(DEMAND_NAMES_EN[k])
+
+
+def province_name(i: int, lang: Lang) -> str:
+    """A province (Latin in every language)."""
+    return lang.gettext(PROVINCES[i].en)
+
+
+def ship_name(i: int, lang: Lang) -> str:
+    """A ship (``ship of identical cards``)."""
+    return lang.gettext(SHIPS[i].en)
+
+
+def bonus_name(b: int, lang: Lang) -> str:
+    """A bonus tile by its short name (``religion bonus tile``)."""
+    return lang.gettext(BONUS_NAMES[b])
+
+
+def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
     """A Trajan tile as a person reads it: its category, the colours it needs and its VP.
 
     >>> trajan_tile_name(TRAJAN_INDEX["T02"])
     'commodity Trajan tile (blue + orange, 3 VP)'
+    >>> trajan_tile_name(TRAJAN_INDEX["T02"], get_lang("hu").for_domain(DOMAIN))
+    'árucikk Traianuslapka (kék + narancs, 3 GyP)'
     """
+    lang = lang or english()
     tile = TRAJAN_TILES[t]
     a, b = tile.colours
-    kind = TEXTS["trajan_categories"][TRAJAN_CATEGORIES[tile.category].key]["name"]
     if tile.demand >= 0:
-        kind = f"{DEMAND_KINDS[tile.demand]} Trajan tile"
-    return f"{kind} ({COLOUR_NAMES_EN[a]} + {COLOUR_NAMES_EN[b]}, {tile.vp} VP)"
+        kind = lang.gettext(DEMAND_TRAJAN_NAMES[tile.demand])
+    else:
+        kind = text_in(lang, "trajan_categories", TRAJAN_CATEGORIES[tile.category].key, "name")
+    return lang.gettext("{kind} ({a} + {b}, {vp} VP)").format(
+        kind=kind, a=colour_name(a, lang), b=colour_name(b, lang), vp=tile.vp)
 
 
-def forum_kind_name(k: int) -> str:
+def forum_kind_name(k: int, lang: Lang | None = None) -> str:
     """A forum-tile kind (or an extra-action tile on the forum) by its display name."""
+    lang = lang or english()
     kind = FORUM_KINDS[k]
     if kind.action >= 0:
-        return str(TEXTS["extra_action"]["name"]).format(action=ACTION_NAMES_EN[kind.action])
-    return str(TEXTS["forum"][kind.key]["name"])
+        return extra_tile_name(kind.action, lang)
+    return text_in(lang, "forum", kind.key, "name")
 
 
-def building_name(t: int) -> str:
+def extra_tile_name(a: int, lang: Lang) -> str:
+    """The extra-action tile of action ``a`` (``Forum extra-action tile``)."""
+    return text_in(lang, "extra_action", "name").format(action=action_name(a, lang))
+
+
+def building_name(t: int, lang: Lang | None = None) -> str:
     """A construction tile by its picture and VP, e.g. ``4-VP arched doorway construction tile``."""
+    lang = lang or english()
     tile = CONSTRUCTION_TILES[t]
-    return str(TEXTS["construction"]["name"]).format(vp=tile.vp, picture=tile.en)
+    return text_in(lang, "construction", "name").format(vp=tile.vp, picture=lang.gettext(tile.en))
 
 
-def with_article(name: str) -> str:
-    """``name`` after "a" or "an" as English wants it (``an extra-action joker``)."""
+def with_article(name: str, lang: Lang | None = None) -> str:
+    """``name`` after "a" or "an" as English wants it (``an extra-action joker``); other
+    languages have no such article, and their templates name the thing after a colon."""
+    if lang is not None and lang.code != "en":
+        return name
     return ("an " if name[:1] in "aeiou" else "a ") + name
 
 
-BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id] for b in BONUS_TILES)
-"""Each bonus tile's short display name (index = bonus tile)."""
-SOURCE_NAMES: tuple[str, ...] = ("Trajan tile", "forum tile", "demand joker")
-"""What met a demand (index = ``DEMAND_SOURCES``)."""
-
-
 # --- event templates ---------------------------------------------------------------------
-DOMAIN = "trajan"
-"""The domain of Trajan's event templates (the game's id)."""
+PILE_NAMES: tuple[str, str] = (N_("left"), N_("right"))
+"""The two discard piles as a person reads them (notation: ``left``, ``right``)."""
 
-_NAMERS = {
-    "card": lambda c: COMMODITIES[c],
-    "colour": lambda c: COLOUR_NAMES_EN[c],
-    "tray": lambda t: ACTION_NAMES_EN[t],
+_NAMERS: dict[str, Namer] = {
+    "card": commodity_name,
+    "colour": colour_name,
+    "tray": action_name,
     "tile": trajan_tile_name,
-    "slot": lambda i: SLOT_NAMES[i],
-    "province": lambda i: PROVINCES[i].en,
+    "slot": lambda i, lang: SLOT_NAMES[i],
+    "province": province_name,
     "forum": forum_kind_name,
-    "a_forum": lambda k: with_article(forum_kind_name(k)),
-    "a_tile": lambda t: with_article(trajan_tile_name(t)),
-    "forum_tile": lambda t: forum_kind_name(FORUM_TILE_KIND[t]),
-    "bonus": lambda b: BONUS_NAMES[b],
-    "demand": lambda k: DEMAND_KINDS[k],
-    "source": lambda i: SOURCE_NAMES[i],
-    "pile": lambda i: PILES[i],
-    "ship": lambda i: SHIPS[i].en,
+    "a_forum": lambda k, lang: with_article(forum_kind_name(k, lang), lang),
+    "a_tile": lambda t, lang: with_article(trajan_tile_name(t, lang), lang),
+    "forum_tile": lambda t, lang: forum_kind_name(FORUM_TILE_KIND[t], lang),
+    "bonus": bonus_name,
+    "demand": demand_name,
+    "source": lambda i, lang: lang.gettext(SOURCE_NAMES[i]),
+    "pile": lambda i, lang: lang.gettext(PILE_NAMES[i]),
+    "ship": ship_name,
     "building": building_name,
-    "ordinal": lambda q: q + 1,
+    "ordinal": lambda q, lang: str(q + 1),
 }
-register_messages(DOMAIN, _load("messages.toml")["events"], {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]
+register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
-from ludus.core.errors import IllegalActionError
+from ludus.core.errors import N_, IllegalActionError
 from ludus.core.events import Log
 from ludus.games.trajan.components import (
+    DOMAIN,
     EXTRA_TILE_ACTION,
     FORUM_KEYS,
     FORUM_KIND_INDEX,
@@ -19,6 +20,7 @@ from ludus.games.trajan.components import (
     K_EXTRA_OF_ACTION,
     MAX_PLAYERS,
     Verb,
+    forum_kind_name,
 )
 from ludus.games.trajan.state import TrajanData
 
@@ -42,7 +44,7 @@ def remove_kind(tiles: list[int], kind: int) -> int:
         if FORUM_TILE_KIND[t] == kind:
             del tiles[i]
             return t
-    raise IllegalActionError(f"no {FORUM_KINDS[kind].key} tile held")
+    raise IllegalActionError(N_("no {tile} held"), domain=DOMAIN, tile=forum_kind_name(kind))
 
 
 def options(s: TrajanData, p: int) -> list[Action]:
