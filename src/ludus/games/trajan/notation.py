@@ -267,7 +267,7 @@ def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
         name = building_name(tile.index, lang)
         picture = lang.gettext(tile.en)
         fields = {"vp": tile.vp, "picture": picture, "action": action_name(tile.action, lang)}
-        names = [tile.name, building_name(tile.index, en), tile.en, name, picture]
+        names = [tile.name, building_name(tile.index, en), tile.en, picture, name]
         yield names, _entry(name, TEXTS["construction"], lang, **fields)
     for k, demand in enumerate(DEMAND_KINDS):
         word = demand_name(k, lang)
