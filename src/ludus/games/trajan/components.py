@@ -20,6 +20,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import partial, reduce
+from operator import getitem
 from pathlib import Path
 from typing import Any, Final
 
@@ -491,13 +493,10 @@ PRE_GAME_SLOTS: tuple[int, ...] = (1, 3, 5)
 # --- names for people (data/texts.toml), in a language ----------------------------------------
 DOMAIN = "trajan"
 """The domain of Trajan's messages (the game's id): event templates, labels, boards, texts."""
-
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 COMMODITY_NAMES_EN: tuple[str, ...] = tuple(_TILES["commodities"]["en"])
-DEMAND_NAMES_EN: tuple[str, ...] = tuple(_BOARD["demands"]["kinds_en"])
-DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"),
-                                        N_("religion Trajan tile"))
+DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"), N_("religion Trajan tile"))
 """The display name of a demand Trajan tile of each demand kind."""
 BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id]["name"] for b in BONUS_TILES)
 """Each bonus tile's short display name (index = bonus tile), English."""
@@ -507,50 +506,25 @@ SOURCE_NAMES: tuple[str, ...] = (N_("Trajan tile"), N_("forum tile"), N_("demand
 
 def text_in(lang: Lang, *path: str) -> str:
     """The string of ``data/texts.toml`` at ``path`` (``"forum", "bread", "name"``) in ``lang``."""
-    node: Any = TEXTS
-    for key in path:
-        node = node[key]
-    return lang.gettext(str(node))
+    return lang.gettext(str(reduce(getitem, path, TEXTS)))
 
 
-def english() -> Lang:
-    """English, translating Trajan's domain (the default of every namer)."""
-    return get_lang("en").for_domain(DOMAIN)
+ENGLISH: Final[Lang] = get_lang("en").for_domain(DOMAIN)
+"""English, translating Trajan's domain (the default of every namer)."""
 
 
-def colour_name(c: int, lang: Lang) -> str:
-    """A marker colour (``light green``)."""
-    return lang.gettext(COLOUR_NAMES_EN[c])
+def _name(english: tuple[str, ...], i: int, lang: Lang) -> str:
+    """Component ``i`` of a kind in ``lang`` (below, one namer per kind: ``colour_name(2, lang)``)."""
+    return lang.gettext(english[i])
 
 
-def action_name(a: int, lang: Lang) -> str:
-    """One of the six actions (``Seaport``)."""
-    return lang.gettext(ACTION_NAMES_EN[a])
-
-
-def commodity_name(c: int, lang: Lang) -> str:
-    """A commodity (``papyrus``)."""
-    return lang.gettext(COMMODITY_NAMES_EN[c])
-
-
-def demand_name(k: int, lang: Lang) -> str:
-    """A demand kind (``bread``)."""
-    return lang.gettext(DEMAND_NAMES_EN[k])
-
-
-def province_name(i: int, lang: Lang) -> str:
-    """A province (Latin in every language)."""
-    return lang.gettext(PROVINCES[i].en)
-
-
-def ship_name(i: int, lang: Lang) -> str:
-    """A ship (``ship of identical cards``)."""
-    return lang.gettext(SHIPS[i].en)
-
-
-def bonus_name(b: int, lang: Lang) -> str:
-    """A bonus tile by its short name (``religion bonus tile``)."""
-    return lang.gettext(BONUS_NAMES[b])
+colour_name = partial(_name, COLOUR_NAMES_EN)  # light green
+action_name = partial(_name, ACTION_NAMES_EN)  # Seaport
+commodity_name = partial(_name, COMMODITY_NAMES_EN)  # papyrus
+demand_name = partial(_name, tuple(_BOARD["demands"]["kinds_en"]))  # bread
+province_name = partial(_name, tuple(p.en for p in PROVINCES))  # Latin in every language
+ship_name = partial(_name, tuple(s.en for s in SHIPS))  # ship of identical cards
+bonus_name = partial(_name, BONUS_NAMES)  # religion bonus tile
 
 
 def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
@@ -561,7 +535,7 @@ def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
     >>> trajan_tile_name(TRAJAN_INDEX["T02"], get_lang("hu").for_domain(DOMAIN))
     'árucikk Traianuslapka (kék + narancs, 3 GyP)'
     """
-    lang = lang or english()
+    lang = lang or ENGLISH
     tile = TRAJAN_TILES[t]
     a, b = tile.colours
     if tile.demand >= 0:
@@ -574,7 +548,7 @@ def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
 
 def forum_kind_name(k: int, lang: Lang | None = None) -> str:
     """A forum-tile kind (or an extra-action tile on the forum) by its display name."""
-    lang = lang or english()
+    lang = lang or ENGLISH
     kind = FORUM_KINDS[k]
     if kind.action >= 0:
         return extra_tile_name(kind.action, lang)
@@ -588,14 +562,13 @@ def extra_tile_name(a: int, lang: Lang) -> str:
 
 def building_name(t: int, lang: Lang | None = None) -> str:
     """A construction tile by its picture and VP, e.g. ``4-VP arched doorway construction tile``."""
-    lang = lang or english()
+    lang = lang or ENGLISH
     tile = CONSTRUCTION_TILES[t]
     return text_in(lang, "construction", "name").format(vp=tile.vp, picture=lang.gettext(tile.en))
 
 
 def with_article(name: str, lang: Lang | None = None) -> str:
-    """``name`` after "a" or "an" as English wants it (``an extra-action joker``); other
-    languages have no such article, and their templates name the thing after a colon."""
+    """``name`` after "a" or "an" in English (``an extra-action joker``); other languages name it after a colon."""
     if lang is not None and lang.code != "en":
         return name
     return ("an " if name[:1] in "aeiou" else "a ") + name

@@ -27,6 +27,7 @@ from ludus.games.trajan.components import (
     DEMAND_KINDS,
     DEMAND_SOURCES,
     DOMAIN,
+    ENGLISH,
     FORUM_KIND_INDEX,
     FORUM_KINDS,
     PILES,
@@ -45,7 +46,6 @@ from ludus.games.trajan.components import (
     colour_name,
     commodity_name,
     demand_name,
-    english,
     forum_kind_name,
     province_name,
     ship_name,
@@ -166,7 +166,7 @@ def describe(action: Action, state: TrajanData | None = None, lang: Lang | None 
     if label is None:
         return str(action)
     try:
-        return label(state, action.args, lang or english())
+        return label(state, action.args, lang or ENGLISH)
     except (KeyError, IndexError, ValueError):
         return str(action)
 
@@ -242,7 +242,7 @@ def _trajan_tile_text(t: int, lang: Lang) -> str:
 
 def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
     """Each component: the names it is known by (ids, English names, names in ``lang``) and its text."""
-    en = english()
+    en = ENGLISH
     for i, key in enumerate(ACTIONS):
         section = TEXTS["actions"][key]
         title = lang.gettext(str(section["title"]))
@@ -302,7 +302,7 @@ def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
 def catalogue(lang: Lang | None = None) -> dict[str, str]:
     """Every component's text in ``lang`` (English by default) by every name it is known by, in
     English and in ``lang`` (matched with :func:`_key`)."""
-    lang = lang or english()
+    lang = lang or ENGLISH
     if type(lang) is Lang:
         return _cached(lang.code)
     return _built(lang)

@@ -22,6 +22,7 @@ from ludus.games.trajan.components import (
     COLOURS,
     COMMODITY_INDEX,
     CONSTRUCTION_TILES,
+    ENGLISH,
     FORUM_KIND_INDEX,
     GRID_COLUMNS,
     PROVINCE_INDEX,
@@ -35,7 +36,6 @@ from ludus.games.trajan.components import (
     colour_name,
     commodity_name,
     demand_name,
-    english,
     forum_kind_name,
     province_name,
     ship_name,
@@ -99,7 +99,7 @@ def trajan_tile_label(tile_id: str | None, lang: Lang | None = None, *, category
     """
     if tile_id is None:
         return "-"
-    lang = lang or english()
+    lang = lang or ENGLISH
     t = TRAJAN_TILES[TRAJAN_INDEX[tile_id]]
     a, b = (colour_name(c, lang) for c in t.colours)
     if t.demand >= 0:
@@ -226,7 +226,7 @@ def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | N
 def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None) -> str:
     """The board as text in ``lang`` (English by default): action circles, time track, senate,
     provinces, forum, construction area, hands, tiles held and VP."""
-    lang = lang or english()
+    lang = lang or ENGLISH
     _ = lang.gettext
     t = view["time"]
     who = view["to_move"]
@@ -276,7 +276,7 @@ def _spaced(tray: Mapping[str, int]) -> str:
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
     """What the seat needs at every decision, in ``lang``: time and scores, its action circle
     (markers by colour initial, Trajan tiles), hand, display and tiles; the whole table is :func:`render`."""
-    lang = lang or english()
+    lang = lang or ENGLISH
     _ = lang.gettext
     t = view["time"]
     me = view["players"][player]
