@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import dataclasses
 import functools
 import json
 import math
@@ -33,6 +34,7 @@ from ludus.core.events import Event
 from ludus.core.i18n import LANGUAGES, Lang, get_lang, negotiate
 from ludus.core.record import SEED_LIMIT, GameRecord, replay
 from ludus.core.registry import broken, configure, games, load
+from ludus.core.rng import Rng
 
 EXIT_BAD_INPUT = 2
 MAX_JOBS = 256
@@ -524,6 +526,47 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# --- render ------------------------------------------------------------------------------
+def cmd_render(args: argparse.Namespace, console: Console) -> int:
+    """Draw a position as SVG or PNG: a record's after ``--at`` actions, or a seeded random game's."""
+    from ludus.core.board import draw
+    from ludus.play.picture import write_picture
+
+    lang: Lang = args.lang
+    _ = lang.gettext
+    if args.at is not None and args.at < 0:
+        raise UsageError(_("--at must be 0 or more"))
+    if args.record:
+        record = GameRecord.load(args.record)
+        if args.game != record.game:
+            raise UsageError(_("the record {path} is a game of {game}, not of {wanted}").format(
+                path=repr(args.record), game=record.game, wanted=args.game))
+        digests = None if record.digests is None else record.digests[: args.at]
+        upto = record if args.at is None else dataclasses.replace(
+            record, actions=record.actions[: args.at], digests=digests, final_digest=None)
+        history: list[tuple[Action, list[Event]]] = []
+        state = replay(upto, on_action=lambda _n, action, events: history.append((action, events)))
+        game = state.game
+    else:
+        game = configure(args.game, args.players, _parse_options(args.option))
+        state = game.new_state(args.seed)
+        rng = Rng(args.seed)
+        history = []
+        while len(history) < (args.at or 0) and not state.is_terminal():
+            action = rng.choice(state.legal_actions(state.to_move()[0]))
+            history.append((action, state.apply(action)))
+    seat = args.seat
+    if seat is not None and not 0 <= seat < game.players:
+        raise UsageError(_("--seat {seat} does not exist in a {players}-player game (0–{last})").format(
+            seat=seat, players=game.players, last=game.players - 1))
+    mine = [i for i, (action, _events) in enumerate(history) if action.player == seat]
+    since = mine[-1] + 1 if mine else max(0, len(history) - 1)
+    recent = [event for _action, events in history[since:] for event in events]
+    write_picture(draw(state, seat, lang, recent), Path(args.out))
+    console.print(_("Wrote {path}.").format(path=args.out), markup=False, highlight=False)
+    return 0
+
+
 # --- bench -------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Measure random full games/s, actions/s and clones/s per game and player count."""
@@ -615,6 +658,18 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("record")
     p.add_argument("--log", action="store_true", help=_("print the public log instead of the final state"))
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("render", parents=[language], help=_("draw a position as a picture (SVG or PNG)"))
+    p.add_argument("game")
+    p.add_argument("-o", "--out", required=True, metavar="FILE.svg|FILE.png", help=_("the picture to write"))
+    p.add_argument("--seat", type=int, default=None, help=_("the seat whose board it is (default: a spectator's)"))
+    p.add_argument("--record", metavar="FILE", help=_("a game record to draw a position of"))
+    p.add_argument("--at", type=int, metavar="N",
+                   help=_("the position after N actions (default: the record's end, or the opening)"))
+    p.add_argument("--seed", type=_seed, default=0, help=_("seed of a random game to draw (default 0)"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the game's)"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_("a game option"))
+    p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("bench", parents=[language], help=_("random games/s, actions/s, clones/s on one core"))
     p.add_argument("games", nargs="*", metavar="GAME")

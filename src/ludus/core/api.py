@@ -296,6 +296,12 @@ class State(ABC):
     def determinize(self, player: int | None, seed: int) -> State:
         """A full state consistent with all that ``player`` has seen, hidden parts re-dealt."""
 
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows a state as its table seen by a spectator (a game with a picture)."""
+        from ludus.core.board import board_view
+
+        return self.game.svg(board_view(self, None), None)
+
     # --- copying and persistence ---------------------------------------
     @abstractmethod
     def clone(self) -> State:
@@ -532,6 +538,12 @@ class Game(ABC, Generic[StateT]):
         ``name`` is matched as people type it, in English or in ``locale``: any case,
         spaces or underscores. Front ends use it for ``show NAME``.
         """
+        return None
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str | None:
+        """The table as an SVG picture for ``player`` in ``locale``, drawn from a board view
+        (:func:`ludus.core.board.board_view`: the view, the seat's legal actions, what it saw
+        happen); None for a game with no picture (front ends then show :meth:`render`)."""
         return None
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
