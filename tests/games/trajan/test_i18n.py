@@ -55,6 +55,8 @@ def test_a_random_game_reads_wholly_in_the_language(code: str, players: int, see
     texts, lang = read_everything(ludus.load("trajan", players), seed, code, views=3)
     assert any(where == "outcome" for where, _ in texts)  # the game was played to its end
     assert problems(texts, lang, allowed(code)) == []
+    boards = [line for where, text in texts if where.startswith("render") for line in text.splitlines()]
+    assert max(map(len, boards)) <= 80  # the board fits a terminal in every language
 
 
 # --- 2. the data files' and the glossary's names are the catalogs' translations ------------------------

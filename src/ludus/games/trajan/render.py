@@ -188,11 +188,11 @@ def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | N
     _ = lang.gettext
     mark = ">" if i == view["current"] else " "
     who = _("seat {seat} (you)") if i == player else _("seat {seat}")
-    lines = [mark + _("{who}: {vp} VP  senate {senate}  supply {supply}  military camp {military}  "
-                      "worker camp {worker}").format(who=who.format(seat=i), vp=p["vp"], senate=p["senate"],
-                                                     supply=p["supply"], military=p["military_camp"],
-                                                     worker=p["worker_camp"]),
-             "     " + _("leader: {leader}").format(leader=_province(p["leader"], lang))]
+    lines = _wrapped(mark + _("{who}: {vp} VP  senate {senate}  supply {supply}  military camp {military}  "
+                              "worker camp {worker}").format(who=who.format(seat=i), vp=p["vp"], senate=p["senate"],
+                                                             supply=p["supply"], military=p["military_camp"],
+                                                             worker=p["worker_camp"]), "       ")
+    lines.append("     " + _("leader: {leader}").format(leader=_province(p["leader"], lang)))
     arch = _("<arch")
     for slot in range(6):
         tray = p["trays"][ACTIONS[slot]]
@@ -235,14 +235,12 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     if t["round_over"]:
         head += " " + _("(round ends after this turn)")
     phase = view["phase"]
-    lines = [
-        head,
-        _("phase: {phase}  to move: {seat}  (turn of seat {current})").format(
-            phase=_(_PHASES[phase]) if phase in _PHASES else phase,
-            seat="-" if who is None else _("seat {seat}").format(seat=who), current=view["current"]),
-        _("demands revealed: {demands}").format(
-            demands=", ".join(lang.gettext(d) for d in view["demands"]) or "-"),
-    ]
+    lines = _wrapped(head)
+    lines += _wrapped(_("phase: {phase}  to move: {seat}  (turn of seat {current})").format(
+        phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+        seat="-" if who is None else _("seat {seat}").format(seat=who), current=view["current"]))
+    lines += _wrapped(_("demands revealed: {demands}").format(
+        demands=", ".join(lang.gettext(d) for d in view["demands"]) or "-"))
     lines += _board(view, lang)
     for i, p in enumerate(view["players"]):
         lines += _seat(i, p, view, player, lang)
@@ -281,9 +279,10 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     t = view["time"]
     me = view["players"][player]
     scores = " ".join(f"{p['vp']}" for p in view["players"])
-    lines = [_("Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · seat {current}'s turn · "
-               "VP by seat: {scores}").format(quarter=view["quarter"], round=view["round"], position=t["position"],
-                                              lap=t["lap"], current=view["current"], scores=scores)]
+    lines = _wrapped(_("Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · seat {current}'s turn · "
+                       "VP by seat: {scores}").format(quarter=view["quarter"], round=view["round"],
+                                                      position=t["position"], lap=t["lap"], current=view["current"],
+                                                      scores=scores), "  ")
     circle = []
     for slot in range(6):
         arch = "^" if me["arch"] == slot else ""
