@@ -4,14 +4,13 @@ Enums for the phases, verbs and ways a game ends; int constants for workers, att
 citizens and cohorts (hot paths index lists with them); frozen dataclasses for Fate cards,
 Player cards and buildings; precomputed tables for every sheet area (the sheets' geometry:
 granary columns, chains, the Scouting map and its pattern placements); every action a seat
-can take, built once (:class:`ActionTable`); and the English event templates of
-``data/messages.toml``, registered with the namers that turn ids into words.
+can take, built once (:class:`ActionTable`). The game's catalogs are registered here; its
+words in each language (namers, event templates) are in :mod:`.words`.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -19,10 +18,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.actions import Action
-from ludus.core.events import register_messages
+from ludus.core.i18n import register_domain
 
 DOMAIN: Final = "hadrians-wall"
-"""The game id: the domain of its event templates."""
+"""The game id: the domain of its event templates and its catalogs (``locale/``)."""
+register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
 class Phase(IntEnum):
@@ -288,6 +288,8 @@ AREA_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["areas"].items
 ITEM_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["workers"].items() if isinstance(v, dict)}
 ATTRIBUTE_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["attributes"]["names"].items()}
 CITIZEN_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["citizens"]["names"].items()}
+GLADIATOR_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["ludus"]["gladiators"].items()}
+DIFFICULTY_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in _YEAR["attack"]["names"].items()}
 
 BUILDINGS: dict[str, Building] = {
     key: Building(
@@ -484,117 +486,3 @@ class ActionTable:
         self.path = tuple(Action(p, Verb.PATH, (card.id,)) for card in PLAYER_CARDS)
         self.favour_temple = tuple(Action(p, Verb.FAVOUR, ("temple", c)) for c in COHORTS)
         self.favour_diplomat = tuple(Action(p, Verb.FAVOUR, ("diplomat", c)) for c in COHORTS)
-
-
-# --- event templates --------------------------------------------------------------------
-def _card_name(card: int) -> str:
-    return PLAYER_CARDS[card].names["en"]
-
-
-def item_word(i: int, n: int = 1) -> str:
-    """The rulebook's English word for item ``i`` (a worker type or Resource), plural for ``n`` != 1.
-
-    >>> item_word(0, 2), item_word(4)
-    ('Soldiers', 'Resource')
-    """
-    word = ITEM_NAMES[ITEMS[i]]["en"]
-    return word if n == 1 else word + "s"
-
-
-def counts_words(counts: list[int] | tuple[int, ...]) -> str:
-    """Item counts ``[soldiers, builders, servants, civilians, resources]`` in words.
-
-    >>> counts_words([2, 0, 1, 0, 0]), counts_words([0, 0, 0, 0, 0])
-    ('2 Soldiers, 1 Servant', 'nothing')
-    """
-    words = [f"{n} {item_word(i, n)}" for i, n in enumerate(counts) if n]
-    return ", ".join(words) if words else "nothing"
-
-
-_TOKEN_WORDS: dict[str, str] = {
-    **{k: f"1 {ITEM_NAMES[k]['en']}" for k in ITEMS},
-    **{k: f"1 {v['en']}" for k, v in ATTRIBUTE_NAMES.items()},
-    **{k: f"a {v['en']} box" for k, v in CITIZEN_NAMES.items()},
-    "cohort": "a Cohort box",
-    "hammer": "a Resource Production circle",
-    "infrastructure": "an infrastructure icon",
-    "piety_or_discipline": "1 Piety or Discipline",
-    "renown_or_valour": "1 Renown or Valour",
-}
-
-
-def reward_words(tokens: list[str] | tuple[str, ...]) -> str:
-    """Printed reward icons in words.
-
-    >>> reward_words(["soldier", "piety_or_discipline"])
-    '1 Soldier, 1 Piety or Discipline'
-    """
-    return ", ".join(_TOKEN_WORDS[t] for t in tokens)
-
-
-def source_words(source: str) -> str:
-    """Whose Prospect card a purchase or a scouting uses (``own``, ``p<seat>``, ``n<index>``)."""
-    if source == "own":
-        return "own Prospect card"
-    if source.startswith("p"):
-        return f"seat {source[1:]}'s Prospect card"
-    if source.startswith("n"):
-        return "a Neutral Prospect card"
-    return "the Fate deck"
-
-
-def market_box_words(h: int) -> str:
-    """A Market hexagon, by the Traders it needs (the sheet prints no name on it)."""
-    return f"the Market hexagon for {MARKET_TRADERS[h]} Traders"
-
-
-def theatre_box_words(k: int) -> str:
-    """A Theatre performance, by the Performers it needs."""
-    side = "left" if THEATRE_BOXES[k][0] == "L" else "right"
-    return f"for {THEATRE_PERFORMERS[k]} Performers ({side} column)"
-
-
-def baths_box_words(k: int) -> str:
-    """A Baths box, by the Apparitores it needs."""
-    side = "left" if BATHS_BOXES[k][0] == "L" else "right"
-    return f"box for {BATHS_APPARITORES[k]} Apparitores, {side} column"
-
-
-_COURT_COLUMNS = ("gain 1 Servant", "1 Builder for 2 Servants", "1 Servant for 1 Builder")
-
-
-def court_box_words(k: int) -> str:
-    """A Courthouse ruling: its column's exchange and the Apparitores it needs."""
-    col, row = divmod(k, 3)
-    return f"{_COURT_COLUMNS[col]} (for {COURT_APPARITORES[col][row]} Apparitores)"
-
-
-_NAMERS: dict[str, Callable[[Any], str]] = {
-    "card": _card_name,
-    "cards": lambda cards: " and ".join(_card_name(c) for c in cards),
-    "fate": lambda card: str(card + 1),
-    "building": lambda key: BUILDINGS[key].names["en"],
-    "item": item_word,
-    "items": lambda items: ", ".join(item_word(i) for i in items),
-    "counts": counts_words,
-    "roads": lambda n: f"; {n} attribute{'s' if n != 1 else ''} of choice from Roads" if n else "",
-    "cohort": lambda c: COHORTS[c].title(),
-    "attribute": lambda a: ATTRIBUTE_NAMES[ATTRIBUTES[a]]["en"],
-    "citizen": lambda c: CITIZEN_NAMES[CITIZENS[c]]["en"],
-    "gladiator": lambda g: GLADIATORS[g].title() + " Gladiator",
-    "good": lambda g: f"Trade Good {g}",
-    "source": source_words,
-    "favour": lambda f: str(f).title(),
-    "area": lambda key: AREA_NAMES[key]["en"],
-    "rewards": reward_words,
-    "cells": lambda mask: mask_token(mask).replace(".", ", "),
-    "shape": shape_words,
-    "temple_favour": lambda favour: ": the Temple is complete, a Favour" if favour else "",
-    "fate_word": lambda died: "dies" if died else "survives",
-    "market_box": market_box_words,
-    "theatre_box": theatre_box_words,
-    "baths_box": baths_box_words,
-    "court_box": court_box_words,
-}
-MESSAGES: dict[str, str] = dict(_load("messages.toml")["events"])
-register_messages(DOMAIN, MESSAGES, {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludus.core.api import OptionValue
-from ludus.core.errors import OptionError
+from ludus.core.errors import N_, OptionError
 
 from .components import (
     ATTACK_CARDS,
@@ -22,6 +22,7 @@ from .components import (
     BUILDING_INDEX,
     BUILDINGS,
     CITIZEN_INDEX,
+    DOMAIN,
     FORTS,
     LANDMARKS,
     NEUTRAL_CARDS,
@@ -67,9 +68,10 @@ class HadriansWallConfig:
         """Check the option combination and derive the rule switches (:class:`OptionError`)."""
         number = int(options["campaign_fort"])
         if number and players != 1:
-            raise OptionError("campaign_fort is a solo option: play it with players=1")
+            raise OptionError(N_("campaign_fort is a solo option: play it with players=1"), domain=DOMAIN)
         if options["campaign_reward"] and number < 2:
-            raise OptionError("campaign_reward needs campaign_fort 2–16 (the reward comes from the previous fort)")
+            raise OptionError(N_("campaign_reward needs campaign_fort 2–16 (the reward comes from the previous fort)"),
+                              domain=DOMAIN)
         fort: Fort | None = FORTS[number - 1] if number else None
         rules: dict[str, Any] = fort.rules if fort else {}
         banned: set[str] = set()
