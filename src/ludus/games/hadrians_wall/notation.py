@@ -211,7 +211,7 @@ def describe(action: Action, state: HadriansWallData | None = None, lang: Lang =
     if verb == Verb.ATTRIBUTE:
         return _("+1 {attribute}").format(attribute=attribute_name(ATTRIBUTE_INDEX[a[0]], lang))
     if verb == Verb.FAVOUR:
-        favour = lang.pgettext("favour", "Temple") if a[0] == "temple" else lang.pgettext("favour", "Diplomat")
+        favour = lang.gettext("Temple") if a[0] == "temple" else lang.gettext("Diplomat")
         return _("spend a {favour} Favour: ignore a Pict card attacking the {cohort} Cohort").format(
             favour=favour, cohort=cohort_name(COHORT_INDEX[a[1]], lang))
     return f"{verb} " + " ".join(a)

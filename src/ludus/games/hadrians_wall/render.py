@@ -121,12 +121,12 @@ def _prospect(card: str | None, lang: Lang) -> str:
 
 def _phase(phase: str, lang: Lang) -> str:
     if phase == "choose":
-        return lang.pgettext("phase", "choose")
+        return lang.gettext("choose")
     if phase == "actions":
-        return lang.pgettext("phase", "actions")
+        return lang.gettext("actions")
     if phase == "favour":
-        return lang.pgettext("phase", "favour")
-    return lang.pgettext("phase", "over")
+        return lang.gettext("favour")
+    return lang.gettext("over")
 
 
 def _difficulty(key: str, lang: Lang) -> str:
@@ -199,7 +199,7 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
         st, d = b["strength"][g], b["damage"][g]
         row = "X" * d + "o" * (st - d) + "." * (GLADIATOR_BOXES - st)
         state = _("dead") if b["dead"][g] else _("Strength {strength}, damage {damage}").format(strength=st, damage=d)
-        name = lang.pgettext("gladiator", "Red") if g == 0 else lang.pgettext("gladiator", "Blue")
+        name = lang.gettext("Red") if g == 0 else lang.gettext("Blue")
         out.append((_col(_("Ludus")) if g == 0 else " " * 14) + f"{name:<4} {row} "
                    + _("{state}, battles {battles}").format(state=state, battles=_years(b["battles"][g])))
     temples = []

@@ -104,10 +104,10 @@ def citizen_name(c: int, lang: Lang) -> str:
 def cohort_name(c: int, lang: Lang) -> str:
     """Cohort ``c``: Left, Centre or Right."""
     if c == 0:
-        return lang.pgettext("cohort", "Left")
+        return lang.gettext("Left")
     if c == 1:
-        return lang.pgettext("cohort", "Centre")
-    return lang.pgettext("cohort", "Right")
+        return lang.gettext("Centre")
+    return lang.gettext("Right")
 
 
 def gladiator_name(g: int, lang: Lang) -> str:
@@ -121,17 +121,16 @@ def item_count(i: int, n: int, lang: Lang) -> str:
     >>> item_count(0, 2, ENGLISH), item_count(4, 1, ENGLISH)
     ('2 Soldiers', '1 Resource')
     """
-    ng = lang.ngettext
     if i == SOLDIER:
-        text = ng("{n} Soldier", "{n} Soldiers", n)
+        text = lang.ngettext("{n} Soldier", "{n} Soldiers", n)
     elif i == BUILDER:
-        text = ng("{n} Builder", "{n} Builders", n)
+        text = lang.ngettext("{n} Builder", "{n} Builders", n)
     elif i == SERVANT:
-        text = ng("{n} Servant", "{n} Servants", n)
+        text = lang.ngettext("{n} Servant", "{n} Servants", n)
     elif i == CIVILIAN:
-        text = ng("{n} Civilian", "{n} Civilians", n)
+        text = lang.ngettext("{n} Civilian", "{n} Civilians", n)
     else:
-        text = ng("{n} Resource", "{n} Resources", n)
+        text = lang.ngettext("{n} Resource", "{n} Resources", n)
     return text.format(n=n)
 
 
@@ -248,7 +247,7 @@ def pending_words(token: str, lang: Lang) -> str:
 
 
 def _favour(kind: str, lang: Lang) -> str:
-    return lang.pgettext("favour", "Temple") if kind == "temple" else lang.pgettext("favour", "Diplomat")
+    return lang.gettext("Temple") if kind == "temple" else lang.gettext("Diplomat")
 
 
 def _roads(n: int, lang: Lang) -> str:
