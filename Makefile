@@ -24,7 +24,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+# Pictures (ludus render -o x.png, the board tests' screenshots) are taken by Debian's Chromium.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+
+test: $(STAMP) $(CHROMIUM) lint typecheck
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)

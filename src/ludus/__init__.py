@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, State
+from ludus.core.board import draw as svg
 from ludus.core.errors import (
     IllegalActionError,
     LudusError,
@@ -46,4 +47,5 @@ __all__ = [
     "load",
     "register",
     "replay",
+    "svg",
 ]

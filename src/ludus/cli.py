@@ -9,14 +9,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import dataclasses
+import functools
 import json
 import math
+import re
 import secrets
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+from babel.numbers import format_decimal, format_percent
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -25,11 +29,12 @@ from rich.text import Text
 from ludus.agents import AGENTS, make_agent
 from ludus.core.actions import Action
 from ludus.core.api import GameInfo
-from ludus.core.errors import LudusError, OptionError
+from ludus.core.errors import N_, LudusError, OptionError
 from ludus.core.events import Event
 from ludus.core.i18n import LANGUAGES, Lang, get_lang, negotiate
 from ludus.core.record import SEED_LIMIT, GameRecord, replay
 from ludus.core.registry import broken, configure, games, load
+from ludus.core.rng import Rng
 
 EXIT_BAD_INPUT = 2
 MAX_JOBS = 256
@@ -49,6 +54,9 @@ def escape(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+_SEED_ERROR = N_("a seed must be an integer of at most 64 bits, got {text}")
+
+
 def _seed(text: str) -> int:
     """argparse type of a seed: an integer of at most 64 bits."""
     try:
@@ -56,7 +64,7 @@ def _seed(text: str) -> int:
     except ValueError:
         value = None
     if value is None or not -SEED_LIMIT < value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"a seed must be an integer of at most 64 bits, got {text[:40]!r}")
+        raise argparse.ArgumentTypeError(_SEED_ERROR.format(text=repr(text[:40])))
     return value
 
 
@@ -64,12 +72,79 @@ class UsageError(LudusError):
     """A command-line argument that makes no sense."""
 
 
+# argparse's own messages (it writes them in English), matched and said again in the reader's language.
+_ARGPARSE_MESSAGES = [(re.compile(pattern), template) for pattern, template in (
+    (r"^the following arguments are required: (?P<names>.*)$", N_("the following arguments are required: {names}")),
+    (r"^unrecognized arguments: (?P<args>.*)$", N_("unrecognized arguments: {args}")),
+    (r"^one of the arguments (?P<names>.*) is required$", N_("one of the arguments {names} is required")),
+    (r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.*)$", N_("ambiguous option: {option} could match {matches}")),
+    (r"^argument (?P<argument>[^:]+): (?P<message>.*)$", N_("argument {argument}: {message}")),
+    (r"^invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$", N_("invalid choice: {value} (choose from {choices})")),
+    (r"^invalid (?P<type>\w+) value: (?P<value>.*)$", N_("invalid {type} value: {value}")),
+    (r"^expected one argument$", N_("expected one argument")),
+    (r"^expected at least one argument$", N_("expected at least one argument")),
+    (r"^not allowed with argument (?P<argument>.*)$", N_("not allowed with argument {argument}")),
+    (r"^a seed must be an integer of at most 64 bits, got (?P<text>.*)$", _SEED_ERROR),
+)]
+
+
+def _argparse_message(message: str, lang: Lang) -> str:
+    """One of argparse's error messages in ``lang`` (a message it does not know stays as it is)."""
+    for pattern, template in _ARGPARSE_MESSAGES:
+        found = pattern.match(message)
+        if found:
+            values = found.groupdict()
+            if "message" in values:
+                values["message"] = _argparse_message(values["message"], lang)
+            return lang.gettext(template).format(**values)
+    return message
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, with "usage:" in the parser's language."""
+
+    lang: Lang = get_lang("en")
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.lang.gettext("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that speaks ``lang``: its usage, group titles, ``--help`` and errors."""
+
+    lang: Lang = get_lang("en")
+
+    def __init__(self, **kwargs: Any) -> None:
+        add_help = kwargs.pop("add_help", True)
+        kwargs.setdefault("formatter_class", type("Formatter", (_Formatter,), {"lang": self.lang}))
+        super().__init__(**kwargs, add_help=False)
+        _ = self.lang.gettext
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` in the parser's language; exit with status 2."""
+        self.print_usage(sys.stderr)
+        text = self.lang.gettext("{prog}: error: {message}").format(prog=self.prog,
+                                                                     message=_argparse_message(message, self.lang))
+        self.exit(2, text + "\n")
+
+
+@functools.cache
+def _parser_class(lang: Lang) -> type[_Parser]:
+    return type("Parser", (_Parser,), {"lang": lang})
+
+
 def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise OptionError(f"option {pair!r} must be written KEY=VALUE")
+            raise OptionError(N_("option {pair!r} must be written KEY=VALUE"), pair=pair)
         options[key.strip()] = value.strip()
     return options
 
@@ -104,7 +179,7 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         for o in info.options:
             allowed = f" [{'|'.join(map(str, o.choices))}]" if o.choices else ""
             bounds = f" [{o.minimum}..{o.maximum}]" if o.minimum is not None and o.maximum is not None else ""
-            console.print(f"  {o.name}={o.default}{allowed}{bounds} — {o.help}", highlight=False, soft_wrap=True, markup=False)
+            console.print(f"  {o.name}={o.default}{allowed}{bounds} — {lang.gettext(o.help, info.id)}", highlight=False, soft_wrap=True, markup=False)
     for game_id, error in sorted(broken().items()):
         console.print(_("{game}: installed but failed to load ({error})").format(game=game_id, error=error),
                       highlight=False, markup=False)
@@ -184,13 +259,13 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
         args.bots = answer or "greedy"
     if info.options:
         for spec in info.options:
-            console.print(f"  {spec.name}={spec.default}  {spec.help}", markup=False, highlight=False)
+            console.print(f"  {spec.name}={spec.default}  {args.lang.gettext(spec.help, info.id)}", markup=False, highlight=False)
 
         def options_ok(a: str) -> str | None:
             try:
                 configure(info.id, players, _parse_options(a.split()))
             except LudusError as exc:
-                return str(exc)
+                return exc.text_in(args.lang)
             return None
 
         answer = question(_("Options (KEY=VALUE …; Enter: the defaults above)? "), options_ok)
@@ -274,6 +349,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
 
 def _seats(args: argparse.Namespace, record: GameRecord, players: int) -> tuple[list[int], dict[int, str]]:
     """Who plays each seat: the command line, else the record's ``seats``, else seat 0 against greedy bots."""
+    _ = args.lang.gettext
     from ludus.play.terminal import PERSON
 
     saved = record.seats if record.seats is not None and len(record.seats) == players else None
@@ -285,9 +361,10 @@ def _seats(args: argparse.Namespace, record: GameRecord, players: int) -> tuple[
         try:
             seat = int(args.seat or "0")
         except ValueError:
-            raise UsageError(f"--seat must be a seat number or 'all', got {args.seat!r}") from None
+            raise UsageError(_("--seat must be a seat number or 'all', got {seat!r}").format(seat=args.seat)) from None
         if not 0 <= seat < players:
-            raise UsageError(f"--seat {seat} does not exist in a {players}-player game (0–{players - 1})")
+            raise UsageError(_("--seat {seat} does not exist in a {players}-player game (0–{last})").format(
+                seat=seat, players=players, last=players - 1))
         humans = [seat]
     names: dict[int, str] = {}
     for p in range(players):
@@ -299,24 +376,37 @@ def _seats(args: argparse.Namespace, record: GameRecord, players: int) -> tuple[
 
 
 # --- simulate ---------------------------------------------------------------------------
+def _fixed(value: float, lang: Lang, digits: int = 2) -> str:
+    """``value`` with ``digits`` decimals, as ``lang`` writes numbers (``12,50`` in Polish)."""
+    return format_decimal(value, format="#,##0." + "0" * digits, locale=lang.locale)
+
+
+def _percent(value: float, lang: Lang) -> str:
+    """A rate as a percentage with one decimal, as ``lang`` writes it (``62,5%``)."""
+    return format_percent(value, format="#,##0.0%", locale=lang.locale)
+
+
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Play many bot games and summarise them."""
     from ludus.sim.simulate import Summarizer, run_games
 
+    lang: Lang = args.lang
+    _ = lang.gettext
+
     if args.n < 1:
-        raise UsageError("-n must be at least 1")
+        raise UsageError(_("-n must be at least 1"))
     if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS}, got {args.jobs}")
+        raise UsageError(_("--jobs must be between 1 and {most}, got {jobs}").format(most=MAX_JOBS, jobs=args.jobs))
     if args.max_actions is not None and args.max_actions < 1:
-        raise UsageError("--max-actions must be at least 1")
+        raise UsageError(_("--max-actions must be at least 1"))
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not agents:
-        raise UsageError(f"--agents must name at least one agent (agents: {', '.join(AGENTS)})")
+        raise UsageError(_("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
     for name in agents:
         if name not in AGENTS:
-            raise UsageError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
+            raise UsageError(_("unknown agent {name!r} (agents: {known})").format(name=name, known=", ".join(AGENTS)))
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
-        raise UsageError("--out must end in .csv or .jsonl")
+        raise UsageError(_("--out must end in .csv or .jsonl"))
     options = _parse_options(args.option)
     game = configure(args.game, args.players, options)
     import time
@@ -336,39 +426,45 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             write(result)
     seconds = time.perf_counter() - start
     summary = builder.summary(seconds)
-    table = Table(title=f"{game.info.title}: {args.n} games, {game.players} players, seed {args.seed}")
-    table.add_column("seat")
-    table.add_column("agent")
-    table.add_column("wins" if not game.info.cooperative else "team wins", justify="right")
-    table.add_column("mean score", justify="right")
-    table.add_column("stdev", justify="right")
+    title = lang.ngettext("{game}: {count} game, {players} players, seed {seed}",
+                          "{game}: {count} games, {players} players, seed {seed}", args.n)
+    table = Table(title=title.format(game=game.info.title_in(lang.code), count=args.n, players=game.players,
+                                     seed=args.seed))
+    table.add_column(_("seat"))
+    table.add_column(_("agent"))
+    table.add_column(_("wins") if not game.info.cooperative else _("team wins"), justify="right")
+    table.add_column(_("mean score"), justify="right")
+    table.add_column(_("stdev"), justify="right")
     for p in range(game.players):
         if summary.wins:  # empty when every game was capped
             win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
-            figures = f"{100 * win:.1f}%", f"{summary.mean_scores[p]:.2f}", f"{summary.stdev_scores[p]:.2f}"
+            figures = _percent(win, lang), _fixed(summary.mean_scores[p], lang), _fixed(summary.stdev_scores[p], lang)
         else:
             figures = "–", "–", "–"
         table.add_row(str(p), agents[p % len(agents)], *figures)
     console.print(table)
-    console.print(
-        f"mean game length {summary.mean_length:.1f} actions"
-        + (" (finished games)" if summary.capped else "")
-        + f" · {summary.games_per_s:.2f} games/s"
-        + (f" · co-op win rate {100 * summary.coop_win_rate:.1f}%" if summary.coop_win_rate is not None else "")
-        + (f" · results in {args.out}" if args.out else "")
-    )
-    ended = ", ".join(f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items()))
+    parts = [_("mean game length {length} actions").format(length=_fixed(summary.mean_length, lang, 1))
+             + (_(" (finished games)") if summary.capped else ""),
+             _("{rate} games/s").format(rate=_fixed(summary.games_per_s, lang))]
+    if summary.coop_win_rate is not None:
+        parts.append(_("co-op win rate {rate}").format(rate=_percent(summary.coop_win_rate, lang)))
+    if args.out:
+        parts.append(_("results in {path}").format(path=args.out))
+    console.print(" · ".join(parts), markup=False, highlight=False)
+    ended = lang.join([f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items())])
     if ended:
-        console.print(f"how the games ended: {ended}", markup=False, highlight=False)
+        console.print(_("how the games ended: {ended}").format(ended=ended), markup=False, highlight=False)
     if summary.capped:
         cap = args.max_actions or game.action_cap
         capped = builder.capped
         shown = ", ".join(map(str, capped)) + (", …" if summary.capped > len(capped) else "")
-        console.print(
-            f"{summary.capped} of {summary.games} games reached the cap of {cap} actions and are counted"
-            f" as unfinished (not in the wins, scores or mean length): game {shown}",
-            markup=False, highlight=False,
-        )
+        said = lang.ngettext(
+            "{capped} of {games} game reached the cap of {cap} actions and is counted as unfinished (not in the"
+            " wins, scores or mean length): game {shown}",
+            "{capped} of {games} games reached the cap of {cap} actions and are counted as unfinished (not in"
+            " the wins, scores or mean length): game {shown}", summary.capped)
+        console.print(said.format(capped=summary.capped, games=summary.games, cap=cap, shown=shown),
+                      markup=False, highlight=False)
     return 0
 
 
@@ -381,7 +477,7 @@ def _result_writer(path: Path | None) -> Iterator[Callable[[Any], None]]:
     try:
         fh = path.open("w", newline="", encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+        raise UsageError(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror) from None
     with fh:
         if path.suffix == ".jsonl":
             def write(r: Any) -> None:
@@ -399,7 +495,7 @@ def _result_writer(path: Path | None) -> Iterator[Callable[[Any], None]]:
         try:
             yield write
         except OSError as exc:
-            raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+            raise UsageError(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror) from None
 
 
 # --- replay ------------------------------------------------------------------------------
@@ -430,19 +526,64 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+# --- render ------------------------------------------------------------------------------
+def cmd_render(args: argparse.Namespace, console: Console) -> int:
+    """Draw a position as SVG or PNG: a record's after ``--at`` actions, or a seeded random game's."""
+    from ludus.core.board import draw
+    from ludus.play.picture import write_picture
+
+    lang: Lang = args.lang
+    _ = lang.gettext
+    if args.at is not None and args.at < 0:
+        raise UsageError(_("--at must be 0 or more"))
+    if args.record:
+        record = GameRecord.load(args.record)
+        if args.game != record.game:
+            raise UsageError(_("the record {path} is a game of {game}, not of {wanted}").format(
+                path=repr(args.record), game=record.game, wanted=args.game))
+        digests = None if record.digests is None else record.digests[: args.at]
+        upto = record if args.at is None else dataclasses.replace(
+            record, actions=record.actions[: args.at], digests=digests, final_digest=None)
+        history: list[tuple[Action, list[Event]]] = []
+        state = replay(upto, on_action=lambda _n, action, events: history.append((action, events)))
+        game = state.game
+    else:
+        game = configure(args.game, args.players, _parse_options(args.option))
+        state = game.new_state(args.seed)
+        rng = Rng(args.seed)
+        history = []
+        while len(history) < (args.at or 0) and not state.is_terminal():
+            action = rng.choice(state.legal_actions(state.to_move()[0]))
+            history.append((action, state.apply(action)))
+    seat = args.seat
+    if seat is not None and not 0 <= seat < game.players:
+        raise UsageError(_("--seat {seat} does not exist in a {players}-player game (0–{last})").format(
+            seat=seat, players=game.players, last=game.players - 1))
+    mine = [i for i, (action, _events) in enumerate(history) if action.player == seat]
+    since = mine[-1] + 1 if mine else max(0, len(history) - 1)
+    recent = [event for _action, events in history[since:] for event in events]
+    write_picture(draw(state, seat, lang, recent), Path(args.out))
+    console.print(_("Wrote {path}.").format(path=args.out), markup=False, highlight=False)
+    return 0
+
+
 # --- bench -------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     """Measure random full games/s, actions/s and clones/s per game and player count."""
     from ludus.sim.bench import bench
 
+    lang: Lang = args.lang
+    _ = lang.gettext
+
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_BENCH_SECONDS):
-        raise UsageError(f"--seconds must be a positive number of at most {MAX_BENCH_SECONDS:g}, got {args.seconds}")
+        raise UsageError(_("--seconds must be a positive number of at most {most}, got {seconds}").format(
+            most=f"{MAX_BENCH_SECONDS:g}", seconds=args.seconds))
     ids = args.games or [info.id for info in games()]
     if not ids:
         if args.json:
             print(json.dumps({"results": []}))
         else:
-            console.print("No games are installed: nothing to benchmark.")
+            console.print(_("No games are installed: nothing to benchmark."))
         return 0
     infos = [load(i).info for i in ids]  # validates every id first
     results = []
@@ -452,12 +593,10 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             results.append(bench(info.id, n, args.seconds))
             if not args.json:
                 r = results[-1]
-                console.print(
-                    f"{r.game:<16} {r.players}p  {r.games_per_s:9.1f} games/s  "
-                    f"{r.actions_per_s:10.0f} actions/s  {r.clones_per_s:10.0f} clones/s",
-                    highlight=False,
-                    soft_wrap=True,
-                )
+                line = _("{game} {players}p  {games} games/s  {actions} actions/s  {clones} clones/s").format(
+                    game=f"{r.game:<16}", players=r.players, games=f"{_fixed(r.games_per_s, lang, 1):>9}",
+                    actions=f"{_fixed(r.actions_per_s, lang, 0):>10}", clones=f"{_fixed(r.clones_per_s, lang, 0):>10}")
+                console.print(line, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"results": [
             {"game": r.game, "players": r.players, "games_per_s": r.games_per_s,
@@ -471,10 +610,11 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     """The argument parser of the ``ludus`` command, its help in ``lang`` (default English)."""
     _ = (lang or get_lang("en")).gettext
-    language = argparse.ArgumentParser(add_help=False)
+    parser_class = _parser_class(lang or get_lang("en"))
+    language = parser_class(add_help=False)
     language.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                           help=_("language of everything printed (default: LUDUS_LANG, else the system's, else en)"))
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog="ludus",
         parents=[language],
         description=_("Roman-era board games with their complete printed rules: play, simulate, replay, bench."),
@@ -519,6 +659,18 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help=_("print the public log instead of the final state"))
     p.set_defaults(func=cmd_replay)
 
+    p = sub.add_parser("render", parents=[language], help=_("draw a position as a picture (SVG or PNG)"))
+    p.add_argument("game")
+    p.add_argument("-o", "--out", required=True, metavar="FILE.svg|FILE.png", help=_("the picture to write"))
+    p.add_argument("--seat", type=int, default=None, help=_("the seat whose board it is (default: a spectator's)"))
+    p.add_argument("--record", metavar="FILE", help=_("a game record to draw a position of"))
+    p.add_argument("--at", type=int, metavar="N",
+                   help=_("the position after N actions (default: the record's end, or the opening)"))
+    p.add_argument("--seed", type=_seed, default=0, help=_("seed of a random game to draw (default 0)"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the game's)"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_("a game option"))
+    p.set_defaults(func=cmd_render)
+
     p = sub.add_parser("bench", parents=[language], help=_("random games/s, actions/s, clones/s on one core"))
     p.add_argument("games", nargs="*", metavar="GAME")
     p.add_argument("--seconds", type=float, default=2.0, help=_("CPU seconds per game and player count (default 2)"))
@@ -552,7 +704,7 @@ def main(argv: Sequence[str] | None = None, console: Console | None = None) -> i
         status: int = args.func(args, console)
         return status
     except LudusError as exc:
-        print(lang.gettext("ludus: error: {error}").format(error=escape(str(exc))), file=sys.stderr)
+        print(lang.gettext("ludus: error: {error}").format(error=escape(exc.text_in(lang))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(lang.gettext("ludus: interrupted"), file=sys.stderr)

@@ -158,3 +158,52 @@ def test_the_terminal_speaks_the_chosen_language() -> None:
     text = out.getvalue()
     assert "gracz 0> " in text and "Opuszczasz grę." in text
     assert "Since your last decision" not in text and "seat 0>" not in text
+
+
+def test_argparse_speaks_the_language_too(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "pl", "play", "--players", "x"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("użycie: ludus play") and "ludus play: błąd: argument --players: nieprawidłowa wartość" in err
+    with pytest.raises(SystemExit):
+        main(["--lang", "hu", "simulate"])
+    assert "a következő argumentumok kötelezők: game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--lang", "uk", "--help"])
+    out = capsys.readouterr().out
+    assert "використання: ludus" in out and "показати цю довідку й вийти" in out and "usage:" not in out
+
+
+def test_errors_are_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from ludus.core.actions import Action
+    from ludus.core.errors import NotationError
+
+    assert main(["--lang", "uk", "play", "no-such-game"]) == 2
+    assert capsys.readouterr().err == (
+        "ludus: помилка: невідома гра 'no-such-game' (ігри: fall-of-rome, glory-to-rome, hadrians-wall, trajan)\n")
+    with pytest.raises(NotationError) as error:
+        Action.from_notation("0:")
+    assert str(error.value) == "cannot parse action '0:': no verb after the player"
+    assert error.value.text_in("pl") == "nie można odczytać akcji '0:': brak czasownika po graczu"
+    state = ludus.load("glory-to-rome", 2).new_state(1)
+    assert state.why_illegal(Action(7, "x"), "hu") == "nincs 7. játékos"
+
+
+def test_simulate_and_bench_write_numbers_the_locale_way(capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.console import Console
+
+    console = Console(width=120, color_system=None)
+    assert main(["--lang", "pl", "simulate", "glory-to-rome", "-n", "2", "--seed", "4"], console) == 0
+    out = capsys.readouterr().out
+    assert "2 gry, graczy: 3, ziarno 4" in out and "średni wynik" in out and "gier/s" in out
+    assert re.search(r"\d+,\d%", out)  # 50,0%: a decimal comma
+
+
+def test_a_bad_record_is_refused_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ludus-record/1", "game": "trajan", "players": 2, "seed": "x"}', encoding="utf-8")
+    assert main(["--lang", "pl", "replay", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith("ludus: błąd: ")
+    assert main(["--lang", "hu", "replay", str(tmp_path / "missing.json")]) == 2
+    assert "játszmafeljegyzés nem olvasható" in capsys.readouterr().err

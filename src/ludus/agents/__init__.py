@@ -10,12 +10,12 @@ AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {"random": RandomAgen
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     """Return a new agent by name (``random`` or ``greedy``)."""
-    from ludus.core.errors import LudusError
+    from ludus.core.errors import N_, LudusError
 
     try:
         cls = AGENTS[name]
     except KeyError:
-        raise LudusError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})") from None
+        raise LudusError(N_("unknown agent {name!r} (agents: {known})"), name=name, known=", ".join(AGENTS)) from None
     return cls(seed)
 
 

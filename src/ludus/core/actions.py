@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ludus.core.errors import NotationError
+from ludus.core.errors import N_, NotationError
 
 Arg = int | str
 """One argument of an action: an integer or a space-free token."""
@@ -50,7 +50,8 @@ def parse_arg(token: str) -> Arg:
 
 def _to_int(token: str) -> int:
     if len(token.lstrip("-")) > MAX_INT_DIGITS:
-        raise NotationError(f"the number {shorten(token)} is too long (at most {MAX_INT_DIGITS} digits)")
+        raise NotationError(N_("the number {number} is too long (at most {digits} digits)"), number=shorten(token),
+                            digits=MAX_INT_DIGITS)
     return int(token)
 
 
@@ -100,10 +101,10 @@ class Action:
         Raises :class:`NotationError` on malformed text.
         """
         if not isinstance(text, str):
-            raise NotationError(f"action notation must be text, got {type(text).__name__}")
+            raise NotationError(N_("action notation must be text, got {kind}"), kind=type(text).__name__)
         text = text.strip()
         if not text:
-            raise NotationError("empty action notation")
+            raise NotationError(N_("empty action notation"))
         head, colon, rest = text.partition(":")
         if colon and _is_int_token(head.strip()):
             player = _to_int(head.strip())
@@ -112,15 +113,14 @@ class Action:
             player = default_player
             body = text
         else:
-            raise NotationError(
-                f"cannot parse action {shorten(text)}: expected '<player>:<verb> <args>', e.g. '0:pass'"
-            )
+            raise NotationError(N_("cannot parse action {text}: expected '<player>:<verb> <args>', e.g. '0:pass'"),
+                                text=shorten(text))
         tokens = body.split()
         if not tokens:
-            raise NotationError(f"cannot parse action {shorten(text)}: no verb after the player")
+            raise NotationError(N_("cannot parse action {text}: no verb after the player"), text=shorten(text))
         verb = tokens[0]
         if _is_int_token(verb):
-            raise NotationError(f"cannot parse action {shorten(text)}: the verb must be a word")
+            raise NotationError(N_("cannot parse action {text}: the verb must be a word"), text=shorten(text))
         return cls(player, verb, tuple(parse_arg(t) for t in tokens[1:]))
 
 

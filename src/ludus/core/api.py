@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ludus.core.actions import Action, shorten
-from ludus.core.errors import IllegalActionError, LudusError, NotationError, OptionError, StateError
+from ludus.core.errors import N_, IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
 from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
@@ -95,7 +95,7 @@ class OptionSpec:
         if value is None or (isinstance(value, str) and value.lower() in ("none", "null")):
             if self.nullable:
                 return None  # type: ignore[return-value]
-            raise OptionError(f"option {self.name!r} may not be empty")
+            raise OptionError(N_("option {name!r} may not be empty"), name=self.name)
         kind = self.kind
         result: OptionValue
         try:
@@ -120,16 +120,20 @@ class OptionSpec:
                 result = value
         except (TypeError, ValueError, OverflowError):  # OverflowError: int(inf)
             shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(f"option {self.name!r} must be {kind.__name__}, got {shown}") from None
+            raise OptionError(N_("option {name!r} must be {kind}, got {shown}"), name=self.name, kind=kind.__name__,
+                                  shown=shown) from None
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {shown}")
+            raise OptionError(N_("option {name!r} must be one of {allowed}; got {shown}"), name=self.name, allowed=allowed,
+                              shown=shown)
         if isinstance(result, int) and not isinstance(result, bool):
             if self.minimum is not None and result < self.minimum:
-                raise OptionError(f"option {self.name!r} must be at least {self.minimum}; got {result}")
+                raise OptionError(N_("option {name!r} must be at least {minimum}; got {value}"), name=self.name,
+                                  minimum=self.minimum, value=result)
             if self.maximum is not None and result > self.maximum:
-                raise OptionError(f"option {self.name!r} must be at most {self.maximum}; got {result}")
+                raise OptionError(N_("option {name!r} must be at most {maximum}; got {value}"), name=self.name,
+                                  maximum=self.maximum, value=result)
         return result
 
 
@@ -171,7 +175,7 @@ class GameInfo:
             if spec.name == name:
                 return spec
         known = ", ".join(s.name for s in self.options) or "none"
-        raise OptionError(f"{self.id} has no option {name!r} (options: {known})")
+        raise OptionError(N_("{game} has no option {name!r} (options: {known})"), game=self.id, name=name, known=known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +342,8 @@ def check_seat(state: State, player: int | None) -> None:
         return
     players = state.game.players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise LudusError(f"there is no seat {player!r:.40} in a {players}-player game (seats 0–{players - 1}, or None)")
+        raise LudusError(N_("there is no seat {seat:.40} in a {players}-player game (seats 0–{last}, or None)"),
+                     seat=repr(player), players=players, last=players - 1)
 
 
 StateT = TypeVar("StateT", bound="State")
@@ -402,7 +407,7 @@ class Game(ABC, Generic[StateT]):
         if players is None:
             players = info.default_players or info.min_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"players must be an integer, got {players!r}")
+            raise OptionError(N_("players must be an integer, got {players!r}"), players=players)
         if not info.min_players <= players <= info.max_players:
             raise OptionError(
                 f"{info.id} is for {info.min_players}–{info.max_players} players; got {players}"
@@ -423,12 +428,13 @@ class Game(ABC, Generic[StateT]):
         :class:`TypeError`.
         """
         if not isinstance(options, Mapping):
-            raise OptionError(f"the options of {cls.info.id} must be a mapping of names to values")
+            raise OptionError(N_("the options of {game} must be a mapping of names to values"), game=cls.info.id)
         for name in options:
             if not isinstance(name, str):
-                raise OptionError(f"option names must be text, got {shorten(repr(name))[1:-1]}")
+                raise OptionError(N_("option names must be text, got {name}"), name=shorten(repr(name))[1:-1])
             if name == "players":
-                raise OptionError(f"players is not an option of {cls.info.id}: give the player count on its own (--players)")
+                raise OptionError(N_("players is not an option of {game}: give the player count on its own (--players)"),
+                                  game=cls.info.id)
             cls.info.option(name)  # OptionError for a name the game does not declare
         return cls(players, **options)
 
@@ -464,22 +470,24 @@ class Game(ABC, Generic[StateT]):
         components, counts out of range, seats that do not exist).
         """
         if not isinstance(data, Mapping):
-            raise StateError(f"a {self.info.id} state is a JSON object, not {type(data).__name__}")
+            raise StateError(N_("a {game} state is a JSON object, not {kind}"), game=self.info.id, kind=type(data).__name__)
         try:
             state = self.load_state(data)
         except StateError:
             raise
         except KeyError as exc:
-            raise StateError(f"the state has no field {str(exc.args[0] if exc.args else exc)[:60]!r}") from None
+            raise StateError(N_("the state has no field {name!r}"), name=str(exc.args[0] if exc.args else exc)[:60]) from None
         except (TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
-            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
         try:
             problems = self.state_violations(state)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(f"not a {self.info.id} state: {exc!s:.200}") from None
+            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
         if problems:
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise StateError(f"impossible {self.info.id} state: {problems[0]}{more}")
+            if len(problems) > 1:
+                raise StateError(N_("impossible {game} state: {problem} (and {more} more)"), game=self.info.id,
+                                 problem=problems[0], more=len(problems) - 1)
+            raise StateError(N_("impossible {game} state: {problem}"), game=self.info.id, problem=problems[0])
         return state
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -492,7 +500,8 @@ class Game(ABC, Generic[StateT]):
         default = movers[0] if len(movers) == 1 else None
         action = Action.from_notation(text, default)
         if not 0 <= action.player < self.players:
-            raise NotationError(f"there is no seat {action.player} in a {self.players}-player game")
+            raise NotationError(N_("there is no seat {seat} in a {players}-player game"), seat=action.player,
+                                players=self.players)
         return action
 
     def upgrade_notation(self, text: str, version: str) -> list[str]:
@@ -523,6 +532,12 @@ class Game(ABC, Generic[StateT]):
         ``name`` is matched as people type it, in English or in ``locale``: any case,
         spaces or underscores. Front ends use it for ``show NAME``.
         """
+        return None
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str | None:
+        """The table as an SVG picture for ``player`` in ``locale``, drawn from a board view
+        (:func:`ludus.core.board.board_view`: the view, the seat's legal actions, what it saw
+        happen); None for a game with no picture (front ends then show :meth:`render`)."""
         return None
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:

@@ -31,7 +31,8 @@ class LudusError(ValueError):
 
     ``LudusError(template, domain=..., **values)``: the template is the msgid of the
     message in ``domain``'s catalogs (the platform's, or a game's id) and is filled
-    with ``values`` by :meth:`str.format`. A message without values is used as it is.
+    with ``values`` by :meth:`str.format`. A message without values is used as it is. A
+    value that is itself a ``LudusError`` (the cause) is said in the same language.
     """
 
     def __init__(self, message: str = "", /, *, domain: str = "ludus", **values: Any) -> None:
@@ -44,8 +45,12 @@ class LudusError(ValueError):
         """The message in ``locale`` (a :class:`~ludus.core.i18n.Lang` or a code; None: English)."""
         from ludus.core.i18n import as_lang
 
-        text = as_lang(locale).gettext(self.template, self.domain)
-        return text.format(**self.values) if self.values else text
+        lang = as_lang(locale)
+        text = lang.gettext(self.template, self.domain)
+        if not self.values:
+            return text
+        values = {k: v.text_in(lang) if isinstance(v, LudusError) else v for k, v in self.values.items()}
+        return text.format(**values)
 
 
 class IllegalActionError(LudusError):

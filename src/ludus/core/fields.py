@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypeVar
 
-from ludus.core.errors import StateError
+from ludus.core.errors import N_, StateError
 from ludus.core.rng import Rng
 
 __all__ = ["Fields", "PlainData", "plain_state"]
@@ -88,20 +88,20 @@ def _get(d: Mapping[str, Any], name: str) -> Any:
     try:
         return d[name]
     except KeyError:
-        raise StateError(f"the state has no field {name!r}") from None
+        raise StateError(N_("the state has no field {name!r}"), name=name) from None
 
 
 def _rng(d: Mapping[str, Any]) -> int:
     value = _get(d, "rng")
     if type(value) is not int or not 0 <= value < 1 << 64:
-        raise StateError(f"state field 'rng': expected a 64-bit unsigned integer, got {str(value)[:40]!r}")
+        raise StateError(N_("state field 'rng': expected a 64-bit unsigned integer, got {value!r}"), value=str(value)[:40])
     return value
 
 
 def _int(d: Mapping[str, Any], name: str) -> int:
     value = _get(d, name)
     if type(value) is not int:
-        raise StateError(f"state field {name!r}: expected an integer, got {_what(value)}")
+        raise StateError(N_("state field {name!r}: expected an integer, got {what}"), name=name, what=_what(value))
     return value
 
 
@@ -110,20 +110,21 @@ def _enum(d: Mapping[str, Any], name: str, enum: type[IntEnum]) -> IntEnum:
     try:
         return enum(value)
     except ValueError:
-        raise StateError(f"state field {name!r}: {value} is not one of {[int(e) for e in enum]}") from None
+        raise StateError(N_("state field {name!r}: {value} is not one of {allowed}"), name=name, value=value,
+                         allowed=[int(e) for e in enum]) from None
 
 
 def _str(d: Mapping[str, Any], name: str) -> str:
     value = _get(d, name)
     if type(value) is not str:
-        raise StateError(f"state field {name!r}: expected a string, got {_what(value)}")
+        raise StateError(N_("state field {name!r}: expected a string, got {what}"), name=name, what=_what(value))
     return value
 
 
 def _bool(d: Mapping[str, Any], name: str) -> bool:
     value = _get(d, name)
     if type(value) is not bool:
-        raise StateError(f"state field {name!r}: expected true or false, got {_what(value)}")
+        raise StateError(N_("state field {name!r}: expected true or false, got {what}"), name=name, what=_what(value))
     return value
 
 
@@ -132,11 +133,12 @@ def _list(d: Mapping[str, Any], name: str, depth: int) -> list[Any]:
 
     def load(value: object, level: int) -> list[Any]:
         if type(value) is not list:
-            raise StateError(f"state field {name!r}: expected a list at depth {depth - level}, got {_what(value)}")
+            raise StateError(N_("state field {name!r}: expected a list at depth {depth}, got {what}"), name=name,
+                             depth=depth - level, what=_what(value))
         if level == 1:
             for x in value:
                 if not isinstance(x, _SCALARS):
-                    raise StateError(f"state field {name!r}: expected numbers or strings, got {_what(x)}")
+                    raise StateError(N_("state field {name!r}: expected numbers or strings, got {what}"), name=name, what=_what(x))
             return list(value)
         return [load(x, level - 1) for x in value]
 
@@ -146,16 +148,16 @@ def _list(d: Mapping[str, Any], name: str, depth: int) -> list[Any]:
 def _dict(d: Mapping[str, Any], name: str, int_keys: bool) -> dict[Any, Any]:
     value = _get(d, name)
     if type(value) is not dict:
-        raise StateError(f"state field {name!r}: expected an object, got {_what(value)}")
+        raise StateError(N_("state field {name!r}: expected an object, got {what}"), name=name, what=_what(value))
     out: dict[Any, Any] = {}
     for k, v in value.items():
         if not isinstance(v, _SCALARS):
-            raise StateError(f"state field {name!r}: value of {str(k)[:20]!r} is a {_what(v)}")
+            raise StateError(N_("state field {name!r}: value of {key!r} is a {what}"), name=name, key=str(k)[:20], what=_what(v))
         if int_keys:
             try:
                 k = int(k)
             except ValueError:
-                raise StateError(f"state field {name!r}: key {str(k)[:20]!r} is not a number") from None
+                raise StateError(N_("state field {name!r}: key {key!r} is not a number"), name=name, key=str(k)[:20]) from None
         out[k] = v
     return out
 
@@ -171,7 +173,7 @@ def _objects(d: Mapping[str, Any], name: str, cls: Any, depth: int) -> list[Any]
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise StateError(f"state field {name!r}: {exc!s:.200}") from None
+        raise StateError(N_("state field {name!r}: {error}"), name=name, error=f"{exc!s:.200}") from None
 
 
 _LOADERS: dict[str, Any] = {

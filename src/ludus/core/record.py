@@ -35,7 +35,7 @@ from typing import Any
 
 from ludus.core.actions import Action, shorten
 from ludus.core.api import Game, OptionValue, State
-from ludus.core.errors import LudusError, RecordError
+from ludus.core.errors import N_, LudusError, RecordError
 from ludus.core.events import Event
 from ludus.core.registry import configure
 
@@ -58,7 +58,8 @@ def version_key(version: str) -> tuple[int, ...]:
     """
     match = _VERSION.match(version) if isinstance(version, str) else None
     if match is None:
-        raise RecordError(f"record field 'version' must be a version like {ENGINE_VERSION!r}, got {version!r:.60}")
+        raise RecordError(N_("record field 'version' must be a version like {like!r}, got {version:.60}"), like=ENGINE_VERSION,
+                          version=repr(version))
     return tuple(int(part) for part in match.group(0).split("."))
 
 
@@ -116,42 +117,43 @@ class GameRecord:
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
         """Build a record from JSON data; raises :class:`RecordError` when malformed."""
         if not isinstance(data, Mapping):
-            raise RecordError("a game record must be a JSON object")
+            raise RecordError(N_("a game record must be a JSON object"))
         try:
             fmt = data.get("format", RECORD_FORMAT)
             if fmt != RECORD_FORMAT:
-                raise RecordError(f"unsupported record format {fmt!r} (this ludus reads {RECORD_FORMAT})")
+                raise RecordError(N_("unsupported record format {format!r} (this ludus reads {ours})"), format=fmt, ours=RECORD_FORMAT)
             game = data["game"]
             players = data["players"]
             seed = data["seed"]
             actions = data["actions"]
         except KeyError as missing:
-            raise RecordError(f"game record is missing the field {missing}") from None
+            raise RecordError(N_("game record is missing the field {name}"), name=missing) from None
         if not isinstance(game, str):
-            raise RecordError("record field 'game' must be a string")
+            raise RecordError(N_("record field 'game' must be a string"))
         if not isinstance(players, int) or isinstance(players, bool):
-            raise RecordError("record field 'players' must be an integer")
+            raise RecordError(N_("record field 'players' must be an integer"))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record field 'seed' must be an integer")
+            raise RecordError(N_("record field 'seed' must be an integer"))
         if not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise RecordError("record field 'seed' must be an integer of at most 64 bits")
+            raise RecordError(N_("record field 'seed' must be an integer of at most 64 bits"))
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("record field 'actions' must be a list of strings")
+            raise RecordError(N_("record field 'actions' must be a list of strings"))
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise RecordError("record field 'options' must be an object")
+            raise RecordError(N_("record field 'options' must be an object"))
         if not all(isinstance(name, str) for name in options):
-            raise RecordError("record field 'options' must map option names to values")
+            raise RecordError(N_("record field 'options' must map option names to values"))
         digests = data.get("digests")
         if digests is not None and (
             not isinstance(digests, list) or not all(isinstance(d, str) for d in digests)
         ):
-            raise RecordError("record field 'digests' must be a list of strings")
+            raise RecordError(N_("record field 'digests' must be a list of strings"))
         if digests is not None and len(digests) > len(actions):
-            raise RecordError(f"the record has {len(digests)} digests for {len(actions)} actions (at most one per action)")
+            raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per action)"),
+                              digests=len(digests), actions=len(actions))
         final_digest = data.get("final_digest")
         if final_digest is not None and not isinstance(final_digest, str):
-            raise RecordError("record field 'final_digest' must be a string")
+            raise RecordError(N_("record field 'final_digest' must be a string"))
         version = data.get("version", ENGINE_VERSION)
         if version_key(version) > version_key(ENGINE_VERSION):
             raise RecordError(
@@ -174,14 +176,14 @@ class GameRecord:
     def loads(cls, text: str) -> GameRecord:
         """Parse a record from JSON text; raises :class:`RecordError`."""
         if not isinstance(text, str):
-            raise RecordError(f"a game record must be text, got {type(text).__name__}")
+            raise RecordError(N_("a game record must be text, got {kind}"), kind=type(text).__name__)
         try:
             data = json.loads(text)
         except RecursionError:
-            raise RecordError("game record is not valid JSON: nested too deeply") from None
+            raise RecordError(N_("game record is not valid JSON: nested too deeply")) from None
         except ValueError as exc:  # JSONDecodeError, or an integer over Python's digit limit
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise RecordError(f"game record is not valid JSON: {message}") from None
+            raise RecordError(N_("game record is not valid JSON: {error}"), error=message) from None
         return cls.from_json(data)
 
     @classmethod
@@ -190,11 +192,11 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read game record {str(path)!r}: {exc.strerror}") from None
+            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path), error=exc.strerror) from None
         except UnicodeDecodeError:
-            raise RecordError(f"game record {str(path)!r} is not UTF-8 text") from None
+            raise RecordError(N_("game record {path!r} is not UTF-8 text"), path=str(path)) from None
         except ValueError as exc:  # e.g. a path with a NUL character
-            raise RecordError(f"cannot read game record {str(path)!r}: {exc}") from None
+            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path), error=str(exc)) from None
         return cls.loads(text)
 
 
@@ -215,12 +217,14 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
     try:
         game = configure(record.game, record.players, record.options)
     except LudusError as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}") from None
+        raise RecordError(N_("cannot set up the recorded game: {error}"), error=exc) from None
     digests = record.digests
     if verify and digests is not None and len(digests) > len(record.actions):
-        raise RecordError(f"the record has {len(digests)} digests for {len(record.actions)} actions (at most one per action)")
+        raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per action)"),
+                          digests=len(digests), actions=len(record.actions))
     if verify and version_key(record.version) > version_key(ENGINE_VERSION):
-        raise RecordError(f"the record was written by ludus {record.version}, newer than this engine ({ENGINE_VERSION})")
+        raise RecordError(N_("the record was written by ludus {version}, newer than this engine ({ours})"),
+                          version=record.version, ours=ENGINE_VERSION)
     legacy = version_key(record.version) < PROMPTS_VERSION
     state: State = game.new_state(record.seed)
 
@@ -251,19 +255,20 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
                     supply(i + 1, text=step)
                 apply(i + 1, game.parse_action(state, step))
         except LudusError as exc:
-            raise RecordError(f"record action {i + 1} ({shorten(text)}) does not replay: {exc}") from None
+            raise RecordError(N_("record action {number} ({text}) does not replay: {error}"), number=i + 1, text=shorten(text),
+                              error=exc) from None
         if recorded is None:
             continue
         if legacy:
             supply(i + 1, digest=recorded)
         if verify and state.digest() != recorded:
-            raise RecordError(f"replay differs from the record after action {i + 1} ({shorten(text)})")
+            raise RecordError(N_("replay differs from the record after action {number} ({text})"), number=i + 1, text=shorten(text))
     final = record.final_digest
     if final is not None:
         if legacy:
             supply(len(record.actions), digest=final)
         if verify and state.digest() != final:
-            raise RecordError("replay's final state differs from the record's final digest")
+            raise RecordError(N_("replay's final state differs from the record's final digest"))
     return state
 
 

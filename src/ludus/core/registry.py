@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from ludus.core.api import Game, GameInfo
-from ludus.core.errors import UnknownGameError
+from ludus.core.errors import N_, UnknownGameError
 
 __all__ = ["broken", "configure", "discover", "game_class", "games", "load", "register", "unregister"]
 
@@ -76,9 +76,9 @@ def game_class(game_id: str) -> type[Game[Any]]:
         return _REGISTRY[game_id]
     except KeyError:
         if game_id in _BROKEN:
-            raise UnknownGameError(f"game {game_id!r} failed to load: {_BROKEN[game_id]}") from None
+            raise UnknownGameError(N_("game {game!r} failed to load: {error}"), game=game_id, error=_BROKEN[game_id]) from None
         known = ", ".join(sorted(_REGISTRY)) or "none are installed"
-        raise UnknownGameError(f"unknown game {game_id!r} (games: {known})") from None
+        raise UnknownGameError(N_("unknown game {game!r} (games: {known})"), game=game_id, known=known) from None
 
 
 def games() -> list[GameInfo]:

@@ -38,7 +38,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import State
-from ludus.core.errors import LudusError
+from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 
@@ -124,7 +124,7 @@ class UndoHistory:
         """
         reason = self.why_not(seat)
         if reason:
-            raise LudusError(f"cannot undo: {reason}")
+            raise LudusError(N_("cannot undo: {reason}"), reason=reason)
         return self.steps.pop().before.clone()
 
     def forget(self) -> None:

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ludus.core.api import State
-from ludus.core.errors import OptionError
+from ludus.core.errors import N_, OptionError
 from ludus.core.registry import load
 from ludus.core.rng import Rng
 
@@ -43,7 +43,8 @@ def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **opt
     do not drop when other programs share the machine.
     """
     if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
-        raise OptionError(f"bench seconds must be a positive number of at most {MAX_SECONDS:g}, got {seconds!r}")
+        raise OptionError(N_("bench seconds must be a positive number of at most {most}, got {seconds!r}"), most=f"{MAX_SECONDS:g}",
+                          seconds=seconds)
     game = load(game_id, players, **options)
     rng = Rng(seed)
     samples: list[State] = []

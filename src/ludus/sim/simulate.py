@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Any
 
 from ludus.agents import make_agent, play_game
-from ludus.core.errors import OptionError
+from ludus.core.errors import N_, OptionError
 from ludus.core.registry import configure
 
 CAPPED = "capped"
@@ -143,11 +143,11 @@ def run_games(
     opts = dict(options or {})
     game = configure(game_id, players, opts)  # validate before starting workers
     if not agents:
-        raise OptionError("a simulation needs at least one agent")
+        raise OptionError(N_("a simulation needs at least one agent"))
     for name in agents:
         make_agent(name)
     if max_actions is not None and max_actions < 1:
-        raise OptionError(f"max_actions must be at least 1, got {max_actions}")
+        raise OptionError(N_("max_actions must be at least 1, got {value}"), value=max_actions)
     return _in_order(_run(_tasks(game_id, game.players, opts, list(agents), seed, games, max_actions),
                           jobs, max(1, min(games // (jobs * 8), 64))), progress)
 
