@@ -17,9 +17,8 @@ import pytest
 
 from ludus.core.i18n import LANGUAGES
 from ludus.core.registry import load
-from ludus.games.hadrians_wall.components import PLAYER_CARDS, TEXTS
+from ludus.games.hadrians_wall.components import PLAYER_CARDS, TEXTS, lang_of
 from ludus.games.hadrians_wall.notation import component_names, describe_component
-from ludus.games.hadrians_wall.words import lang_of
 from ludus.testing.i18n import CheckedLang, problems, read_everything
 from ludus.testing.terminal import Prompt, play_in_terminal
 

@@ -18,6 +18,7 @@ from ludus.games.hadrians_wall.components import (
     BUILDINGS,
     COHORTS,
     DOMAIN,
+    ENGLISH,
     FATE_CARDS,
     FAVOUR,
     MARKET,
@@ -26,12 +27,11 @@ from ludus.games.hadrians_wall.components import (
     PLAYER_CARDS,
     RESOURCE,
     Verb,
-    orientations,
-    shape_placements,
+    item_count,
 )
+from ludus.games.hadrians_wall.config import orientations, shape_placements
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
 from ludus.games.hadrians_wall.notation import component_names, describe_component
-from ludus.games.hadrians_wall.words import ENGLISH, item_count
 from ludus.testing.paths import duplicate_paths
 
 RECORDS = Path(__file__).parents[2] / "fixtures" / "records"

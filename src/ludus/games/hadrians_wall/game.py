@@ -13,8 +13,8 @@ from ludus.core.errors import N_, StateError
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
-from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view, words
-from .components import DIFFICULTIES, DOMAIN, OVER, Verb
+from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
+from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
 from .config import HadriansWallConfig
 from .state import HadriansWallData
 
@@ -66,7 +66,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return action in legal
 
     def why_illegal(self, action: Action, locale: LangLike = None) -> str:
-        return rules.why_illegal(self, action, words.lang_of(locale))
+        return rules.why_illegal(self, action, lang_of(locale))
 
     # --- the State API -----------------------------------------------------
     to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
@@ -182,20 +182,20 @@ class HadriansWall(Game[HadriansWallState]):
 
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
-        return render.render_seat(view, player, words.lang_of(locale))
+        return render.render_seat(view, player, lang_of(locale))
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
-        return render.render(view, player, words.lang_of(locale))
+        return render.render(view, player, lang_of(locale))
 
     def describe(self, state: HadriansWallState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action, state, words.lang_of(locale))
+        return notation.describe(action, state, lang_of(locale))
 
     def component_text(self, name: str, locale: LangLike = None) -> str | None:
         """What the component called ``name`` (in English or in ``locale``) does, in ``locale``
         (``show NAME``; see :func:`.notation.find_component`)."""
-        lang = words.lang_of(locale)
+        lang = lang_of(locale)
         found = notation.find_component(name, lang)
         if not found:
             return None
@@ -203,7 +203,7 @@ class HadriansWall(Game[HadriansWallState]):
 
     def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
         """Why the game ended, in ``locale``: the English ``outcome.reason`` rebuilt from its details."""
-        return scoring.outcome_text(outcome, words.lang_of(locale))
+        return scoring.outcome_text(outcome, lang_of(locale))
 
     def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""

@@ -23,6 +23,8 @@ from .components import (
     CITIZEN_NAMES,
     COHORT_INDEX,
     COURT_BOXES,
+    EN,
+    ENGLISH,
     FATE_CARDS,
     GLADIATOR_INDEX,
     ITEM_INDEX,
@@ -34,21 +36,12 @@ from .components import (
     THEATRE_BOXES,
     THEATRE_REWARDS,
     Verb,
-    cells_mask,
-    mask_token,
-    shape_of,
-    shape_words,
-)
-from .rules.general import source_card
-from .state import HadriansWallData
-from .words import (
-    EN,
-    ENGLISH,
     attribute_name,
     baths_box_words,
     building_name,
     card_id_name,
     card_name,
+    cells_mask,
     citizen_name,
     cohort_name,
     counts_words,
@@ -56,10 +49,15 @@ from .words import (
     gladiator_name,
     item_count,
     market_box_words,
+    mask_token,
     reward_words,
+    shape_of,
+    shape_words,
     source_words,
     theatre_box_words,
 )
+from .rules.general import source_card
+from .state import HadriansWallData
 
 __all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
 

@@ -28,6 +28,8 @@ from .components import (
     DIFFICULTY_NAMES,
     DIPLOMAT_FAVOURS,
     DISDAIN_BOXES,
+    EN,
+    ENGLISH,
     FATE_CARDS,
     FORT_COLUMN,
     FORUM_BOXES,
@@ -50,11 +52,6 @@ from .components import (
     THEATRE_BOXES,
     TRAINING_BOXES,
     WALL_COLUMN,
-)
-from .scoring import disdain_penalty
-from .words import (
-    EN,
-    ENGLISH,
     attribute_name,
     building_name,
     card_id_name,
@@ -63,8 +60,9 @@ from .words import (
     counts_words,
     item_count,
     item_name,
-    pending_words,
 )
+from .decisions import pending_words
+from .scoring import disdain_penalty
 
 GLADIATOR_BOXES = 6
 """Strength boxes of a gladiator on the sheet (Strength 0–6)."""

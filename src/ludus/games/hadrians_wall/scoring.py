@@ -8,6 +8,8 @@ ranks. The Solo Campaign's Fort Goals and Challenges come from the campaign shee
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from ludus.core.api import Outcome, rank_by
@@ -31,9 +33,11 @@ from .components import (
     Termination,
 )
 from .state import Board, HadriansWallData
-from .words import REASONS
 
 _INDEX = {k: i for i, k in enumerate(BUILDING_IDS)}
+with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _handle:
+    REASONS: dict[str, str] = dict(tomllib.load(_handle)["reasons"])
+"""Why a game ended, in words (:func:`outcome_text`): the ``[reasons]`` templates of ``data/messages.toml``."""
 
 
 def disdain_penalty(final_disdain: int) -> int:

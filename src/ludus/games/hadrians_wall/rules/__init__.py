@@ -32,11 +32,11 @@ from ..components import (
     LUDUS,
     MARKET,
     THEATRE,
-    ActionTable,
     Verb,
 )
+from ..config import ActionTable
+from ..decisions import pending_words
 from ..state import Board, HadriansWallData
-from ..words import pending_words
 from . import (
     baths,
     buildings,
