@@ -296,6 +296,12 @@ class State(ABC):
     def determinize(self, player: int | None, seed: int) -> State:
         """A full state consistent with all that ``player`` has seen, hidden parts re-dealt."""
 
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows a state as its table seen by a spectator (a game with a picture)."""
+        from ludus.core.board import board_view
+
+        return self.game.svg(board_view(self, None), None)
+
     # --- copying and persistence ---------------------------------------
     @abstractmethod
     def clone(self) -> State:

@@ -40,7 +40,7 @@ __all__ = ["Canvas", "Svg", "actions_by", "board_view", "draw", "esc"]
 K = TypeVar("K", bound=Hashable)
 
 STYLE = """
-text { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; fill: #222; }
+text { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; }
 [data-action] { cursor: pointer; }
 [data-action]:hover { filter: brightness(1.12); }
 rect.playable, .playable > .frame { stroke: #1a7f37; stroke-width: 3; }
@@ -60,10 +60,21 @@ class Svg(str):
         return str(self)
 
 
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+_KEYS: dict[str, str] = {}
+
+
 def esc(text: object) -> str:
     """``text`` made safe inside SVG text and attribute values."""
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return str(text).translate(_ESCAPES)
+
+
+def _key(name: str) -> str:
+    """An attribute's name from a keyword (``stroke_dasharray`` → ``stroke-dasharray``, ``class_`` → ``class``)."""
+    found = _KEYS.get(name)
+    if found is None:
+        found = _KEYS[name] = name.rstrip("_").replace("_", "-")
+    return found
 
 
 def board_view(state: State, seat: int | None, recent: Iterable[Event] = ()) -> dict[str, Any]:
@@ -109,12 +120,13 @@ class Canvas:
         self.width = width
         self.height = height
         self.title = title
+        self.background = background
         self.parts: list[str] = []
-        self.rect(0, 0, width, height, fill=background)
 
     @staticmethod
     def _attrs(values: Mapping[str, object]) -> str:
-        return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
+        return "".join(f' {_key(k)}="{v if type(v) is not str else v.translate(_ESCAPES)}"'
+                       for k, v in values.items() if v is not None)
 
     @staticmethod
     def _action(actions: Sequence[str] | None) -> str:
@@ -151,7 +163,7 @@ class Canvas:
              fill: str | None = None, **attrs: object) -> None:
         """A line of text (its baseline at ``y``); clicks pass through it to what lies below."""
         self.parts.append(
-            f"<text{self._attrs({'x': _n(x), 'y': _n(y), 'font-size': _n(size), 'text-anchor': anchor, 'font-weight': weight, 'fill': fill, 'pointer-events': 'none', **attrs})}>"
+            f"<text{self._attrs({'x': _n(x), 'y': _n(y), 'font-size': _n(size), 'text-anchor': anchor, 'font-weight': weight, 'fill': fill or '#222', 'pointer-events': 'none', **attrs})}>"
             f"{esc(words)}</text>")
 
     def group(self, *, actions: Sequence[str] | None = None, tip: str | None = None, classes: str = "",
@@ -170,7 +182,8 @@ class Canvas:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(self.width)} {_n(self.height)}" '
                 f'role="img" preserveAspectRatio="xMidYMid meet">')
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
-        return Svg(head + title + f"<style>{STYLE}</style>" + "".join(self.parts) + "</svg>")
+        ground = f'<rect x="0" y="0" width="{_n(self.width)}" height="{_n(self.height)}" fill="{esc(self.background)}"/>'
+        return Svg(head + title + f"<style>{STYLE}</style>" + ground + "".join(self.parts) + "</svg>")
 
 
 class _Group:

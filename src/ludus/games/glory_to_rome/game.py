@@ -23,6 +23,7 @@ from ludus.games.glory_to_rome import (
     validation,
     view,
 )
+from ludus.games.glory_to_rome import svg as board
 from ludus.games.glory_to_rome.components import (
     ACT,
     DOMAIN,
@@ -224,6 +225,10 @@ class GloryToRome(Game[GtrState]):
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The turn, the pool, the seat's own area and a line per opponent."""
         return render.render_seat(view, player)
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
+        """The table as an SVG picture (:mod:`~ludus.games.glory_to_rome.svg`)."""
+        return board.svg(view, player, locale)
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain-text rendering of a view."""
