@@ -53,7 +53,7 @@ def _known(domain: str, code: str) -> frozenset[str]:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if all(strings) and "fuzzy" not in message.flags:
+        if all(strings) and "fuzzy" not in message.flags:  # a message with a context counts by its msgid
             found.add(str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id))
     return frozenset(found)
 
