@@ -75,6 +75,8 @@ def test_every_message_is_translated_and_compiled(lang: str, domain: str) -> Non
         if isinstance(message.id, tuple):
             for n in (1, 2, 5):
                 assert compiled.ngettext(message.id[0], message.id[1], n) in strings
+        elif message.context:
+            assert compiled.pgettext(message.context, key) == message.string, (message.context, key)
         else:
             assert compiled.gettext(key) == message.string, key
     missing = _extracted(domain) - ids

@@ -34,7 +34,7 @@ ENGLISH_WORDS = frozenset(["the", "and", "with", "from", "player", "players", "s
 """Words that are English and are not words of Polish, Hungarian or Ukrainian (nor Latin names)."""
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][\w:]*\}")
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @cache
@@ -53,7 +53,7 @@ def _known(domain: str, code: str) -> frozenset[str]:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if all(strings) and "fuzzy" not in message.flags:
+        if all(strings) and "fuzzy" not in message.flags:  # a message with a context counts by its msgid
             found.add(str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id))
     return frozenset(found)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ludus.games.hadrians_wall import components as c
+from ludus.games.hadrians_wall.config import placements
 
 
 def _count(tables: tuple[tuple[str, ...], ...], token: str) -> int:
@@ -72,7 +73,7 @@ def test_attack_table_and_disdain() -> None:
 
 def test_scouting_map_and_patterns() -> None:
     assert c.MAP_ROWS * c.MAP_COLUMNS == 20 == 4 * len(c.SCOUT_PATRICIANS)
-    assert [len(c.placements(p)) for p in "IOTLS"] == [13, 12, 34, 68, 34]
+    assert [len(placements(p)) for p in "IOTLS"] == [13, 12, 34, 68, 34]
 
 
 def test_names_for_localisation() -> None:

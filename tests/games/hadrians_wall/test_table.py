@@ -18,6 +18,7 @@ from ludus.games.hadrians_wall.components import (
     BUILDINGS,
     COHORTS,
     DOMAIN,
+    ENGLISH,
     FATE_CARDS,
     FAVOUR,
     MARKET,
@@ -26,10 +27,9 @@ from ludus.games.hadrians_wall.components import (
     PLAYER_CARDS,
     RESOURCE,
     Verb,
-    item_word,
-    orientations,
-    shape_placements,
+    item_count,
 )
+from ludus.games.hadrians_wall.config import orientations, shape_placements
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
 from ludus.games.hadrians_wall.notation import component_names, describe_component
 from ludus.testing.paths import duplicate_paths
@@ -351,7 +351,7 @@ def test_the_board_shows_every_value_as_a_number_in_80_columns(players: int) -> 
             for seat, b in enumerate(view["boards"]):
                 sheet = text.split(f"== seat {seat} ==")[1].split("== seat")[0]
                 items = _shown(sheet, "Items")
-                assert items.endswith(", ".join(f"{n} {item_word(i, n)}" for i, n in enumerate(b["items"])))
+                assert items.endswith(", ".join(item_count(i, n, ENGLISH) for i, n in enumerate(b["items"])))
                 for label, key, total in (("Wall", "wall", 21), ("Fort", "fort", 21), ("Mining", "mining", 14),
                                           ("Wall Guard", "guard", 18), ("Cippi", "cippi", 7)):
                     assert re.search(rf"\b{b[key]}/{total} filled, \d+ open", _shown(sheet, label)), label

@@ -308,8 +308,8 @@ def test_the_discard_asks_the_pile_then_the_card() -> None:
     events = play(state, f"1:discard {cards[-1]}")
     assert events[0].kind == "discard"
     assert state.discards[1][-1] == COMMODITIES.index(cards[-1]) and sum(state.hand[1]) == before - 1
-    assert game.describe(state, Action(1, "pile", ("left",))) == "seat 1: discard a card on the left discard pile"
-    assert game.describe(state, Action(1, "discard", ("oil",))) == "seat 1: discard an oil card"
+    assert game.describe(state, Action(1, "pile", ("left",))) == "discard a card on the left discard pile"
+    assert game.describe(state, Action(1, "discard", ("oil",))) == "discard an oil card"
 
 
 def test_an_old_discard_upgrades_to_the_pile_and_the_card() -> None:
@@ -383,7 +383,7 @@ def test_the_pregame_tile_asks_the_stack_then_the_tile() -> None:
     play(state, f"0:choose {laurels[0]}")
     assert not state.pending and "0:stack laurel" not in legal(state)  # one tile per category
     assert state.game.describe(state, Action(0, "stack", ("laurel",))) == (
-        "seat 0: choose a tile from the victory-point Trajan tile stack")
+        "choose a tile from the victory-point Trajan tile stack")
 
 
 def test_a_saved_stack_must_still_be_open() -> None:

@@ -3,9 +3,13 @@
 Enums for the phases, verbs and ways a game ends; int constants for workers, attributes,
 citizens and cohorts (hot paths index lists with them); frozen dataclasses for Fate cards,
 Player cards and buildings; precomputed tables for every sheet area (the sheets' geometry:
-granary columns, chains, the Scouting map and its pattern placements); every action a seat
-can take, built once (:class:`ActionTable`); and the English event templates of
-``data/messages.toml``, registered with the namers that turn ids into words.
+granary columns, chains, the Scouting map); and the game's words in each language: its
+catalogs (``locale/``) are registered here, and the namers (taking a ``Lang`` bound to the
+domain, :func:`lang_of`) fill the event templates of ``data/messages.toml``. The English words
+are the msgids; a name stands in the nominative, and every count picks its plural form.
+
+>>> counts_words([2, 0, 1, 0, 0], lang_of("pl")), item_count(4, 5, lang_of("uk"))
+('2 Legionistów, 1 Sługa', '5 ресурсів')
 """
 
 from __future__ import annotations
@@ -14,15 +18,15 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from ludus.core.actions import Action
 from ludus.core.events import register_messages
+from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "hadrians-wall"
-"""The game id: the domain of its event templates."""
+"""The game id: the domain of its event templates and its catalogs (``locale/``)."""
+register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
 class Phase(IntEnum):
@@ -288,6 +292,8 @@ AREA_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["areas"].items
 ITEM_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["workers"].items() if isinstance(v, dict)}
 ATTRIBUTE_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["attributes"]["names"].items()}
 CITIZEN_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["citizens"]["names"].items()}
+GLADIATOR_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["ludus"]["gladiators"].items()}
+DIFFICULTY_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in _YEAR["attack"]["names"].items()}
 
 BUILDINGS: dict[str, Building] = {
     key: Building(
@@ -342,44 +348,10 @@ def cells_mask(token: str) -> int | None:
     return mask
 
 
-def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
-    shapes: set[tuple[tuple[int, int], ...]] = set()
-    current = list(cells)
-    for mirror in (False, True):
-        pts = [(r, -c) for r, c in current] if mirror else list(current)
-        for _ in range(4):
-            pts = [(c, -r) for r, c in pts]
-            r0 = min(r for r, _ in pts)
-            c0 = min(c for _, c in pts)
-            shapes.add(tuple(sorted((r - r0, c - c0) for r, c in pts)))
-    return sorted(shapes)
-
-
-@cache
-def orientations(pattern: str) -> tuple[int, ...]:
-    """The distinct orientations (rotations, mirrors) of ``pattern``: cell masks at the corner a1."""
-    return tuple(sum(1 << (r * MAP_COLUMNS + c) for r, c in shape) for shape in _orientations(PATTERN_CELLS[pattern]))
-
-
 def shape_of(mask: int) -> int:
     """The orientation of a placement: its cells moved to the corner (``c2.c3.d3.d4`` → ``a1.a2.b2.b3``)."""
     cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
     return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
-
-
-@cache
-def shape_placements(shape: int) -> tuple[int, ...]:
-    """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
-    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
-    height, width = 1 + max(i // MAP_COLUMNS for i in cells), 1 + max(i % MAP_COLUMNS for i in cells)
-    return tuple(sorted(shape << (top * MAP_COLUMNS + left)
-                        for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
-
-
-@cache
-def placements(pattern: str) -> tuple[int, ...]:
-    """Every placement of ``pattern`` on the empty map (rotations and mirrors), as cell masks."""
-    return tuple(sorted({m for shape in orientations(pattern) for m in shape_placements(shape)}))
 
 
 def shape_words(shape: int) -> str:
@@ -427,174 +399,196 @@ ATTRIBUTE_CHOICES: dict[str, tuple[int, ...]] = {
 """An attribute of choice (Road income), Piety or Discipline, Renown or Valour (Road builds)."""
 
 
-# --- every action, built once per seat ------------------------------------------------
-class ActionTable:
-    """The prebuilt actions of one seat (legal-action lists pick from these, never build)."""
-
-    __slots__ = (
-        "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "hexagon", "mine",
-        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "turn", "wall",
-    )
-
-    def __init__(self, p: int, players: int) -> None:
-        self.end = Action(p, Verb.END)
-        self.mine = Action(p, Verb.MINE)
-        self.guard = Action(p, Verb.GUARD)
-        self.train = Action(p, Verb.TRAIN)
-        self.wall = Action(p, Verb.WALL)
-        self.cippi = Action(p, Verb.CIPPI)
-        self.defend = Action(p, Verb.DEFEND)
-        self.fort = (Action(p, Verb.FORT, ("builder",)), Action(p, Verb.FORT, ("soldier",)))
-        self.build = tuple(Action(p, Verb.BUILD, (key,)) for key in BUILDING_IDS)
-        forum: list[tuple[int, int, int, Action]] = []
-        for i, x in enumerate(FORUM_TYPES):
-            for y in FORUM_TYPES[i:]:
-                for g in FORUM_TYPES:
-                    if g != x and g != y:
-                        forum.append((x, y, g, Action(p, Verb.FORUM, (ITEMS[x], ITEMS[y], ITEMS[g]))))
-        self.forum = tuple(forum)
-        # The exchanges each count of Builders, Servants and Civilians allows (2 or more count
-        # as 2): ``forum_by_workers[9 * builders + 3 * servants + civilians]``.
-        self.forum_by_workers = tuple(
-            tuple(a for x, y, _, a in forum if (0, bl, sv, cv)[x] >= 1 + (x == y) and (0, bl, sv, cv)[y] >= 1)
-            for bl in range(3)
-            for sv in range(3)
-            for cv in range(3)
-        )
-        self.citizen = tuple(Action(p, Verb.CITIZEN, (name,)) for name in CITIZENS)
-        sources = ["deck", "own", *(f"p{q}" for q in range(players) if q != p), "n0", "n1"]
-        self.buy = {s: Action(p, Verb.BUY, (s,)) for s in sources if s != "own"}
-        self.hexagon = tuple(Action(p, Verb.HEXAGON, (h,)) for h in MARKET_HEXAGONS)
-        self.perform = tuple(Action(p, Verb.PERFORM, (name,)) for name in THEATRE_BOXES)
-        self.train_gladiator = tuple(
-            (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")), Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))
-            for g in GLADIATORS
-        )
-        self.battle = tuple(Action(p, Verb.BATTLE, (g,)) for g in GLADIATORS)
-        self.temple = tuple(Action(p, Verb.TEMPLE, (w,)) for w in WORKERS)
-        self.bribe = tuple(Action(p, Verb.BRIBE, (name,)) for name in BATHS_BOXES)
-        self.ruling = tuple(Action(p, Verb.RULING, (name,)) for name in COURT_BOXES)
-        self.diplomat = tuple(Action(p, Verb.DIPLOMAT, (c,)) for c in COHORTS)
-        self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
-        self.turn = {m: Action(p, Verb.TURN, (mask_token(m),)) for pat in PATTERN_CELLS for m in orientations(pat)}
-        self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
-        self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
-        self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
-        self.path = tuple(Action(p, Verb.PATH, (card.id,)) for card in PLAYER_CARDS)
-        self.favour_temple = tuple(Action(p, Verb.FAVOUR, ("temple", c)) for c in COHORTS)
-        self.favour_diplomat = tuple(Action(p, Verb.FAVOUR, ("diplomat", c)) for c in COHORTS)
+# --- words in a language: names, counts, boxes; the event templates' namers ---------------
+def lang_of(locale: LangLike) -> Lang:
+    """The language ``locale`` (a :class:`Lang`, a code, None for English) translating this game."""
+    return as_lang(locale).for_domain(DOMAIN)
 
 
-# --- event templates --------------------------------------------------------------------
-def _card_name(card: int) -> str:
-    return PLAYER_CARDS[card].names["en"]
+ENGLISH = lang_of(None)
+"""English, the msgids themselves."""
+EN = "en"
+"""The key of a data file's English name: the msgid (a name, so that extraction takes no literal)."""
 
 
-def item_word(i: int, n: int = 1) -> str:
-    """The rulebook's English word for item ``i`` (a worker type or Resource), plural for ``n`` != 1.
+def card_name(card: int, lang: Lang) -> str:
+    """Player card ``card`` (its index) by name."""
+    return lang.gettext(PLAYER_CARDS[card].names[EN])
 
-    >>> item_word(0, 2), item_word(4)
-    ('Soldiers', 'Resource')
+
+def card_id_name(card_id: str, lang: Lang) -> str:
+    """Player card ``card_id`` (``"forager"``) by name."""
+    return card_name(PLAYER_CARD_INDEX[card_id], lang)
+
+
+def building_name(key: str, lang: Lang) -> str:
+    """A building by name (``"Medium Granary"``)."""
+    return lang.gettext(BUILDINGS[key].names[EN])
+
+
+def item_name(i: int, lang: Lang) -> str:
+    """Item ``i`` (a worker type or Resource) by name, singular."""
+    return lang.gettext(ITEM_NAMES[ITEMS[i]][EN])
+
+
+def attribute_name(a: int, lang: Lang) -> str:
+    """Attribute ``a`` (Renown, Piety, Valour, Discipline)."""
+    return lang.gettext(ATTRIBUTE_NAMES[ATTRIBUTES[a]][EN])
+
+
+def citizen_name(c: int, lang: Lang) -> str:
+    """Citizen track ``c`` (named in the plural: Traders)."""
+    return lang.gettext(CITIZEN_NAMES[CITIZENS[c]][EN])
+
+
+def cohort_name(c: int, lang: Lang) -> str:
+    """Cohort ``c``: Left, Centre or Right."""
+    return (lang.gettext("Left"), lang.gettext("Centre"), lang.gettext("Right"))[c]
+
+
+def gladiator_name(g: int, lang: Lang) -> str:
+    """Gladiator ``g``: the Red or the Blue Gladiator."""
+    return lang.gettext(GLADIATOR_NAMES[GLADIATORS[g]][EN])
+
+
+def item_count(i: int, n: int, lang: Lang) -> str:
+    """``n`` of item ``i`` ("2 Soldiers"), in the plural form of ``n``.
+
+    >>> item_count(0, 2, ENGLISH), item_count(4, 1, ENGLISH)
+    ('2 Soldiers', '1 Resource')
     """
-    word = ITEM_NAMES[ITEMS[i]]["en"]
-    return word if n == 1 else word + "s"
+    forms = (lang.ngettext("{n} Soldier", "{n} Soldiers", n), lang.ngettext("{n} Builder", "{n} Builders", n),
+             lang.ngettext("{n} Servant", "{n} Servants", n), lang.ngettext("{n} Civilian", "{n} Civilians", n),
+             lang.ngettext("{n} Resource", "{n} Resources", n))
+    return forms[i].format(n=n)
 
 
-def counts_words(counts: list[int] | tuple[int, ...]) -> str:
+def counts_words(counts: list[int] | tuple[int, ...], lang: Lang) -> str:
     """Item counts ``[soldiers, builders, servants, civilians, resources]`` in words.
 
-    >>> counts_words([2, 0, 1, 0, 0]), counts_words([0, 0, 0, 0, 0])
+    >>> counts_words([2, 0, 1, 0, 0], ENGLISH), counts_words([0, 0, 0, 0, 0], ENGLISH)
     ('2 Soldiers, 1 Servant', 'nothing')
     """
-    words = [f"{n} {item_word(i, n)}" for i, n in enumerate(counts) if n]
-    return ", ".join(words) if words else "nothing"
+    words = [item_count(i, n, lang) for i, n in enumerate(counts) if n]
+    return ", ".join(words) if words else lang.gettext("nothing")
 
 
-_TOKEN_WORDS: dict[str, str] = {
-    **{k: f"1 {ITEM_NAMES[k]['en']}" for k in ITEMS},
-    **{k: f"1 {v['en']}" for k, v in ATTRIBUTE_NAMES.items()},
-    **{k: f"a {v['en']} box" for k, v in CITIZEN_NAMES.items()},
-    "cohort": "a Cohort box",
-    "hammer": "a Resource Production circle",
-    "infrastructure": "an infrastructure icon",
-    "piety_or_discipline": "1 Piety or Discipline",
-    "renown_or_valour": "1 Renown or Valour",
-}
+def _reward_word(token: str, lang: Lang) -> str:
+    if token in ITEM_INDEX:
+        return item_count(ITEM_INDEX[token], 1, lang)
+    if token in ATTRIBUTE_INDEX:
+        return lang.gettext("1 {attribute}").format(attribute=attribute_name(ATTRIBUTE_INDEX[token], lang))
+    if token in CITIZEN_INDEX:
+        return lang.gettext("a {citizen} box").format(citizen=citizen_name(CITIZEN_INDEX[token], lang))
+    if token == "cohort":
+        return lang.gettext("a Cohort box")
+    if token == "hammer":
+        return lang.gettext("a Resource Production circle")
+    if token == "infrastructure":
+        return lang.gettext("an infrastructure icon")
+    if token == "piety_or_discipline":
+        return lang.gettext("1 Piety or Discipline")
+    return lang.gettext("1 Renown or Valour")
 
 
-def reward_words(tokens: list[str] | tuple[str, ...]) -> str:
+def reward_words(tokens: list[str] | tuple[str, ...], lang: Lang) -> str:
     """Printed reward icons in words.
 
-    >>> reward_words(["soldier", "piety_or_discipline"])
+    >>> reward_words(["soldier", "piety_or_discipline"], ENGLISH)
     '1 Soldier, 1 Piety or Discipline'
     """
-    return ", ".join(_TOKEN_WORDS[t] for t in tokens)
+    return ", ".join(_reward_word(t, lang) for t in tokens)
 
 
-def source_words(source: str) -> str:
+def source_words(source: str, lang: Lang) -> str:
     """Whose Prospect card a purchase or a scouting uses (``own``, ``p<seat>``, ``n<index>``)."""
     if source == "own":
-        return "own Prospect card"
+        return lang.gettext("own Prospect card")
     if source.startswith("p"):
-        return f"seat {source[1:]}'s Prospect card"
+        return lang.gettext("seat {seat}'s Prospect card").format(seat=source[1:])
     if source.startswith("n"):
-        return "a Neutral Prospect card"
-    return "the Fate deck"
+        return lang.gettext("a Neutral Prospect card")
+    return lang.gettext("the Fate deck")
 
 
-def market_box_words(h: int) -> str:
+def market_box_words(h: int, lang: Lang) -> str:
     """A Market hexagon, by the Traders it needs (the sheet prints no name on it)."""
-    return f"the Market hexagon for {MARKET_TRADERS[h]} Traders"
+    n = MARKET_TRADERS[h]
+    return lang.ngettext("the Market hexagon for {n} Trader", "the Market hexagon for {n} Traders", n).format(n=n)
 
 
-def theatre_box_words(k: int) -> str:
+def theatre_box_words(k: int, lang: Lang) -> str:
     """A Theatre performance, by the Performers it needs."""
-    side = "left" if THEATRE_BOXES[k][0] == "L" else "right"
-    return f"for {THEATRE_PERFORMERS[k]} Performers ({side} column)"
+    n = THEATRE_PERFORMERS[k]
+    if THEATRE_BOXES[k][0] == "L":
+        text = lang.ngettext("for {n} Performer (left column)", "for {n} Performers (left column)", n)
+    else:
+        text = lang.ngettext("for {n} Performer (right column)", "for {n} Performers (right column)", n)
+    return text.format(n=n)
 
 
-def baths_box_words(k: int) -> str:
+def baths_box_words(k: int, lang: Lang) -> str:
     """A Baths box, by the Apparitores it needs."""
-    side = "left" if BATHS_BOXES[k][0] == "L" else "right"
-    return f"box for {BATHS_APPARITORES[k]} Apparitores, {side} column"
+    n = BATHS_APPARITORES[k]
+    if BATHS_BOXES[k][0] == "L":
+        text = lang.ngettext("box for {n} Apparitor, left column", "box for {n} Apparitores, left column", n)
+    else:
+        text = lang.ngettext("box for {n} Apparitor, right column", "box for {n} Apparitores, right column", n)
+    return text.format(n=n)
 
 
-_COURT_COLUMNS = ("gain 1 Servant", "1 Builder for 2 Servants", "1 Servant for 1 Builder")
-
-
-def court_box_words(k: int) -> str:
+def court_box_words(k: int, lang: Lang) -> str:
     """A Courthouse ruling: its column's exchange and the Apparitores it needs."""
     col, row = divmod(k, 3)
-    return f"{_COURT_COLUMNS[col]} (for {COURT_APPARITORES[col][row]} Apparitores)"
+    if col == 0:
+        exchange = lang.gettext("gain 1 Servant")
+    elif col == 1:
+        exchange = lang.gettext("1 Builder for 2 Servants")
+    else:
+        exchange = lang.gettext("1 Servant for 1 Builder")
+    n = COURT_APPARITORES[col][row]
+    return lang.ngettext("{exchange} (for {n} Apparitor)", "{exchange} (for {n} Apparitores)", n).format(
+        exchange=exchange, n=n)
 
 
-_NAMERS: dict[str, Callable[[Any], str]] = {
-    "card": _card_name,
-    "cards": lambda cards: " and ".join(_card_name(c) for c in cards),
-    "fate": lambda card: str(card + 1),
-    "building": lambda key: BUILDINGS[key].names["en"],
-    "item": item_word,
-    "items": lambda items: ", ".join(item_word(i) for i in items),
+def area_name(key: str, lang: Lang) -> str:
+    """An area of the sheets by name (``"Wall Guard"``)."""
+    return lang.gettext(AREA_NAMES[key][EN])
+
+
+def _roads(n: int, lang: Lang) -> str:
+    if not n:
+        return ""
+    return lang.ngettext("; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
+
+
+NAMERS: dict[str, Callable[[Any, Lang], str]] = {
+    "card": card_name,
+    "cards": lambda cards, lang: lang.join([card_name(c, lang) for c in cards]),
+    "fate": lambda card, lang: str(card + 1),
+    "building": building_name,
+    "item": item_name,
+    "items": lambda items, lang: ", ".join(item_name(i, lang) for i in items),
     "counts": counts_words,
-    "roads": lambda n: f"; {n} attribute{'s' if n != 1 else ''} of choice from Roads" if n else "",
-    "cohort": lambda c: COHORTS[c].title(),
-    "attribute": lambda a: ATTRIBUTE_NAMES[ATTRIBUTES[a]]["en"],
-    "citizen": lambda c: CITIZEN_NAMES[CITIZENS[c]]["en"],
-    "gladiator": lambda g: GLADIATORS[g].title() + " Gladiator",
-    "good": lambda g: f"Trade Good {g}",
+    "roads": _roads,
+    "cohort": cohort_name,
+    "attribute": attribute_name,
+    "citizen": citizen_name,
+    "gladiator": gladiator_name,
+    "good": lambda g, lang: lang.gettext("Trade Good {good}").format(good=g),
     "source": source_words,
-    "favour": lambda f: str(f).title(),
-    "area": lambda key: AREA_NAMES[key]["en"],
+    "favour": lambda kind, lang: lang.gettext("Temple") if kind == "temple" else lang.gettext("Diplomat"),
+    "area": area_name,
     "rewards": reward_words,
-    "cells": lambda mask: mask_token(mask).replace(".", ", "),
-    "shape": shape_words,
-    "temple_favour": lambda favour: ": the Temple is complete, a Favour" if favour else "",
-    "fate_word": lambda died: "dies" if died else "survives",
+    "cells": lambda mask, lang: mask_token(mask).replace(".", ", "),
+    "shape": lambda shape, lang: shape_words(shape),
+    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour") if favour else "",
+    "fate_word": lambda died, lang: lang.gettext("dies") if died else lang.gettext("survives"),
     "market_box": market_box_words,
     "theatre_box": theatre_box_words,
     "baths_box": baths_box_words,
     "court_box": court_box_words,
 }
-MESSAGES: dict[str, str] = dict(_load("messages.toml")["events"])
-register_messages(DOMAIN, MESSAGES, {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]
+"""``{field:namer}`` of the event templates: an id in words, in the reader's language."""
+MESSAGES: dict[str, Any] = dict(_load("messages.toml")["events"])
+register_messages(DOMAIN, MESSAGES, NAMERS)

@@ -20,10 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludus.core.decisions import Decision, decision
+from ludus.core.i18n import Lang
 
-from .components import ATTRIBUTE_CHOICES, PATTERN_CELLS, Verb, cells_mask, mask_token, orientations
+from .components import ATTRIBUTE_CHOICES, PATTERN_CELLS, Verb, attribute_name, cells_mask, mask_token
+from .config import orientations
 
-__all__ = ["AttributeChoice", "CohortChoice", "MarketHexagon", "PlacePattern", "PlaceShape", "from_token"]
+__all__ = ["AttributeChoice", "CohortChoice", "MarketHexagon", "PlacePattern", "PlaceShape", "from_token", "pending_words"]
 
 _ATTRIBUTE_TOKENS: dict[tuple[int, ...], str] = {v: k for k, v in ATTRIBUTE_CHOICES.items()}
 
@@ -111,3 +113,22 @@ def from_token(token: str, who: int) -> Decision:
     if kind == "shape" and first in PATTERN_CELLS and cells_mask(second) in orientations(first):
         return PlaceShape(who, first, cells_mask(second) or 0)
     raise ValueError(f"unknown pending decision {token!r}")
+
+
+def pending_words(token: str, lang: Lang) -> str:
+    """A pending decision in words (its JSON token: see :mod:`.decisions`)."""
+    kind, _, rest = token.partition(":")
+    if kind == "cohort":
+        return lang.gettext("a Cohort box")
+    if kind == "attr":
+        return lang.gettext("an attribute of choice")
+    if kind in ATTRIBUTE_CHOICES:
+        first, second = (attribute_name(a, lang) for a in ATTRIBUTE_CHOICES[kind])
+        return lang.gettext("{first} or {second}").format(first=first, second=second)
+    if kind == "place":
+        return lang.gettext("turn the {pattern} pattern").format(pattern=rest)
+    if kind == "shape":
+        return lang.gettext("place the {pattern} pattern").format(pattern=rest.partition(":")[0])
+    if kind == "hexagon":
+        return lang.gettext("a Market hexagon for Trade Good {good}").format(good=rest.partition(":")[2])
+    return token

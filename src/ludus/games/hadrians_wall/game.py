@@ -9,12 +9,12 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
-from ludus.core.errors import StateError
+from ludus.core.errors import N_, StateError
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
-from .components import DIFFICULTIES, DOMAIN, OVER, Verb
+from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
 from .config import HadriansWallConfig
 from .state import HadriansWallData
 
@@ -66,7 +66,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return action in legal
 
     def why_illegal(self, action: Action, locale: LangLike = None) -> str:
-        return rules.why_illegal(self, action)
+        return rules.why_illegal(self, action, lang_of(locale))
 
     # --- the State API -----------------------------------------------------
     to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
@@ -136,13 +136,13 @@ class HadriansWall(Game[HadriansWallState]):
         simultaneous=True,
         default_players=1,
         options=(
-            OptionSpec("difficulty", "easy", "Pict attack strength (cards per Year)", choices=DIFFICULTIES),
-            OptionSpec("campaign_fort", 0, "Solo Campaign fort 1–16 (0 = no campaign)", minimum=0, maximum=16),
-            OptionSpec("campaign_reward", False, "the previous fort's Challenge was met: take its Setup Reward"),
-            OptionSpec("final_pass", False, "items received after ending the Year cannot be used (asynchronous play)"),
+            OptionSpec("difficulty", "easy", N_("Pict attack strength (cards per Year)"), choices=DIFFICULTIES),
+            OptionSpec("campaign_fort", 0, N_("Solo Campaign fort 1–16 (0 = no campaign)"), minimum=0, maximum=16),
+            OptionSpec("campaign_reward", False, N_("the previous fort's Challenge was met: take its Setup Reward")),
+            OptionSpec("final_pass", False, N_("items received after ending the Year cannot be used (asynchronous play)")),
             OptionSpec(
                 "resource_passing", True,
-                "neighbour purchases pay the neighbour (off: the unofficial variant adding attack cards instead)",
+                N_("neighbour purchases pay the neighbour (off: the unofficial variant adding attack cards instead)"),
             ),
         ),
         summary="Flip-and-write: build a fort on Hadrian's Wall over 6 Years and hold off the Picts.",
@@ -182,22 +182,28 @@ class HadriansWall(Game[HadriansWallState]):
 
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
-        return render.render_seat(view, player)
+        return render.render_seat(view, player, lang_of(locale))
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
-        return render.render(view, player)
+        return render.render(view, player, lang_of(locale))
 
     def describe(self, state: HadriansWallState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action, state)
+        return notation.describe(action, state, lang_of(locale))
 
     def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What the component called ``name`` does (``show NAME``; see :func:`.notation.find_component`)."""
-        found = notation.find_component(name)
+        """What the component called ``name`` (in English or in ``locale``) does, in ``locale``
+        (``show NAME``; see :func:`.notation.find_component`)."""
+        lang = lang_of(locale)
+        found = notation.find_component(name, lang)
         if not found:
             return None
-        return "\n\n".join(notation.describe_component(c) for c in found)
+        return "\n\n".join(notation.describe_component(c, lang) for c in found)
+
+    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
+        """Why the game ended, in ``locale``: the English ``outcome.reason`` rebuilt from its details."""
+        return scoring.outcome_text(outcome, lang_of(locale))
 
     def evaluate(self, state: HadriansWallState, player: int) -> float:
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""

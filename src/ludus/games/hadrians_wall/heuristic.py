@@ -37,9 +37,9 @@ from .components import (
     WORKSHOPS,
     YEARS,
     Verb,
-    placements,
     shape_of,
 )
+from .config import placements
 from .decisions import CohortChoice, PlacePattern
 from .scoring import disdain_penalty, path_vp
 from .state import Board, HadriansWallData

@@ -8,18 +8,25 @@ parsed action equals the legal one.
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.errors import N_
+from ludus.core.i18n import Lang
 from ludus.core.record import version_key
 
 from .components import (
     AREA_NAMES,
+    ATTRIBUTE_INDEX,
     ATTRIBUTE_NAMES,
     BATHS_BOXES,
     BATHS_RESOURCES,
     BUILDINGS,
+    CITIZEN_INDEX,
     CITIZEN_NAMES,
-    COHORTS,
+    COHORT_INDEX,
     COURT_BOXES,
+    EN,
+    ENGLISH,
     FATE_CARDS,
+    GLADIATOR_INDEX,
     ITEM_INDEX,
     ITEM_NAMES,
     MARKET_HEXAGONS,
@@ -29,11 +36,18 @@ from .components import (
     THEATRE_BOXES,
     THEATRE_REWARDS,
     Verb,
+    attribute_name,
     baths_box_words,
+    building_name,
+    card_id_name,
+    card_name,
     cells_mask,
+    citizen_name,
+    cohort_name,
     counts_words,
     court_box_words,
-    item_word,
+    gladiator_name,
+    item_count,
     market_box_words,
     mask_token,
     reward_words,
@@ -48,14 +62,15 @@ from .state import HadriansWallData
 __all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
 
 _LABELS: dict[str, str] = {
-    Verb.END: "end the Year",
-    Verb.MINE: "Mining & Foresting",
-    Verb.GUARD: "Wall Guard (1 Soldier)",
-    Verb.TRAIN: "Training Grounds (1 Builder): a Sword for the Wall Guard",
-    Verb.WALL: "Wall (1 Resource)",
-    Verb.CIPPI: "Cippi (1 Resource)",
-    Verb.DEFEND: "spend no more Favours",
+    Verb.END: N_("end the Year"),
+    Verb.MINE: N_("Mining & Foresting"),
+    Verb.GUARD: N_("Wall Guard (1 Soldier)"),
+    Verb.TRAIN: N_("Training Grounds (1 Builder): a Sword for the Wall Guard"),
+    Verb.WALL: N_("Wall (1 Resource)"),
+    Verb.CIPPI: N_("Cippi (1 Resource)"),
+    Verb.DEFEND: N_("spend no more Favours"),
 }
+"""The labels of actions without arguments (msgids: translated where shown)."""
 
 
 def canonical(action: Action) -> Action:
@@ -107,22 +122,24 @@ def upgrade(text: str, version: str) -> list[str]:
     return [text]
 
 
-def _counted(i: int, n: int = 1) -> str:
-    return f"{n} {item_word(i, n)}"
+def _one(item: str, lang: Lang, n: int = 1) -> str:
+    return item_count(ITEM_INDEX[item], n, lang)
 
 
-def _source(state: HadriansWallData | None, player: int, source: str) -> str:
+def _source(state: HadriansWallData | None, player: int, source: str, lang: Lang) -> str:
     """A Prospect card a purchase or a scouting uses, by name when the state is given."""
     index = int(source[1:]) if source[1:].isdigit() else -1
     if state is None or (source[0] == "n" and index >= len(state.neutral)) or (
             source[0] == "p" and index >= len(state.boards)):
-        return source_words(source)
+        return source_words(source, lang)
     card = source_card(state, player, source)
-    return f"{PLAYER_CARDS[card].names['en']}, {source_words(source)}" if card >= 0 else source_words(source)
+    if card < 0:
+        return source_words(source, lang)
+    return lang.gettext("{card}, {source}").format(card=card_name(card, lang), source=source_words(source, lang))
 
 
-def describe(action: Action, state: HadriansWallData | None = None) -> str:
-    """A readable label for an action, in the rulebook's words (no ids, no box codes).
+def describe(action: Action, state: HadriansWallData | None = None, lang: Lang = ENGLISH) -> str:
+    """A readable label for an action in ``lang``, in the rulebook's words (no ids, no box codes).
 
     ``state`` (optional) names the Prospect card a Market purchase or a scouting uses.
 
@@ -132,58 +149,69 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
     'Forum: return 2 Servants for 1 Builder'
     """
     verb, args = action.verb, action.args
+    _ = lang.gettext
     label = _LABELS.get(verb)
     if label is not None:
-        return label
+        return _(label)
     a = [str(x) for x in args]
     if verb == Verb.BUILD:
-        return f"build the {BUILDINGS[a[0]].names['en']}"
+        return _("build the {building}").format(building=building_name(a[0], lang))
     if verb == Verb.PATH:
-        card = PLAYER_CARDS[PLAYER_CARD_INDEX[a[0]]].names["en"]
-        return f"keep {card} as Path (the other card is your Prospect)"
+        return _("keep {card} as Path (the other card is your Prospect)").format(card=card_id_name(a[0], lang))
     if verb == Verb.FORT:
-        return f"Fort ({_counted(ITEM_INDEX[a[0]])})"
+        return _("Fort ({worker})").format(worker=_one(a[0], lang))
     if verb == Verb.FORUM:
-        x, y, g = (ITEM_INDEX[w] for w in a)
-        paid = _counted(x, 2) if x == y else f"{_counted(x)} and {_counted(y)}"
-        return f"Forum: return {paid} for {_counted(g)}"
+        paid = _one(a[0], lang, 2) if a[0] == a[1] else lang.join([_one(a[0], lang), _one(a[1], lang)])
+        return _("Forum: return {paid} for {gained}").format(paid=paid, gained=_one(a[2], lang))
     if verb == Verb.CITIZEN:
-        name = CITIZEN_NAMES[a[0]]["en"]
-        return f"Citizen track: 1 Civilian for {'an' if name[0] in 'AEIOU' else 'a'} {name} box"
+        return _("Citizen track: 1 Civilian fills the next box of {citizen}").format(
+            citizen=citizen_name(CITIZEN_INDEX[a[0]], lang))
     if verb == Verb.BUY:
         if a[0] == "deck":
-            return "Market (1 Resource): a Trade Good from the Fate deck"
-        return f"Market (1 Resource): the Trade Good of {_source(state, action.player, a[0])}"
+            return _("Market (1 Resource): a Trade Good from the Fate deck")
+        return _("Market (1 Resource): the Trade Good of {source}").format(
+            source=_source(state, action.player, a[0], lang))
     if verb == Verb.HEXAGON:
-        return f"write the Trade Good into {market_box_words(MARKET_HEXAGONS.index(a[0]))}"
+        return _("write the Trade Good into {hexagon}").format(
+            hexagon=market_box_words(MARKET_HEXAGONS.index(a[0]), lang))
     if verb == Verb.PERFORM:
         k = THEATRE_BOXES.index(a[0])
-        return f"Theatre (1 Resource): the performance {theatre_box_words(k)}: {reward_words(THEATRE_REWARDS[k])}"
+        return _("Theatre (1 Resource): the performance {box}: {rewards}").format(
+            box=theatre_box_words(k, lang), rewards=reward_words(THEATRE_REWARDS[k], lang))
     if verb == Verb.TRAIN_GLADIATOR:
-        return f"Ludus: train the {a[0].title()} Gladiator ({_counted(ITEM_INDEX[a[1]])})"
+        return _("Ludus: train the {gladiator} ({worker})").format(
+            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang), worker=_one(a[1], lang))
     if verb == Verb.BATTLE:
-        return f"Ludus: the {a[0].title()} Gladiator battles (a Fate card deals its damage)"
+        return _("Ludus: the {gladiator} battles (a Fate card deals its damage)").format(
+            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang))
     if verb == Verb.TEMPLE:
-        return f"Temples: fill the next box ({_counted(ITEM_INDEX[a[0]])})"
+        return _("Temples: fill the next box ({worker})").format(worker=_one(a[0], lang))
     if verb == Verb.BRIBE:
         k = BATHS_BOXES.index(a[0])
-        return f"Baths ({BATHS_RESOURCES[k]} Resource{'s' if BATHS_RESOURCES[k] != 1 else ''}): cross out 1 Disdain, {baths_box_words(k)}"
+        n = BATHS_RESOURCES[k]
+        return lang.ngettext("Baths ({n} Resource): cross out 1 Disdain, {box}",
+                             "Baths ({n} Resources): cross out 1 Disdain, {box}", n).format(
+            n=n, box=baths_box_words(k, lang))
     if verb == Verb.RULING:
-        return f"Courthouse: {court_box_words(COURT_BOXES.index(a[0]))}"
+        return _("Courthouse: {ruling}").format(ruling=court_box_words(COURT_BOXES.index(a[0]), lang))
     if verb == Verb.DIPLOMAT:
-        return f"Diplomats: send a Diplomat to the {a[0].title()} Cohort"
+        return _("Diplomats: send a Diplomat to the {cohort} Cohort").format(
+            cohort=cohort_name(COHORT_INDEX[a[0]], lang))
     if verb == Verb.SCOUT:
-        return f"Scouting (1 Soldier): the pattern of {_source(state, action.player, a[0])}"
+        return _("Scouting (1 Soldier): the pattern of {source}").format(
+            source=_source(state, action.player, a[0], lang))
     if verb == Verb.TURN:
-        return f"turn the pattern so: {shape_words(cells_mask(a[0]) or 0)}"
+        return _("turn the pattern so: {shape}").format(shape=shape_words(cells_mask(a[0]) or 0))
     if verb == Verb.PLACE:
-        return "place the pattern on map cells " + a[0].replace(".", ", ")
+        return _("place the pattern on map cells {cells}").format(cells=a[0].replace(".", ", "))
     if verb == Verb.COHORT:
-        return f"fill a box of the {a[0].title()} Cohort"
+        return _("fill a box of the {cohort} Cohort").format(cohort=cohort_name(COHORT_INDEX[a[0]], lang))
     if verb == Verb.ATTRIBUTE:
-        return f"+1 {ATTRIBUTE_NAMES[a[0]]['en']}"
+        return _("+1 {attribute}").format(attribute=attribute_name(ATTRIBUTE_INDEX[a[0]], lang))
     if verb == Verb.FAVOUR:
-        return f"spend a {a[0].title()} Favour: ignore a Pict card attacking the {a[1].title()} Cohort"
+        favour = lang.gettext("Temple") if a[0] == "temple" else lang.gettext("Diplomat")
+        return _("spend a {favour} Favour: ignore a Pict card attacking the {cohort} Cohort").format(
+            favour=favour, cohort=cohort_name(COHORT_INDEX[a[1]], lang))
     return f"{verb} " + " ".join(a)
 
 
@@ -191,9 +219,9 @@ def describe(action: Action, state: HadriansWallData | None = None) -> str:
 # A component id is ``<kind>:<key>``: item:soldier, area:wall_guard, building:market,
 # card:architect, fate:12 (Fate cards 1-48), other:pict_attack (other:fate, other:neutral,
 # other:favour, other:player_card).
-_OTHER_NAMES = {"fate": "Fate card", "pict_attack": "Pict attack", "neutral": "Neutral card",
-                "favour": "Favour", "player_card": "Player card"}
-_EXTRA_AREA_NAMES = {"market_goods": "Trade Goods"}
+_OTHER_NAMES = {"fate": N_("Fate card"), "pict_attack": N_("Pict attack"), "neutral": N_("Neutral card"),
+                "favour": N_("Favour"), "player_card": N_("Player card")}
+_EXTRA_AREA_NAMES = {"market_goods": N_("Trade Goods")}
 
 
 def _area_name(key: str) -> str:
@@ -203,79 +231,89 @@ def _area_name(key: str) -> str:
     return _EXTRA_AREA_NAMES[key]
 
 
-def component_names() -> dict[str, str]:
-    """Every component id with its display name (the rulebook's English words).
+def component_names(lang: Lang = ENGLISH) -> dict[str, str]:
+    """Every component id with its display name in ``lang`` (the rulebook's words).
 
     >>> component_names()["building:ludus"], component_names()["fate:12"]
     ('Ludus Gladiatorious', 'Fate card 12')
     """
-    names = {f"item:{k}": ITEM_NAMES[k]["en"] for k in TEXTS["items"]}
-    names.update({f"area:{k}": _area_name(k) for k in TEXTS["areas"]})
-    names.update({f"building:{k}": b.names["en"] for k, b in BUILDINGS.items()})
-    names.update({f"card:{c.id}": c.names["en"] for c in PLAYER_CARDS})
-    names.update({f"fate:{c.index + 1}": f"Fate card {c.index + 1}" for c in FATE_CARDS})
-    names.update({f"other:{k}": v for k, v in _OTHER_NAMES.items()})
+    _ = lang.gettext
+    names = {f"item:{k}": _(ITEM_NAMES[k][EN]) for k in TEXTS["items"]}
+    names.update({f"area:{k}": _(_area_name(k)) for k in TEXTS["areas"]})
+    names.update({f"building:{k}": building_name(k, lang) for k in BUILDINGS})
+    names.update({f"card:{c.id}": card_name(c.index, lang) for c in PLAYER_CARDS})
+    names.update({f"fate:{c.index + 1}": _("Fate card {number}").format(number=c.index + 1) for c in FATE_CARDS})
+    names.update({f"other:{k}": _(v) for k, v in _OTHER_NAMES.items()})
     return names
 
 
-def _text(entry: str | dict[str, str]) -> str:
-    if isinstance(entry, str):
-        return entry
-    own = f"\n{entry['pl']} (rulebook, Polish)" if "pl" in entry else ""
-    return entry["en"] + own
+def _text(entry: dict[str, str], lang: Lang) -> str:
+    return lang.gettext(entry[EN])
 
 
-def _requirement(key: str) -> str:
+def _requirement(key: str, lang: Lang) -> str:
     b = BUILDINGS[key]
     what = b.requirement
+    _ = lang.gettext
     if what == "infrastructure":
-        need = f"Infrastructure {b.at_least}"
+        track = _("Infrastructure")
     elif what in CITIZEN_NAMES:
-        need = f"{b.at_least} {CITIZEN_NAMES[what]['en']}"
+        track = citizen_name(CITIZEN_INDEX[what], lang)
     else:
-        need = f"{ATTRIBUTE_NAMES[what]['en']} {b.at_least}"
-    after = f", after the {BUILDINGS[b.after].names['en']}" if b.after else ""
-    return f"needs {need}{after}"
+        track = attribute_name(ATTRIBUTE_INDEX[what], lang)
+    need = _("{track} at least {n}").format(track=track, n=b.at_least)
+    if b.after:
+        return _("needs {need}, after the {building}").format(need=need, building=building_name(b.after, lang))
+    return _("needs {need}").format(need=need)
 
 
-def describe_component(component: str) -> str:
-    """What the component ``component`` (an id of :func:`component_names`) is and does.
+def describe_component(component: str, lang: Lang = ENGLISH) -> str:
+    """What the component ``component`` (an id of :func:`component_names`) is and does, in ``lang``.
 
     >>> print(describe_component("card:forager").splitlines()[0])
     Forager (Player card). Path: 1, 2 or 3 VP for 3, 6 or 9 filled Resource Production circles.
     """
-    kind, _, key = component.partition(":")
-    name = component_names()[component]
+    kind, _sep, key = component.partition(":")
+    _ = lang.gettext
+    name = component_names(lang)[component]
     if kind == "item":
-        return str(TEXTS["items"][key])
+        return _text(TEXTS["items"][key], lang)
     if kind == "area":
-        return str(TEXTS["areas"][key])
+        return _text(TEXTS["areas"][key], lang)
     if kind == "building":
         b = BUILDINGS[key]
-        sheet = "left" if b.sheet == "left" else "right"
-        gains = f"; when built: {reward_words(b.rewards)}" if b.rewards else ""
-        return (f"{name} (a building of the {sheet} sheet; {_requirement(key)}; costs "
-                f"{counts_words(b.cost)}{gains}). {TEXTS['buildings'][key]}")
+        gains = _("; when built: {rewards}").format(rewards=reward_words(b.rewards, lang)) if b.rewards else ""
+        if b.sheet == "left":
+            text = _("{name} (a building of the left sheet; {requirement}; costs {cost}{gains}). {text}")
+        else:
+            text = _("{name} (a building of the right sheet; {requirement}; costs {cost}{gains}). {text}")
+        return text.format(name=name, requirement=_requirement(key, lang), cost=counts_words(b.cost, lang),
+                           gains=gains, text=_text(TEXTS["buildings"][key], lang))
     if kind == "card":
-        c = PLAYER_CARDS[[p.id for p in PLAYER_CARDS].index(key)]
-        prospect = (f"Prospect: income {counts_words(c.income)}; Trade Good {c.good}; "
-                    f"Scouting pattern {c.pattern}.")
-        return f"{name} (Player card). {_text(TEXTS['cards'][key])}\n{prospect}\n{TEXTS['cards']['general']}"
+        c = PLAYER_CARDS[PLAYER_CARD_INDEX[key]]
+        prospect = _("Prospect: income {income}; Trade Good {good}; Scouting pattern {pattern}.").format(
+            income=counts_words(c.income, lang), good=c.good, pattern=c.pattern)
+        return _("{name} (Player card). {path}").format(name=name, path=_text(TEXTS["cards"][key], lang)) + (
+            f"\n{prospect}\n{_text(TEXTS['cards']['general'], lang)}")
     if kind == "fate":
         f = FATE_CARDS[int(key) - 1]
-        return (f"{name}: attacks the {COHORTS[f.attack].title()} Cohort as a Pict card; gladiator damage "
-                f"{f.damage}; Trade Good {f.good}; Year income {counts_words(f.income)}.\n{TEXTS['other']['fate']}")
+        text = _("{name}: attacks the {cohort} Cohort as a Pict card; gladiator damage {damage}; "
+                 "Trade Good {good}; Year income {income}.").format(
+            name=name, cohort=cohort_name(f.attack, lang), damage=f.damage, good=f.good,
+            income=counts_words(f.income, lang))
+        return f"{text}\n{_text(TEXTS['other']['fate'], lang)}"
     if key == "player_card":
-        return str(TEXTS["cards"]["general"])
-    return str(TEXTS["other"][key])
+        return _text(TEXTS["cards"]["general"], lang)
+    return _text(TEXTS["other"][key], lang)
 
 
 def _normal(name: str) -> str:
-    return " ".join(name.replace("_", " ").replace(":", " ").lower().split())
+    return " ".join(name.replace("_", " ").replace(":", " ").casefold().split())
 
 
-def find_component(name: str) -> list[str]:
-    """The component ids whose display name (or id, or key) is ``name``: any case, spaces or underscores.
+def find_component(name: str, lang: Lang = ENGLISH) -> list[str]:
+    """The component ids whose name in English or in ``lang`` (or id, or key) is ``name``: any
+    case, spaces or underscores.
 
     >>> find_component("wall_guard"), find_component("MARKET")
     (['area:wall_guard'], ['area:market', 'building:market'])
@@ -283,9 +321,10 @@ def find_component(name: str) -> list[str]:
     wanted = _normal(name)
     if not wanted:
         return []
+    local = component_names(lang) if lang.code != "en" else {}
     found = []
     for component, display in component_names().items():
         key = component.partition(":")[2]
-        if wanted in (_normal(display), _normal(component), _normal(key)):
+        if wanted in (_normal(display), _normal(component), _normal(key), _normal(local.get(component, display))):
             found.append(component)
     return found

@@ -12,23 +12,24 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from ludus.core.i18n import Lang
+
 from .components import (
     ATTACK_POTENTIAL,
-    ATTRIBUTE_CHOICES,
     ATTRIBUTE_MAX,
-    ATTRIBUTE_NAMES,
     ATTRIBUTES,
     BATHS_BOXES,
     BUILDING_IDS,
     BUILDINGS,
     CIPPI_COLUMN,
     CITIZEN_BOXES,
-    CITIZEN_NAMES,
     CITIZENS,
     COHORT_BOXES,
-    COHORTS,
+    DIFFICULTY_NAMES,
     DIPLOMAT_FAVOURS,
     DISDAIN_BOXES,
+    EN,
+    ENGLISH,
     FATE_CARDS,
     FORT_COLUMN,
     FORUM_BOXES,
@@ -51,9 +52,16 @@ from .components import (
     THEATRE_BOXES,
     TRAINING_BOXES,
     WALL_COLUMN,
+    attribute_name,
+    building_name,
+    card_id_name,
+    citizen_name,
+    cohort_name,
     counts_words,
-    item_word,
+    item_count,
+    item_name,
 )
+from .decisions import pending_words
 from .scoring import disdain_penalty
 
 GLADIATOR_BOXES = 6
@@ -62,7 +70,7 @@ _MEDIUM = MEDIUM_GRANARY
 _LARGE = LARGE_GRANARY
 
 
-def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
+def _track(filled: int, columns: tuple[int, ...], level: int, lang: Lang) -> str:
     """A track's boxes (``X`` filled, ``.`` open, ``#`` closed column) and its numbers."""
     cells = []
     for i, col in enumerate(columns):
@@ -71,7 +79,8 @@ def _track(filled: int, columns: tuple[int, ...], level: int) -> str:
         cells.append("X" if i < filled else ("." if col < level else "#"))
     boxes = "".join(cells)
     open_ = sum(1 for col in columns if col < level)
-    return f"{boxes:<24}{filled:>2}/{len(columns)} filled, {open_} open"
+    return f"{boxes:<24}" + lang.gettext("{filled}/{total} filled, {open} open").format(
+        filled=f"{filled:>2}", total=len(columns), open=open_)
 
 
 def _wrap(label: str, text: str, width: int = 78) -> list[str]:
@@ -91,123 +100,126 @@ def _years(boxes: list[int]) -> str:
     return "[" + " ".join(str(y) if y else "." for y in boxes) + "]"
 
 
-def _used(boxes: list[int]) -> str:
+def _used(boxes: list[int], lang: Lang) -> str:
     """How many boxes hold a Year (used), of all."""
-    return f"{sum(1 for y in boxes if y)}/{len(boxes)} used"
+    return lang.gettext("{used}/{total} used").format(used=sum(1 for y in boxes if y), total=len(boxes))
 
 
-def _card(card: str) -> str:
-    return PLAYER_CARDS[PLAYER_CARD_INDEX[card]].names["en"]
+def _items(counts: list[int], lang: Lang) -> str:
+    return ", ".join(item_count(i, n, lang) for i, n in enumerate(counts))
 
 
-def _items(counts: list[int]) -> str:
-    return ", ".join(f"{n} {item_word(i, n)}" for i, n in enumerate(counts))
-
-
-def _prospect(card: str | None) -> str:
+def _prospect(card: str | None, lang: Lang) -> str:
     if card is None:
         return "-"
     pc = PLAYER_CARDS[PLAYER_CARD_INDEX[card]]
-    return f"{pc.names['en']}: Trade Good {pc.good}, pattern {pc.pattern}, income {counts_words(pc.income)}"
+    return lang.gettext("{name}: Trade Good {good}, pattern {pattern}, income {income}").format(
+        name=card_id_name(card, lang), good=pc.good, pattern=pc.pattern, income=counts_words(pc.income, lang))
 
 
-def _pending(token: str) -> str:
-    """A pending decision in words (its JSON token: see :mod:`.decisions`)."""
-    kind, _, rest = token.partition(":")
-    if kind == "cohort":
-        return "a Cohort box"
-    if kind == "attr":
-        return "an attribute of choice"
-    if kind in ATTRIBUTE_CHOICES:
-        return " or ".join(ATTRIBUTE_NAMES[ATTRIBUTES[a]]["en"] for a in ATTRIBUTE_CHOICES[kind])
-    if kind == "place":
-        return f"turn the {rest} pattern"
-    if kind == "shape":
-        return f"place the {rest.partition(':')[0]} pattern"
-    if kind == "hexagon":
-        return f"a Market hexagon for Trade Good {rest.partition(':')[2]}"
-    return token
+def _phase(phase: str, lang: Lang) -> str:
+    if phase == "choose":
+        return lang.gettext("choose")
+    if phase == "actions":
+        return lang.gettext("actions")
+    if phase == "favour":
+        return lang.gettext("favour")
+    return lang.gettext("over")
 
 
-def _sheet_buildings(b: Mapping[str, Any], sheet: str) -> str:
+def _difficulty(key: str, lang: Lang) -> str:
+    return lang.gettext(DIFFICULTY_NAMES[key][EN]) if key in DIFFICULTY_NAMES else key
+
+
+def _sheet_buildings(b: Mapping[str, Any], sheet: str, lang: Lang) -> str:
     return " ".join(
-        f"[{'X' if b['built'][i] else ' '}] {BUILDINGS[k].names['en']}"
+        f"[{'X' if b['built'][i] else ' '}] {building_name(k, lang)}"
         for i, k in enumerate(BUILDING_IDS) if BUILDINGS[k].sheet == sheet
     )
 
 
-def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
+def _col(label: str) -> str:
+    """A sheet row's label in the left column (12 wide, wider when a language needs it)."""
+    return f"  {label:<11} "
+
+
+def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[str]:
     """The two sheets of one seat: every box drawn, and its numbers (filled, of all, open)."""
+    _ = lang.gettext
     level = 1 + b["built"][_MEDIUM] + b["built"][_LARGE]
     out = [
-        f"== seat {seat} ==" + ("  (ended the Year)" if b["done"] else ""),
-        f"  Items: {_items(b['items'])}",
-        "  Path cards: " + (", ".join(_card(c) for c in b["paths"]) or "-"),
-        "  Prospect: " + _prospect(b["prospect"]),
+        _("== seat {seat} ==").format(seat=seat) + (_("  (ended the Year)") if b["done"] else ""),
+        "  " + _("Items: {items}").format(items=_items(b["items"], lang)),
+        "  " + _("Path cards: {cards}").format(cards=", ".join(card_id_name(c, lang) for c in b["paths"]) or "-"),
+        "  " + _("Prospect: {prospect}").format(prospect=_prospect(b["prospect"], lang)),
     ]
     if b.get("hand"):
-        chosen = f"  (Path chosen: {_card(b['choice'])})" if b.get("choice") else ""
-        out.append("  hand: " + ", ".join(_card(c) for c in b["hand"]) + chosen)
+        chosen = ("  " + _("(Path chosen: {card})").format(card=card_id_name(b["choice"], lang))
+                  if b.get("choice") else "")
+        out.append("  " + _("hand: {cards}").format(cards=", ".join(card_id_name(c, lang) for c in b["hand"])) + chosen)
     if b["pending"]:
-        out.append("  to choose first: " + "; then ".join(_pending(t) for t in b["pending"]))
-    out.append("  LEFT SHEET")
-    out.append("  Cohorts     " + "  ".join(
-        f"{COHORTS[c].title()} {'X' * n}{'.' * (COHORT_BOXES - n)} {n}/{COHORT_BOXES}" for c, n in enumerate(b["cohorts"])))
-    out.append(f"  Mining      {_track(b['mining'], MINING_COLUMN, level)}")
-    out.append(f"  Wall Guard  {_track(b['guard'], GUARD_COLUMN, level)}")
+        out.append("  " + _("to choose first: {choices}").format(
+            choices=_("; then ").join(pending_words(t, lang) for t in b["pending"])))
+    out.append("  " + _("LEFT SHEET"))
+    out.append(_col(_("Cohorts")) + "  ".join(
+        f"{cohort_name(c, lang)} {'X' * n}{'.' * (COHORT_BOXES - n)} {n}/{COHORT_BOXES}" for c, n in enumerate(b["cohorts"])))
+    out.append(_col(_("Mining")) + _track(b["mining"], MINING_COLUMN, level, lang))
+    out.append(_col(_("Wall Guard")) + _track(b["guard"], GUARD_COLUMN, level, lang))
     training = b["training"] + [0] * (TRAINING_BOXES - len(b["training"]))
-    out.append(f"  Training    {_years(training)} {_used(training)}")
-    out.append(f"  Cippi       {_track(b['cippi'], CIPPI_COLUMN, level)}")
-    out.append(f"  Wall        {_track(b['wall'], WALL_COLUMN, level)}")
-    out.append(f"  Fort        {_track(b['fort'], FORT_COLUMN, level)}; Infrastructure {INFRASTRUCTURE_AT[b['fort']]}")
+    out.append(_col(_("Training")) + f"{_years(training)} {_used(training, lang)}")
+    out.append(_col(_("Cippi")) + _track(b["cippi"], CIPPI_COLUMN, level, lang))
+    out.append(_col(_("Wall")) + _track(b["wall"], WALL_COLUMN, level, lang))
+    out.append(_col(_("Fort")) + _track(b["fort"], FORT_COLUMN, level, lang)
+               + _("; Infrastructure {level}").format(level=INFRASTRUCTURE_AT[b["fort"]]))
     prod = "X" * b["production"] + "." * (PRODUCTION_CIRCLES - b["production"])
     forum = b["forum"] + [0] * (FORUM_BOXES - len(b["forum"]))
-    out.append(f"  Production  {prod} {b['production']}/{PRODUCTION_CIRCLES}   Forum {_years(forum)} {_used(forum)}")
-    out.extend(_wrap("  Buildings   ", _sheet_buildings(b, "left")))
-    for a, name in enumerate(ATTRIBUTES):
+    out.append(_col(_("Production")) + f"{prod} {b['production']}/{PRODUCTION_CIRCLES}   "
+               + f"{_('Forum')} {_years(forum)} {_used(forum, lang)}")
+    out.extend(_wrap(_col(_("Buildings")), _sheet_buildings(b, "left", lang)))
+    for a in range(len(ATTRIBUTES)):
         n = b["attrs"][a]
-        label = ATTRIBUTE_NAMES[name]["en"]
-        out.append(f"  {label:<11} {'X' * n}{'.' * (ATTRIBUTE_MAX - n)} {n}")
+        out.append(_col(attribute_name(a, lang)) + f"{'X' * n}{'.' * (ATTRIBUTE_MAX - n)} {n}")
     final = b["disdain"] - b["disdain_removed"]
     dis = "X" * b["disdain_removed"] + "o" * final + "." * (DISDAIN_BOXES - b["disdain"])
-    out.append(f"  Disdain     {dis} {b['disdain']} circled, {b['disdain_removed']} crossed out:"
-               f" {final} (-{disdain_penalty(final)} VP)")
-    out.append("  RIGHT SHEET")
-    out.extend(_wrap("  Buildings   ", _sheet_buildings(b, "right")))
-    for c, name in enumerate(CITIZENS):
+    out.append(_col(_("Disdain")) + f"{dis} " + _("{circled} circled, {removed} crossed out: {final} (-{penalty} VP)").format(
+        circled=b["disdain"], removed=b["disdain_removed"], final=final, penalty=disdain_penalty(final)))
+    out.append("  " + _("RIGHT SHEET"))
+    out.extend(_wrap(_col(_("Buildings")), _sheet_buildings(b, "right", lang)))
+    for c in range(len(CITIZENS)):
         n = b["citizens"][c]
-        label = CITIZEN_NAMES[name]["en"]
-        out.append(f"  {label:<11} {'X' * n}{'.' * (CITIZEN_BOXES - n)} {n}/{CITIZEN_BOXES}")
+        out.append(_col(citizen_name(c, lang)) + f"{'X' * n}{'.' * (CITIZEN_BOXES - n)} {n}/{CITIZEN_BOXES}")
     goods = [g for g in b["market"] if g]
-    out.append("  Market      " + " ".join(f"{h}:{g or '.'}" for h, g in zip(MARKET_HEXAGONS, b["market"], strict=True))
-               + f"  {len(goods)} goods, {len(set(goods))} distinct")
-    out.append("  Theatre     " + " ".join(f"{n}:{y or '.'}" for n, y in zip(THEATRE_BOXES, b["theatre"], strict=True))
-               + f"  {_used(b['theatre'])}")
-    for g, name in enumerate(("Red", "Blue")):
+    out.append(_col(_("Market")) + " ".join(f"{h}:{g or '.'}" for h, g in zip(MARKET_HEXAGONS, b["market"], strict=True))
+               + "  " + _("{goods} goods, {distinct} distinct").format(goods=len(goods), distinct=len(set(goods))))
+    out.append(_col(_("Theatre")) + " ".join(f"{n}:{y or '.'}" for n, y in zip(THEATRE_BOXES, b["theatre"], strict=True))
+               + f"  {_used(b['theatre'], lang)}")
+    for g in range(2):
         st, d = b["strength"][g], b["damage"][g]
         row = "X" * d + "o" * (st - d) + "." * (GLADIATOR_BOXES - st)
-        state = "dead" if b["dead"][g] else f"Strength {st}, damage {d}"
-        battles = _years(b["battles"][g])
-        out.append(("  Ludus       " if g == 0 else "              ") + f"{name:<4} {row} {state}, battles {battles}")
+        state = _("dead") if b["dead"][g] else _("Strength {strength}, damage {damage}").format(strength=st, damage=d)
+        name = lang.gettext("Red") if g == 0 else lang.gettext("Blue")
+        out.append((_col(_("Ludus")) if g == 0 else " " * 14) + f"{name:<4} {row} "
+                   + _("{state}, battles {battles}").format(state=state, battles=_years(b["battles"][g])))
     temples = []
     left = b["temple_filled"]
     for size in TEMPLE_SIZE:
         k = max(0, min(size, left))
         temples.append("X" * k + "." * (size - k))
         left -= size
-    out.append("  Temples     " + " | ".join(temples) + f" {b['temple_filled']}/{sum(TEMPLE_SIZE)}; Favours "
-               f"{b['temple_favours']} gained, {b['temple_used']} used")
-    out.append("  Baths       " + " ".join(f"{n}:{y or '.'}" for n, y in zip(BATHS_BOXES, b["baths"], strict=True))
-               + f"  {_used(b['baths'])}")
-    out.append("  Courthouse  " + " ".join(f"{'LCR'[i // 3]}{i % 3 + 1}:{y or '.'}" for i, y in enumerate(b["court"]))
-               + f"  {_used(b['court'])}")
-    out.append("              (L: +1 Servant; C: Builder -> 2 Servants; R: Servant -> Builder)")
-    dips = [f"{COHORTS[c].title()} {DIPLOMAT_FAVOURS - u}/{DIPLOMAT_FAVOURS}"
+    out.append(_col(_("Temples")) + " | ".join(temples) + " " + _("{filled}/{total}; Favours {gained} gained, {used} used").format(
+        filled=b["temple_filled"], total=sum(TEMPLE_SIZE), gained=b["temple_favours"], used=b["temple_used"]))
+    out.append(_col(_("Baths")) + " ".join(f"{n}:{y or '.'}" for n, y in zip(BATHS_BOXES, b["baths"], strict=True))
+               + f"  {_used(b['baths'], lang)}")
+    out.append(_col(_("Courthouse")) + " ".join(f"{'LCR'[i // 3]}{i % 3 + 1}:{y or '.'}" for i, y in enumerate(b["court"]))
+               + f"  {_used(b['court'], lang)}")
+    out.append(" " * 14 + _("(L: +1 Servant; C: Builder -> 2 Servants; R: Servant -> Builder)"))
+    dips = [f"{cohort_name(c, lang)} {DIPLOMAT_FAVOURS - u}/{DIPLOMAT_FAVOURS}"
             for c, u in zip(b["diplomats"], b["diplomat_used"], strict=True)]
-    out.append("  Diplomats   " + (", ".join(dips) + " Favours left" if dips else "-") + f"   Scouts {'X' * b['scouts']}"
-               f"{'.' * (len(SCOUT_PATRICIANS) - b['scouts'])} {b['scouts']}/{len(SCOUT_PATRICIANS)}")
-    out.append("  Map         " + "".join(MAP_LETTERS[:MAP_COLUMNS]) + f"   {bin(b['map']).count('1')}/"
-               f"{MAP_ROWS * MAP_COLUMNS} cells marked")
+    scouts = f"{'X' * b['scouts']}{'.' * (len(SCOUT_PATRICIANS) - b['scouts'])} {b['scouts']}/{len(SCOUT_PATRICIANS)}"
+    out.append(_col(_("Diplomats")) + (_("{diplomats} Favours left").format(diplomats=", ".join(dips)) if dips else "-")
+               + f"   {_('Scouts')} {scouts}")
+    out.append(_col(_("Map")) + "".join(MAP_LETTERS[:MAP_COLUMNS]) + "   " + _("{marked}/{total} cells marked").format(
+        marked=bin(b["map"]).count("1"), total=MAP_ROWS * MAP_COLUMNS))
     for r in range(MAP_ROWS):
         row = ""
         for c in range(MAP_COLUMNS):
@@ -217,30 +229,37 @@ def render_board(b: Mapping[str, Any], seat: int) -> list[str]:
     return out
 
 
-def render(view: Mapping[str, Any], player: int | None) -> str:
-    """The whole table as seen by ``player``."""
+def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) -> str:
+    """The whole table as seen by ``player``, in ``lang``."""
+    _ = lang.gettext
     year = view["year"]
+    deck = view["fate_deck_size"]
     lines = [
-        f"Hadrian's Wall — Year {year}, phase {view['phase']}, difficulty {view['options']['difficulty']}",
-        f"Attack potential (grey flag) {ATTACK_POTENTIAL[max(0, year - 1)]}",
-        f"Fate deck {view['fate_deck_size']} cards, discard {len(view['fate_discard'])}; to move: {view['to_move']}",
-        "Supply: unlimited Soldiers, Builders, Servants, Civilians and Resources",
-        "Legend: X filled, o circled, . empty, # closed granary column,",
-        "        digits = Year written (or Trade Good number)",
+        _("Hadrian's Wall — Year {year}, phase {phase}, difficulty {difficulty}").format(
+            year=year, phase=_phase(view["phase"], lang), difficulty=_difficulty(view["options"]["difficulty"], lang)),
+        _("Attack potential (grey flag) {potential}").format(potential=ATTACK_POTENTIAL[max(0, year - 1)]),
+        lang.ngettext("Fate deck {n} card, discard {discard}; to move: {seats}",
+                      "Fate deck {n} cards, discard {discard}; to move: {seats}", deck).format(
+            n=deck, discard=len(view["fate_discard"]), seats=view["to_move"]),
+        _("Supply: unlimited Soldiers, Builders, Servants, Civilians and Resources"),
+        _("Legend: X filled, o circled, . empty, # closed granary column,"),
+        "        " + _("digits = Year written (or Trade Good number)"),
     ]
     if view["year_card"] >= 0:
         card = FATE_CARDS[view["year_card"]]
-        lines.append(f"Year card: Fate card {card.index + 1}")
-        lines.append(f"  income {counts_words(card.income)}")
+        lines.append(_("Year card: Fate card {number}").format(number=card.index + 1))
+        lines.append("  " + _("income {income}").format(income=counts_words(card.income, lang)))
     for i, card_id in enumerate(view["neutral"]):
-        lines.append(f"Neutral n{i}: {_prospect(card_id)}; {view['neutral_items'][i]} on it")
+        lines.append(_("Neutral {code}: {prospect}; items on it: {n}").format(
+            code=f"n{i}", prospect=_prospect(card_id, lang), n=view["neutral_items"][i]))
     if view["attack"]:
         counts = [0, 0, 0]
         for c in view["attack"]:
             counts[FATE_CARDS[c].attack] += 1
-        lines.append("Pict attack: " + ", ".join(f"{COHORTS[c]} {counts[c]}" for c in range(3)))
+        lines.append(_("Pict attack: {cohorts}").format(
+            cohorts=", ".join(f"{cohort_name(c, lang)} {counts[c]}" for c in range(3))))
     for seat, b in enumerate(view["boards"]):
-        lines.extend(render_board(b, seat))
+        lines.extend(render_board(b, seat, lang))
     return "\n".join(_fit(line) for line in lines)
 
 
@@ -252,28 +271,38 @@ def _fit(line: str, width: int = 80) -> str:
     return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
 
 
-def render_seat(view: Mapping[str, Any], player: int) -> str:
+def render_seat(view: Mapping[str, Any], player: int, lang: Lang = ENGLISH) -> str:
     """What the seat needs at every decision, with raw numbers: the Year and attack, its
     items, cards and hand, attributes, Disdain, the filled boxes of its main tracks, and a
     line per other seat (the whole table, both sheets, is :func:`render`)."""
+    _ = lang.gettext
     b = view["boards"][player]
     year = view["year"]
-    lines = [f"Year {year} · phase {view['phase']} · attack potential {ATTACK_POTENTIAL[max(0, year - 1)]}"
-             f" · Fate deck {view['fate_deck_size']}"]
-    lines.append("Your items: " + ", ".join(f"{ITEMS[i].title()} {n}" for i, n in enumerate(b["items"])))
-    cards = f"Path: {', '.join(_card(c) for c in b['paths']) or '-'} · Prospect: {_prospect(b['prospect'])}"
+    lines = [_("Year {year} · phase {phase} · attack potential {potential} · Fate deck {deck}").format(
+        year=year, phase=_phase(view["phase"], lang), potential=ATTACK_POTENTIAL[max(0, year - 1)],
+        deck=view["fate_deck_size"])]
+    lines.append(_("Your items: {items}").format(items=_item_numbers(b["items"], lang)))
+    cards = _("Path: {paths} · Prospect: {prospect}").format(
+        paths=", ".join(card_id_name(c, lang) for c in b["paths"]) or "-", prospect=_prospect(b["prospect"], lang))
     if b.get("hand"):
-        cards += f" · hand: {', '.join(_card(c) for c in b['hand'])}"
+        cards += " · " + _("hand: {cards}").format(cards=", ".join(card_id_name(c, lang) for c in b["hand"]))
     lines += textwrap.wrap(cards, 80, subsequent_indent="  ")
-    attrs = " · ".join(f"{name.title()} {b['attrs'][a]}" for a, name in enumerate(ATTRIBUTES))
+    attrs = " · ".join(f"{attribute_name(a, lang)} {b['attrs'][a]}" for a in range(len(ATTRIBUTES)))
     cohorts = "/".join(str(n) for n in b["cohorts"])
-    lines.append(f"{attrs} · Disdain {b['disdain'] - b['disdain_removed']} · Cohorts {cohorts}")
-    tracks = (("Wall", "wall"), ("Fort", "fort"), ("Wall Guard", "guard"), ("Mining", "mining"),
-              ("Cippi", "cippi"), ("Production", "production"), ("Scouts", "scouts"))
-    lines.append(" · ".join(f"{label} {b[key]}" for label, key in tracks))
+    lines.append(f"{attrs} · {_('Disdain')} {b['disdain'] - b['disdain_removed']} · {_('Cohorts')} {cohorts}")
+    tracks = ((_("Wall"), "wall"), (_("Fort"), "fort"), (_("Wall Guard"), "guard"), (_("Mining"), "mining"),
+              (_("Cippi"), "cippi"), (_("Production"), "production"), (_("Scouts"), "scouts"))
+    lines += textwrap.wrap(" · ".join(f"{label} {b[key]}" for label, key in tracks), 80, subsequent_indent="  ")
     for seat, other in enumerate(view["boards"]):
         if seat != player:
-            lines += textwrap.wrap(f"Seat {seat}: " + ", ".join(f"{ITEMS[i].title()} {n}" for i, n in enumerate(other["items"]))
-                                   + f" · Disdain {other['disdain'] - other['disdain_removed']}"
-                                   + (" · ended the Year" if other["done"] else ""), 80, subsequent_indent="  ")
+            line = _("Seat {seat}: {items} · Disdain {disdain}").format(
+                seat=seat, items=_item_numbers(other["items"], lang), disdain=other["disdain"] - other["disdain_removed"])
+            if other["done"]:
+                line += " · " + _("ended the Year")
+            lines += textwrap.wrap(line, 80, subsequent_indent="  ")
     return "\n".join(lines)
+
+
+def _item_numbers(counts: list[int], lang: Lang) -> str:
+    """``Soldier 2, Builder 0, ...``: each item's name and how many (no plural to choose)."""
+    return ", ".join(f"{item_name(i, lang)} {n}" for i, n in enumerate(counts) if i < len(ITEMS))

@@ -8,10 +8,13 @@ ranks. The Solo Campaign's Fort Goals and Challenges come from the campaign shee
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from ludus.core.api import Outcome, rank_by
-from ludus.core.errors import LudusError
+from ludus.core.errors import N_, LudusError
+from ludus.core.i18n import Lang
 
 from .components import (
     BUILDING_IDS,
@@ -32,6 +35,9 @@ from .components import (
 from .state import Board, HadriansWallData
 
 _INDEX = {k: i for i, k in enumerate(BUILDING_IDS)}
+with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _handle:
+    REASONS: dict[str, str] = dict(tomllib.load(_handle)["reasons"])
+"""Why a game ended, in words (:func:`outcome_text`): the ``[reasons]`` templates of ``data/messages.toml``."""
 
 
 def disdain_penalty(final_disdain: int) -> int:
@@ -100,14 +106,15 @@ def score(b: Board) -> dict[str, int]:
 
 
 SHEET_CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("renown", "Renown"),
-    ("piety", "Piety"),
-    ("valour", "Valour"),
-    ("discipline", "Discipline"),
-    ("path_cards", "Path cards"),
-    ("final_disdain", "Final Disdain"),
+    ("renown", N_("Renown")),
+    ("piety", N_("Piety")),
+    ("valour", N_("Valour")),
+    ("discipline", N_("Discipline")),
+    ("path_cards", N_("Path cards")),
+    ("final_disdain", N_("Final Disdain")),
 )
-"""The rows of the scoring column ("kolumna punktowania"): category id, the rulebook's English words."""
+"""The rows of the scoring column ("kolumna punktowania"): category id, the rulebook's English words
+(msgids of the game's catalogs: the front end translates them)."""
 
 
 def sheet(boards: list[Board]) -> list[dict[str, Any]]:
@@ -215,3 +222,24 @@ def outcome(st: HadriansWallData) -> Outcome:
     winners = tuple(p for p in range(n) if ranking[p] == 1)
     reason = "game over after Year 6; " + ", ".join(f"seat {p}: {s['total']} VP" for p, s in enumerate(sheets))
     return Outcome(totals, ranking, winners, reason, None, details, Termination.AFTER_YEAR_6)
+
+
+def outcome_text(outcome: Outcome, lang: Lang) -> str:
+    """Why the game ended, in ``lang``: :attr:`Outcome.reason` (English, kept in records) rebuilt from
+    the outcome's details with the templates of ``data/messages.toml`` ``[reasons]``."""
+    _ = lang.gettext
+    details = outcome.details
+    scores = details.get("scores")
+    if not scores:
+        return _(outcome.reason)
+    vp = [s["total"] for s in scores]
+    if len(vp) > 1:
+        score, game = REASONS["score"], REASONS["game"]
+        each = [_(score).format(seat=p, vp=v) for p, v in enumerate(vp)]
+        return _(game).format(scores=", ".join(each))
+    if "fort" in details:
+        kind = "campaign_met_met" if details["challenge"] else (
+            "campaign_met_missed" if details["goal"] else "campaign_missed_missed")
+        return _(REASONS[kind]).format(fort=details["fort"], name=details["fort_name"], vp=vp[0])
+    solo, rank = REASONS["solo"], str(details["rank"])
+    return _(solo).format(vp=vp[0], rank=_(rank))

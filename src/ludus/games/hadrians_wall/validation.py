@@ -44,9 +44,8 @@ from .components import (
     TRAINING_BOXES,
     WALL_REWARDS,
     YEARS,
-    placements,
-    shape_placements,
 )
+from .config import placements, shape_placements
 from .decisions import AttributeChoice, CohortChoice, MarketHexagon, PlacePattern, PlaceShape
 from .state import Board, HadriansWallData
 

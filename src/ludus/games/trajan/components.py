@@ -20,10 +20,13 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import partial, reduce
+from operator import getitem
 from pathlib import Path
 from typing import Any, Final
 
-from ludus.core.events import register_messages
+from ludus.core.events import Namer, register_messages
+from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 _DATA = Path(__file__).parent / "data"
 
@@ -487,67 +490,111 @@ PRE_GAME_SLOTS: tuple[int, ...] = (1, 3, 5)
 """Slots II, IV and VI receive the pre-game Trajan tiles ([HU] "Felkészülés a játékra")."""
 
 
-# --- names for people (data/texts.toml) ----------------------------------------------------
-def trajan_tile_name(t: int) -> str:
+# --- names for people (data/texts.toml), in a language ----------------------------------------
+DOMAIN = "trajan"
+"""The domain of Trajan's messages (the game's id): event templates, labels, boards, texts."""
+register_domain(DOMAIN, Path(__file__).parent / "locale")
+
+COMMODITY_NAMES_EN: tuple[str, ...] = tuple(_TILES["commodities"]["en"])
+DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"), N_("religion Trajan tile"))
+"""The display name of a demand Trajan tile of each demand kind."""
+BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id]["name"] for b in BONUS_TILES)
+"""Each bonus tile's short display name (index = bonus tile), English."""
+SOURCE_NAMES: tuple[str, ...] = (N_("Trajan tile"), N_("forum tile"), N_("demand joker"))
+"""What met a demand (index = ``DEMAND_SOURCES``), English."""
+
+
+def text_in(lang: Lang, *path: str) -> str:
+    """The string of ``data/texts.toml`` at ``path`` (``"forum", "bread", "name"``) in ``lang``."""
+    return lang.gettext(str(reduce(getitem, path, TEXTS)))
+
+
+ENGLISH: Final[Lang] = get_lang("en").for_domain(DOMAIN)
+"""English, translating Trajan's domain (the default of every namer)."""
+
+
+def _name(english: tuple[str, ...], i: int, lang: Lang) -> str:
+    """Component ``i`` of a kind in ``lang`` (below, one namer per kind: ``colour_name(2, lang)``)."""
+    return lang.gettext(english[i])
+
+
+colour_name = partial(_name, COLOUR_NAMES_EN)  # light green
+action_name = partial(_name, ACTION_NAMES_EN)  # Seaport
+commodity_name = partial(_name, COMMODITY_NAMES_EN)  # papyrus
+demand_name = partial(_name, tuple(_BOARD["demands"]["kinds_en"]))  # bread
+province_name = partial(_name, tuple(p.en for p in PROVINCES))  # Latin in every language
+ship_name = partial(_name, tuple(s.en for s in SHIPS))  # ship of identical cards
+bonus_name = partial(_name, BONUS_NAMES)  # religion bonus tile
+
+
+def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
     """A Trajan tile as a person reads it: its category, the colours it needs and its VP.
 
     >>> trajan_tile_name(TRAJAN_INDEX["T02"])
     'commodity Trajan tile (blue + orange, 3 VP)'
+    >>> trajan_tile_name(TRAJAN_INDEX["T02"], get_lang("hu").for_domain(DOMAIN))
+    'árucikk Traianuslapka (kék + narancs, 3 GyP)'
     """
+    lang = lang or ENGLISH
     tile = TRAJAN_TILES[t]
     a, b = tile.colours
-    kind = TEXTS["trajan_categories"][TRAJAN_CATEGORIES[tile.category].key]["name"]
     if tile.demand >= 0:
-        kind = f"{DEMAND_KINDS[tile.demand]} Trajan tile"
-    return f"{kind} ({COLOUR_NAMES_EN[a]} + {COLOUR_NAMES_EN[b]}, {tile.vp} VP)"
+        kind = lang.gettext(DEMAND_TRAJAN_NAMES[tile.demand])
+    else:
+        kind = text_in(lang, "trajan_categories", TRAJAN_CATEGORIES[tile.category].key, "name")
+    return lang.gettext("{kind} ({a} + {b}, {vp} VP)").format(
+        kind=kind, a=colour_name(a, lang), b=colour_name(b, lang), vp=tile.vp)
 
 
-def forum_kind_name(k: int) -> str:
+def forum_kind_name(k: int, lang: Lang | None = None) -> str:
     """A forum-tile kind (or an extra-action tile on the forum) by its display name."""
+    lang = lang or ENGLISH
     kind = FORUM_KINDS[k]
     if kind.action >= 0:
-        return str(TEXTS["extra_action"]["name"]).format(action=ACTION_NAMES_EN[kind.action])
-    return str(TEXTS["forum"][kind.key]["name"])
+        return extra_tile_name(kind.action, lang)
+    return text_in(lang, "forum", kind.key, "name")
 
 
-def building_name(t: int) -> str:
+def extra_tile_name(a: int, lang: Lang) -> str:
+    """The extra-action tile of action ``a`` (``Forum extra-action tile``)."""
+    return text_in(lang, "extra_action", "name").format(action=action_name(a, lang))
+
+
+def building_name(t: int, lang: Lang | None = None) -> str:
     """A construction tile by its picture and VP, e.g. ``4-VP arched doorway construction tile``."""
+    lang = lang or ENGLISH
     tile = CONSTRUCTION_TILES[t]
-    return str(TEXTS["construction"]["name"]).format(vp=tile.vp, picture=tile.en)
+    return text_in(lang, "construction", "name").format(vp=tile.vp, picture=lang.gettext(tile.en))
 
 
-def with_article(name: str) -> str:
-    """``name`` after "a" or "an" as English wants it (``an extra-action joker``)."""
+def with_article(name: str, lang: Lang | None = None) -> str:
+    """``name`` after "a" or "an" in English (``an extra-action joker``); other languages name it after a colon."""
+    if lang is not None and lang.code != "en":
+        return name
     return ("an " if name[:1] in "aeiou" else "a ") + name
 
 
-BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id] for b in BONUS_TILES)
-"""Each bonus tile's short display name (index = bonus tile)."""
-SOURCE_NAMES: tuple[str, ...] = ("Trajan tile", "forum tile", "demand joker")
-"""What met a demand (index = ``DEMAND_SOURCES``)."""
-
-
 # --- event templates ---------------------------------------------------------------------
-DOMAIN = "trajan"
-"""The domain of Trajan's event templates (the game's id)."""
+PILE_NAMES: tuple[str, str] = (N_("left"), N_("right"))
+"""The two discard piles as a person reads them (notation: ``left``, ``right``)."""
 
-_NAMERS = {
-    "card": lambda c: COMMODITIES[c],
-    "colour": lambda c: COLOUR_NAMES_EN[c],
-    "tray": lambda t: ACTION_NAMES_EN[t],
+_NAMERS: dict[str, Namer] = {
+    "card": commodity_name,
+    "colour": colour_name,
+    "tray": action_name,
     "tile": trajan_tile_name,
-    "slot": lambda i: SLOT_NAMES[i],
-    "province": lambda i: PROVINCES[i].en,
+    "slot": lambda i, lang: SLOT_NAMES[i],
+    "province": province_name,
     "forum": forum_kind_name,
-    "a_forum": lambda k: with_article(forum_kind_name(k)),
-    "a_tile": lambda t: with_article(trajan_tile_name(t)),
-    "forum_tile": lambda t: forum_kind_name(FORUM_TILE_KIND[t]),
-    "bonus": lambda b: BONUS_NAMES[b],
-    "demand": lambda k: DEMAND_KINDS[k],
-    "source": lambda i: SOURCE_NAMES[i],
-    "pile": lambda i: PILES[i],
-    "ship": lambda i: SHIPS[i].en,
+    "a_forum": lambda k, lang: with_article(forum_kind_name(k, lang), lang),
+    "a_tile": lambda t, lang: with_article(trajan_tile_name(t, lang), lang),
+    "forum_tile": lambda t, lang: forum_kind_name(FORUM_TILE_KIND[t], lang),
+    "bonus": bonus_name,
+    "demand": demand_name,
+    "source": lambda i, lang: lang.gettext(SOURCE_NAMES[i]),
+    "pile": lambda i, lang: lang.gettext(PILE_NAMES[i]),
+    "ship": ship_name,
     "building": building_name,
-    "ordinal": lambda q: q + 1,
+    "ordinal": lambda q, lang: str(q + 1),
 }
-register_messages(DOMAIN, _load("messages.toml")["events"], {k: (lambda v, lang, f=f: f(v)) for k, f in _NAMERS.items()})  # type: ignore[misc]
+register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)

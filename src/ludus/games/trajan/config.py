@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from ludus.core.api import OptionSpec, OptionValue
+from ludus.core.i18n import N_
 from ludus.games.trajan.components import LAP_DEFAULTS
 
 __all__ = ["OPTIONS", "TrajanConfig"]
@@ -18,44 +19,44 @@ __all__ = ["OPTIONS", "TrajanConfig"]
 OPTIONS = (
     OptionSpec(
         "lap_2p", LAP_DEFAULTS[2],
-        "time-track lap length with 2 players (UNCONFIRMED; reference default 11, alternative 12)",
+        N_("time-track lap length with 2 players (UNCONFIRMED; reference default 11, alternative 12)"),
         minimum=4, maximum=40,
     ),
     OptionSpec(
         "lap_3p", LAP_DEFAULTS[3],
-        "time-track lap length with 3 players (UNCONFIRMED; reference default 16, alternative 17)",
+        N_("time-track lap length with 3 players (UNCONFIRMED; reference default 16, alternative 17)"),
         minimum=4, maximum=40,
     ),
     OptionSpec(
         "lap_4p", LAP_DEFAULTS[4],
-        "time-track lap length with 4 players (UNCONFIRMED; reference default 21, alternative 22)",
+        N_("time-track lap length with 4 players (UNCONFIRMED; reference default 21, alternative 22)"),
         minimum=4, maximum=40,
     ),
     OptionSpec(
         "pregame_trajan", "free",
-        "pre-game Trajan tiles: any tile of a stack (free) or only the top tile (top)",
+        N_("pre-game Trajan tiles: any tile of a stack (free) or only the top tile (top)"),
         choices=("free", "top"),
     ),
     OptionSpec(
         "starting_markers", "choice",
-        "starting action markers: chosen (pairs may match), dealt at random, or chosen with "
-        "two different colours per tray",
+        N_("starting action markers: chosen (pairs may match), dealt at random, or chosen with "
+        "two different colours per tray"),
         choices=("choice", "random", "different"),
     ),
-    OptionSpec("trajan_face_up", True, "the top tile of each Trajan stack is face up"),
-    OptionSpec("demand_joker_bonus", False, "variant: a demand joker counts for bonus tiles B10-B12"),
-    OptionSpec("reshuffle", True, "shuffle the discard piles (except their top cards) when the draw pile runs out"),
+    OptionSpec("trajan_face_up", True, N_("the top tile of each Trajan stack is face up")),
+    OptionSpec("demand_joker_bonus", False, N_("variant: a demand joker counts for bonus tiles B10-B12")),
+    OptionSpec("reshuffle", True, N_("shuffle the discard piles (except their top cards) when the draw pile runs out")),
     OptionSpec(
         "remove_province_senate_tiles", True,
-        "at quarter end remove every senate tile, those lying on provinces too (ruling 14; false: only the players')",
+        N_("at quarter end remove every senate tile, those lying on provinces too (ruling 14; false: only the players')"),
     ),
     OptionSpec(
         "final_tiebreak", "final_reset",
-        "final tie-break: senate stack after the last reset (final_reset) or senate track "
-        "position before it (track)",
+        N_("final tie-break: senate stack after the last reset (final_reset) or senate track "
+        "position before it (track)"),
         choices=("final_reset", "track"),
     ),
-    OptionSpec("edition", 2, "2: 1 VP per Trajan tile left on the action circle; 1: first edition", choices=(2, 1)),
+    OptionSpec("edition", 2, N_("2: 1 VP per Trajan tile left on the action circle; 1: first edition"), choices=(2, 1)),
 )
 """The options of ``ludus.load("trajan", ...)`` (see docs/games/trajan.md, "Rulings")."""
 

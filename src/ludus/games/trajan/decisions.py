@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludus.core.decisions import Decision, decision
-from ludus.core.errors import StateError
+from ludus.core.errors import N_, StateError
 from ludus.games.trajan.components import (
+    DOMAIN,
     MAX_PLAYERS,
     N_ACTIONS,
     N_COMMODITIES,
@@ -169,19 +170,23 @@ def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
 def _saved_int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
     value = data[name]
     if type(value) is not int:
-        raise StateError(f"state field {name!r}: expected an integer, got {type(value).__name__}")
+        raise StateError(N_("state field {name!r}: expected an integer, got {what}"), domain=DOMAIN, name=name,
+                         what=type(value).__name__)
     if not lo <= value <= hi:
-        raise StateError(f"state field {name!r}: {value} outside {lo}..{hi}")
+        raise StateError(N_("state field {name!r}: {value} outside {lo}..{hi}"), domain=DOMAIN, name=name,
+                         value=value, lo=lo, hi=hi)
     return value
 
 
 def _saved_ints(data: Mapping[str, Any], name: str, lo: int, hi: int) -> list[int]:
     value = data[name]
     if type(value) is not list:
-        raise StateError(f"state field {name!r}: expected a list, got {type(value).__name__}")
+        raise StateError(N_("state field {name!r}: expected a list, got {what}"), domain=DOMAIN, name=name,
+                         what=type(value).__name__)
     for x in value:
         if type(x) is not int or not lo <= x <= hi:
-            raise StateError(f"state field {name!r}: {str(x)[:20]} is not an integer in {lo}..{hi}")
+            raise StateError(N_("state field {name!r}: {value} is not an integer in {lo}..{hi}"), domain=DOMAIN,
+                             name=name, value=str(x)[:20], lo=lo, hi=hi)
     return value
 
 
@@ -198,11 +203,13 @@ def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
     agenda = _saved_ints(data, "agenda", DO, OFFER + N_ACTIONS - 1)
     load = _saved_ints(data, "load", -1, N_COMMODITIES - 1)
     if sub != Sub.SHIP and (ship != -1 or load):
-        raise StateError("state field 'ship': a ship (or 'load') without a ship being loaded ('sub')")
+        raise StateError(N_("state field 'ship': a ship (or 'load') without a ship being loaded ('sub')"),
+                         domain=DOMAIN)
     if sub == Sub.SHIP and ship < 0:
-        raise StateError("state field 'ship': no ship while a ship is being loaded ('sub')")
+        raise StateError(N_("state field 'ship': no ship while a ship is being loaded ('sub')"), domain=DOMAIN)
     if (sub == Sub.DISPLAY) != (display_count == 1):
-        raise StateError(f"state field 'display_count': {display_count} with 'sub' {int(sub)}")
+        raise StateError(N_("state field 'display_count': {count} with 'sub' {sub}"), domain=DOMAIN,
+                         count=display_count, sub=int(sub))
     pending = agenda_decisions(who, agenda)
     if sub == Sub.DISCARD:
         pending.append(SEAPORT_DISCARD[who])

@@ -15,9 +15,9 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
-from ludus.core.errors import StateError
+from ludus.core.errors import N_, StateError
 from ludus.core.events import Log
-from ludus.core.i18n import LangLike
+from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.games.trajan import (
     decisions,
@@ -121,11 +121,18 @@ class TrajanState(TrajanData, RulesState):
         s.fields_from_json({"pile_rebuilt": 0, "pile_hand": [[0] * N_COMMODITIES for _ in range(n)], **data,
                             "pending": []})
         if not -1 <= s.decider < n:
-            raise StateError(f"state field 'decider': seat {s.decider} in a {n}-player game")
+            raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"), domain=DOMAIN,
+                             seat=s.decider, players=n)
         s.pending = decisions.pending_from_json(data, max(s.decider, 0))
         if s.pending and s.decider < 0:
-            raise StateError("state field 'agenda': decisions pending in a finished game ('decider' -1)")
+            raise StateError(N_("state field 'agenda': decisions pending in a finished game ('decider' -1)"),
+                             domain=DOMAIN)
         return s
+
+
+def _lang(locale: LangLike) -> Lang:
+    """``locale`` as a language translating Trajan's domain."""
+    return as_lang(locale).for_domain(DOMAIN)
 
 
 def _hand_decides(top: Decision) -> bool:
@@ -177,11 +184,11 @@ class TrajanGame(Game[TrajanState]):
 
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """Time and scores, the seat's action circle, hand, display and tiles."""
-        return render.render_seat(view, player)
+        return render.render_seat(view, player, _lang(locale))
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain-text board for a terminal."""
-        return render.render(view, player)
+        return render.render(view, player, _lang(locale))
 
     def evaluate(self, state: TrajanState, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""
@@ -193,7 +200,7 @@ class TrajanGame(Game[TrajanState]):
 
     def describe(self, state: TrajanState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
-        return notation.describe(action, state)
+        return notation.describe(action, state, _lang(locale))
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)
@@ -210,8 +217,9 @@ class TrajanGame(Game[TrajanState]):
         return notation.upgrade(text, version)
 
     def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What the component ``name`` is and does (display name or id; any case, spaces or underscores)."""
-        return notation.component_text(name)
+        """What the component ``name`` is and does in ``locale`` (display name in English or in
+        ``locale``, or id; any case, spaces or underscores)."""
+        return notation.component_text(name, _lang(locale))
 
     def invariant_violations(self, state: TrajanState) -> list[str]:
         """Every component counted wherever it lies (see :mod:`.invariants`)."""

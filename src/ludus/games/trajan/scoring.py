@@ -6,11 +6,12 @@ import math
 from typing import Any
 
 from ludus.core.api import Outcome, rank_by
-from ludus.core.errors import LudusError
+from ludus.core.errors import N_, LudusError
 from ludus.games.trajan.components import (
     BONUS_TILES,
     CONSTRUCTION_TILES,
     CONSTRUCTION_TYPES,
+    DOMAIN,
     FORUM_KINDS,
     FORUM_TILE_KIND,
     K_COMMODITY_JOKER,
@@ -22,6 +23,9 @@ from ludus.games.trajan.components import (
     Termination,
 )
 from ludus.games.trajan.state import TrajanData
+
+REASON = N_("four quarters played; most VP wins, ties to the higher senate position")
+"""``Outcome.reason`` (English, kept word for word in records; :meth:`Game.outcome_text` translates it)."""
 
 
 def construction_sets(counts: list[int], jokers: int) -> int:
@@ -148,7 +152,7 @@ def score_sheet(s: TrajanData) -> list[dict[str, Any]]:
 def outcome(s: TrajanData) -> Outcome:
     """The outcome of a finished game."""
     if not s.is_terminal():
-        raise LudusError("the game is not over yet")
+        raise LudusError(N_("the game is not over yet"), domain=DOMAIN)
     scores = final_scores(s)
     tie = senate_tiebreak(s)
     keys = [(float(scores[p]), float(tie[p])) for p in range(len(scores))]
@@ -159,7 +163,7 @@ def outcome(s: TrajanData) -> Outcome:
         tuple(float(x) for x in scores),
         ranking,
         winners,
-        "four quarters played; most VP wins, ties to the higher senate position",
+        REASON,
         None,
         details,
         termination=Termination.FOUR_QUARTERS,

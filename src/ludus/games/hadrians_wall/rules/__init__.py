@@ -21,6 +21,7 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.i18n import Lang
 
 from ..components import (
     ACTIONS,
@@ -31,9 +32,10 @@ from ..components import (
     LUDUS,
     MARKET,
     THEATRE,
-    ActionTable,
     Verb,
 )
+from ..config import ActionTable
+from ..decisions import pending_words
 from ..state import Board, HadriansWallData
 from . import (
     baths,
@@ -185,21 +187,22 @@ def is_legal(s: HadriansWallData, action: Action) -> bool:
     return action in out
 
 
-def why_illegal(s: HadriansWallData, action: Action) -> str:
-    """A short reason an illegal ``action`` is refused."""
+def why_illegal(s: HadriansWallData, action: Action, lang: Lang) -> str:
+    """A short reason an illegal ``action`` is refused, in ``lang`` (bound to the game's domain)."""
+    _ = lang.gettext
     p = action.player
     if s.phase is not ACTIONS and s.phase is not CHOOSE and s.phase is not FAVOUR:
-        return "the game is over"
+        return _("the game is over")
     if not isinstance(p, int) or not 0 <= p < len(s.boards):
-        return f"there is no seat {p}"
+        return _("there is no seat {seat}").format(seat=p)
     b = s.boards[p]
     if s.phase is CHOOSE:
-        return "every player is choosing Path and Prospect" if b.choice < 0 else "you have already chosen"
+        return _("every player is choosing Path and Prospect") if b.choice < 0 else _("you have already chosen")
     if b.done:
-        return "you have ended the Year" if s.phase is ACTIONS else "you have already defended"
+        return _("you have ended the Year") if s.phase is ACTIONS else _("you have already defended")
     if b.pending and s.phase is ACTIONS:
-        return f"first resolve the pending choice ({b.pending[-1]})"
-    return "its requirement or cost is not met now"
+        return _("first resolve the pending choice ({choice})").format(choice=pending_words(str(b.pending[-1]), lang))
+    return _("its requirement or cost is not met now")
 
 
 def advance(s: HadriansWallData, log: Log) -> None:

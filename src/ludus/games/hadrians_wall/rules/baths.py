@@ -18,8 +18,8 @@ from ..components import (
     BATHS_PER_YEAR,
     BATHS_RESOURCES,
     RESOURCE,
-    ActionTable,
 )
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import show
 

@@ -21,10 +21,9 @@ from ..components import (
     FORUM_BOXES,
     INFRASTRUCTURE_AT,
     ITEM_INDEX,
-    ActionTable,
     Cost,
 )
-from ..config import plus_resource
+from ..config import ActionTable, plus_resource
 from ..state import Board, HadriansWallData
 from .general import gain_all, pay, show
 

@@ -11,7 +11,12 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import CITIZEN_BOXES, CITIZEN_INDEX, CIVILIAN, ActionTable
+from ..components import (
+    CITIZEN_BOXES,
+    CITIZEN_INDEX,
+    CIVILIAN,
+)
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_citizen
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import COURT_APPARITORES, COURT_BOXES, COURT_GAIN, COURT_PAY, COURTHOUSE, ActionTable
+from ..components import (
+    COURT_APPARITORES,
+    COURT_BOXES,
+    COURT_GAIN,
+    COURT_PAY,
+    COURTHOUSE,
+)
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import can_pay, gain_all, pay, show
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import COHORT_INDEX, DIPLOMAT_COST, DIPLOMAT_PATRICIANS, PATRICIAN, VALOUR, ActionTable
+from ..components import (
+    COHORT_INDEX,
+    DIPLOMAT_COST,
+    DIPLOMAT_PATRICIANS,
+    PATRICIAN,
+    VALOUR,
+)
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import can_pay, gain_attribute, pay, show
 

@@ -21,8 +21,8 @@ from ..components import (
     LUDUS_PERFORMERS,
     LUDUS_SURVIVAL,
     SERVANT,
-    ActionTable,
 )
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import draw_fate, gain_all, show
 

@@ -27,8 +27,8 @@ from ..components import (
     PLAYER_CARDS,
     RENOWN,
     RESOURCE,
-    ActionTable,
 )
+from ..config import ActionTable
 from ..decisions import MarketHexagon
 from ..state import Board, HadriansWallData
 from .general import draw_fate, gain_all, gain_attribute, pay_source, show, source_card, sources

@@ -23,8 +23,8 @@ from ..components import (
     SERVANT,
     SOLDIER,
     TRAINING_BOXES,
-    ActionTable,
 )
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_all, show
 

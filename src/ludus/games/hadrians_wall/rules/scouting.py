@@ -26,12 +26,9 @@ from ..components import (
     SERVANT,
     SOLDIER,
     VALOUR,
-    ActionTable,
     cells_mask,
-    orientations,
-    placements,
-    shape_placements,
 )
+from ..config import ActionTable, orientations, placements, shape_placements
 from ..decisions import PlacePattern, PlaceShape
 from ..state import Board, HadriansWallData
 from .general import gain_attribute, pay_source, show, source_card, sources

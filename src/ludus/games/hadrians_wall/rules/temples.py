@@ -12,7 +12,13 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import ITEM_INDEX, PIETY, TEMPLE_BOXES, TEMPLES, ActionTable
+from ..components import (
+    ITEM_INDEX,
+    PIETY,
+    TEMPLE_BOXES,
+    TEMPLES,
+)
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_attribute, show
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.events import Log
 
-from ..components import RESOURCE, THEATRE, THEATRE_BOXES, THEATRE_PERFORMERS, THEATRE_REWARDS, ActionTable
+from ..components import (
+    RESOURCE,
+    THEATRE,
+    THEATRE_BOXES,
+    THEATRE_PERFORMERS,
+    THEATRE_REWARDS,
+)
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_all, show
 

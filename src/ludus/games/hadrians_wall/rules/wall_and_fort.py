@@ -25,8 +25,8 @@ from ..components import (
     RESOURCE,
     SOLDIER,
     WALL_REWARDS,
-    ActionTable,
 )
+from ..config import ActionTable
 from ..state import Board, HadriansWallData
 from .general import gain_all, show
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
-from ludus.core.errors import IllegalActionError
+from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.events import Log
 from ludus.games.trajan.components import (
+    ACTION_NAMES_EN,
+    DOMAIN,
     EXTRA_TILE_ACTION,
     FORUM_KEYS,
     FORUM_KIND_INDEX,
@@ -18,6 +20,7 @@ from ludus.games.trajan.components import (
     FORUM_TILE_KIND,
     K_EXTRA_OF_ACTION,
     MAX_PLAYERS,
+    TEXTS,
     Verb,
 )
 from ludus.games.trajan.state import TrajanData
@@ -42,7 +45,17 @@ def remove_kind(tiles: list[int], kind: int) -> int:
         if FORUM_TILE_KIND[t] == kind:
             del tiles[i]
             return t
-    raise IllegalActionError(f"no {FORUM_KINDS[kind].key} tile held")
+    raise IllegalActionError(N_("no {tile} held"), domain=DOMAIN, tile=_named(kind))
+
+
+def _named(kind: int) -> LudusError:
+    """The name of a forum-tile kind as an error's value, said in the reader's language when read
+    (:meth:`~ludus.core.errors.LudusError.text_in` translates a value that is itself a message)."""
+    action = FORUM_KINDS[kind].action
+    if action >= 0:
+        return LudusError(str(TEXTS["extra_action"]["name"]), domain=DOMAIN,
+                          action=LudusError(ACTION_NAMES_EN[action], domain=DOMAIN))
+    return LudusError(str(TEXTS["forum"][FORUM_KINDS[kind].key]["name"]), domain=DOMAIN)
 
 
 def options(s: TrajanData, p: int) -> list[Action]:
