@@ -21,11 +21,12 @@ GAMES = sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").exist
 
 GAME_MODULES = {
     "__init__.py", "components.py", "config.py", "state.py", "decisions.py", "rules", "scoring.py",
-    "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data",
+    "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data", "locale",
 }
-OPTIONAL_MODULES = {"validation.py", "svg.py", "locale"}
+"""``locale/`` holds the game's catalogs (issue 12)."""
+OPTIONAL_MODULES = {"validation.py", "svg.py"}
 """A game may keep its loaded-state range checks beside invariants.py (issue 10); svg.py is its board
-as a picture (issues 13-16: a game without one shows its text board); locale/ holds its catalogs."""
+as a picture (issues 13-16: a game without one shows its text board)."""
 
 
 def _rooms(folder: Path) -> set[str]:

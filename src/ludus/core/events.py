@@ -56,11 +56,7 @@ def _number(value: Any, lang: Lang) -> str:
     return lang.number(value)
 
 
-def _plural_s(value: Any, lang: Lang) -> str:
-    return "" if value == 1 else "s"
-
-
-_CORE_NAMERS: dict[str, Namer] = {"join": _join, "number": _number, "s": _plural_s}
+_CORE_NAMERS: dict[str, Namer] = {"join": _join, "number": _number}
 
 
 def register_messages(

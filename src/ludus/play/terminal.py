@@ -9,7 +9,6 @@ answer with a number or with the action's notation, or with ``save FILE``,
 from __future__ import annotations
 
 import os
-import re
 import struct
 import sys
 from collections.abc import Callable, Sequence
@@ -50,7 +49,6 @@ def _loose(text: str) -> str:
     return " ".join(text.replace("_", " ").casefold().split())
 
 
-_OWN_SEAT = re.compile(r"^seat \d+: ", re.IGNORECASE)
 
 PERSON = "person"
 """A record's ``seats`` entry for a seat a person plays (the others name their bot)."""
@@ -258,8 +256,8 @@ class TerminalSession:
                 return action
 
     def label(self, action: Action) -> str:
-        """The action in words for its own seat's menu (a leading "seat N:" is left out)."""
-        return _OWN_SEAT.sub("", self.game.describe(self.state, action, self.lang), count=1)
+        """The action in words, in the session's language (a game's labels never name the acting seat)."""
+        return self.game.describe(self.state, action, self.lang)
 
     def show_menu(self, actions: list[Action]) -> None:
         """``menu``: every action of the decision, numbered, with its notation."""

@@ -29,7 +29,7 @@ def _hidden(state: Any, seat: int) -> set[str]:
 @pytest.mark.parametrize(("players", "seeds"), [(2, (1, 2)), (3, (3,)), (4, (4,)), (5, (5,))])
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...]) -> None:
     game = ludus.load("glory-to-rome", players)
-    drawn = check_boards(game, seeds, positions=50, hidden=_hidden, translated=False)
+    drawn = check_boards(game, seeds, positions=50, hidden=_hidden)
     assert drawn >= 50 * 4 * (players + 1) * 0.9  # positions × languages × (seats + spectator)
 
 
