@@ -2,7 +2,8 @@
 
     .venv/bin/python scripts/board_screenshots.py glory-to-rome --players 3 --seed 11 --lang pl
 
-writes docs/images/<game>-opening.png, -middle.png and -end.png: the seeded random game's
+writes docs/images/<game>-opening.png, -middle.png and -end.png (``-<lang>`` before ``.png`` in a
+language other than English): the seeded random game's
 first position, the position halfway through it and its last position, each as seat 0
 sees it (``ludus render``, which draws the SVG and has Chromium take the picture).
 """
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     length = game_length(args.game, args.players, args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, at in (("opening", 0), ("middle", length // 2), ("end", length)):
-        target = args.out / f"{args.game}-{name}.png"
+        suffix = "" if args.lang == "en" else f"-{args.lang}"
+        target = args.out / f"{args.game}-{name}{suffix}.png"
         status = ludus_main(["--lang", args.lang, "render", args.game, "--players", str(args.players), "--seed",
                              str(args.seed), "--at", str(at), "--seat", str(args.seat), "-o", str(target)])
         if status:

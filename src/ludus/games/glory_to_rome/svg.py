@@ -26,6 +26,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.board import Canvas, Svg, actions_by
+from ludus.core.events import Event
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -206,7 +207,7 @@ class _Table:
             c.text(20, y + 84, _("To move: player {players}").format(players=movers), size=16, weight="bold",
                    fill="#0b5cad")
         notes = []
-        if view["frames"] and view["frames"][-1]["role"]:
+        if view["frames"] and view["frames"][-1]["role"] and not view["over"]:
             top = view["frames"][-1]
             notes.append(self.lang.ngettext("player {seat} takes {role}: {count} action left",
                                             "player {seat} takes {role}: {count} actions left", top["left"]).format(
@@ -227,6 +228,20 @@ class _Table:
             c.text(x + 45, y + 100, label, size=13, anchor="middle", fill="#fff" if fill == "#2b2b2b" else None)
             x += 110
         return y + 130
+
+    def news(self, y: float) -> float:
+        """What happened since the viewer's last decision (the board view's recent events), in its language."""
+        lines = [Event(e["kind"], e["data"], None, DOMAIN).text_in(self.lang) for e in self.view.get("recent", ())]
+        if not lines:
+            return y
+        c = self.canvas
+        shown = lines[-6:]
+        c.rect(10, y, WIDTH - 20, 30 + 18 * len(shown), fill="#fff6dc", stroke="#e8a400", rx=8)
+        c.text(24, y + 20, self._("Since your last decision:") if self.player is not None else self._("Last action:"),
+               size=13, weight="bold")
+        for i, line in enumerate(shown):
+            c.text(24, y + 38 + 18 * i, line if len(line) <= 150 else line[:149] + "…", size=13)
+        return y + 40 + 18 * len(shown)
 
     def sites(self, y: float) -> float:
         c, _ = self.canvas, self._
@@ -346,12 +361,14 @@ class _Table:
                     c.text(x + 48, top + 38 + 14 * i, line, size=12 if len(line) <= 12 else 10, anchor="middle",
                            weight="bold")
                 where = _("out of town") if b["out_of_town"] else _("in town")
-                c.text(x + 48, top + 76, _("{material} site").format(material=_material(site, lang)), size=11,
-                       anchor="middle")
-                c.text(x + 48, top + 90, where, size=11, anchor="middle")
+                site_words = _wrap(_("{material} site").format(material=_material(site, lang)), 15)[:2]
+                for i, line in enumerate([*site_words, where]):
+                    c.text(x + 48, top + 68 + 12 * i, line, size=10, anchor="middle")
                 if b["complete"]:
-                    c.text(x + 48, top + 118, _("complete") + (" · " + _("public") if b["public"] else ""), size=12,
+                    c.text(x + 48, top + 104, _("complete") + (" · " + _("public") if b["public"] else ""), size=11,
                            anchor="middle", weight="bold", fill="#1a7f37")
+                    for i, line in enumerate(_wrap(_function(slug, lang), 19)[:4]):  # the function, in full on hover
+                        c.text(x + 5, top + 117 + 9 * i, line, size=7.5)
                 else:
                     for i in range(need):
                         filled = b["materials"][i] if i < len(b["materials"]) else None
@@ -417,6 +434,7 @@ class _Table:
 
     def draw(self) -> Svg:
         y = self.header(0)
+        y = self.news(y)
         y = self.sites(y)
         y = self.pool(y)
         if "hand" in self._mine():
