@@ -47,3 +47,12 @@ def test_a_draw_opens_a_keep_or_discard_decision_seen_only_by_the_drawer() -> No
     play(s, "0:discard")
     assert s.discard == [7] and s.current == 1
     conserved(s)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "hu", "uk"])
+def test_the_template_speaks_four_languages(lang: str) -> None:
+    # issue 12: a game's catalogs live in its locale/ (make i18n DOMAINS=fixture-tally:tests/fixtures/template_game)
+    from ludus.testing.i18n import problems, read_everything
+
+    texts, checked = read_everything(registry.load("fixture-tally", 2), 5, lang)
+    assert texts and problems(texts, checked) == []
