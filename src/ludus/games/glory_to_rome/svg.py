@@ -251,7 +251,8 @@ class _Table:
             inside, outside = self.view["sites_in_town"][m], self.view["sites_out_of_town"][m]
             c.rect(x, y + 28, 190, 62, fill=COLOURS[m], stroke="#444", rx=6,
                    tip=_("{material} sites: {inside} in town, {outside} out of town").format(
-                       material=_material(m, self.lang), inside=inside, outside=outside))
+                       material=_material(m, self.lang), inside=inside, outside=outside)
+                   + " " + self.lang.gettext(TEXTS["materials"][m]["en"]))
             c.text(x + 10, y + 52, _material(m, self.lang), size=15, weight="bold")
             c.text(x + 10, y + 78, f"{inside} / {outside}", size=15)
         return y + 100
@@ -297,7 +298,7 @@ class _Table:
         for k, (m, n) in enumerate(sorted(Counter(materials).items(), key=lambda mn: MATERIAL_INDEX[mn[0]])):
             acts = actions_of.get(m) if actions_of is not None and owner == self.player else None
             c.rect(x + k * 46, y + 6, 40, 28, fill=COLOURS[m], stroke="#444", rx=4, actions=acts,
-                   tip=f"{_material(m, self.lang)} ×{n}")
+                   tip=f"{_material(m, self.lang)} ×{n}. {self.lang.gettext(TEXTS['materials'][m]['en'])}")
             c.text(x + k * 46 + 20, y + 25, str(n), size=14, anchor="middle", weight="bold")
 
     def panel(self, y: float, p: int, pv: Mapping[str, Any]) -> float:
