@@ -30,6 +30,7 @@ from ludus.games.trajan import (
     validation,
     view,
 )
+from ludus.games.trajan import svg as board
 from ludus.games.trajan.components import ACTION, DOMAIN, N_COMMODITIES, OVER, SEAPORT, Verb
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.state import SLOTS, TrajanData
@@ -185,6 +186,10 @@ class TrajanGame(Game[TrajanState]):
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """Time and scores, the seat's action circle, hand, display and tiles."""
         return render.render_seat(view, player, _lang(locale))
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
+        """The table as an SVG picture (:mod:`~ludus.games.trajan.svg`)."""
+        return board.svg(view, player, locale)
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain-text board for a terminal."""
