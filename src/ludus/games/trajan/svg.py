@@ -1,16 +1,13 @@
 """The Trajan table as an SVG picture, drawn from a board view only.
 
-The main board: the time track (its lap for this player count, the rounds and quarters),
-the senate track, the map of the provinces with their roads, legionnaires, leaders and forum
-tiles, the military camp, the forum, the construction area, the six Trajan-tile stacks (the
-top tile's category, its two colours and VP), the three ships, the draw and discard piles,
-the bonus tiles on the senate and the people's demands. Each player's mat: the action circle
-of six trays with their coloured markers, the Trajan tile beside each tray, the arch, and the
-hand (its owner's only), display and tiles taken. A click on a tray takes it, on a marker sows
-it, on a province, forum tile, construction space, ship, pile or stack does that action
-(:mod:`ludus.core.board`); the rest are buttons.
-
-The six marker colours are the game's (:data:`MARKERS`, as the terminal's ``render.PALETTE``).
+The main board: the time track (its lap for this player count), the senate track, the map of the
+provinces (roads, legionnaires, leaders, forum tiles), the military camp, the forum, the
+construction area, the six Trajan-tile stacks (the top tile's category, two colours and VP), the
+three ships, the draw and discard piles, the senate's bonus tiles and the people's demands. Each
+player's mat: the action circle of six trays with their markers (the game's colours,
+:data:`MARKERS`), the Trajan tile beside each tray, the arch, and the hand (its owner's only),
+display and tiles taken. A click on a tray takes it, on a marker sows it, on a province, forum
+tile, construction space, ship, pile or stack does that action; the rest are buttons.
 
 >>> import ludus
 >>> state = ludus.load("trajan", 2).new_state(3)
@@ -86,44 +83,30 @@ _PLACES: dict[str, tuple[float, float]] = {
     "lugudunensis": (110, 190), "germania_superior": (450, 160), "aquitania": (80, 310),
     "narbonensis": (250, 340), "alpes": (360, 260), "raetia": (500, 250), "noricum": (610, 190),
     "camp": (560, 350)}
+_BUILDINGS = {t.name: t for t in CONSTRUCTION_TILES}
 
 
-def _tile_parts(tile_id: str) -> tuple[str, str, int, str]:
-    """A Trajan tile's two colour fills, VP and category key."""
-    t = TRAJAN_TILES[TRAJAN_INDEX[tile_id]]
-    return MARKERS[COLOURS[t.colours[0]]], MARKERS[COLOURS[t.colours[1]]], t.vp, TRAJAN_CATEGORIES[t.category].key
+_ELEMENT = {"arrange": "marker", "sow": "marker", "take": "tray", "plus2": "tray", "take_card": "pile",
+            "take_discard": "pile", "pile": "pile", "stack": "stack", "trajan": "stack", "display": "card",
+            "discard": "card", "load": "card", "ship": "ship", "take_tile": "forum", "march": "province",
+            "build": "space", "meet": "demand", "consul": "bonus", "extra": "held"}
+"""The kind of element each verb's first argument names (``take seaport``: the Seaport tray)."""
 
 
 def _key(words: list[str], view: Mapping[str, Any], player: int | None) -> tuple[str, ...] | None:
     """The element an action (its words after the seat) acts on, or None for a button."""
     verb, args = words[0], words[1:]
-    if verb in ("arrange", "sow"):
-        return ("marker", args[0])
-    if verb in ("take", "plus2"):
-        return ("tray", args[0])
-    if verb in ("take_card", "take_discard", "pile"):
-        return ("pile", args[0])
+    if verb == "choose":  # a tile of the chosen stack, or a face-down stack's top tile
+        return ("choice" if args[0] in TRAJAN_INDEX else "stack", args[0])
+    if verb in _ELEMENT and (verb != "load" or args[0] in COMMODITY_INDEX):
+        return (_ELEMENT[verb], args[0])
     if verb == "draw_two":
         return ("pile", "deck")
-    if verb in ("stack", "trajan") or (verb == "choose" and args[0] not in TRAJAN_INDEX):
-        return ("stack", args[0])
-    if verb == "choose":
-        return ("choice", args[0])
-    if verb in ("display", "discard", "load") and args[0] in COMMODITY_INDEX:
-        return ("card", args[0])
-    if verb == "ship":
-        return ("ship", args[0])
     if verb == "sail" and view["turn"]["ship"]:
         return ("ship", view["turn"]["ship"])
-    simple = {"take_tile": "forum", "march": "province", "build": "space", "meet": "demand", "consul": "bonus",
-              "extra": "held"}
-    if verb in simple:
-        return (simple[verb], args[0])
     if verb == "deploy" and player is not None:
         return ("province", view["players"][player]["leader"])
-    if verb in ("recruit", "senate", "hire"):
-        return (verb,)
-    return None
+    return (verb,) if verb in ("recruit", "senate", "hire") else None
 
 
 class _Table:
@@ -166,19 +149,12 @@ class _Table:
         marks: set[tuple[Any, ...]] = set()
         for event in events:
             data, kind = event.get("data", {}), event.get("kind", "")
-            for field in ("province", "space", "ship", "pile", "bonus"):
-                if field in data:
-                    marks.add((field, data[field]))
-            if "tile" in data and kind not in ("march_take",):
-                marks.add(("tile", data["tile"]))
-            if kind == "take_tray":
-                marks.add(("tray", data["seat"], data["tray"]))
-            if kind == "senate":
-                marks.add(("senate", data["space"]))
-            if kind in ("recruit", "deploy", "march", "march_take"):
-                marks.add(("camp",))
-            if "seat" in data and kind in ("hire", "build_worker", "effect_worker"):
-                marks.add(("workers",))
+            fields = ("province", "space", "ship", "pile", "bonus") + (("tile",) if kind != "march_take" else ())
+            marks |= {(field, data[field]) for field in fields if field in data}
+            marks |= {("tray", data["seat"], data["tray"])} if kind == "take_tray" else set()
+            marks |= {("senate", data["space"])} if kind == "senate" else set()
+            marks |= {("camp",)} if kind in ("recruit", "deploy", "march", "march_take") else set()
+            marks |= {("workers",)} if kind in ("hire", "build_worker", "effect_worker") else set()
         return marks
 
     def mark(self, *key: Any) -> str:
@@ -189,8 +165,8 @@ class _Table:
                     actions: Sequence[str] | None = None, place: str = "", classes: str = "") -> None:
         """A Trajan tile: its two colours, VP and category (a demand tile: its demand)."""
         c, lang = self.canvas, self.lang
-        left, right, vp, _cat = _tile_parts(tile_id)
         t = TRAJAN_TILES[TRAJAN_INDEX[tile_id]]
+        left, right, vp = MARKERS[COLOURS[t.colours[0]]], MARKERS[COLOURS[t.colours[1]]], t.vp
         kind = demand_name(t.demand, lang) if t.demand >= 0 else lang.gettext(TRAJAN_CATEGORIES[t.category].en)
         with c.group(actions=actions, tip=self.tip(tile_id) or trajan_tile_name(t.index, lang), data_id=tile_id,
                       data_place=place, classes=classes or self.mark("tile", t.index)):
@@ -199,6 +175,11 @@ class _Table:
             c.rect(x + 20, y + 3, 16, h - 15, fill=right, stroke="#555", rx=2)
             c.text(x + w - 4, y + 15, str(vp), size=12, anchor="end", weight="bold")
             c.text(x + w / 2, y + h - 3, _short(kind, w * 1.3), size=8, anchor="middle")
+
+    def empty(self, x: float, y: float, w: float, h: float = 24) -> float:
+        """An empty space (a forum space, a Trajan-tile slot); returns the x after it."""
+        self.canvas.rect(x, y, w, h, fill="none", stroke="#bbb", rx=4, stroke_dasharray="4 3")
+        return x + w + 4
 
     def marker(self, x: float, y: float, colour: str, actions: Sequence[str] | None = None, r: float = 7) -> None:
         self.canvas.circle(x, y, r, fill=MARKERS[colour], stroke="#333", actions=actions,
@@ -340,8 +321,8 @@ class _Table:
                 c.rect(x, y0 + 20, 108, 70, fill="#d9c9a3", stroke="#6b5a3a", rx=6, classes="frame")
                 c.text(x + 6, y0 + 34, f"{TRAJAN_CATEGORIES[i].letter} · {name}"[:18], size=10, weight="bold")
                 c.text(x + 102, y0 + 86, f"×{stack['size']}", size=10, anchor="end")
-            if "top" in stack:
-                self.trajan_tile(x + 6, y0 + 40, stack["top"], 72, 34, place="stack")
+                if "top" in stack:  # in the stack's group: a click on it takes it
+                    self.trajan_tile(x + 6, y0 + 40, stack["top"], 72, 34, place="stack")
         y = y0 + 96
         choices = [k[1] for k in self.on if k[0] == "choice"]
         if choices:
@@ -404,18 +385,13 @@ class _Table:
                size=13, weight="bold")
         x = x0 + 12
         for key in view["forum"]:
-            if key is None:
-                c.rect(x, y0 + 30, 100, 24, fill="none", stroke="#bbb", rx=4, stroke_dasharray="4 3")
-                x += 104
-            else:
-                x = self.forum_tile(x, y0 + 30, key, 100, self.acts("forum", key))
+            x = self.forum_tile(x, y0 + 30, key, 100, self.acts("forum", key)) if key else self.empty(x, y0 + 30, 100)
         x = x0 + 12
         c.text(x, y0 + 76, _("Extra-action tiles:"), size=12, weight="bold")
         x += 130
         for action in view["forum_extra"]:
             if action is None:
-                c.rect(x, y0 + 62, 150, 24, fill="none", stroke="#bbb", rx=4, stroke_dasharray="4 3")
-                x += 154
+                x = self.empty(x, y0 + 62, 150)
                 continue
             key = "extra_" + action
             name = forum_kind_name(FORUM_KIND_INDEX[key], self.lang)
@@ -438,7 +414,7 @@ class _Table:
             row, col = divmod(i, GRID_COLUMNS)
             x, y = x0 + 12 + col * 146, y0 + 30 + row * 54
             tile = cell["tile"]
-            t = next((ct for ct in CONSTRUCTION_TILES if ct.name == tile), None) if tile else None
+            t = _BUILDINGS.get(tile) if tile else None
             tip = self.tip(tile) if tile else _("Space {space}: built").format(space=i)
             with c.group(actions=self.acts("space", str(i)), tip=tip, data_id=f"building:{tile}" if tile else None,
                          data_place="construction", classes=self.mark("space", i)):
@@ -510,8 +486,9 @@ class _Table:
                 name = action_name(slot, lang)
                 c.text(tx, ty - 8, _short(name, 80), size=9 if len(name) < 13 else 7.5, anchor="middle",
                        weight="bold")
-            if action in pv["plus2"]:
-                c.text(tx, ty + 30, "[+2]", size=9, anchor="middle", weight="bold", fill="#8b1a1a")
+            if action in pv["plus2"]:  # a [+2] marker assigned to this action
+                c.rect(tx - 16, ty + 22, 32, 14, fill="#f5c6c6", stroke="#8b1a1a", rx=3, tip=self.tip("+2"))
+                c.text(tx, ty + 33, "[+2]", size=9, anchor="middle", weight="bold", fill="#8b1a1a")
             dots = [col for col in COLOURS for _k in range(tray.get(col, 0))]
             for k, col in enumerate(dots):
                 self.marker(tx - 20 + (k % 4) * 13, ty + 5 + (k // 4) * 12, col, r=5.5)
@@ -520,14 +497,11 @@ class _Table:
             if tile:
                 self.trajan_tile(ox - 32, oy - 17, tile, place=f"slot {p} {SLOT_NAMES[slot]}")
             else:
-                c.rect(ox - 32, oy - 17, 64, 34, fill="none", stroke="#bbb", rx=4, stroke_dasharray="4 3")
+                self.empty(ox - 32, oy - 17, 64, 34)
             if pv["arch"] == slot:
-                ax, ay = cx + 172 * math.cos(angle), cy + 103 * math.sin(angle)
-                c.parts.append(f'<path d="M{ax - 9:.1f},{ay + 6:.1f} v-6 a9,9 0 0 1 18,0 v6" fill="none" '
-                               f'stroke="#8b5a1c" stroke-width="4"/>')
+                c.parts.append(_arch(cx + 172 * math.cos(angle), cy + 103 * math.sin(angle)))
         if pv["arch"] < 0:
-            c.parts.append(f'<path d="M{cx - 9:.1f},{cy + 6:.1f} v-6 a9,9 0 0 1 18,0 v6" fill="none" '
-                           f'stroke="#8b5a1c" stroke-width="4"/>')
+            c.parts.append(_arch(cx, cy))
         turn = view["turn"]
         if p == view["current"] and turn["markers_in_hand"]:
             dots = [col for col, n in turn["markers_in_hand"].items() for _k in range(n)]
@@ -573,17 +547,12 @@ class _Table:
             room(140)
             cx = self.chip(cx, y, 140, _short(name, 140), "#e6dcf0", self.tip(name) or name,
                            self.acts("held", "extra_" + action) if mine else None, "extra:" + action, f"tiles {p}")
-        for action in pv["plus2"]:
-            name = text_in(lang, "plus2", "name")
-            room(110)
-            cx = self.chip(cx, y, 110, f"{name} {action_name(ACTIONS.index(action), lang)}"[:18], "#f5c6c6",
-                           self.tip("+2"), None, None, f"tiles {p}")
         for tile in pv["demand_trajan_tiles"]:
             room(70)
             self.trajan_tile(cx, y - 5, tile, place=f"tiles {p}")
             cx += 70
         for name in pv["construction_tiles"]:
-            t = next(ct for ct in CONSTRUCTION_TILES if ct.name == name)
+            t = _BUILDINGS[name]
             room(90)
             cx = self.chip(cx, y, 90, f"{text_in(lang, 'construction_short', ACTIONS[t.action], 'short')} {t.vp}",
                            "#fbf3df", self.tip(name) or building_name(t.index, lang), None, "building:" + name,
@@ -596,18 +565,11 @@ class _Table:
         return y + 30
 
     def draw(self) -> Svg:
-        y = self.header(0)
-        y = self.news(y)
-        if self.buttons:
-            y = self.button_row(y, self.buttons)
-        top = y
-        self.provinces(10, y)
-        y = self.tracks(715, y + 4)
-        y = self.stacks(715, y)
-        y = self.ships_and_piles(715, y + 4)
-        y = max(y, top + 430)
-        y = self.forum(10, y)
-        y = self.construction(10, y)
+        y = self.news(self.header(0))
+        top = y = self.button_row(y, self.buttons) if self.buttons else y
+        self.provinces(10, y)  # left; on the right: the tracks, the Trajan stacks, the ships and the piles
+        y = max(self.ships_and_piles(715, self.stacks(715, self.tracks(715, y + 4)) + 4), top + 430)
+        y = self.construction(10, self.forum(10, y))
         for p, pv in enumerate(self.view["players"]):
             y = self.mat(y, p, pv)
         rest = [n for n in self.actions if n not in self.used]
@@ -616,6 +578,11 @@ class _Table:
             y = self.button_row(y + 26, rest)
         self.canvas.height = y + 10
         return self.canvas.svg()
+
+
+def _arch(x: float, y: float) -> str:
+    """Trajan's arch: a small brown arch centred on (x, y)."""
+    return f'<path d="M{x - 9:.1f},{y + 6:.1f} v-6 a9,9 0 0 1 18,0 v6" fill="none" stroke="#8b5a1c" stroke-width="4"/>'
 
 
 def _short(words: str, width: float) -> str:
