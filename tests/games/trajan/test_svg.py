@@ -10,7 +10,13 @@ import pytest
 
 import ludus
 from ludus.core.board import board_view
-from ludus.games.trajan.components import COMMODITIES, DEMAND_KINDS, DEMAND_TILE_KIND, FORUM_KINDS, FORUM_TILE_KIND
+from ludus.games.trajan.components import (
+    COMMODITIES,
+    DEMAND_KINDS,
+    DEMAND_TILE_KIND,
+    FORUM_KINDS,
+    FORUM_TILE_KIND,
+)
 from ludus.games.trajan.svg import MARKERS
 from ludus.testing.boards import check_boards
 
@@ -82,8 +88,11 @@ def test_a_province_a_construction_space_a_forum_tile_and_a_ship_do_their_action
     for action in state.legal_actions(seat):
         if action.verb == verb:
             element = clicks[str(action)]
-            assert element.tag == f"{SVG}g" and element.attrib.get("data-place") == place or (
-                place is None and element.attrib["data-id"] == f"ship:{action.args[0]}")
+            assert element.tag == f"{SVG}g"
+            if place is None:  # a ship
+                assert element.attrib["data-id"] == f"ship:{action.args[0]}"
+            else:
+                assert element.attrib["data-place"] == place
 
 
 def test_the_seat_to_move_and_the_last_actions_are_marked_and_the_news_is_in_hungarian() -> None:

@@ -70,8 +70,8 @@ green, bright white, hot pink, blue)."""
 SEATS = ("#b8322a", "#2b2b2b", "#7b3fa0", "#8a5a24")
 """Each seat's colour: its legionnaires, leader, workers and senate marker."""
 COMMODITY_COLOURS: dict[str, str] = dict(zip(COMMODITIES, (
-    "#e8dcb0", "#b5a642", "#7b2d4f", "#5f9ec7", "#d4af37", "#3aa58c",
-    "#d9d4cc", "#8b6b4a", "#e07b39", "#b8623b", "#a0785a", "#e3c566"), strict=True))
+    "#e8dcb0", "#c9bd5a", "#c97a9c", "#8dbfe0", "#d4af37", "#6cc4a8",
+    "#d9d4cc", "#b89870", "#e8955a", "#d08a66", "#c4a484", "#e3c566"), strict=True))
 """A card colour for each of the 12 commodities (the cards carry only a picture)."""
 
 WIDTH = 1400
@@ -213,12 +213,12 @@ class _Table:
         c, _, view = self.canvas, self._, self.view
         c.text(20, y + 32, self._("Trajan"), size=28, weight="bold")
         t = view["time"]
-        c.text(160, y + 30, _("Quarter {quarter} of 4 · round {round} of 4 · time {position} of {lap}").format(
+        c.text(185, y + 30, _("Quarter {quarter} of 4 · round {round} of 4 · time {position} of {lap}").format(
             quarter=view["quarter"], round=view["round"], position=t["position"], lap=t["lap"]), size=16)
         if view["to_move"] is None:
-            c.text(160, y + 56, _("The game is over."), size=16, weight="bold", fill="#8b1a1a")
+            c.text(185, y + 56, _("The game is over."), size=16, weight="bold", fill="#8b1a1a")
         else:
-            c.text(160, y + 56, _("To move: player {seat} · turn of player {current}").format(
+            c.text(185, y + 56, _("To move: player {seat} · turn of player {current}").format(
                 seat=view["to_move"], current=view["current"]), size=16, weight="bold", fill="#0b5cad")
         return y + 70
 
@@ -261,20 +261,20 @@ class _Table:
             leaders.setdefault(pv["leader"], []).append(seat)
         for i, prov in enumerate(self.view["provinces"]):
             px, py = at[i]
-            bx, by = x0 + px - 62, y0 + py
+            bx, by = x0 + px - 66, y0 + py
             name = province_name(i, lang)
             with c.group(actions=self.acts("province", prov["province"]), tip=self.tip(prov["province"]),
                          data_id=prov["province"], data_place="map", classes=self.mark("province", i)):
-                c.rect(bx, by, 124, 46, fill="#f7f1de", stroke="#6b5a3a", rx=8, classes="frame")
+                c.rect(bx, by, 132, 46, fill="#f7f1de", stroke="#6b5a3a", rx=8, classes="frame")
                 c.text(bx + 6, by + 14, name, size=11 if len(name) < 16 else 9.5, weight="bold")
-                c.text(bx + 118, by + 14, str(prov["vp"]), size=12, anchor="end", weight="bold", fill="#8b1a1a")
+                c.text(bx + 126, by + 14, str(prov["vp"]), size=12, anchor="end", weight="bold", fill="#8b1a1a")
             for k, seat in enumerate(prov["legionnaires"]):
                 c.rect(bx + 6 + k * 14, by + 22, 11, 11, fill=SEATS[seat], stroke="#fff",
                        tip=_("legionnaire of player {seat}").format(seat=seat))
             for k, seat in enumerate(leaders.get(prov["province"], [])):
-                self.pawn(bx + 112 - k * 18, by + 32, seat, 7)
+                self.pawn(bx + 120 - k * 18, by + 32, seat, 7)
             if prov["tile"]:
-                self.forum_tile(bx + 2, by + 48, prov["tile"], 120, place="map")
+                self.forum_tile(bx + 6, by + 48, prov["tile"], 120, place="map")
         cx, cy = _PLACES["camp"]
         with c.group(actions=self.acts("recruit"), tip=_("Military camp: legionnaires and leaders not yet marched."),
                      classes=self.mark("camp")):
@@ -397,8 +397,9 @@ class _Table:
             name = forum_kind_name(FORUM_KIND_INDEX[key], self.lang)
             x = self.chip(x, y0 + 62, 150, _short(name, 150), "#e6dcf0", self.tip(key) or name, self.acts("forum", key),
                           "extra:" + action, "forum")
-        c.text(x + 20, y0 + 80, _("Demands (tiles left: {count}):").format(count=view["demand_stack"]), size=12, weight="bold")
-        dx = x + 260
+        label = _("Demands (tiles left: {count}):").format(count=view["demand_stack"])
+        c.text(x + 20, y0 + 80, label, size=12, weight="bold")
+        dx = x + 30 + 7.2 * len(label)
         for d in sorted(set(view["demands"]), key=DEMAND_KINDS.index):
             n = view["demands"].count(d)
             name = text_in(self.lang, "demand", "name").format(kind=demand_name(DEMAND_KINDS.index(d), self.lang))
@@ -514,14 +515,14 @@ class _Table:
         """Commodity cards by kind and count (a hand, a display)."""
         c, lang = self.canvas, self.lang
         c.text(x, y + 16, label, size=12, weight="bold")
-        cx = x + 130
+        cx = x + 150
         if not counts:
             c.text(cx, y + 16, "–", size=12)
         for key, n in counts.items():
             name = commodity_name(COMMODITY_INDEX[key], lang)
             w = max(70.0, 7 * len(name) + 26)
             if cx + w > WIDTH - 20:
-                cx, y = x + 130, y + 28
+                cx, y = x + 150, y + 28
             cx = self.chip(cx, y, w, f"{name} ×{n}" if n > 1 else name, COMMODITY_COLOURS[key], self.tip(key) or name,
                            self.acts("card", key) if actions else None, "card:" + key, place)
         return y + 28
@@ -532,12 +533,12 @@ class _Table:
         c, _, lang = self.canvas, self._, self.lang
         mine = p == self.player
         c.text(x, y + 16, _("Tiles"), size=12, weight="bold")
-        cx, top = x + 130, y
+        cx, top = x + 150, y
 
         def room(w: float) -> None:
             nonlocal cx, y
             if cx + w > WIDTH - 20:
-                cx, y = x + 130, y + 28
+                cx, y = x + 150, y + 28
 
         for key in pv["forum_tiles"]:
             room(100)
@@ -560,7 +561,7 @@ class _Table:
         for b in pv["bonus_yellow"] + pv["bonus_grey"]:
             room(112)
             cx = self.bonus(cx, y, b, None, f"tiles {p}", grey=b in pv["bonus_grey"])
-        if cx == x + 130 and y == top:
+        if cx == x + 150 and y == top:
             c.text(cx, y + 16, "–", size=12)
         return y + 30
 
