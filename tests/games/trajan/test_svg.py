@@ -114,3 +114,21 @@ def test_the_spectator_sees_no_hand_and_no_click() -> None:
     seat = state.to_move()[0]
     mine = ludus.svg(state, seat, "en")
     assert 'data-place="hand"' in mine
+
+
+def test_only_the_actions_with_no_element_of_their_own_are_buttons() -> None:
+    game = ludus.load("trajan", 2)
+    state, rng, step = game.new_state(12), ludus.Rng(12), 0
+    buttons = {"pass", "decline", "stop", "skip", "effect"}  # take no action, forgo an effect …
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        if step % 3 == 0:
+            picture = game.svg(board_view(state, seat, []), seat, "en")
+            assert picture is not None
+            root = ElementTree.fromstring(picture)
+            for element in root.iter():
+                clicked = [n for n in element.attrib.get("data-action", "").split(",") if n]
+                if clicked and "button" in element.attrib.get("class", ""):
+                    assert {n.partition(":")[2].split()[0] for n in clicked} <= buttons, clicked
+        state.apply(rng.choice(state.legal_actions(seat)))
+        step += 1

@@ -98,7 +98,9 @@ def _key(words: list[str], view: Mapping[str, Any], player: int | None) -> tuple
     verb, args = words[0], words[1:]
     if verb == "choose":  # a tile of the chosen stack, or a face-down stack's top tile
         return ("choice" if args[0] in TRAJAN_INDEX else "stack", args[0])
-    if verb in _ELEMENT and (verb != "load" or args[0] in COMMODITY_INDEX):
+    if verb == "load" and args[0] == "joker":  # the seat's commodity joker
+        return ("held", "commodity_joker")
+    if verb in _ELEMENT:
         return (_ELEMENT[verb], args[0])
     if verb == "draw_two":
         return ("pile", "deck")
@@ -390,13 +392,10 @@ class _Table:
         c.text(x, y0 + 76, _("Extra-action tiles:"), size=12, weight="bold")
         x += 130
         for action in view["forum_extra"]:
-            if action is None:
-                x = self.empty(x, y0 + 62, 150)
-                continue
-            key = "extra_" + action
-            name = forum_kind_name(FORUM_KIND_INDEX[key], self.lang)
+            key = f"extra_{action}"
+            name = forum_kind_name(FORUM_KIND_INDEX[key], self.lang) if action else ""
             x = self.chip(x, y0 + 62, 150, _short(name, 150), "#e6dcf0", self.tip(key) or name, self.acts("forum", key),
-                          "extra:" + action, "forum")
+                          "extra:" + action, "forum") if action else self.empty(x, y0 + 62, 150)
         label = _("Demands (tiles left: {count}):").format(count=view["demand_stack"])
         c.text(x + 20, y0 + 80, label, size=12, weight="bold")
         dx = x + 30 + 7.2 * len(label)
@@ -504,7 +503,7 @@ class _Table:
         if pv["arch"] < 0:
             c.parts.append(_arch(cx, cy))
         turn = view["turn"]
-        if p == view["current"] and turn["markers_in_hand"]:
+        if p == view["to_move"] and turn["markers_in_hand"]:
             dots = [col for col, n in turn["markers_in_hand"].items() for _k in range(n)]
             for k, col in enumerate(dots):
                 self.marker(cx - 36 + (k % 6) * 14.5, cy - 8 + (k // 6) * 15, col,
