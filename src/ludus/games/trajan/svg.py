@@ -367,7 +367,7 @@ class _Table:
                 c.text(x + 70, y + 38, words or str(size), size=12, anchor="middle", fill="#fff" if side == "deck" else None)
                 c.text(x + 70, y + 55, f"×{size}" if top else "", size=10, anchor="middle")
         x = x0 + 460
-        c.text(x, y + 10, _("Senate bonus tiles (bag: {count})").format(count=len(view["bonus_bag"])), size=11,
+        c.text(x, y + 10, _("Senate bonus tiles (bag: {count})").format(count=len(view["bonus_bag"])), size=10,
                weight="bold")
         for k, b in enumerate(view["senate_bonus"]):
             self.bonus(x + k * 112, y + 18, b, self.acts("bonus", b), "senate")
