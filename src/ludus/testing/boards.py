@@ -35,6 +35,8 @@ from ludus.testing.i18n import CheckedLang
 __all__ = ["check_boards", "check_picture"]
 
 _SVG = "{http://www.w3.org/2000/svg}"
+_TOKEN = re.compile(r"\w+")
+"""An id as it may stand in a picture: a whole word (``circus`` is not ``circus_maximus``)."""
 
 
 def check_picture(picture: str, actions: Iterable[str], where: str) -> ElementTree.Element:
@@ -106,9 +108,12 @@ def _check_position(game: Game[Any], state: State, recent: list[Event], seed: in
             if translated and lang.misses:
                 raise AssertionError(f"{where}: words not in the catalogs: {sorted(lang.misses)[:5]}")
             check_picture(picture, view["actions"], where)
+            tokens = set(_TOKEN.findall(picture)) if secret else set()
             for item in secret:
-                words = [item, *(names(item, lang) if names is not None else ())]
-                shown = [w for w in words if w and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", picture)]
+                shown = [item] if item in tokens else []
+                for name in names(item, lang) if names is not None else ():
+                    if name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", picture):
+                        shown.append(name)
                 if shown:
                     raise AssertionError(f"{where}: the picture names {shown} the seat may not see")
             drawn += 1

@@ -160,6 +160,10 @@ class City:
     colours: tuple[int, ...]
     port: bool
     days: int | None
+    lat: float
+    """Latitude of the historical site, degrees north (map.toml [meta] coordinates_source)."""
+    lon: float
+    """Longitude, degrees east."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +238,8 @@ CITIES: tuple[City, ...] = tuple(
         tuple(COLOUR_INDEX[x] for x in c["colours"]),
         bool(c["port"]),
         c.get("days"),
+        float(c["lat"]),
+        float(c["lon"]),
     )
     for i, c in enumerate(_MAP["city"])
 )

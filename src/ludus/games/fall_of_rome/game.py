@@ -19,6 +19,7 @@ from ludus.core.engine import Handler, RulesState
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
+from ludus.games.fall_of_rome import svg as board
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
 from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
 from ludus.games.fall_of_rome.rules import setup
@@ -162,6 +163,10 @@ class FallOfRome(Game[FallOfRomeState]):
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
         """The turn and tracks, the seat's pawn and city, the hands (open in this co-op game)."""
         return render.render_seat(view, player, _lang(locale))
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
+        """The table as an SVG picture: the map, tracks, hands and decks (:mod:`~ludus.games.fall_of_rome.svg`)."""
+        return board.svg(view, player, locale)
 
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Plain text: the map as a table, tracks, hands."""

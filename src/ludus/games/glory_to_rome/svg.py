@@ -73,6 +73,12 @@ def _role(r: str, lang: Lang) -> str:
     return lang.gettext(ROLE_EN[ROLE_INDEX[r]])
 
 
+def _material_text(m: str, lang: Lang) -> str:
+    """What material ``m`` is (its value and role), from the game's data."""
+    text: str = TEXTS["materials"][m]["en"]
+    return lang.gettext(text)
+
+
 def _role_of(m: str) -> str:
     return ROLE_NAMES[MATERIAL_INDEX[m]]
 
@@ -252,7 +258,7 @@ class _Table:
             c.rect(x, y + 28, 190, 62, fill=COLOURS[m], stroke="#444", rx=6,
                    tip=_("{material} sites: {inside} in town, {outside} out of town").format(
                        material=_material(m, self.lang), inside=inside, outside=outside)
-                   + " " + self.lang.gettext(TEXTS["materials"][m]["en"]))
+                   + " " + _material_text(m, self.lang))
             c.text(x + 10, y + 52, _material(m, self.lang), size=15, weight="bold")
             c.text(x + 10, y + 78, f"{inside} / {outside}", size=15)
         return y + 100
@@ -298,7 +304,7 @@ class _Table:
         for k, (m, n) in enumerate(sorted(Counter(materials).items(), key=lambda mn: MATERIAL_INDEX[mn[0]])):
             acts = actions_of.get(m) if actions_of is not None and owner == self.player else None
             c.rect(x + k * 46, y + 6, 40, 28, fill=COLOURS[m], stroke="#444", rx=4, actions=acts,
-                   tip=f"{_material(m, self.lang)} ×{n}. {self.lang.gettext(TEXTS['materials'][m]['en'])}")
+                   tip=f"{_material(m, self.lang)} ×{n}. {_material_text(m, self.lang)}")
             c.text(x + k * 46 + 20, y + 25, str(n), size=14, anchor="middle", weight="bold")
 
     def panel(self, y: float, p: int, pv: Mapping[str, Any]) -> float:
