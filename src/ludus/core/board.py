@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ludus.core.api import check_seat
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
-from ludus.core.i18n import LangLike
+from ludus.core.i18n import PLATFORM, Lang, LangLike
 
 if TYPE_CHECKING:
     from ludus.core.api import State
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 __all__ = ["Canvas", "Svg", "actions_by", "board_view", "draw", "esc"]
 
 K = TypeVar("K", bound=Hashable)
+
+_NEWS = (N_("Since your last decision:"), N_("Last action:"))
+"""The heading of the news box for a seat, and for a spectator (the platform's catalog)."""
 
 STYLE = """
 text { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; }
@@ -176,6 +179,31 @@ class Canvas:
         with self.group(actions=actions, tip=tip, classes="button"):
             self.rect(x, y, w, h, rx=6)
             self.text(x + w / 2, y + h / 2 + 5, label, size=14, anchor="middle", weight="bold")
+
+    def news(self, y: float, view: Mapping[str, Any], player: int | None, domain: str, lang: Lang) -> float:
+        """A box listing what happened since ``player``'s last decision (the board view's recent
+        events, the last six, in ``lang``); returns the ``y`` below it (``y`` when nothing happened)."""
+        lines = [Event(e["kind"], e["data"], None, domain).text_in(lang) for e in view.get("recent", ())][-6:]
+        if not lines:
+            return y
+        heading = _NEWS[0] if player is not None else _NEWS[1]
+        most = int((self.width - 48) / 7.4)
+        self.rect(10, y, self.width - 20, 30 + 18 * len(lines), fill="#fff6dc", stroke="#e8a400", rx=8)
+        self.text(24, y + 20, lang.gettext(heading, PLATFORM), size=13, weight="bold")
+        for i, line in enumerate(lines):
+            self.text(24, y + 38 + 18 * i, line if len(line) <= most else line[: most - 1] + "…", size=13)
+        return y + 40 + 18 * len(lines)
+
+    def button_row(self, y: float, buttons: Sequence[tuple[str, str]], x0: float = 20) -> float:
+        """One button per ``(label, notation)``, in rows as wide as the picture; the ``y`` below them."""
+        x = x0
+        for label, notation in buttons:
+            w = max(110.0, 8.6 * len(label) + 24)
+            if x + w > self.width - 20:
+                x, y = x0, y + 40
+            self.button(x, y, w, 32, label, [notation])
+            x += w + 10
+        return y + 44
 
     def svg(self) -> Svg:
         """The picture: scalable (a ``viewBox``, no fixed size), with its title for screen readers."""

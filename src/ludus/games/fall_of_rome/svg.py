@@ -28,7 +28,6 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.board import Canvas, Svg
-from ludus.core.events import Event
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
@@ -292,19 +291,6 @@ class _Table:
         c.text(340, y + 30, line, size=16)
         return y + 44
 
-    def news(self, y: float) -> float:
-        """What happened since the viewer's last decision, in its language."""
-        lines = [Event(e["kind"], e["data"], None, DOMAIN).text_in(self.lang) for e in self.view.get("recent", ())]
-        if not lines:
-            return y
-        c, shown = self.canvas, lines[-6:]
-        c.rect(10, y, WIDTH - 20, 30 + 18 * len(shown), fill="#fff6dc", stroke="#e8a400", rx=8)
-        c.text(24, y + 20, self._("Since your last decision:") if self.player is not None else self._("Last action:"),
-               size=13, weight="bold")
-        for i, line in enumerate(shown):
-            c.text(24, y + 38 + 18 * i, line if len(line) <= 170 else line[:169] + "…", size=13)
-        return y + 40 + 18 * len(shown)
-
     def card(self, x: float, y: float, token: str, place: str, owner: int | None = None, w: float = 132,
              h: float = 112) -> None:
         """A player card (a city card in its tribe's colour, an event with its effect, a Revolt) or a barbarian card."""
@@ -446,19 +432,11 @@ class _Table:
         if not rest:
             return y
         self.canvas.text(20, y + 16, self._("Your choices:"), size=14, weight="bold")
-        y, x = y + 24, 20.0
-        for n in rest:
-            label = describe(Action.from_notation(n), self.lang)
-            w = max(110.0, 8.2 * len(label) + 24)
-            if x + w > WIDTH - 20:
-                x, y = 20.0, y + 40
-            self.canvas.button(x, y, w, 32, label, [n])
-            x += w + 10
-        return y + 44
+        return self.canvas.button_row(y + 24, [(describe(Action.from_notation(n), self.lang), n) for n in rest])
 
     def draw(self) -> Svg:
         y = self.header(0)
-        y = self.news(y)
+        y = self.canvas.news(y, self.view, self.player, DOMAIN, self.lang)
         top = y
         y = self.map(top)
         self.tracks(top)

@@ -561,6 +561,11 @@ def _effect(kind: str, i: int) -> str:
     return str(TEXTS["jack"]["text"]["en"])
 
 
+def effect_text(kind: str, i: int, lang: Lang) -> str:
+    """What a ``building``, ``material``, ``role`` or the ``jack`` does (component ``i``), in ``lang``."""
+    return lang.gettext(_effect(kind, i))
+
+
 def _text(kind: str, i: int, lang: Lang) -> str:
     _ = lang.gettext
     effect = _effect(kind, i)

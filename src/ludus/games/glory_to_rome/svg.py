@@ -26,23 +26,22 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.board import Canvas, Svg, actions_by
-from ludus.core.events import Event
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     BUILDINGS,
     DOMAIN,
-    MATERIAL_EN,
     MATERIAL_INDEX,
     MATERIAL_NAMES,
     MERCHANT_BONUS,
-    ROLE_EN,
     ROLE_INDEX,
     ROLE_NAMES,
-    TEXTS,
     VALUE,
     building_name,
+    effect_text,
     jack_name,
+    material_name,
+    role_name,
 )
 from ludus.games.glory_to_rome.notation import describe
 
@@ -61,7 +60,7 @@ PANEL_H = 236
 
 
 def _material(m: str, lang: Lang) -> str:
-    return lang.gettext(MATERIAL_EN[MATERIAL_INDEX[m]])
+    return material_name(MATERIAL_INDEX[m], lang)
 
 
 def _role(r: str, lang: Lang) -> str:
@@ -70,13 +69,11 @@ def _role(r: str, lang: Lang) -> str:
         return lang.gettext("thinking")
     if r == "prison":
         return building_name(BUILDING_INDEX["prison"], lang)
-    return lang.gettext(ROLE_EN[ROLE_INDEX[r]])
+    return role_name(ROLE_INDEX[r], lang)
 
 
 def _material_text(m: str, lang: Lang) -> str:
-    """What material ``m`` is (its value and role), from the game's data."""
-    text: str = TEXTS["materials"][m]["en"]
-    return lang.gettext(text)
+    return effect_text("material", MATERIAL_INDEX[m], lang)
 
 
 def _role_of(m: str) -> str:
@@ -84,17 +81,15 @@ def _role_of(m: str) -> str:
 
 
 def _building(slug: str, lang: Lang) -> str:
-    return lang.gettext(BUILDINGS[BUILDING_INDEX[slug]].en)
+    return building_name(BUILDING_INDEX[slug], lang)
 
 
 def _function(slug: str, lang: Lang) -> str:
-    text: str = TEXTS["buildings"][slug]["en"]  # a msgid (data/texts.toml)
-    return lang.gettext(text)
+    return effect_text("building", BUILDING_INDEX[slug], lang)
 
 
 def _role_function(role: str, lang: Lang) -> str:
-    text: str = TEXTS["roles"][role]["en"]
-    return lang.gettext(text)
+    return effect_text("role", ROLE_INDEX[role], lang)
 
 
 def _material_of(slug: str) -> str:
@@ -235,20 +230,6 @@ class _Table:
             x += 110
         return y + 130
 
-    def news(self, y: float) -> float:
-        """What happened since the viewer's last decision (the board view's recent events), in its language."""
-        lines = [Event(e["kind"], e["data"], None, DOMAIN).text_in(self.lang) for e in self.view.get("recent", ())]
-        if not lines:
-            return y
-        c = self.canvas
-        shown = lines[-6:]
-        c.rect(10, y, WIDTH - 20, 30 + 18 * len(shown), fill="#fff6dc", stroke="#e8a400", rx=8)
-        c.text(24, y + 20, self._("Since your last decision:") if self.player is not None else self._("Last action:"),
-               size=13, weight="bold")
-        for i, line in enumerate(shown):
-            c.text(24, y + 38 + 18 * i, line if len(line) <= 150 else line[:149] + "…", size=13)
-        return y + 40 + 18 * len(shown)
-
     def sites(self, y: float) -> float:
         c, _ = self.canvas, self._
         c.text(20, y + 18, _("Sites left (in town / out of town)"), size=15, weight="bold")
@@ -274,9 +255,8 @@ class _Table:
                 c.text(x + MINI_W / 2, y + 42 + 15 * k, line, size=12 if len(line) <= 11 else 10, anchor="middle")
 
     def jack(self, x: float, y: float, w: float, h: float, actions: Sequence[str] | None = None) -> None:
-        c, _ = self.canvas, self._
-        text: str = TEXTS["jack"]["text"]["en"]
-        with c.group(actions=actions, tip=self.lang.gettext(text)):
+        c = self.canvas
+        with c.group(actions=actions, tip=effect_text("jack", 0, self.lang)):
             c.rect(x, y, w, h, fill="#2b2b2b", stroke="#000", rx=6, classes="frame")
             c.text(x + w / 2, y + h / 2 + 6, jack_name(self.lang), size=15, anchor="middle",
                    weight="bold", fill="#f5e6b0")
@@ -413,17 +393,6 @@ class _Table:
             for i, line in enumerate(_wrap(_function(slug, lang), 24)[:6]):
                 c.text(x + 8, y + 112 + 13 * i, line, size=10)
 
-    def button_row(self, y: float) -> float:
-        x = 20.0
-        for notation in self.buttons:
-            label = describe(Action.from_notation(notation), self.lang)
-            w = max(120.0, 9.5 * len(label) + 24)
-            if x + w > WIDTH - 20:
-                x, y = 20.0, y + 40
-            self.canvas.button(x, y, w, 32, label, [notation])
-            x += w + 10
-        return y + 44
-
     def bonuses(self, y: float) -> float:
         """Merchant bonuses at the end: the one player with the most of a material in the vault
         (the vaults are turned face up; nobody gets it on a tie)."""
@@ -441,13 +410,13 @@ class _Table:
 
     def draw(self) -> Svg:
         y = self.header(0)
-        y = self.news(y)
+        y = self.canvas.news(y, self.view, self.player, DOMAIN, self.lang)
         y = self.sites(y)
         y = self.pool(y)
         if "hand" in self._mine():
             y = self.hand(y)
         if self.buttons:
-            y = self.button_row(y)
+            y = self.canvas.button_row(y, [(describe(Action.from_notation(n), self.lang), n) for n in self.buttons])
         for p, pv in enumerate(self.view["players"]):
             y = self.panel(y, p, pv)
         if self.view["over"]:

@@ -24,7 +24,6 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.board import Canvas, Svg
-from ludus.core.events import Event
 from ludus.core.i18n import Lang, LangLike, as_lang, get_lang
 from ludus.games.trajan.components import (
     ACTIONS,
@@ -224,29 +223,9 @@ class _Table:
                 seat=view["to_move"], current=view["current"]), size=16, weight="bold", fill="#0b5cad")
         return y + 70
 
-    def news(self, y: float) -> float:
-        lines = [Event(e["kind"], e["data"], None, DOMAIN).text_in(self.lang) for e in self.view.get("recent", ())]
-        if not lines:
-            return y
-        c, shown = self.canvas, lines[-6:]
-        c.rect(10, y, WIDTH - 20, 30 + 18 * len(shown), fill="#fff6dc", stroke="#e8a400", rx=8)
-        c.text(24, y + 20, self._("Since your last decision:") if self.player is not None else self._("Last action:"),
-               size=13, weight="bold")
-        for i, line in enumerate(shown):
-            c.text(24, y + 38 + 18 * i, line if len(line) <= 160 else line[:159] + "…", size=13)
-        return y + 40 + 18 * len(shown)
-
     def button_row(self, y: float, notations: Sequence[str]) -> float:
-        x = 20.0
-        for notation in notations:
-            label = describe(Action.from_notation(notation), None, self.lang)
-            w = max(120.0, 8.5 * len(label) + 24)
-            if x + w > WIDTH - 20:
-                x, y = 20.0, y + 40
-            self.canvas.button(x, y, w, 32, label, [notation])
-            self.used.add(notation)
-            x += w + 10
-        return y + 44
+        self.used.update(notations)
+        return self.canvas.button_row(y, [(describe(Action.from_notation(n), None, self.lang), n) for n in notations])
 
     def provinces(self, x0: float, y0: float) -> None:
         """The map: roads, provinces (VP, forum tile, legionnaires, leaders) and the military camp."""
@@ -565,7 +544,7 @@ class _Table:
         return y + 30
 
     def draw(self) -> Svg:
-        y = self.news(self.header(0))
+        y = self.canvas.news(self.header(0), self.view, self.player, DOMAIN, self.lang)
         top = y = self.button_row(y, self.buttons) if self.buttons else y
         self.provinces(10, y)  # left; on the right: the tracks, the Trajan stacks, the ships and the piles
         y = max(self.ships_and_piles(715, self.stacks(715, self.tracks(715, y + 4)) + 4), top + 430)
