@@ -1,0 +1,523 @@
+"""Tables in play, in memory: the state of each, rebuilt from the database's log.
+
+A :class:`Live` table holds the game state, the events each seat saw, the actions
+in force (the record) and the way back for undo. :class:`Hub` owns the live tables of
+one server process:
+
+- every move goes through :meth:`Hub.act` (people, bots and forced moves alike): the
+  action is checked on a copy of the state, committed to the log at the next index,
+  and only then put in force and announced to the listeners;
+- a second writer at the same index (another thread, another process, another
+  machine) gets :class:`~ludus.web.store.Conflict` from the database: the table
+  catches up from the log and the move is judged again;
+- bots and a person's forced moves are played by worker threads, never on the
+  server's event loop; a bot thinks on a copy, and its move is committed like any
+  other (refused and thought again if the table moved meanwhile);
+- on start :meth:`Hub.restore` replays every unfinished table's log, so a server
+  killed in the middle of games continues them with nothing lost.
+
+Undo follows :mod:`ludus.core.table` (the Board Game Arena policy): a seat takes back
+its own latest actions while no other seat has acted since and none of them revealed
+something or used chance. An undo is an entry of the log too, so a replay ends in the
+same position.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ludus.agents import AGENTS, Agent, make_agent
+from ludus.core.actions import Action
+from ludus.core.api import Game, State
+from ludus.core.errors import N_, IllegalActionError, LudusError
+from ludus.core.events import Event
+from ludus.core.record import ENGINE_VERSION, GameRecord
+from ludus.core.registry import configure
+from ludus.core.table import loses_at_once, reveals
+from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
+
+__all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
+
+MAX_SEED = 2**63 - 1
+
+
+class NotFound(LudusError):
+    """No such table (HTTP 404)."""
+
+
+class Forbidden(LudusError):
+    """The token may not do that (HTTP 403)."""
+
+
+class Refused(LudusError):
+    """A well-formed request the table cannot take now (HTTP 409)."""
+
+
+class NeedsConfirmation(Refused):
+    """The move loses the game at once: the person must confirm it (HTTP 409, ``confirm``)."""
+
+
+class Stale(Exception):
+    """The table moved on since the caller looked (a bot thinks again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """How a table's seat is played: ``"human"``, or ``"bot"`` with a ``level``, and a display name."""
+
+    kind: str
+    level: str | None = None
+    name: str = ""
+
+
+@dataclass(slots=True)
+class _Step:
+    """An action of the trailing run of one seat's actions (the ones undo may reach)."""
+
+    seat: int
+    before: State
+    events: int
+    barrier: bool | None = None
+
+
+@dataclass
+class Live:
+    """One table in play: its database row and seats, state, events, record and way back."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    game: Game[Any]
+    state: State
+    index: int = 0
+    """The next index of the log (entries so far)."""
+    played: list[str] = field(default_factory=list)
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    """Every event so far, with the number of the action (in ``played``) that made it."""
+    trail: list[_Step] = field(default_factory=list)
+    since: datetime = field(default_factory=now)
+    """When the table last changed (the current decisions began)."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    busy: bool = False
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``finished`` or ``stopped`` (at the action cap)."""
+        return self.row.status
+
+    def automatic(self, seat: int) -> str | None:
+        """The bot level that plays ``seat`` (a bot seat, or a person's seat handed to a bot), else None."""
+        row = self.seats[seat]
+        if row.kind == "bot":
+            return row.level or "greedy"
+        return row.replaced_by
+
+    def undoable(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its latest action now."""
+        if not self.trail or self.trail[-1].seat != seat or self.status != "playing":
+            return False
+        step = self.trail[-1]
+        if step.barrier is None:
+            action = self.game.parse_action(step.before, self.played[-1])
+            step.barrier = reveals(step.before, action, self.state)
+        return not step.barrier
+
+    def recent(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` saw since its last action (a spectator: those of the last action)."""
+        if not self.played:
+            return [e for _, e in self.events if e.is_visible_to(seat)]
+        last = len(self.played) - 1
+        if seat is not None:
+            mine = [i for i, notation in enumerate(self.played) if notation.startswith(f"{seat}:")]
+            last = mine[-1] + 1 if mine else 0
+        return [e for n, e in self.events if n >= last and e.is_visible_to(seat)]
+
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`GameRecord` (the actions in force, undone ones left out)."""
+        record = GameRecord(self.game.info.id, self.game.players, self.row.seed, self.game.option_dict,
+                            list(self.played), version=ENGINE_VERSION)
+        record.seats = [self.seats[p].name or (self.automatic(p) or "human") for p in range(self.game.players)]
+        if self.state.is_terminal():
+            record.final_digest = self.state.digest()
+        return record
+
+    # --- changes (the caller holds the lock) --------------------------------------
+    def put(self, seat: int, notation: str, after: State, events: list[Event], at: datetime) -> None:
+        """Put in force an action of ``seat`` whose result is ``after``."""
+        if self.trail and self.trail[-1].seat != seat:
+            self.trail.clear()
+        self.trail.append(_Step(seat, self.state, len(events)))
+        number = len(self.played)
+        self.played.append(notation)
+        self.events.extend((number, e) for e in events)
+        self.state = after
+        self.index += 1
+        self.since = at
+
+    def take_back(self, at: datetime) -> None:
+        """Take back the latest action (its seat's undo)."""
+        step = self.trail.pop()
+        self.played.pop()
+        if step.events:
+            del self.events[-step.events:]
+        self.state = step.before
+        self.index += 1
+        self.since = at
+
+    def replay(self, entry: Entry) -> None:
+        """Put in force an entry read from the log."""
+        if entry.kind == "undo":
+            if not self.trail or self.trail[-1].seat != entry.seat:
+                raise LudusError(N_("the log of table {table} has an undo that cannot be taken"), table=self.id)
+            self.take_back(entry.at)
+            return
+        action = self.game.parse_action(self.state, entry.notation)
+        after = self.state.clone()
+        events = after.apply(action)
+        self.put(entry.seat, entry.notation, after, events, entry.at)
+        if after.is_terminal():
+            self.row.status = "finished"
+
+
+class Hub:
+    """The live tables of one server process, the bots that play at them, and who listens.
+
+    ``channel``: with PostgreSQL, the NOTIFY channel that tells the other processes of
+    every committed entry (:mod:`ludus.web.notify` listens on it). ``bot_delay``: seconds
+    a bot waits before it moves, so people can follow.
+    """
+
+    def __init__(self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.channel = channel
+        self.tables: dict[str, Live] = {}
+        self.listeners: dict[str, set[Callable[[], None]]] = {}
+        self._guard = threading.Lock()
+        self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
+        self._closed = False
+
+    # --- tables -------------------------------------------------------------------------
+    def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
+               seed: int | None = None, listed: bool = False, move_seconds: int | None = None,
+               keep: list[str | None] | None = None) -> tuple[str, list[str]]:
+        """Open a new table; return its id and one secret token per seat.
+
+        Raises :class:`LudusError` for an unknown game, bad options, a wrong number of
+        seats or an unknown bot level. ``keep`` (a rematch) gives seats' token hashes to
+        keep, so the same invitations play the new table.
+        """
+        game = configure(game_id, players, options)
+        if len(seats) != game.players:
+            raise LudusError(N_("{game} for {players} players needs {players} seats, got {count}"),
+                             game=game_id, players=game.players, count=len(seats))
+        for spec in seats:
+            if spec.kind == "bot" and (spec.level or "greedy") not in AGENTS:
+                raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=spec.level,
+                                 known=", ".join(AGENTS))
+        seed = int.from_bytes(new_token().encode()[:7], "big") if seed is None else seed
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
+        table_id = new_token()[:16]
+        at = now()
+        row = TableRow(id=table_id, game=game.info.id, players=game.players, options=json.dumps(game.option_dict),
+                       seed=seed, version=ENGINE_VERSION, status="playing", listed=listed,
+                       move_seconds=move_seconds, created=at, updated=at)
+        secrets_out: list[str] = []
+        rows = []
+        for p, spec in enumerate(seats):
+            token = new_token()
+            kept = keep[p] if keep is not None else None
+            secrets_out.append(token)
+            rows.append(SeatRow(table_id=table_id, seat=p, kind=spec.kind,
+                                level=(spec.level or "greedy") if spec.kind == "bot" else None,
+                                token_hash=kept or hash_token(token), name=spec.name[:40],
+                                joined=spec.kind == "bot"))
+        self.store.create_table(row, rows)
+        self.get(table_id)
+        return table_id, secrets_out
+
+    def get(self, table_id: str) -> Live:
+        """The live table ``table_id``, loaded from the database if this process has not yet."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        with self._guard:
+            live = self.tables.get(table_id)
+            if live is None:
+                live = self._load(table_id)
+                self.tables[table_id] = live
+        return live
+
+    def _load(self, table_id: str) -> Live:
+        row = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if row is None:
+            raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
+        game = configure(row.game, row.players, row.option_values())
+        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
+        for entry in self.store.entries(table_id):
+            live.replay(entry)
+        return live
+
+    def restore(self) -> int:
+        """Load every unfinished table and set its bots going; return how many."""
+        count = 0
+        for row in self.store.tables(status=["playing"], limit=100_000):
+            live = self.get(row.id)
+            self.catch_up(live.id)
+            self.schedule(live)
+            count += 1
+        return count
+
+    def catch_up(self, table_id: str, seats: bool = False) -> bool:
+        """Read the log entries this process has not seen (another process wrote them);
+        with ``seats`` read the seats again too. Tell the listeners if anything changed."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return False
+        with live.lock:
+            entries = self.store.entries(table_id, live.index)
+            for entry in entries:
+                live.replay(entry)
+            if seats:
+                live.seats = self.store.seats(table_id)
+                fresh = self.store.table(table_id)
+                if fresh is not None:
+                    live.row = fresh
+        if entries or seats:
+            self.changed(table_id)
+        return bool(entries)
+
+    # --- moves ------------------------------------------------------------------------------
+    def act(self, table_id: str, seat: int, notation: str, *, confirm: bool = True,
+            expected: int | None = None) -> Live:
+        """Play ``notation`` for ``seat`` at table ``table_id``; return the table.
+
+        Raises :class:`~ludus.core.errors.NotationError` (malformed),
+        :class:`~ludus.core.errors.IllegalActionError` (not legal now, or not the
+        seat's), :class:`NeedsConfirmation` (without ``confirm``, a move that loses at
+        once), :class:`Refused` (the game is over) and :class:`Stale` (``expected`` is
+        not the table's index any more). Nothing changes when it raises.
+        """
+        live = self.get(table_id)
+        for _attempt in range(5):
+            with live.lock:
+                self.catch_up(table_id)
+                if expected is not None and live.index != expected:
+                    raise Stale(table_id)
+                if live.status != "playing":
+                    raise Refused(N_("the game is over"))
+                text = notation.strip()
+                if ":" not in text.partition(" ")[0]:
+                    text = f"{seat}:{text}"
+                action = live.game.parse_action(live.state, text)
+                if action.player != seat:
+                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat, other=action.player)
+                if action not in live.state.legal_actions(seat):
+                    raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
+                                             reason=live.state.why_illegal(action))
+                if not confirm and loses_at_once(live.state, action):
+                    raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
+                                            action=str(action))
+                after = live.state.clone()
+                events = after.apply(action)
+                status = "finished" if after.is_terminal() else None
+                if status is None and live.index + 1 >= live.game.action_cap:
+                    status = "stopped"
+                entry = Entry(live.index, seat, "act", action.notation(), now())
+                try:
+                    self.store.append(table_id, entry, status=status, channel=self.channel)
+                except Conflict:
+                    continue  # someone else wrote this index: catch up and judge the move again
+                live.put(seat, entry.notation, after, events, entry.at)
+                if status is not None:
+                    live.row.status = status
+            self.changed(table_id)
+            self.schedule(live)
+            return live
+        raise Refused(N_("the table is too busy, try again"))
+
+    def undo(self, table_id: str, seat: int) -> Live:
+        """Take back ``seat``'s latest action (raises :class:`Refused` when the rules do not allow it)."""
+        live = self.get(table_id)
+        with live.lock:
+            self.catch_up(table_id)
+            if not live.undoable(seat):
+                raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
+            entry = Entry(live.index, seat, "undo", "", now())
+            try:
+                self.store.append(table_id, entry, channel=self.channel)
+            except Conflict:
+                raise Refused(N_("the table moved on: you cannot take that back")) from None
+            live.take_back(entry.at)
+        self.changed(table_id)
+        self.schedule(live)
+        return live
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
+        """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
+        live = self.get(table_id)
+        self.store.update_seat(table_id, seat, **values)
+        if self.channel is not None:
+            with self.store.session() as session:
+                from sqlalchemy import text
+
+                session.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"})
+        with live.lock:
+            live.seats = self.store.seats(table_id)
+        self.changed(table_id)
+        self.schedule(live)
+        return live
+
+    def join(self, table_id: str, name: str = "") -> tuple[int, str]:
+        """Take the first free person's seat of a table listed in the lobby: its seat and new token."""
+        live = self.get(table_id)
+        with live.lock:
+            if not live.row.listed or live.status != "playing":
+                raise Refused(N_("this table is not open to join"))
+            free = [s.seat for s in live.seats if s.kind == "human" and not s.joined]
+            if not free:
+                raise Refused(N_("every seat of this table is taken"))
+            token = new_token()
+            self.set_seat(table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40])
+        return free[0], token
+
+    def hand_over(self, table_id: str, by: int, seat: int, level: str = "greedy") -> Live:
+        """Let a bot of ``level`` play ``seat``, asked by seat ``by``: a seat may always
+        leave (``by == seat``); another seat may hand it over when it has run out of
+        time on a table with a time per move (Board Game Arena's "zombie")."""
+        live = self.get(table_id)
+        if level not in AGENTS:
+            raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS))
+        if not 0 <= seat < live.game.players or live.seats[seat].kind != "human":
+            raise Refused(N_("seat {seat} is not a person's seat"), seat=seat)
+        if by != seat:
+            late = self.overdue(live)
+            if seat not in late:
+                raise Refused(N_("seat {seat} has not run out of time"), seat=seat)
+        return self.set_seat(table_id, seat, replaced_by=level)
+
+    def overdue(self, live: Live) -> list[int]:
+        """The people's seats whose decision has taken longer than the table's time per move."""
+        limit = live.row.move_seconds
+        if not limit or live.status != "playing":
+            return []
+        if (now() - live.since).total_seconds() <= limit:
+            return []
+        return [p for p in live.state.to_move() if live.automatic(p) is None]
+
+    def rematch(self, table_id: str) -> str:
+        """The table of the rematch of a finished table (made on the first request): the
+        same game, options and seats, a new seed, and the same invitations."""
+        live = self.get(table_id)
+        with live.lock:
+            if live.row.rematch:
+                return live.row.rematch
+            if live.status == "playing":
+                raise Refused(N_("the game is not over yet"))
+            specs = [SeatSpec(s.kind, s.level, s.name) for s in live.seats]
+            new_id, _ = self.create(live.game.info.id, live.game.players, live.game.option_dict, specs,
+                                    listed=live.row.listed, move_seconds=live.row.move_seconds,
+                                    keep=[s.token_hash for s in live.seats])
+            for s in live.seats:
+                if s.joined:
+                    self.store.update_seat(new_id, s.seat, joined=True)
+            self.store.update_table(table_id, rematch=new_id)
+            live.row.rematch = new_id
+            self.tables[new_id].seats = self.store.seats(new_id)
+        self.changed(table_id)
+        return new_id
+
+    # --- listeners ---------------------------------------------------------------------------
+    def listen(self, table_id: str, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from any thread) after every change of the table."""
+        with self._guard:
+            self.listeners.setdefault(table_id, set()).add(callback)
+
+    def unlisten(self, table_id: str, callback: Callable[[], None]) -> None:
+        """Stop calling ``callback``."""
+        with self._guard:
+            self.listeners.get(table_id, set()).discard(callback)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the table's listeners that it changed."""
+        with self._guard:
+            callbacks = list(self.listeners.get(table_id, ()))
+        for callback in callbacks:
+            callback()
+
+    # --- bots and forced moves -----------------------------------------------------------
+    def schedule(self, live: Live) -> None:
+        """Have a worker play the table's automatic moves (bots, forced moves), if any."""
+        with live.lock:
+            if live.busy or self._closed or live.status != "playing" or self._next_automatic(live) is None:
+                return
+            live.busy = True
+        self._workers.submit(self._play_automatic, live)
+
+    def _next_automatic(self, live: Live) -> tuple[int, Action | None] | None:
+        """The next seat whose move the server makes, with the move when it is forced
+        (a bot's is thought about later, outside the lock)."""
+        state = live.state
+        if state.is_terminal():
+            return None
+        movers = state.to_move()
+        for seat in movers:
+            if live.automatic(seat) is None:
+                forced = state.forced(seat)
+                if forced is not None:
+                    return seat, forced
+        for seat in movers:
+            if live.automatic(seat) is not None:
+                return seat, None
+        return None
+
+    def _agent(self, live: Live, seat: int) -> Agent:
+        level = live.automatic(seat) or "greedy"
+        agent = live.agents.get(seat)
+        if agent is None or type(agent) is not AGENTS.get(level):
+            agent = live.agents[seat] = make_agent(level, (live.row.seed * 31 + seat) & 0xFFFFFFFF)
+        return agent
+
+    def _play_automatic(self, live: Live) -> None:
+        try:
+            while not self._closed:
+                with live.lock:
+                    found = self._next_automatic(live) if live.status == "playing" else None
+                    if found is None:
+                        live.busy = False
+                        return
+                    seat, action = found
+                    index = live.index
+                    world = live.state.clone() if action is None else None
+                    agent = self._agent(live, seat) if action is None else None
+                if agent is not None and world is not None:
+                    if self.bot_delay:
+                        time.sleep(self.bot_delay)
+                    action = agent.act(world, seat)
+                assert action is not None
+                try:
+                    self.act(live.id, seat, action.notation(), expected=index)
+                except (Stale, LudusError):
+                    continue
+        except Exception:
+            with live.lock:
+                live.busy = False
+            raise
+
+    def close(self) -> None:
+        """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""
+        self._closed = True
+        self._workers.shutdown(wait=True, cancel_futures=True)
