@@ -29,7 +29,7 @@ from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import payload, picture, score_rows, text_board
 from ludus.web.replay import position
 
-__all__ = ["live_fragment", "router"]
+__all__ = ["live_fragment", "plain_panel", "router"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -58,15 +58,44 @@ def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLRespons
     return response
 
 
+def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:
+    """The text rendering of a game with no picture yet, cut into its ``== ... ==`` sections:
+    the common part, then one per seat (the viewer's own open, the others folded)."""
+    parts: list[dict[str, Any]] = [{"title": "", "lines": [], "open": True}]
+    for line in text.splitlines():
+        if line.startswith("== ") and line.endswith(" ==") and len(line) > 6:
+            parts.append({"title": line[3:-3], "lines": [], "open": False})
+        else:
+            parts[-1]["lines"].append(line)
+    seats = parts[1:]
+    for number, part in enumerate(seats):
+        part["open"] = seat is None or number == seat
+    return [{"title": p["title"], "text": "\n".join(p["lines"]), "open": p["open"]} for p in parts
+            if p["title"] or any(line.strip() for line in p["lines"])]
+
+
 def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, lang: Lang, token: str | None,
                   *, error: str = "", confirm: str = "") -> str:
-    """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end."""
-    data = payload(live, seat, lang)
-    board = picture(live, seat, lang)
+    """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end.
+
+    While the seat's only move is one the server plays for it (``State.forced``), the page
+    offers nothing to click: the move is on its way and a click would race it."""
+    with live.lock:
+        data = payload(live, seat, lang)
+        forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
+        if forced:
+            data["legal_actions"], data["labels"] = [], {}
+            view = board_view(live.state, seat, live.recent(seat))
+            view["actions"] = []
+            board = live.game.svg(view, seat, lang)
+        else:
+            board = picture(live, seat, lang)
+        plain = None if board else plain_panel(text_board(live, seat, lang), seat)
     base = f"/play/{live.id}/{token}" if token else ""
+    names = {s["seat"]: s["name"] or lang.gettext("seat {seat}").format(seat=s["seat"]) for s in data["seats"]}
     return templates.get_template("live.html").render(_context(
-        request, lang, t=data, board=board, text=None if board else text_board(live, seat, lang),
-        sheet=score_rows(live, lang), token=token, base=base, error=error, confirm=confirm,
+        request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
+        plain=plain, sheet=score_rows(live, lang), token=token, base=base, error=error, confirm=confirm,
         overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 
 
@@ -82,6 +111,7 @@ def lobby(request: Request) -> HTMLResponse:
     finished = hub.store.tables(status=["finished", "stopped"], limit=30)
     infos = games()
     return _page(request, "lobby.html", lang, games=infos, listed=listed, playing=playing, finished=finished,
+                 titles={g.id: g.title_in(lang.code) for g in infos},
                  form=_seat_form(lang, infos[0].id, None), levels=list(AGENTS))
 
 
@@ -89,7 +119,7 @@ def _seat_form(lang: Lang, game_id: str, players: int | None) -> dict[str, Any]:
     info = next((g for g in games() if g.id == game_id), games()[0])
     count = players if players is not None and info.min_players <= players <= info.max_players else (
         info.default_players or info.min_players)
-    options = [{"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": lang.gettext(o.help, info.id),
+    options = [{"name": o.name, "default": o.default, "flag": isinstance(o.default, bool), "choices": list(o.choices or ()), "help": lang.gettext(o.help, info.id),
                 "minimum": o.minimum, "maximum": o.maximum} for o in info.options]
     return {"info": info, "players": count, "options": options}
 
@@ -227,6 +257,7 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
     view["actions"] = []
     board = live.game.svg(view, seat, lang)
     text = None if board else live.game.render(state.view(seat), seat, lang)
-    return _page(request, "replay.html", lang, live=live, at=at, total=total, seat=seat, board=board, text=text,
+    return _page(request, "replay.html", lang, live=live, at=at, total=total, seat=seat, board=board,
+                 plain=None if board or text is None else plain_panel(text, seat),
                  log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
                  finished=live.status != "playing")

@@ -1,8 +1,14 @@
 // ludus: the one hand-written script. A click on a board element that carries
 // data-action posts that action (htmx does the rest); an element several actions act on
-// opens a chooser listing them with their labels. Deadlines count down.
+// opens a chooser listing them with their labels. A fragment older than the one shown
+// (a late answer overtaken by the WebSocket) is not swapped in; the page shows when its
+// WebSocket is down and reconnects within seconds. Deadlines count down.
 (function () {
   "use strict";
+  // Reconnect after 0.5 s, 1 s, 2 s ... at most 8 s (htmx's default waits up to a minute).
+  htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(8000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+  };
   function post(action) {
     var live = document.getElementById("live");
     if (!live || !live.dataset.act || live.dataset.act === "/act") return;
@@ -32,6 +38,38 @@
     if (actions.length === 1) post(actions[0]);
     else if (actions.length > 1) choose(actions);
   });
+  // The table's position in a fragment: its data-index (-1: not a table fragment).
+  function indexOf(text) {
+    var found = /<div id="live"[^>]*data-index="(\d+)"/.exec(text || "");
+    return found ? parseInt(found[1], 10) : -1;
+  }
+  function shown() {
+    var live = document.getElementById("live");
+    return live && live.dataset.index ? parseInt(live.dataset.index, 10) : -1;
+  }
+  var last = "";
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var text = event.detail.xhr ? event.detail.xhr.responseText : "";
+    var index = indexOf(text);
+    if (index >= 0 && index < shown()) event.detail.shouldSwap = false;
+    else if (index >= 0) last = text;
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var text = event.detail.message;
+    var index = indexOf(text);
+    if (index >= 0 && (index < shown() || text === last)) { event.preventDefault(); return; }
+    last = text;
+    var chooser = document.getElementById("chooser");
+    if (chooser && chooser.open && index > shown()) chooser.close();
+  });
+  function connection(state) {
+    return function (event) {
+      var table = event.target.closest ? event.target.closest("#table") : null;
+      if (table) table.dataset.socket = state;
+    };
+  }
+  document.addEventListener("htmx:wsOpen", connection("open"));
+  document.addEventListener("htmx:wsClose", connection("closed"));
   function tick() {
     document.querySelectorAll("time[data-deadline]").forEach(function (time) {
       var left = Math.max(0, Math.round((Date.parse(time.dataset.deadline) - Date.now()) / 1000));
