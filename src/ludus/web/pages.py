@@ -95,6 +95,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
     names = {s["seat"]: s["name"] or lang.gettext("seat {seat}").format(seat=s["seat"]) for s in data["seats"]}
     return templates.get_template("live.html").render(_context(
         request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
+        winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
         plain=plain, sheet=score_rows(live, lang), token=token, base=base, error=error, confirm=confirm,
         overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 

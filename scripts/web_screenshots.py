@@ -1,0 +1,162 @@
+"""Screenshots of the web platform (``ludus serve``) in headless Chromium.
+
+    .venv/bin/python scripts/web_screenshots.py [--out docs/images] [--seed 7]
+
+Starts a real server on a free port over a scratch SQLite database, opens a table of each
+game (seat 0 a person, the others greedy bots), plays seat 0 into the middle of the game
+through the JSON API (seeded random choices; the bots answer at once), then has Chromium
+take, 1400×900: ``web-lobby.png`` (the lobby with those tables listed) and
+``web-<game-id>.png`` (seat 0's page of each game), ``web-end.png`` (a finished game: the
+outcome, the score sheet, replay, download and rematch), plus ``web-phone.png`` (a game page
+390 pixels wide, as on a phone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ludus.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]
+TABLES: dict[str, tuple[int, int]] = {
+    # game: (players, how many of seat 0's decisions to play before the picture)
+    "glory-to-rome": (3, 30),
+    "trajan": (2, 24),
+    "fall-of-rome": (2, 8),
+    "hadrians-wall": (2, 30),
+}
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """``ludus serve`` in a child process; returns once it answers."""
+    process = subprocess.Popen([sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db,
+                                "--bot-delay", "0", "--log-level", "warning"],
+                               stdout=log.open("ab"), stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    for _ in range(300):
+        if process.poll() is not None:
+            break
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"the server did not start:\n{log.read_text()[-2000:]}")
+
+
+def table(base: str, game: str, players: int, seed: int, names: list[str], **options: object) -> tuple[str, str]:
+    """Open a table (seat 0 a person named ``names[0]``, the others greedy bots): its id and seat 0's token."""
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": names[0]}]
+    seats += [{"kind": "bot", "level": "greedy", "name": names[p % len(names)]} for p in range(1, players)]
+    made = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": seed, "seats": seats,
+                                                        "options": options},
+                      timeout=60)
+    made.raise_for_status()
+    body = made.json()
+    return body["id"], next(s["token"] for s in body["seats"] if s["seat"] == 0)
+
+
+def play(base: str, table_id: str, token: str, decisions: int, rng: Rng) -> None:
+    """Play ``decisions`` of seat 0's decisions (seeded random picks), the bots answering in between."""
+    done = 0
+    for _ in range(decisions * 50):
+        if done >= decisions:
+            return
+        seen = httpx.get(f"{base}/api/tables/{table_id}", params={"token": token}, timeout=60).json()
+        if seen["status"] != "playing":
+            return
+        if not seen["legal_actions"]:
+            time.sleep(0.05)
+            continue
+        action = rng.choice(seen["legal_actions"])
+        answer = httpx.post(f"{base}/api/tables/{table_id}/actions", json={"token": token, "action": action}, timeout=60)
+        done += answer.status_code == 200
+
+
+def settle(base: str, table_id: str, token: str) -> None:
+    """Wait until seat 0 is to move again (or the game is over)."""
+    for _ in range(600):
+        seen = httpx.get(f"{base}/api/tables/{table_id}", params={"token": token}, timeout=60).json()
+        if seen["status"] != "playing" or seen["legal_actions"]:
+            return
+        time.sleep(0.05)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Take the screenshots; 0 when every one was written."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start(f"sqlite:///{scratch}/web.db", port, Path(scratch) / "server.log")
+        try:
+            rng = Rng(args.seed)
+            pages: dict[str, str] = {}
+            for game, (players, decisions) in TABLES.items():
+                table_id, token = table(base, game, players, args.seed, ["Livia", "Marcus", "Julia"])
+                play(base, table_id, token, decisions, rng)
+                settle(base, table_id, token)
+                pages[game] = f"{base}/play/{table_id}/{token}"
+            finished, finished_token = table(base, "glory-to-rome", 2, args.seed, ["Livia", "Marcus"], simplified=True)
+            play(base, finished, finished_token, 1000, rng)
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
+                try:
+                    page = browser.new_page(viewport={"width": 1400, "height": 900})
+                    page.goto(f"{base}/")
+                    written.append(args.out / "web-lobby.png")
+                    page.screenshot(path=written[-1])
+                    for game, url in pages.items():
+                        page.goto(url)
+                        page.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
+                        written.append(args.out / f"web-{game}.png")
+                        page.screenshot(path=written[-1])
+                    page.goto(f"{base}/play/{finished}/{finished_token}")
+                    page.wait_for_selector(".end .sheet", timeout=30_000)
+                    written.append(args.out / "web-end.png")
+                    page.screenshot(path=written[-1])
+                    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+                    phone.goto(pages["glory-to-rome"])
+                    phone.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
+                    written.append(args.out / "web-phone.png")
+                    phone.screenshot(path=written[-1])
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+    for path in written:
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    return 0 if len(written) == len(TABLES) + 3 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
