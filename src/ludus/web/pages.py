@@ -12,6 +12,7 @@ actions act on one element.
 from __future__ import annotations
 
 import html
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
@@ -58,13 +59,17 @@ def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLRespons
     return response
 
 
+_HEADING = re.compile(r"^== (.+?) ==(.*)$")
+
+
 def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:
     """The text rendering of a game with no picture yet, cut into its ``== ... ==`` sections:
     the common part, then one per seat (the viewer's own open, the others folded)."""
     parts: list[dict[str, Any]] = [{"title": "", "lines": [], "open": True}]
     for line in text.splitlines():
-        if line.startswith("== ") and line.endswith(" ==") and len(line) > 6:
-            parts.append({"title": line[3:-3], "lines": [], "open": False})
+        heading = _HEADING.match(line)
+        if heading:
+            parts.append({"title": (heading[1] + heading[2]).strip(), "lines": [], "open": False})
         else:
             parts[-1]["lines"].append(line)
     seats = parts[1:]

@@ -70,6 +70,18 @@
   }
   document.addEventListener("htmx:wsOpen", connection("open"));
   document.addEventListener("htmx:wsClose", connection("closed"));
+  // The plain panel's folded sections stay as the person left them when the table changes.
+  var folded = {};
+  document.addEventListener("toggle", function (event) {
+    var part = event.target;
+    if (!part.matches || !part.matches("#board details.text-part")) return;
+    folded[Array.prototype.indexOf.call(document.querySelectorAll("#board details.text-part"), part)] = part.open;
+  }, true);
+  document.addEventListener("htmx:load", function () {
+    document.querySelectorAll("#board details.text-part").forEach(function (part, k) {
+      if (k in folded && part.open !== folded[k]) part.open = folded[k];
+    });
+  });
   function tick() {
     document.querySelectorAll("time[data-deadline]").forEach(function (time) {
       var left = Math.max(0, Math.round((Date.parse(time.dataset.deadline) - Date.now()) / 1000));
