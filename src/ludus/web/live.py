@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from ludus.agents import AGENTS, Agent, make_agent
@@ -46,6 +46,11 @@ from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_toke
 __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
 
 MAX_SEED = 2**63 - 1
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` in UTC with its zone (SQLite gives back times without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class NotFound(LudusError):
@@ -164,7 +169,7 @@ class Live:
         self.events.extend((number, e) for e in events)
         self.state = after
         self.index += 1
-        self.since = at
+        self.since = aware(at)
 
     def take_back(self, at: datetime) -> None:
         """Take back the latest action (its seat's undo)."""
@@ -174,7 +179,7 @@ class Live:
             del self.events[-step.events:]
         self.state = step.before
         self.index += 1
-        self.since = at
+        self.since = aware(at)
 
     def replay(self, entry: Entry) -> None:
         """Put in force an entry read from the log."""
@@ -246,7 +251,7 @@ class Hub:
                                 token_hash=kept or hash_token(token), name=spec.name[:40],
                                 joined=spec.kind == "bot"))
         self.store.create_table(row, rows)
-        self.get(table_id)
+        self.schedule(self.get(table_id))
         return table_id, secrets_out
 
     def get(self, table_id: str) -> Live:
@@ -266,7 +271,7 @@ class Hub:
         if row is None:
             raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
         game = configure(row.game, row.players, row.option_values())
-        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
+        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=aware(row.created))
         for entry in self.store.entries(table_id):
             live.replay(entry)
         return live
