@@ -25,6 +25,7 @@ same position.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -46,6 +47,8 @@ from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_toke
 __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
 
 MAX_SEED = 2**63 - 1
+
+log = logging.getLogger("ludus.web")
 
 
 def aware(moment: datetime) -> datetime:
@@ -213,6 +216,7 @@ class Hub:
         self._guard = threading.Lock()
         self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
         self._closed = False
+        self._stop = threading.Event()
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
@@ -497,6 +501,7 @@ class Hub:
         return agent
 
     def _play_automatic(self, live: Live) -> None:
+        failures = 0
         try:
             while not self._closed:
                 with live.lock:
@@ -515,14 +520,38 @@ class Hub:
                 assert action is not None
                 try:
                     self.act(live.id, seat, action.notation(), expected=index)
-                except (Stale, LudusError):
+                    failures = 0
+                except Stale:
                     continue
+                except LudusError:
+                    failures += 1
+                    if failures >= 3:
+                        raise
         except Exception:
+            log.exception("the automatic moves of table %s failed", live.id)
             with live.lock:
                 live.busy = False
-            raise
+
+    def watch(self, interval: float = 2.0, quiet: float = 3.0) -> threading.Thread:
+        """Start a watchdog thread: every ``interval`` seconds, a table that has waited more than
+        ``quiet`` seconds for a move the server makes (a bot's, a forced one) gets a worker.
+
+        The process that commits a move sets the bots after it going; the watchdog covers
+        the rest: a table whose last move came from a process that died since (the other
+        processes heard of the move but left the bots to that process), or a worker that failed.
+        """
+        def run() -> None:
+            while not self._stop.wait(interval):
+                for live in list(self.tables.values()):
+                    if live.status == "playing" and not live.busy and (now() - live.since).total_seconds() > quiet:
+                        self.schedule(live)
+
+        thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""
         self._closed = True
+        self._stop.set()
         self._workers.shutdown(wait=True, cancel_futures=True)
