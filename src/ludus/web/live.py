@@ -114,6 +114,8 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     agents: dict[int, Agent] = field(default_factory=dict)
     busy: bool = False
+    offered: set[tuple[int, int]] = field(default_factory=set)
+    """(index, seat): the bots that declined their out-of-turn actions in this position."""
 
     @property
     def id(self) -> str:
@@ -476,9 +478,11 @@ class Hub:
             live.busy = True
         self._workers.submit(self._play_automatic, live)
 
-    def _next_automatic(self, live: Live) -> tuple[int, Action | None] | None:
-        """The next seat whose move the server makes, with the move when it is forced
-        (a bot's is thought about later, outside the lock)."""
+    def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
+        """The next seat whose move the server makes: (seat, the move when it is forced,
+        whether it is an out-of-turn reaction); a bot's move is thought about later,
+        outside the lock. As :func:`ludus.agents.play_game` does, bots not to move are
+        offered their optional out-of-turn actions once per position, before the movers."""
         state = live.state
         if state.is_terminal():
             return None
@@ -487,10 +491,15 @@ class Hub:
             if live.automatic(seat) is None:
                 forced = state.forced(seat)
                 if forced is not None:
-                    return seat, forced
+                    return seat, forced, False
+        if len(movers) < live.game.players:
+            for seat in range(live.game.players):
+                if (seat not in movers and live.automatic(seat) is not None and (live.index, seat) not in live.offered
+                        and state.has_actions(seat)):
+                    return seat, None, True
         for seat in movers:
             if live.automatic(seat) is not None:
-                return seat, None
+                return seat, None, False
         return None
 
     def _agent(self, live: Live, seat: int) -> Agent:
@@ -509,14 +518,22 @@ class Hub:
                     if found is None:
                         live.busy = False
                         return
-                    seat, action = found
+                    seat, action, reaction = found
                     index = live.index
                     world = live.state.clone() if action is None else None
                     agent = self._agent(live, seat) if action is None else None
                 if agent is not None and world is not None:
-                    if self.bot_delay:
-                        time.sleep(self.bot_delay)
-                    action = agent.act(world, seat)
+                    if reaction:
+                        action = agent.react(world, seat)
+                        if action is None:
+                            with live.lock:
+                                live.offered = {key for key in live.offered if key[0] == live.index}
+                                live.offered.add((index, seat))
+                            continue
+                    else:
+                        if self.bot_delay:
+                            time.sleep(self.bot_delay)
+                        action = agent.act(world, seat)
                 assert action is not None
                 try:
                     self.act(live.id, seat, action.notation(), expected=index)
