@@ -48,6 +48,9 @@ MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
 
+FORGET_AFTER = 900.0
+"""Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
+
 
 class Timers:
     """One thread that calls functions at given times (``time.monotonic()``), so that a
@@ -446,8 +449,12 @@ class Hub:
         def run() -> None:
             while not self._stop.wait(interval):
                 for live in list(self.tables.values()):
-                    if live.status == "playing" and not live.busy and (now() - live.since).total_seconds() > quiet:
+                    idle = (now() - live.since).total_seconds()
+                    if live.status == "playing" and not live.busy and idle > quiet:
                         self.schedule(live)
+                    elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
+                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                            self.tables.pop(live.id, None)
 
         thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
         thread.start()
