@@ -140,9 +140,11 @@ def play(page: Page, notation: str, on_board: bool, *, must: bool = True) -> boo
     raise AssertionError(f"could not click {notation}: {where} {look(page)}")
 
 
-def play_out(page: Page, pick: int, limit: int) -> dict[str, int]:
-    """Click the seat's ``pick``-th action (0 first, -1 last) whenever it is its turn until
-    the game is over; a fatal move's confirmation is answered "Play it". Counts the clicks."""
+def play_out(page: Page, pick: int | tuple[int, int, int], limit: int) -> dict[str, int]:
+    """Click the seat's ``pick``-th action (0 first, -1 last; ``(pick, n, then)``: ``pick`` for
+    ``n`` clicks, then ``then``) whenever it is its turn until the game is over; a fatal move's
+    confirmation is answered "Play it". Counts the clicks."""
+    first, switch, then = pick if isinstance(pick, tuple) else (pick, limit, pick)
     counts = {"board": 0, "buttons": 0, "confirmed": 0}
     for _ in range(limit):
         page.wait_for_function(READY, timeout=WAIT)
@@ -156,7 +158,8 @@ def play_out(page: Page, pick: int, limit: int) -> dict[str, int]:
             continue
         if not seen["actions"]:
             continue
-        chosen = pick if pick >= 0 else len(seen["actions"]) + pick
+        which = first if counts["board"] + counts["buttons"] < switch else then
+        chosen = which if which >= 0 else len(seen["actions"]) + which
         notation, on_board = seen["actions"][chosen], seen["onBoard"][chosen]
         if not play(page, notation, on_board, must=False):
             continue
@@ -184,12 +187,14 @@ def assert_finished(page: Page) -> None:
 
 
 # --- a full game of each game against bots, by clicking ----------------------------------------
-GAMES = {
+GAMES: dict[str, tuple[list[str], dict[str, object], int | tuple[int, int, int]]] = {
     # game: (seats, options, which action the person picks)
     "glory-to-rome": (["human", "random"], {}, -1),
     "trajan": (["human", "random"], {"lap_2p": 4}, -1),
     "fall-of-rome": (["human", "random"], {}, 0),
-    "hadrians-wall": (["human", "random"], {}, -1),
+    # two Years' worth of choices, then "end the Year" at once (a full game clicked on the board
+    # takes a minute: the last Year's end asks to confirm a losing move)
+    "hadrians-wall": (["human", "random"], {}, (-1, 40, 0)),
 }
 
 
@@ -211,16 +216,23 @@ def test_a_full_game_against_a_bot_by_clicking(browser: Browser, server: Server,
     page.context.close()
 
 
+def settled(page: Page, change: Callable[[], object]) -> None:
+    """Make ``change`` and wait until htmx has swapped and settled its answer (the new form is live)."""
+    page.evaluate("() => { window.settled = false; document.body.addEventListener("
+                  "'htmx:afterSettle', () => { window.settled = true; }, {once: true}); }")
+    change()
+    page.wait_for_function("() => window.settled === true", timeout=WAIT)
+
+
 def test_the_lobby_form_opens_a_table_and_its_links_play(browser: Browser, server: Server) -> None:
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server.url + "/")
-    page.select_option("select[name=game]", "trajan")  # htmx brings Trajan's seats and options
-    page.wait_for_selector("input[name=lap_2p]", timeout=WAIT)
+    settled(page, lambda: page.select_option("select[name=game]", "trajan"))  # htmx brings Trajan's seats, options
+    assert page.locator("input[name=lap_2p]").count() == 1 and page.locator(".seat-row").count() == 2
+    settled(page, lambda: page.select_option("select[name=players]", "3"))
+    assert page.locator(".seat-row").count() == 3
+    settled(page, lambda: page.select_option("select[name=players]", "2"))
     assert page.locator(".seat-row").count() == 2
-    page.select_option("select[name=players]", "3")
-    page.wait_for_function("() => document.querySelectorAll('.seat-row').length === 3", timeout=WAIT)
-    page.select_option("select[name=players]", "2")
-    page.wait_for_function("() => document.querySelectorAll('.seat-row').length === 2", timeout=WAIT)
     page.select_option("select[name=seat1]", "bot:random")
     page.fill("input[name=name0]", "Livia")
     page.fill("input[name=lap_2p]", "4")
