@@ -1,8 +1,8 @@
 """The web platform's schema as Alembic migrations (``versions/``), applied by :func:`upgrade`.
 
 A new revision: change :mod:`ludus.web.store`, then ``alembic -c src/ludus/web/migrations/alembic.ini
-revision --autogenerate -m "what"`` and review it; ``tests/web/test_store.py`` checks that the
-migrations and the models agree.
+revision --autogenerate -m "what"`` and review it; ``tests/web/test_persistence.py`` checks that
+the migrations and the models agree, on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
