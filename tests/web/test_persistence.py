@@ -19,6 +19,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.encoders import jsonable_encoder
 from sqlalchemy import event, select, text
+from sqlalchemy.exc import IntegrityError
 from websockets.sync.client import connect
 
 import ludus
@@ -100,6 +101,12 @@ def test_two_writers_of_one_index_exactly_one_wins_and_the_log_has_no_gap(db_url
     assert gapless(entries) and len(entries) == 12
     assert sorted(wins[0] + wins[1]) == list(range(12))  # every index: exactly one winner
     assert all(entries[i].seat == 0 for i in wins[0]) and all(entries[i].seat == 1 for i in wins[1])
+
+
+def test_an_entry_of_no_table_is_an_error_not_a_conflict_to_retry(store: Store) -> None:
+    with pytest.raises(IntegrityError) as raised:
+        store.append("no-such-table", Entry(0, 0, "act", "0:think_draw", now()))
+    assert not isinstance(raised.value, Conflict) and store.entries("no-such-table") == []
 
 
 def race(loser: Hub, move: Callable[[], object]) -> list[str]:

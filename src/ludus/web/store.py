@@ -137,6 +137,15 @@ class Conflict(Exception):
     """Entry ``idx`` of the table was written by someone else first: catch up and try again."""
 
 
+def _index_taken(error: IntegrityError) -> bool:
+    """Whether ``error`` is a unique key's violation (the index was written first by someone else)."""
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    if sqlstate is not None:  # PostgreSQL: unique_violation
+        return bool(sqlstate == "23505")
+    message = str(error.orig).upper()
+    return "UNIQUE" in message or "PRIMARY KEY" in message
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -250,7 +259,9 @@ class Store:
                 if channel is not None:
                     session.execute(text("SELECT pg_notify(:channel, :payload)"),
                                     {"channel": channel, "payload": f"{table_id}:{entry.idx}"})
-        except IntegrityError:
+        except IntegrityError as error:
+            if not _index_taken(error):
+                raise  # not a race: no such table, say (a bug, not something to retry)
             raise Conflict(f"{table_id}:{entry.idx}") from None
 
     def dispose(self) -> None:
