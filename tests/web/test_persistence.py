@@ -234,8 +234,10 @@ class Client:
 
     def move(self, table: str, token: str) -> bool:
         """One legal move of the token's seat (chosen by a seeded dice) over HTTP; False when
-        the server refused it because it had played that seat's forced move first."""
+        the seat had nothing to do or the server played its forced move first."""
         seen = self.get(table, token)
+        if not seen["legal_actions"]:  # the server played a forced move meanwhile: another seat's turn
+            return False
         answer = self.http.post(f"/api/tables/{table}/actions",
                                 json={"token": token, "action": self.rng.choice(seen["legal_actions"])})
         if answer.status_code == 409 and len(seen["legal_actions"]) == 1:
