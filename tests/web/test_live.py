@@ -138,3 +138,17 @@ def test_a_listed_table_can_be_joined_until_its_seats_are_taken(hub: Hub) -> Non
     with pytest.raises(Refused):
         hub.join(table)
     assert [s.name for s in hub.store.seats(table)] == ["Bea", "Cy"]
+
+
+def test_paced_bots_hold_no_worker_while_they_wait(store: Store) -> None:
+    paced = Hub(store, bot_threads=1, bot_delay=0.05)
+    try:
+        tables = [paced.create("trajan", 2, {}, [SeatSpec("bot", "random")] * 2, seed=s)[0] for s in (1, 2, 3)]
+        done = threading.Event()
+        for _ in range(3000):
+            if all(paced.get(t).index >= 4 for t in tables):
+                break
+            done.wait(0.01)
+        assert all(paced.get(t).index >= 4 for t in tables)  # one worker served three paced tables
+    finally:
+        paced.close()

@@ -24,6 +24,7 @@ same position.
 
 from __future__ import annotations
 
+import heapq
 import json
 import logging
 import threading
@@ -47,6 +48,44 @@ MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
 
+FORGET_AFTER = 900.0
+"""Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
+
+
+class Timers:
+    """One thread that calls functions at given times (``time.monotonic()``), so that a
+    bot waiting to move holds no worker thread."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self._queue: list[tuple[float, int, Callable[[], object]]] = []
+        self._ready = threading.Condition()
+        self._count = 0
+        self._stop = stop
+        self._thread: threading.Thread | None = None
+
+    def at(self, when: float, call: Callable[[], object]) -> None:
+        """Call ``call`` (from the timer thread) at ``when``."""
+        with self._ready:
+            self._count += 1
+            heapq.heappush(self._queue, (when, self._count, call))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ludus-timers", daemon=True)
+                self._thread.start()
+            self._ready.notify()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._ready:
+                while not self._queue or self._queue[0][0] > time.monotonic():
+                    if self._stop.is_set():
+                        return
+                    self._ready.wait(min(0.5, self._queue[0][0] - time.monotonic()) if self._queue else 0.5)
+                _when, _n, call = heapq.heappop(self._queue)
+            try:
+                call()
+            except RuntimeError:  # the workers were shut down
+                return
+
 
 class Hub:
     """The live tables of one server process, the bots that play at them, and who listens.
@@ -66,6 +105,7 @@ class Hub:
         self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
         self._closed = False
         self._stop = threading.Event()
+        self._timers = Timers(self._stop)
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
@@ -378,8 +418,10 @@ class Hub:
                                 live.offered.add((index, seat))
                             continue
                     else:
-                        if self.bot_delay:
-                            time.sleep(self.bot_delay)
+                        wait = self.bot_delay - (now() - live.since).total_seconds()
+                        if wait > 0:  # come back later without holding a worker meanwhile
+                            self._timers.at(time.monotonic() + wait, lambda: self._workers.submit(self._play_automatic, live))
+                            return
                         action = agent.act(world, seat)
                 assert action is not None
                 try:
@@ -407,8 +449,12 @@ class Hub:
         def run() -> None:
             while not self._stop.wait(interval):
                 for live in list(self.tables.values()):
-                    if live.status == "playing" and not live.busy and (now() - live.since).total_seconds() > quiet:
+                    idle = (now() - live.since).total_seconds()
+                    if live.status == "playing" and not live.busy and idle > quiet:
                         self.schedule(live)
+                    elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
+                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                            self.tables.pop(live.id, None)
 
         thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
         thread.start()
