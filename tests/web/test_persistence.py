@@ -341,7 +341,7 @@ def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(db_url
                                                                         start_server: Callable[..., Any]) -> None:
     # Bots wait 0.1 s before each move so their games (93 to 378 entries) are under way when the
     # server is killed; the server started again moves them at once.
-    first = start_server(db_url, "--bot-delay", "0.1", "--bot-threads", "8")
+    first = start_server(db_url, "--bot-delay", "0.1")
     players = Client(first.url)
     made = players.http.post("/api/tables", json={"game": "trajan", "players": 2, "seed": 31,
                                                   "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
