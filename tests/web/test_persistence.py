@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -27,7 +28,7 @@ from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.record import GameRecord
 from ludus.core.registry import configure
 from ludus.web.live import Hub, Live, SeatSpec
-from ludus.web.migrations import config
+from ludus.web.migrations import LOCK, config
 from ludus.web.store import Base, Conflict, Entry, Store, TableRow, now
 
 Told = dict[str, list[tuple[int, int | None, dict[str, Any]]]]
@@ -69,6 +70,43 @@ def test_the_migrations_build_exactly_the_models_schema_and_upgrading_again_is_h
             assert connection.execute(select(TableRow.id)).scalars().all() == [table]
     finally:
         opened.dispose()
+
+
+def test_a_server_starting_while_another_migrates_waits_for_it(db_url: str) -> None:
+    """Servers started at once over a new database (machines booted together) migrate it one after the other."""
+    first, second = Store(db_url), Store(db_url)
+    failures: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            second.migrate()
+        except BaseException as error:
+            failures.append(error)
+
+    try:
+        with first.engine.connect() as connection:
+            transaction = connection.begin()
+            if first.is_postgres:  # what upgrade() does, left uncommitted: a migration under way
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
+            else:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+            command.upgrade(config(connection), "head")
+            starting = threading.Thread(target=start)
+            starting.start()
+            starting.join(1.0)
+            assert starting.is_alive() and not failures  # it waits...
+            if first.is_postgres:
+                assert connection.execute(text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                                               "AND NOT granted")).scalar() == 1
+            transaction.commit()
+        starting.join(30)
+        assert not starting.is_alive() and not failures  # ... and finds the schema made
+        head = ScriptDirectory.from_config(config()).get_current_head()
+        with second.engine.connect() as connection:
+            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [head]
+    finally:
+        first.dispose()
+        second.dispose()
 
 
 # --- one writer per index --------------------------------------------------------------------------
