@@ -124,3 +124,19 @@ def db_url(request: pytest.FixtureRequest) -> str:
     name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
     url: str = request.getfixturevalue(name)
     return url
+
+
+@pytest.fixture
+def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
+    """Start several real servers at once: ``start_servers(db_url, count)`` launches them all, then
+    waits until each answers (as machines started together would: they migrate at the same time)."""
+    started: list[Server] = []
+
+    def start(db: str, count: int, *extra: str) -> list[Server]:
+        servers = [Server(db, free_port(), tmp_path / f"together-{len(started) + n}.log", *extra) for n in range(count)]
+        started.extend(servers)
+        return [server.wait() for server in servers]
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,6 +1,7 @@
 """More than one machine (issue 17, point 8): two ``ludus serve`` processes over one PostgreSQL
 serve the same tables. A move made through one reaches the clients of the other (LISTEN/NOTIFY),
-and the two never apply two moves at one index."""
+the two never apply two moves at one index, and when one dies the other plays its tables' bots on.
+The servers of a test start at once on a new database: they migrate it at the same time."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def push_after(socket: ClientConnection, index: int) -> dict[str, Any]:
 
 
 def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str,
-                                                                   start_server: Callable[..., Any]) -> None:
-    one, two = start_server(postgres_url), start_server(postgres_url)
+                                                                   start_servers: Callable[..., Any]) -> None:
+    one, two = start_servers(postgres_url, 2)
     made = httpx.post(f"{one.url}/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 3, "seats": [
         {"kind": "human"}, {"kind": "human"}]}).json()
     table, tokens = made["id"], [s["token"] for s in made["seats"]]
@@ -94,8 +95,8 @@ def hammer(server: Any, table: str, token: str, seed: int, failures: list[BaseEx
 
 
 def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(postgres_url: str,
-                                                                          start_server: Callable[..., Any]) -> None:
-    servers = [start_server(postgres_url), start_server(postgres_url)]
+                                                                          start_servers: Callable[..., Any]) -> None:
+    servers = start_servers(postgres_url, 2)
     # Hadrian's Wall: both seats choose at once. Each seat plays through both processes at the same time.
     made = httpx.post(f"{servers[0].url}/api/tables", json={"game": "hadrians-wall", "players": 2, "seed": 8,
                                                             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
@@ -119,6 +120,31 @@ def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(pos
         assert records[0].final_digest is not None
         assert records[0].final_digest == records[1].final_digest == ludus.replay(records[0]).digest()
         assert records[0].actions == records[1].actions == [e.notation for e in log]
+    finally:
+        store.dispose()
+
+
+def test_when_a_process_dies_another_plays_the_bots_of_its_tables_on(postgres_url: str,
+                                                                   start_server: Callable[..., Any]) -> None:
+    one, two = start_server(postgres_url, "--bot-delay", "0.1"), start_server(postgres_url)
+    made = httpx.post(f"{one.url}/api/tables", json={"game": "fall-of-rome", "players": 2, "seed": 23, "seats": [
+        {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}).json()
+    table = made["id"]
+    store = Store(postgres_url)
+    try:
+        with connect(socket_url(two, table)) as watcher:  # a spectator at process two
+            push_after(watcher, 5)  # process one's bots play; process two hears of it
+            one.kill()
+            at_kill = store.entries(table)
+            assert store.table(table).status == "playing"  # type: ignore[union-attr]
+            last = push_after(watcher, len(at_kill) - 1)
+            while last["status"] == "playing":  # process two's watchdog sets the bots going again
+                last = push_after(watcher, last["index"])
+        log = store.entries(table)
+        assert [e.idx for e in log] == list(range(len(log))) and log[: len(at_kill)] == at_kill
+        record = GameRecord.from_json(httpx.get(f"{two.url}/api/tables/{table}/record").json())
+        assert last["status"] == "finished" and record.actions == [e.notation for e in log]
+        assert ludus.replay(record).digest() == record.final_digest
     finally:
         store.dispose()
 
