@@ -438,3 +438,39 @@ def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(db_url
     finally:
         players.http.close()
         store.dispose()
+
+
+@pytest.mark.slow
+def test_soak_a_server_killed_again_and_again_finishes_every_game(db_url: str,
+                                                                  start_server: Callable[..., Any]) -> None:
+    """``make soak``: eight bot tables, the server killed five times at seeded moments of their games."""
+    dice = random.Random(5)
+    server = start_server(db_url, "--bot-delay", "0.02")
+    players = Client(server.url)
+    tables = []
+    for n in range(8):
+        game, count, _seed = BOT_TABLES[n % len(BOT_TABLES)]
+        answer = players.http.post("/api/tables", json={"game": game, "players": count, "seed": 100 + n,
+                                                        "seats": [{"kind": "bot", "level": "random"}] * count})
+        tables.append(answer.json()["id"])
+    store = Store(db_url)
+    try:
+        for _ in range(5):
+            table = dice.choice(tables)
+            goal = players.get(table)["index"] + dice.randint(1, 30)
+            players.wait(table, lambda state, goal=goal: state["index"] >= goal or state["status"] != "playing")
+            server.kill()
+            for table in tables:
+                check_told(store, table, players.told)
+            server = start_server(db_url, "--bot-delay", "0.02")
+            players.http.close()
+            players.http = httpx.Client(base_url=server.url, timeout=30)
+        for table in tables:
+            players.wait(table, lambda state: state["status"] != "playing", seconds=300)
+            entries = check_told(store, table, players.told)
+            record = GameRecord.from_json(players.http.get(f"/api/tables/{table}/record").json())
+            assert record.actions == [e.notation for e in entries]
+            assert ludus.replay(record).digest() == record.final_digest
+    finally:
+        players.http.close()
+        store.dispose()
