@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
@@ -32,7 +32,29 @@ __all__ = ["router", "seat_for"]
 router = APIRouter()
 
 Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 LangCode = Literal["en", "pl", "hu", "uk"]
+
+
+class Error(BaseModel):
+    """A refused request: what went wrong, in one line (in the asked language)."""
+
+    detail: str
+    confirm: bool = Field(False, description="the move loses the game at once: send it again with confirm")
+
+
+_WHY = {
+    400: "a malformed request: a body that is not JSON, unknown game, options, bot level or notation",
+    403: "the token plays no seat at this table, or the seat may not see that",
+    404: "there is no such table",
+    409: "the table cannot take it now: an illegal action, the game is over, a fatal move to confirm",
+    429: "too many requests: slow down",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers an operation documents (all of them ``{"detail": "..."}``)."""
+    return {code: {"model": Error, "description": _WHY[code]} for code in codes}
 
 
 class SeatIn(BaseModel):
@@ -205,7 +227,7 @@ def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
              "bot_levels": list(AGENTS)} for g in games()]
 
 
-@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"])
+@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429))
 def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     """Open a table; the answer holds each seat's secret token (give each player theirs)."""
     _limited(request, "create")
@@ -235,8 +257,8 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"])
-def get_table(request: Request, table_id: str, token: Token | None = None, lang: LangCode | None = None,
+@router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"], responses=errors(403, 404))
+def get_table(request: Request, table_id: TableId, token: Token | None = None, lang: LangCode | None = None,
               log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
     """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
     live, seat = seat_for(hub_of(request), table_id, token)
@@ -244,8 +266,8 @@ def get_table(request: Request, table_id: str, token: Token | None = None, lang:
 
 
 @router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
-             responses={409: {"description": "illegal now, the game is over, or a fatal move to confirm"}})
-def post_action(request: Request, table_id: str, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
+             responses=errors(400, 403, 404, 409, 429))
+def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Play an action for the token's seat; the answer is the table as that seat now sees it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -255,8 +277,8 @@ def post_action(request: Request, table_id: str, body: ActionIn, lang: LangCode 
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"])
-def post_undo(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 409, 429))
+def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take back the seat's latest action, when the rules allow it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -266,8 +288,9 @@ def post_undo(request: Request, table_id: str, body: TokenIn, lang: LangCode | N
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"])
-def post_handover(request: Request, table_id: str, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"],
+             responses=errors(400, 403, 404, 409, 429))
+def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -277,8 +300,8 @@ def post_handover(request: Request, table_id: str, body: HandOverIn, lang: LangC
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"])
-def post_return(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 429))
+def post_return(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take one's seat back from the bot that played it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -288,8 +311,9 @@ def post_return(request: Request, table_id: str, body: TokenIn, lang: LangCode |
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["api"])
-def post_rematch(request: Request, table_id: str, body: TokenIn) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["api"],
+             responses=errors(400, 403, 404, 409, 429))
+def post_rematch(request: Request, table_id: TableId, body: TokenIn) -> dict[str, Any]:
     """The rematch of a finished table: the same seats, a new seed; every seat's token plays it too."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -298,8 +322,8 @@ def post_rematch(request: Request, table_id: str, body: TokenIn) -> dict[str, An
     return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
 
 
-@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"])
-def post_join(request: Request, table_id: str, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"], responses=errors(400, 404, 409, 429))
+def post_join(request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
     """Take a free seat of a table listed in the lobby: the answer is that seat's new token."""
     _limited(request, "join")
     hub = hub_of(request)
@@ -307,8 +331,8 @@ def post_join(request: Request, table_id: str, name: Annotated[str, Body(embed=T
     return {"seat": seat, "token": token}
 
 
-@router.get("/api/tables/{table_id}/record", tags=["api"])
-def get_record(request: Request, table_id: str) -> dict[str, Any]:
+@router.get("/api/tables/{table_id}/record", tags=["api"], responses=errors(404))
+def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
     """The game record (``ludus replay`` reads it) of a finished game; during a game only
     what a spectator may know: the game, its options and how far it is (no seed, no actions)."""
     live = hub_of(request).get(table_id)
@@ -320,8 +344,8 @@ def get_record(request: Request, table_id: str) -> dict[str, Any]:
                 "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
 
 
-@router.get("/api/tables/{table_id}/replay", tags=["api"])
-def get_replay(request: Request, table_id: str, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
+@router.get("/api/tables/{table_id}/replay", tags=["api"], responses=errors(403, 404))
+def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
                seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
     game only the spectator."""
