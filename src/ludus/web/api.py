@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
@@ -213,7 +214,7 @@ def _limited(request: Request, key: str) -> None:
     limits: RateLimit = request.app.state.limits
     client = request.client.host if request.client else "?"
     if not limits.allow(f"{client}|{key}"):
-        raise HTTPException(429, "too many requests: slow down")
+        raise HTTPException(429, _lang(None, request).gettext("too many requests: slow down"))
 
 
 @router.get("/api/games", response_model=list[GameOut], tags=["api"])
@@ -366,6 +367,19 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     await serve_socket(websocket, table_id, token, lang, send_json=True)
 
 
+def _decoded(message: Any) -> Any:
+    """The JSON a WebSocket message carries (None when it is not JSON)."""
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        text = (message.get("bytes") or b"").decode("utf-8", "replace")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
                        send_json: bool) -> None:
     """The loop of a table's WebSocket: JSON payloads, or the play page's HTML fragments."""
@@ -410,12 +424,15 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
     pusher = asyncio.create_task(push())
     try:
         while True:
-            message = await websocket.receive_json()
-            if not isinstance(message, dict) or seat is None:
-                await websocket.send_json({"error": "spectators cannot act" if seat is None else "send a JSON object"})
-                continue
+            message = _decoded(await websocket.receive())
             if not limits.allow("ws"):
-                await websocket.send_json({"error": "too many requests: slow down"})
+                await websocket.send_json({"error": lang_.gettext("too many requests: slow down"), "status": 429})
+                continue
+            if seat is None:
+                await websocket.send_json({"error": lang_.gettext("spectators cannot act"), "status": 403})
+                continue
+            if not isinstance(message, dict):
+                await websocket.send_json({"error": lang_.gettext("send a JSON object"), "status": 400})
                 continue
             try:
                 if message.get("undo") is True:
@@ -424,7 +441,8 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
                     await run_in_threadpool(hub.act, table_id, seat, message["action"],
                                             confirm=message.get("confirm") is True)
                 else:
-                    await websocket.send_json({"error": "send {\"action\": \"...\"} or {\"undo\": true}"})
+                    await websocket.send_json({"error": lang_.gettext('send {"action": "..."} or {"undo": true}'),
+                                               "status": 400})
             except LudusError as error:
                 await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
                                            "confirm": isinstance(error, NeedsConfirmation)})
