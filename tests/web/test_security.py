@@ -47,6 +47,14 @@ def table(client: TestClient, game: str, seats: list[dict[str, Any]], **more: An
     return made.json()["id"], [s["token"] for s in made.json()["seats"]]
 
 
+def refused(client: TestClient, url: str, origin: str | None = None) -> int:
+    """The close code of a WebSocket the server refuses to open (fails if it opens it)."""
+    headers = {"Origin": origin} if origin else {}
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url, headers=headers):
+        pass
+    return closed.value.code
+
+
 def settled(client: TestClient, table_id: str) -> None:
     """Return once the server has no move of its own to make at the table (a forced move)."""
     hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -162,7 +170,7 @@ def test_a_token_cannot_act_for_another_seat(client: TestClient) -> None:
 
 
 def test_a_spectator_gets_no_actions_and_cannot_act(client: TestClient) -> None:
-    table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}] * 2, seed=7)
+    table_id, _ = table(client, "glory-to-rome", [{"kind": "human"}] * 2, seed=7)
     watcher = client.get(f"/api/tables/{table_id}").json()
     assert watcher["seat"] is None and watcher["legal_actions"] == [] and watcher["labels"] == {}
     assert watcher["can_undo"] is False
@@ -185,7 +193,7 @@ def test_server_code_never_asks_for_every_seats_actions() -> None:
 # --- tokens -------------------------------------------------------------------------------------------
 def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
     table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
-    other_id, other_tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    _, other_tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     wrong = ["A" * 32, other_tokens[0], tokens[0][:-1] + ("A" if tokens[0][-1] != "A" else "B")]
     for token in wrong:
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 403
@@ -194,10 +202,7 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
             answer = client.post(f"/api/tables/{table_id}/{what}", json={"token": token, **body})
             assert answer.status_code == 403, (what, answer.text)
             assert answer.json()["detail"] == "this token plays no seat at this table"
-        with pytest.raises(WebSocketDisconnect) as closed:
-            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}"):
-                pass
-        assert closed.value.code == 1008
+        assert refused(client, f"/ws/tables/{table_id}?token={token}") == 1008
     for token in ("", "short", "bad token!", "x" * 65):
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 422
     for what in ("actions", "undo", "return", "rematch"):
@@ -211,10 +216,7 @@ def test_the_websocket_refuses_a_foreign_origin(client: TestClient, path: str) -
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     url = path.format(id=table_id) + f"?token={token}"
     for origin in ("https://evil.example", "http://testserver.evil.example", "null", "http://testserver:8001"):
-        with pytest.raises(WebSocketDisconnect) as closed:
-            with client.websocket_connect(url, headers={"Origin": origin}):
-                pass
-        assert closed.value.code == 1008
+        assert refused(client, url, origin) == 1008
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
         socket.receive()  # the first push: same host is welcome
 
@@ -232,9 +234,7 @@ def test_settings_allow_more_origins(allowing: TestClient) -> None:
     with allowing.websocket_connect(f"/ws/tables/{table_id}?token={token}",
                                     headers={"Origin": "https://ludus.example"}) as socket:
         assert receive(socket)["seat"] == 0
-    with pytest.raises(WebSocketDisconnect):
-        with allowing.websocket_connect(f"/ws/tables/{table_id}", headers={"Origin": "https://ludus.example.evil"}):
-            pass
+    assert refused(allowing, f"/ws/tables/{table_id}", "https://ludus.example.evil") == 1008
 
 
 # --- rate limits ----------------------------------------------------------------------------------------------
