@@ -113,7 +113,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from ludus.web.store import Store
 
     store = Store(settings.db or default_db())
-    holder: dict[str, object] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -126,7 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
         if settings.restore:
             hub.restore()
-        holder["hub"] = hub
+        hub.watch()
         try:
             yield
         finally:

@@ -24,171 +24,67 @@ same position.
 
 from __future__ import annotations
 
+import heapq
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from ludus.agents import AGENTS, Agent, make_agent
 from ludus.core.actions import Action
-from ludus.core.api import Game, State
 from ludus.core.errors import N_, IllegalActionError, LudusError
-from ludus.core.events import Event
-from ludus.core.record import ENGINE_VERSION, GameRecord
+from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
-from ludus.core.table import loses_at_once, reveals
+from ludus.core.table import loses_at_once
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
+from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale, aware
 
 __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
 
 MAX_SEED = 2**63 - 1
 
+log = logging.getLogger("ludus.web")
 
-class NotFound(LudusError):
-    """No such table (HTTP 404)."""
-
-
-class Forbidden(LudusError):
-    """The token may not do that (HTTP 403)."""
+FORGET_AFTER = 900.0
+"""Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
 
 
-class Refused(LudusError):
-    """A well-formed request the table cannot take now (HTTP 409)."""
+class Timers:
+    """One thread that calls functions at given times (``time.monotonic()``), so that a
+    bot waiting to move holds no worker thread."""
 
+    def __init__(self, stop: threading.Event) -> None:
+        self._queue: list[tuple[float, int, Callable[[], object]]] = []
+        self._ready = threading.Condition()
+        self._count = 0
+        self._stop = stop
+        self._thread: threading.Thread | None = None
 
-class NeedsConfirmation(Refused):
-    """The move loses the game at once: the person must confirm it (HTTP 409, ``confirm``)."""
+    def at(self, when: float, call: Callable[[], object]) -> None:
+        """Call ``call`` (from the timer thread) at ``when``."""
+        with self._ready:
+            self._count += 1
+            heapq.heappush(self._queue, (when, self._count, call))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ludus-timers", daemon=True)
+                self._thread.start()
+            self._ready.notify()
 
-
-class Stale(Exception):
-    """The table moved on since the caller looked (a bot thinks again)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """How a table's seat is played: ``"human"``, or ``"bot"`` with a ``level``, and a display name."""
-
-    kind: str
-    level: str | None = None
-    name: str = ""
-
-
-@dataclass(slots=True)
-class _Step:
-    """An action of the trailing run of one seat's actions (the ones undo may reach)."""
-
-    seat: int
-    before: State
-    events: int
-    barrier: bool | None = None
-
-
-@dataclass
-class Live:
-    """One table in play: its database row and seats, state, events, record and way back."""
-
-    row: TableRow
-    seats: list[SeatRow]
-    game: Game[Any]
-    state: State
-    index: int = 0
-    """The next index of the log (entries so far)."""
-    played: list[str] = field(default_factory=list)
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    """Every event so far, with the number of the action (in ``played``) that made it."""
-    trail: list[_Step] = field(default_factory=list)
-    since: datetime = field(default_factory=now)
-    """When the table last changed (the current decisions began)."""
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    agents: dict[int, Agent] = field(default_factory=dict)
-    busy: bool = False
-
-    @property
-    def id(self) -> str:
-        """The table's id."""
-        return self.row.id
-
-    @property
-    def status(self) -> str:
-        """``playing``, ``finished`` or ``stopped`` (at the action cap)."""
-        return self.row.status
-
-    def automatic(self, seat: int) -> str | None:
-        """The bot level that plays ``seat`` (a bot seat, or a person's seat handed to a bot), else None."""
-        row = self.seats[seat]
-        if row.kind == "bot":
-            return row.level or "greedy"
-        return row.replaced_by
-
-    def undoable(self, seat: int) -> bool:
-        """Whether ``seat`` may take back its latest action now."""
-        if not self.trail or self.trail[-1].seat != seat or self.status != "playing":
-            return False
-        step = self.trail[-1]
-        if step.barrier is None:
-            action = self.game.parse_action(step.before, self.played[-1])
-            step.barrier = reveals(step.before, action, self.state)
-        return not step.barrier
-
-    def recent(self, seat: int | None) -> list[Event]:
-        """The events ``seat`` saw since its last action (a spectator: those of the last action)."""
-        if not self.played:
-            return [e for _, e in self.events if e.is_visible_to(seat)]
-        last = len(self.played) - 1
-        if seat is not None:
-            mine = [i for i, notation in enumerate(self.played) if notation.startswith(f"{seat}:")]
-            last = mine[-1] + 1 if mine else 0
-        return [e for n, e in self.events if n >= last and e.is_visible_to(seat)]
-
-    def record(self) -> GameRecord:
-        """The game so far as a :class:`GameRecord` (the actions in force, undone ones left out)."""
-        record = GameRecord(self.game.info.id, self.game.players, self.row.seed, self.game.option_dict,
-                            list(self.played), version=ENGINE_VERSION)
-        record.seats = [self.seats[p].name or (self.automatic(p) or "human") for p in range(self.game.players)]
-        if self.state.is_terminal():
-            record.final_digest = self.state.digest()
-        return record
-
-    # --- changes (the caller holds the lock) --------------------------------------
-    def put(self, seat: int, notation: str, after: State, events: list[Event], at: datetime) -> None:
-        """Put in force an action of ``seat`` whose result is ``after``."""
-        if self.trail and self.trail[-1].seat != seat:
-            self.trail.clear()
-        self.trail.append(_Step(seat, self.state, len(events)))
-        number = len(self.played)
-        self.played.append(notation)
-        self.events.extend((number, e) for e in events)
-        self.state = after
-        self.index += 1
-        self.since = at
-
-    def take_back(self, at: datetime) -> None:
-        """Take back the latest action (its seat's undo)."""
-        step = self.trail.pop()
-        self.played.pop()
-        if step.events:
-            del self.events[-step.events:]
-        self.state = step.before
-        self.index += 1
-        self.since = at
-
-    def replay(self, entry: Entry) -> None:
-        """Put in force an entry read from the log."""
-        if entry.kind == "undo":
-            if not self.trail or self.trail[-1].seat != entry.seat:
-                raise LudusError(N_("the log of table {table} has an undo that cannot be taken"), table=self.id)
-            self.take_back(entry.at)
-            return
-        action = self.game.parse_action(self.state, entry.notation)
-        after = self.state.clone()
-        events = after.apply(action)
-        self.put(entry.seat, entry.notation, after, events, entry.at)
-        if after.is_terminal():
-            self.row.status = "finished"
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._ready:
+                while not self._queue or self._queue[0][0] > time.monotonic():
+                    if self._stop.is_set():
+                        return
+                    self._ready.wait(min(0.5, self._queue[0][0] - time.monotonic()) if self._queue else 0.5)
+                _when, _n, call = heapq.heappop(self._queue)
+            try:
+                call()
+            except RuntimeError:  # the workers were shut down
+                return
 
 
 class Hub:
@@ -208,6 +104,8 @@ class Hub:
         self._guard = threading.Lock()
         self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
         self._closed = False
+        self._stop = threading.Event()
+        self._timers = Timers(self._stop)
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
@@ -246,7 +144,7 @@ class Hub:
                                 token_hash=kept or hash_token(token), name=spec.name[:40],
                                 joined=spec.kind == "bot"))
         self.store.create_table(row, rows)
-        self.get(table_id)
+        self.schedule(self.get(table_id))
         return table_id, secrets_out
 
     def get(self, table_id: str) -> Live:
@@ -266,7 +164,7 @@ class Hub:
         if row is None:
             raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
         game = configure(row.game, row.players, row.option_values())
-        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
+        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=aware(row.created))
         for entry in self.store.entries(table_id):
             live.replay(entry)
         return live
@@ -467,9 +365,11 @@ class Hub:
             live.busy = True
         self._workers.submit(self._play_automatic, live)
 
-    def _next_automatic(self, live: Live) -> tuple[int, Action | None] | None:
-        """The next seat whose move the server makes, with the move when it is forced
-        (a bot's is thought about later, outside the lock)."""
+    def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
+        """The next seat whose move the server makes: (seat, the move when it is forced,
+        whether it is an out-of-turn reaction); a bot's move is thought about later,
+        outside the lock. As :func:`ludus.agents.play_game` does, bots not to move are
+        offered their optional out-of-turn actions once per position, before the movers."""
         state = live.state
         if state.is_terminal():
             return None
@@ -478,10 +378,15 @@ class Hub:
             if live.automatic(seat) is None:
                 forced = state.forced(seat)
                 if forced is not None:
-                    return seat, forced
+                    return seat, forced, False
+        if len(movers) < live.game.players:
+            for seat in range(live.game.players):
+                if (seat not in movers and live.automatic(seat) is not None and (live.index, seat) not in live.offered
+                        and state.has_actions(seat)):
+                    return seat, None, True
         for seat in movers:
             if live.automatic(seat) is not None:
-                return seat, None
+                return seat, None, False
         return None
 
     def _agent(self, live: Live, seat: int) -> Agent:
@@ -492,6 +397,7 @@ class Hub:
         return agent
 
     def _play_automatic(self, live: Live) -> None:
+        failures = 0
         try:
             while not self._closed:
                 with live.lock:
@@ -499,25 +405,63 @@ class Hub:
                     if found is None:
                         live.busy = False
                         return
-                    seat, action = found
+                    seat, action, reaction = found
                     index = live.index
                     world = live.state.clone() if action is None else None
                     agent = self._agent(live, seat) if action is None else None
                 if agent is not None and world is not None:
-                    if self.bot_delay:
-                        time.sleep(self.bot_delay)
-                    action = agent.act(world, seat)
+                    if reaction:
+                        action = agent.react(world, seat)
+                        if action is None:
+                            with live.lock:
+                                live.offered = {key for key in live.offered if key[0] == live.index}
+                                live.offered.add((index, seat))
+                            continue
+                    else:
+                        wait = self.bot_delay - (now() - live.since).total_seconds()
+                        if wait > 0:  # come back later without holding a worker meanwhile
+                            self._timers.at(time.monotonic() + wait, lambda: self._workers.submit(self._play_automatic, live))
+                            return
+                        action = agent.act(world, seat)
                 assert action is not None
                 try:
                     self.act(live.id, seat, action.notation(), expected=index)
-                except (Stale, LudusError):
+                    failures = 0
+                except Stale:
                     continue
+                except LudusError:
+                    failures += 1
+                    if failures >= 3:
+                        raise
         except Exception:
+            log.exception("the automatic moves of table %s failed", live.id)
             with live.lock:
                 live.busy = False
-            raise
+
+    def watch(self, interval: float = 2.0, quiet: float = 3.0) -> threading.Thread:
+        """Start a watchdog thread: every ``interval`` seconds, a table that has waited more than
+        ``quiet`` seconds for a move the server makes (a bot's, a forced one) gets a worker.
+
+        The process that commits a move sets the bots after it going; the watchdog covers
+        the rest: a table whose last move came from a process that died since (the other
+        processes heard of the move but left the bots to that process), or a worker that failed.
+        """
+        def run() -> None:
+            while not self._stop.wait(interval):
+                for live in list(self.tables.values()):
+                    idle = (now() - live.since).total_seconds()
+                    if live.status == "playing" and not live.busy and idle > quiet:
+                        self.schedule(live)
+                    elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
+                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                            self.tables.pop(live.id, None)
+
+        thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""
         self._closed = True
+        self._stop.set()
         self._workers.shutdown(wait=True, cancel_futures=True)
