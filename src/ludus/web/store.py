@@ -38,14 +38,13 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    TypeDecorator,
     create_engine,
     event,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -70,20 +69,6 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class UTCDateTime(TypeDecorator[datetime]):
-    """A moment in UTC: SQLite keeps no time zone, so what it gives back is made UTC again
-    (comparing it with :func:`now` would fail otherwise)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        """The stored moment, always with its time zone."""
-        if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
-        return value
-
-
 class Base(DeclarativeBase):
     """The declarative base of the web platform's tables."""
 
@@ -102,8 +87,8 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=False)
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    created: Mapped[datetime] = mapped_column(UTCDateTime)
-    updated: Mapped[datetime] = mapped_column(UTCDateTime)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     def option_values(self) -> dict[str, Any]:
         """The options as a dict."""
@@ -134,7 +119,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8))
     notation: Mapped[str] = mapped_column(String(200), default="")
-    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)
