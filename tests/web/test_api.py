@@ -158,6 +158,18 @@ def test_a_seat_sees_its_view_and_its_actions_a_spectator_neither(client: TestCl
     assert watcher["can_undo"] is False
 
 
+def test_the_log_holds_the_latest_lines_asked_for(client: TestClient) -> None:
+    table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "human"}], seed=5)
+    for _ in range(4):
+        mover = state(client, table_id)["to_move"][0]
+        action = state(client, table_id, tokens[mover])["legal_actions"][0]
+        client.post(f"/api/tables/{table_id}/actions", json={"token": tokens[mover], "action": action})
+    full = state(client, table_id, tokens[0], log=1000)["log"]
+    assert len(full) > 3 and all(line["text"] for line in full)
+    assert state(client, table_id, tokens[0], log=3)["log"] == full[-3:]
+    assert state(client, table_id, tokens[0], log=0)["log"] == []
+
+
 def test_a_table_speaks_the_asked_language(client: TestClient) -> None:
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     english = state(client, table_id, token, lang="en")

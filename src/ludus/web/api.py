@@ -159,6 +159,16 @@ class TableState(BaseModel):
     outcome: dict[str, Any] | None
 
 
+class ReplayState(BaseModel):
+    """A position of a game's replay, as one seat (or a spectator) saw it."""
+
+    at: int = Field(description="actions played to reach it")
+    total: int = Field(description="actions of the game so far")
+    seat: int | None
+    view: dict[str, Any]
+    log: list[str] = Field(description="what the last of those actions did, as the seat saw it")
+
+
 class GameOut(BaseModel):
     """A game the server plays."""
 
@@ -345,7 +355,7 @@ def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
                 "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
 
 
-@router.get("/api/tables/{table_id}/replay", tags=["api"], responses=errors(403, 404))
+@router.get("/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404))
 def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
                seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
