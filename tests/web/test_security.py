@@ -102,6 +102,12 @@ def check_sees_only_its_own(client: TestClient, table_id: str, seat: int | None,
                                 if other != seat))
     leaked = strings(seen) & secrets
     assert not leaked, f"seat {seat} was sent another seat's secrets: {sorted(leaked)[:5]}"
+    # the labels of its actions (described from the whole state) name none of them either; the log
+    # is the seat's visible events (above), which may name a card its owner revealed on purpose
+    labels = " | ".join(seen["labels"].values()).lower()
+    named = [word for word in secrets
+             if len(word) >= 4 and re.search(rf"\b{re.escape(word.replace('_', ' ').lower())}\b", labels)]
+    assert not named, f"the labels of seat {seat}'s actions name another seat's secrets: {named[:5]}"
 
 
 # --- a token acts and sees for its seat only -------------------------------------------------------------
