@@ -9,8 +9,8 @@ random legal action (``confirm`` set). For ``--seconds`` it measures:
 - the latency of a person's move: from sending the action over the WebSocket to the push
   that carries the new index (p50, p95, max);
 - the server process's CPU (user + system time over the wall time, 100 % = one core) and its
-  peak resident memory (psutil, sampled every 0.2 s); the client's own CPU too, since both
-  share the machine.
+  peak resident memory (psutil, sampled every 0.2 s); with ``--postgres`` the CPU of the
+  PostgreSQL processes too; the client's own CPU, since they all share the machine.
 
 SQLite (the default: a fresh file in a temporary directory) or ``--db URL``; ``--postgres``
 starts a scratch PostgreSQL cluster (Debian's binaries in /usr/lib/postgresql/*/bin, run as
@@ -38,7 +38,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,8 +61,9 @@ def free_port() -> int:
 
 # --- a scratch PostgreSQL ------------------------------------------------------------------------------
 @contextmanager
-def scratch_postgres() -> Iterator[str]:
-    """A PostgreSQL cluster in a temporary directory for the run; yields its SQLAlchemy URL."""
+def scratch_postgres() -> Iterator[tuple[str, int]]:
+    """A PostgreSQL cluster in a temporary directory for the run; yields its SQLAlchemy URL and
+    the postmaster's pid."""
     bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
     if not bins:
         raise SystemExit("no PostgreSQL binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)")
@@ -78,7 +79,8 @@ def scratch_postgres() -> Iterator[str]:
         f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200")
     try:
         run(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "ludus")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/ludus"
+        postmaster = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/ludus", postmaster
     finally:
         subprocess.run([*as_postgres, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
                        capture_output=True)
@@ -112,6 +114,20 @@ def server(db: str, bot_threads: int, log: Path) -> Iterator[tuple[str, psutil.P
             process.wait(20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def cpu_seconds(root: psutil.Process | None) -> dict[int, float]:
+    """CPU seconds (user + system) so far of ``root`` and each of its children, by pid."""
+    out: dict[int, float] = {}
+    if root is None:
+        return out
+    for proc in [root, *root.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+            out[proc.pid] = times.user + times.system
+        except psutil.Error:
+            continue
+    return out
 
 
 class Sampler(threading.Thread):
@@ -150,37 +166,41 @@ async def person(url: str, table_id: str, token: str, rng: random.Random, deadli
     gives the seat something to decide is answered at once."""
     address = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
     async with websockets.connect(address, max_size=None, open_timeout=60, ping_interval=None) as ws:
-        pending: tuple[float, int] | None = None
-        acted_at = -1
+        pending: tuple[float, int] | None = None  # (when, at which index) the move in flight was sent
+        latest: dict[str, Any] | None = None
+        retry_at: float | None = None  # a refused move: decide again then, if no push came first
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
+            now = time.monotonic()
+            if now >= deadline:
                 return
+            wait = min(deadline, retry_at if retry_at is not None else deadline) - now
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), left))
-            except (TimeoutError, websockets.ConnectionClosed):
+                message = json.loads(await asyncio.wait_for(ws.recv(), max(wait, 0.0)))
+            except TimeoutError:
+                message = None  # time to decide again from the latest push
+            except websockets.ConnectionClosed:
                 return
-            if "error" in message:
-                if message.get("status") == 429:
-                    counts.limited += 1
-                else:
-                    counts.refused += 1
-                    if os.environ.get("LOAD_DEBUG"):
-                        print(table_id, message, file=sys.stderr)
-                pending, acted_at = None, -1  # judge the next push afresh (a refused move is sent again)
+            if message is not None and "error" in message:
+                # over the rate limit, or the table moved meanwhile (its push is usually on the way)
+                counts.limited += message.get("status") == 429
+                counts.refused += message.get("status") != 429
+                if os.environ.get("LOAD_DEBUG"):
+                    print(table_id, message, file=sys.stderr)
+                pending, retry_at = None, time.monotonic() + (0.3 if message.get("status") == 429 else 1.0)
                 continue
-            counts.pushes += 1
-            index = message["index"]
-            if pending is not None and index > pending[1]:
-                counts.latencies.append(time.monotonic() - pending[0])
-                pending = None
-            if message["status"] != "playing":
-                counts.finished += 1
-                return
-            mine = message["legal_actions"]
-            if pending is None and mine and index != acted_at:
-                await ws.send(json.dumps({"action": rng.choice(mine), "confirm": True}))
-                pending, acted_at = (time.monotonic(), index), index
+            retry_at = None  # a push came, or the time to decide again
+            if message is not None:
+                counts.pushes += 1
+                latest = message
+                if pending is not None and message["index"] > pending[1]:
+                    counts.latencies.append(time.monotonic() - pending[0])
+                    pending = None
+                if message["status"] != "playing":
+                    counts.finished += 1
+                    return
+            if pending is None and latest is not None and latest["legal_actions"]:
+                await ws.send(json.dumps({"action": rng.choice(latest["legal_actions"]), "confirm": True}))
+                pending = (time.monotonic(), latest["index"])
                 counts.moves += 1
 
 
@@ -217,14 +237,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))] if ordered else float("nan")
 
 
-async def bench(url: str, process: psutil.Process, args: argparse.Namespace) -> dict[str, Any]:
+async def bench(url: str, process: psutil.Process, database: psutil.Process | None,
+                args: argparse.Namespace) -> dict[str, Any]:
     """Open the tables, let the people play for ``args.seconds``, measure."""
     tables = await open_tables(url, args.tables, args.level, args.seed)
     counts = Counts()
     sampler = Sampler(process)
     sampler.start()
     me = psutil.Process()
-    server_cpu, client_cpu = process.cpu_times(), me.cpu_times()
+    server_cpu, client_cpu, db_cpu = process.cpu_times(), me.cpu_times(), cpu_seconds(database)
     start = time.monotonic()
     deadline = start + args.seconds
     people = [person(url, t, token, random.Random(args.seed + n), deadline, counts)
@@ -232,7 +253,7 @@ async def bench(url: str, process: psutil.Process, args: argparse.Namespace) -> 
     results = await asyncio.gather(*people, return_exceptions=True)
     actions, over = await committed(url, tables)
     wall = time.monotonic() - start
-    server_after, client_after = process.cpu_times(), me.cpu_times()
+    server_after, client_after, db_after = process.cpu_times(), me.cpu_times(), cpu_seconds(database)
     sampler.stopped.set()
     sampler.join()
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
@@ -249,6 +270,8 @@ async def bench(url: str, process: psutil.Process, args: argparse.Namespace) -> 
         "pushes": counts.pushes, "refused": counts.refused, "rate_limited": counts.limited,
         "server_cpu_percent": round(100 * used(server_cpu, server_after) / wall, 1),
         "server_peak_rss_mb": round(sampler.peak / 2**20, 1),
+        "database_cpu_percent": round(100 * sum(t - db_cpu.get(pid, 0.0) for pid, t in db_after.items()) / wall, 1)
+        if database is not None else None,
         "client_cpu_percent": round(100 * used(client_cpu, client_after) / wall, 1),
         "cores": psutil.cpu_count(), "failures": failures[:5],
     }
@@ -269,11 +292,16 @@ def main() -> int:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ludus-load-"))
     try:
-        with contextmanager(lambda: (yield None))() if not args.postgres else scratch_postgres() as pg_url:
-            db = pg_url or args.db or f"sqlite:///{folder / 'load.db'}"
+        with ExitStack() as stack:
+            database = None
+            if args.postgres:
+                db, postmaster = stack.enter_context(scratch_postgres())
+                database = psutil.Process(postmaster)
+            else:
+                db = args.db or f"sqlite:///{folder / 'load.db'}"
             args.db_kind = "postgresql" if db.startswith("postgresql") else "sqlite" if db.startswith("sqlite") else db
-            with server(db, args.bot_threads, folder / "server.log") as (url, process):
-                figures = asyncio.run(bench(url, process, args))
+            url, process = stack.enter_context(server(db, args.bot_threads, folder / "server.log"))
+            figures = asyncio.run(bench(url, process, database, args))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     text = json.dumps(figures, indent=2)
