@@ -7,7 +7,8 @@ random legal action (``confirm`` set). For ``--seconds`` it measures:
 
 - actions/s: every entry committed to the log (bots, forced moves and people) per second;
 - the latency of a person's move: from sending the action over the WebSocket to the push
-  that carries the new index (p50, p95, max);
+  that carries the new index (p50, p95, max), timed for the moves made while the seat was the
+  only one to move (when seats decide at once, a new index may be another seat's move);
 - the server process's CPU (user + system time over the wall time, 100 % = one core) and its
   peak resident memory (psutil, sampled every 0.2 s); with ``--postgres`` the CPU of the
   PostgreSQL processes too; the client's own CPU, since they all share the machine.
@@ -166,7 +167,7 @@ async def person(url: str, table_id: str, token: str, rng: random.Random, deadli
     gives the seat something to decide is answered at once."""
     address = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
     async with websockets.connect(address, max_size=None, open_timeout=60, ping_interval=None) as ws:
-        pending: tuple[float, int] | None = None  # (when, at which index) the move in flight was sent
+        pending: tuple[bool, float, int] | None = None  # the move in flight: timed?, sent when, at which index
         latest: dict[str, Any] | None = None
         retry_at: float | None = None  # a refused move: decide again then, if no push came first
         while True:
@@ -192,15 +193,17 @@ async def person(url: str, table_id: str, token: str, rng: random.Random, deadli
             if message is not None:
                 counts.pushes += 1
                 latest = message
-                if pending is not None and message["index"] > pending[1]:
-                    counts.latencies.append(time.monotonic() - pending[0])
+                if pending is not None and message["index"] > pending[2]:
+                    if pending[0]:
+                        counts.latencies.append(time.monotonic() - pending[1])
                     pending = None
                 if message["status"] != "playing":
                     counts.finished += 1
                     return
             if pending is None and latest is not None and latest["legal_actions"]:
                 await ws.send(json.dumps({"action": rng.choice(latest["legal_actions"]), "confirm": True}))
-                pending = (time.monotonic(), latest["index"])
+                alone = latest["to_move"] == [latest["seat"]]  # then the next index is surely this move
+                pending = (alone, time.monotonic(), latest["index"])
                 counts.moves += 1
 
 
