@@ -244,6 +244,8 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
                 args: argparse.Namespace) -> dict[str, Any]:
     """Open the tables, let the people play for ``args.seconds``, measure."""
     tables = await open_tables(url, args.tables, args.level, args.seed)
+    print(f"server pid {process.pid} on {url}: {len(tables)} tables open, playing for {args.seconds:g} s",
+          file=sys.stderr, flush=True)
     counts = Counts()
     sampler = Sampler(process)
     sampler.start()
