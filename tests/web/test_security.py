@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from ludus.web.app import Settings, create_app
+from ludus.web.app import RateLimit, Settings, create_app
 
 WAIT = 120.0
 
@@ -283,6 +283,14 @@ def test_websocket_messages_are_limited_per_connection(strict: TestClient) -> No
         receive(again)
         again.send_json({"action": "1:think_jack"})
         assert receive(again)["status"] == 409
+
+
+def test_a_flood_of_made_up_keys_does_not_refill_an_emptied_bucket() -> None:
+    limits = RateLimit(rate=0.001, burst=3, max_keys=50)
+    assert [limits.allow("victim") for _ in range(4)] == [True, True, True, False]
+    assert all(limits.allow(f"made-up-{n}") for n in range(1000))
+    assert len(limits.buckets) <= 51
+    assert limits.allow("victim") is False
 
 
 # --- input validation ----------------------------------------------------------------------------------------
