@@ -209,6 +209,8 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
             assert answer.status_code == 403, (what, answer.text)
             assert answer.json()["detail"] == "this token plays no seat at this table"
         assert refused(client, f"/ws/tables/{table_id}?token={token}") == 1008
+        assert refused(client, f"/ws/pages/{table_id}?token={token}") == 1008
+    assert refused(client, "/ws/tables/nosuchtable") == 1008
     for token in ("", "short", "bad token!", "x" * 65):
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 422
     for what in ("actions", "undo", "return", "rematch"):
