@@ -3,12 +3,14 @@
 Every operation gets generated requests, valid ones and invalid ones, both at a table
 id the generator makes up and at a real table with a real seat's token (so actions,
 undo, hand-overs and replays reach the game). No answer may be a server error, and
-every answer must be one the schema declares, in the declared shape. Deterministic:
+every answer must be one the schema declares, in the declared shape, and an invalid request
+must be refused (a 4xx). Deterministic:
 Hypothesis runs derandomized, with no example database.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,14 +23,16 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_schema_conformance,
     status_code_conformance,
 )
 
 from ludus.web.app import Settings, create_app
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
-EXAMPLES = 30
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          negative_data_rejection]
+EXAMPLES = 25
 OPERATIONS = [
     ("GET", "/api/games"), ("GET", "/api/tables"), ("POST", "/api/tables"), ("GET", "/api/tables/{table_id}"),
     ("POST", "/api/tables/{table_id}/actions"), ("POST", "/api/tables/{table_id}/undo"),
@@ -76,6 +80,11 @@ def test_every_operation_is_exercised(served: Served) -> None:
     assert found == set(OPERATIONS)
 
 
+def valid_token(value: Any) -> bool:
+    """Whether ``value`` has the shape of a token (the schema's pattern)."""
+    return isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9_-]{8,64}", value) is not None
+
+
 def _run(served: Served, method: str, path: str, mode: GenerationMode, real: bool) -> None:
     operation = served.schema[path][method]
     fixed = {"table_id": served.table} if real and "{table_id}" in path else None
@@ -84,12 +93,14 @@ def _run(served: Served, method: str, path: str, mode: GenerationMode, real: boo
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case: Any) -> None:
-        if real and isinstance(case.body, dict) and isinstance(case.body.get("token"), str):
+        # at the real table, a valid made-up token becomes a real one (an invalid one stays: it is
+        # what an invalid request is about), and some valid actions become legal ones
+        if real and isinstance(case.body, dict) and valid_token(case.body.get("token")):
             pick = case.body.get("action", "")
             case.body["token"], legal = served.mover(len(pick) if isinstance(pick, str) else 0)
-            if isinstance(pick, str) and pick and len(pick) % 2 == 0:
-                case.body["action"] = legal  # some of them legal: the game moves
-        if real and isinstance(case.query, dict) and isinstance(case.query.get("token"), str):
+            if isinstance(pick, str) and 0 < len(pick) <= 200 and len(pick) % 2 == 0:
+                case.body["action"] = legal  # the game moves
+        if real and isinstance(case.query, dict) and valid_token(case.query.get("token")):
             case.query["token"] = served.mover(0)[0]
         case.call_and_validate(checks=CHECKS)
 
