@@ -179,6 +179,11 @@ def test_a_table_speaks_the_asked_language(client: TestClient) -> None:
                          headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"}).json()
     assert browser["labels"] == polish["labels"]
     assert client.get(f"/api/tables/{table_id}", params={"token": token, "lang": "tlh"}).status_code == 422
+    # refusals speak it too
+    english_error = one_line(client.get("/api/tables/nosuchtable"), 404)
+    polish_error = one_line(client.get("/api/tables/nosuchtable", params={"lang": "pl"}), 404)
+    assert polish_error != english_error
+    assert one_line(client.get("/api/tables/nosuchtable", headers={"Accept-Language": "pl"}), 404) == polish_error
 
 
 def test_an_unknown_table_is_404(client: TestClient) -> None:
