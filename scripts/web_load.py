@@ -250,6 +250,7 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
     sampler = Sampler(process)
     sampler.start()
     me = psutil.Process()
+    load_before = os.getloadavg()[0]
     server_cpu, client_cpu, db_cpu = process.cpu_times(), me.cpu_times(), cpu_seconds(database)
     start = time.monotonic()
     deadline = start + args.seconds
@@ -278,7 +279,8 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
         "database_cpu_percent": round(100 * sum(t - db_cpu.get(pid, 0.0) for pid, t in db_after.items()) / wall, 1)
         if database is not None else None,
         "client_cpu_percent": round(100 * used(client_cpu, client_after) / wall, 1),
-        "cores": psutil.cpu_count(), "failures": failures[:5],
+        "cores": psutil.cpu_count(), "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "failures": failures[:5],
     }
 
 
