@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from ludus.web.app import RateLimit, Settings, create_app
+from ludus.web.app import RateLimit, Settings, create_app, origin_allowed
 
 WAIT = 120.0
 
@@ -227,6 +227,22 @@ def test_the_websocket_refuses_a_foreign_origin(client: TestClient, path: str) -
         assert refused(client, url, origin) == 1008
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
         socket.receive()  # the first push: same host is welcome
+
+
+@pytest.mark.parametrize(("origin", "host", "allowed", "expected"), [
+    (None, "127.0.0.1:8000", (), True),                                   # not a browser: no Origin to check
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", (), True),
+    ("https://play.example", "play.example", (), True),
+    ("http://127.0.0.1:8001", "127.0.0.1:8000", (), False),               # another port is another site
+    ("http://evil.example", "127.0.0.1:8000", (), False),
+    ("null", "127.0.0.1:8000", (), False),                                # a sandboxed page or a file
+    ("http://play.example.evil", "play.example", (), False),
+    ("http://evil.example", None, (), False),
+    ("https://friend.example", "127.0.0.1:8000", ("https://friend.example",), True),
+    ("https://friend.example:444", "127.0.0.1:8000", ("https://friend.example",), False),
+])
+def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], expected: bool) -> None:
+    assert origin_allowed(origin, host, allowed) is expected
 
 
 @pytest.fixture
