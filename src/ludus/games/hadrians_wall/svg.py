@@ -1,14 +1,12 @@
 """The Hadrian's Wall table as an SVG picture, drawn from a board view only.
 
-On top the year board: the six Years with their attack potential, the Fate deck, the Year's
-Fate card, the Pict attack cards of the Year under the Cohort each attacks, and the Neutral
-cards of a 1–2 player game. Then each player (the viewer first): the items on hand, the Path
-and Prospect cards (the cards drawn are shown to their owner only), the final-scoring column,
-and both sheets as printed: every area with each box's reward icon (our own icons: the legend
-names them), costs, the chain links of the Wall and the Cippi to the Fort, filled (crossed)
-and circled boxes and the Year written in a box. A click on the next box of an area fills it;
-a Scouting pattern is placed by clicking the map's cells (each cell lists the placements that
-cover it, so a front end narrows them cell by cell).
+On top the year board: the Years and their attack potential, the Fate deck, the Year's card, the
+Pict attack of the Year by Cohort, the Neutral cards (1–2 players). Then each player, the viewer
+first: items on hand, Path and Prospect cards (cards in hand only to their owner), the scoring
+column and both sheets as printed: every box with its reward icons (legend), costs, the chain
+links of the Wall and the Cippi to the Fort, filled (crossed) and circled boxes, Years written in.
+A click on the next box of an area fills it; a Scouting pattern is placed cell by cell (each cell
+lists the placements covering it, which a front end narrows click by click).
 
 >>> import ludus
 >>> state = ludus.load("hadrians-wall", 2).new_state(3)
@@ -36,16 +34,12 @@ from .state import Board
 
 __all__ = ["ICONS", "svg"]
 
-ICONS: dict[str, tuple[str, str]] = {
-    "soldier": ("#b03a2e", "⚔"), "builder": ("#ca6f1e", "⚒"), "servant": ("#2874a6", "♟"),
+ICONS: dict[str, tuple[str, str]] = {"soldier": ("#b03a2e", "⚔"), "builder": ("#ca6f1e", "⚒"), "servant": ("#2874a6", "♟"),
     "civilian": ("#1e8449", "☺"), "resource": ("#7b5a3a", "■"),
-    "renown": ("#d4ac0d", "★"), "piety": ("#7d3c98", "✚"), "valour": ("#c0392b", "♦"),
-    "discipline": ("#1f3a93", "⚜"),
+    "renown": ("#d4ac0d", "★"), "piety": ("#7d3c98", "✚"), "valour": ("#c0392b", "♦"), "discipline": ("#1f3a93", "⚜"),
     "trader": ("#117a65", "⚖"), "performer": ("#af601a", "♫"), "priest": ("#6c3483", "☩"),
     "apparitor": ("#34495e", "✎"), "patrician": ("#922b21", "♔"),
-    "cohort": ("#4d5656", "⚑"), "hammer": ("#6e4b2a", "⚙"), "infrastructure": ("#5d6d7e", "⌂"),
-    "favour": ("#b7950b", "✦"),
-}
+    "cohort": ("#4d5656", "⚑"), "hammer": ("#6e4b2a", "⚙"), "infrastructure": ("#5d6d7e", "⌂"), "favour": ("#b7950b", "✦"),}
 """Our own icon of each reward token (a colour and a symbol); the legend names them."""
 
 INK = "#1c2e5a"
@@ -57,40 +51,32 @@ _DEFS = ("<defs>" + "".join(
     "pointer-events: none; } .o { fill: none; stroke: #c0392b; stroke-width: 1.8; pointer-events: none; }</style>")
 """Each icon drawn once, used everywhere (a picture holds hundreds)."""
 
-WIDTH = 1680
-SHEET_W = 820
-P = 26  # box pitch
-B = 22  # box size
-PAPER = "#f4ecd8"
-STRIP_H = 118
-SHEET_H = 700
+WIDTH, SHEET_W, STRIP_H, SHEET_H = 1680, 820, 118, 700  # the picture, a sheet, a player's strip above the sheets
+P, B = 26, 22  # the pitch and the size of a box
 
 
 def _text(component: str, lang: Lang, cache: dict[tuple[str, str, str], str] = {}) -> str:  # noqa: B006
     """A component's full effect text (``describe_component``), remembered per language."""
     key = (component, lang.code, type(lang).__name__)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = describe_component(component, lang)
-    return found
+    if key not in cache:
+        cache[key] = describe_component(component, lang)
+    return cache[key]
 
 
 _EVENT_AREAS = {"production": "production", "train": "training", "forum": "forum", "hexagon": "market",
                 "perform": "theatre", "train_gladiator": "ludus", "battle": "ludus", "temple": "temples",
                 "bribe": "baths", "ruling": "courthouse", "diplomat": "diplomats", "place": "scouting",
-                "defence": "disdain", "cohort": "cohorts", "citizen": "citizens", "attribute_box": "attributes"}
+                "defence": "disdain", "cohort": "cohorts", "citizen": "citizens", "attribute_box": "attributes",
+                "train+": "wall_guard", "bribe+": "disdain"}
 """The area each kind of event fills a box of (``fill`` names its area)."""
 
 
 def _board_of(data: Mapping[str, Any]) -> Board:
     """A :class:`Board` holding a view's public sheet (what scoring reads)."""
     b = Board()
-    for name in Board.__slots__:
-        value = data.get(name)
-        if name == "paths":
-            b.paths = [hw.PLAYER_CARD_INDEX[c] for c in data["paths"]]
-        elif isinstance(value, (int, list)) and not isinstance(value, bool) and name not in ("hand", "deck", "choice"):
-            setattr(b, name, value)
+    for name in (n for n in Board.__slots__ if n not in ("hand", "deck", "choice", "pending", "paths")):
+        setattr(b, name, data[name])
+    b.paths = [hw.PLAYER_CARD_INDEX[c] for c in data["paths"]]
     return b
 
 
@@ -101,17 +87,14 @@ _SYMBOLS: dict[str, str] = {}
 
 
 def _place_key(words: list[str]) -> str | None:
+    """The element an action acts on: an area's next box (``mine``), a box or card (``perform:L1``), a
+    Prospect card bought or scouted from (``source:p1``), a Cohort's Pict cards (``favour:left``)."""
     verb, args = words[0], words[1:]
     if verb in ("mine", "guard", "train", "wall", "cippi", "fort", "forum", "temple", "diplomat"):
         return verb
-    if verb in ("citizen", "cohort", "attribute", "hexagon", "perform", "bribe", "ruling", "build", "path",
-                "train_gladiator", "battle", "turn") and args:
-        return f"{verb}:{args[0]}"
-    if verb in ("buy", "scout") and args:
-        return f"source:{args[0]}"
-    if verb == "favour" and len(args) == 2:
-        return f"favour:{args[1]}"
-    return None
+    if verb in ("buy", "scout", "favour") and args:
+        return ("source:" if verb != "favour" else "favour:") + args[-1]
+    return f"{verb}:{args[0]}" if args and verb not in ("place", "end", "defend") else None
 
 
 class _Table:
@@ -122,28 +105,19 @@ class _Table:
         self.actions: list[str] = list(view.get("actions", ()))
         self.on = actions_by(self.actions, _place_key)
         self.cells: dict[int, list[str]] = {}  # map cell -> the placements covering it
-        for n in self.actions:
-            words = n.partition(":")[2].split()
-            if words[0] == "place" and len(words) == 2:
-                mask = hw.cells_mask(words[1]) or 0
-                for i in range(hw.MAP_ROWS * hw.MAP_COLUMNS):
-                    if mask >> i & 1:
-                        self.cells.setdefault(i, []).append(n)
-        self.used: set[str] = set()
-        self.symbols: set[str] = set()
-        self.tips: dict[tuple[str, object], str] = {}
-        self.esc: dict[str, str] = {}
+        for n in (n for n in self.actions if n.partition(":")[2].startswith("place ")):
+            mask = hw.cells_mask(n.split()[-1]) or 0
+            for i in (i for i in range(hw.MAP_ROWS * hw.MAP_COLUMNS) if mask >> i & 1):
+                self.cells.setdefault(i, []).append(n)
+        self.used, self.symbols = set[str](), set[str]()  # the actions drawn; the boxes' symbols used
         self.recent = _recent(view.get("recent", ()))
-        self.c = Canvas(WIDTH, 0, title=self._("Hadrian's Wall — Year {year}").format(year=view["year"]),
-                        background="#e9e3d3")
+        self.c = Canvas(WIDTH, 0, title=self._("Hadrian's Wall — Year {year}").format(year=view["year"]), background="#e9e3d3")
 
-    # --- helpers ---------------------------------------------------------------------
     def take(self, key: str, seat: int | None = None) -> list[str] | None:
         """The viewer's actions on element ``key`` (on ``seat``'s sheets when given; None: no click)."""
-        if self.player is None or (seat is not None and seat != self.player) or key not in self.on:
-            return None
-        self.used.update(self.on[key])
-        return self.on[key]
+        acts = self.on.get(key) if self.player is not None and seat in (None, self.player) else None
+        self.used.update(acts or ())
+        return acts
 
     def text(self, x: float, y: float, words: str, size: float = 12, anchor: str = "start", weight: str | None = None,
              fill: str = "#222", fit: float = 0) -> None:
@@ -155,16 +129,9 @@ class _Table:
         extra += f' fill="{fill}"' if fill != "#222" else ""
         self.c.parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{size:.3g}"{extra}>{esc(words)}</text>')
 
-    def escaped(self, tip: str) -> str:
-        found = self.esc.get(tip)
-        if found is None:
-            found = self.esc[tip] = esc(tip)
-        return found
-
     def icon(self, x: float, y: float, token: str, r: float = 7) -> None:
         """Reward icon ``token`` centred on (x, y) (a ``<use>`` of its symbol in the picture's defs)."""
-        d = f"{2 * r:.3g}"
-        self.c.parts.append(f'<use href="#hw-{token}" x="{x - r:.4g}" y="{y - r:.4g}" width="{d}" height="{d}"/>')
+        self.c.parts.append(f'<use href="#hw-{token}" x="{x - r:.4g}" y="{y - r:.4g}" width="{2 * r:.3g}" height="{2 * r:.3g}"/>')
 
     def icons(self, x: float, y: float, tokens: Sequence[str], r: float = 6.5) -> None:
         """Several icons side by side, centred on (x, y); a choice token as its two options."""
@@ -184,15 +151,13 @@ class _Table:
     def box(self, x: float, y: float, tokens: Sequence[str], *, filled: bool = False, circled: bool = False,
             closed: bool = False, year: int = 0, actions: Sequence[str] | None = None, tip: str = "",
             label: str = "", w: float = B) -> None:
-        """A box of a sheet: its reward icons, crossed when filled, a red circle when circled,
-        shaded in a closed granary column, the Year written in it; ``label`` above it (a need). Its hover
-        text ``tip`` is written when it is clickable (the area's frame holds the area's text)."""
+        """A box of a sheet: its reward icons, crossed when filled, circled in red, shaded in a closed granary column,
+        the Year written in it, ``label`` above it (a need); hover text ``tip`` when clickable (the frame has the area's)."""
         if actions:
             self.c.parts.append(f'<rect class="b{" k" if closed else ""} playable" x="{x:g}" y="{y:g}" width="{w:g}" '
                                 f'height="{B}" data-action="{esc(",".join(actions))}">'
-                                + (f"<title>{self.escaped(tip)}</title></rect>" if tip else "</rect>"))
-            if tokens:
-                self.icons(x + w / 2, y + B / 2, tokens, 6.5 if len(tokens) < 2 else 5.2)
+                                + (f"<title>{esc(tip)}</title></rect>" if tip else "</rect>"))
+            self.icons(x + w / 2, y + B / 2, tokens, 6.5 if len(tokens) < 2 else 5.2)
         else:  # a box as printed, drawn once in the picture's defs and used here
             sym = f"s{w:g}{'k' if closed else ''}-" + "-".join(tokens)
             if sym not in _SYMBOLS:
@@ -204,15 +169,13 @@ class _Table:
                 self.c.parts = parts
             self.symbols.add(sym)
             self.c.parts.append(f'<use href="#{sym}" x="{x:g}" y="{y:g}"/>')
-        if label:
-            self.text(x + w / 2, y - 2, label, size=8.5, anchor="middle", fill="#5b4a2f")
+        self.text(x + w / 2, y - 2, label, size=8.5, anchor="middle", fill="#5b4a2f") if label else None
         if circled:
             self.c.parts.append(f'<circle class="o" cx="{x + w / 2:g}" cy="{y + B / 2:g}" r="{B / 2 + 1.5:g}"/>')
         if filled:
             self.c.parts.append(f'<path class="x" d="M{x + 3:g} {y + 3:g}L{x + w - 3:g} {y + B - 3:g}M{x + w - 3:g} '
                                 f'{y + 3:g}L{x + 3:g} {y + B - 3:g}"/>')
-        if year:
-            self.text(x + w / 2, y + B / 2 + 5, str(year), size=13, anchor="middle", weight="bold", fill=INK)
+        self.text(x + w / 2, y + B / 2 + 5, str(year), size=13, anchor="middle", weight="bold", fill=INK) if year else None
 
     def area(self, x: float, y: float, w: float, h: float, key: str, seat: int, title: str | None = None) -> None:
         """An area's frame (its full text on hover; amber when it changed) and its name."""
@@ -223,14 +186,9 @@ class _Table:
                   fill="#4a3b22")
 
     def tip(self, key: str, n: object, tokens: Sequence[str], need: str = "") -> str:
-        """A box's hover text: its area, number and reward, and what it needs (remembered per box)."""
-        found = self.tips.get((key, n))
-        if found is None:
-            rewards = hw.reward_words(tuple(tokens), self.lang) if tokens else "—"
-            found = self._("{area}, box {box}: {rewards}").format(area=hw.area_name(key, self.lang), box=n,
-                                                                  rewards=rewards + (f" ({need})" if need else ""))
-            self.tips[(key, n)] = found
-        return found
+        """A box's hover text: its area, number and reward, and what it needs."""
+        rewards = (hw.reward_words(tuple(tokens), self.lang) if tokens else "—") + (f" ({need})" if need else "")
+        return self._("{area}, box {box}: {rewards}").format(area=hw.area_name(key, self.lang), box=n, rewards=rewards)
 
     def building(self, x: float, y: float, key: str, seat: int, built: bool, w: float = 150) -> None:
         """A building's box: its name, what it needs, its cost and what it gives; ticked when built."""
@@ -238,7 +196,7 @@ class _Table:
         css = " ".join(c for c in ("playable" if acts else "", "recent" if (seat, "building:" + key) in self.recent else "") if c)
         self.c.parts.append(f'<g{f" class={chr(34)}{css}{chr(34)}" if css else ""} data-id="{key}" data-place="sheet {seat}"'
                             + (f' data-action="{esc(",".join(acts))}"' if acts else "")
-                            + f"><title>{self.escaped(_text(f'building:{key}', self.lang))}</title>"
+                            + f"><title>{esc(_text(f'building:{key}', self.lang))}</title>"
                             f'<rect class="frame" x="{x:g}" y="{y:g}" width="{w:g}" height="38" rx="4" '
                             f'fill="{"#dcefd8" if built else "#fffdf7"}" stroke="#6b5d45"/>')
         self.text(x + 5, y + 13, hw.building_name(key, self.lang), size=10.5, weight="bold", fit=w - 24)
@@ -260,25 +218,19 @@ class _Table:
                      actions=self.take(act, seat) if i == filled else None,
                      tip=self.tip(key, i + 1, tokens) if i == filled else "")
 
-    # --- the year board -----------------------------------------------------------------
     def year_board(self, y: float) -> float:
         c, _, view, lang = self.c, self._, self.view, self.lang
         c.rect(10, y, WIDTH - 20, 176, fill="#efe6cf", stroke="#8c7a55", rx=10)
         self.text(24, y + 30, _("Hadrian's Wall — Year {year}").format(year=view["year"]), size=24, weight="bold")
-        if view["phase"] == "over":
-            self.text(24, y + 56, _("The game is over."), size=15, weight="bold", fill="#8b1a1a")
-        else:
-            self.text(24, y + 56, _("To move: player {players}").format(players=", ".join(map(str, view["to_move"]))),
-                      size=15, weight="bold", fill="#0b5cad")
+        over, movers = view["phase"] == "over", ", ".join(map(str, view["to_move"]))
+        self.text(24, y + 56, _("The game is over.") if over else _("To move: player {players}").format(players=movers),
+                  size=15, weight="bold", fill="#8b1a1a" if over else "#0b5cad")
         for i in range(hw.YEARS):  # the Year track with each Year's attack potential
             x, now = 24 + i * 62, i + 1 == view["year"]
-            c.rect(x, y + 70, 56, 44, fill="#fff3c4" if now else "#fffdf7", stroke="#0b5cad" if now else "#8c7a55",
-                   rx=5, stroke_width=3 if now else 1, tip=_("Attack potential (grey flag) {potential}").format(
-                       potential=hw.ATTACK_POTENTIAL[i]))
+            c.rect(x, y + 70, 56, 44, fill="#fff3c4" if now else "#fffdf7", stroke="#0b5cad" if now else "#8c7a55", rx=5,
+                   stroke_width=3 if now else 1, tip=_("Attack potential (grey flag) {potential}").format(potential=hw.ATTACK_POTENTIAL[i]))
             self.text(x + 28, y + 90, _("Year {year}").format(year=i + 1), size=11, anchor="middle", weight="bold")
             self.text(x + 28, y + 108, f"⚑ {hw.ATTACK_POTENTIAL[i]}", size=12, anchor="middle", fill="#555")
-        self.text(24, y + 136, _("Attack potential (grey flag) {potential}").format(
-            potential=hw.ATTACK_POTENTIAL[max(0, view["year"] - 1)]), size=12)
         with c.group(actions=self.take("source:deck"), tip=_text("other:fate", lang)):
             c.rect(420, y + 14, 74, 100, fill="#5b3a29", stroke="#2b1a10", rx=6, classes="frame")
             self.text(457, y + 60, str(view["fate_deck_size"]), size=24, anchor="middle", weight="bold", fill="#f5e6b0")
@@ -308,20 +260,16 @@ class _Table:
     def attack(self, x: float, y: float) -> None:
         """The Pict attack cards of the Year under the Cohort each attacks (a Favour is a click there)."""
         c, view = self.c, self.view
-        self.text(x, y + 16, _text("other:pict_attack", self.lang).split(":")[0].split(".")[0][:60], size=13,
-                  weight="bold")
+        self.text(x, y + 16, _text("other:pict_attack", self.lang).split(":")[0].split(".")[0][:60], size=13, weight="bold")
         by = [[card for card in view["attack"] if hw.FATE_CARDS[card].attack == k] for k in range(3)]
         for k in range(3):
             cx = x + k * 140
             with c.group(actions=self.take(f"favour:{hw.COHORTS[k]}"), tip=_text("other:pict_attack", self.lang)):
-                c.rect(cx, y + 24, 132, 136, fill="#f3d9d3" if by[k] else "#faf3ec", stroke="#8b1a1a", rx=6,
-                       classes="frame")
+                c.rect(cx, y + 24, 132, 136, fill="#f3d9d3" if by[k] else "#faf3ec", stroke="#8b1a1a", rx=6, classes="frame")
                 self.text(cx + 8, y + 42, f"{hw.cohort_name(k, self.lang)}: ⚔ {len(by[k])}", size=13, weight="bold",
                           fill="#8b1a1a")
-            for i, card in enumerate(by[k][:6]):
+            for i, card in enumerate(by[k][:6]):  # (the heading counts them all)
                 self.fate(cx + 6 + (i % 3) * 42, y + 50 + (i // 3) * 56, card)
-            if len(by[k]) > 6:
-                self.text(cx + 126, y + 156, f"+{len(by[k]) - 6}", size=11, anchor="end")
 
     def card(self, x: float, y: float, card_id: str, face: str, place: str, actions: Sequence[str] | None = None,
              items: int | None = None, w: float = 140, h: float = 150, vp: int | None = None) -> None:
@@ -341,13 +289,10 @@ class _Table:
             if face != "path":
                 self.text(x + 6, ty, _("Trade Good {good}").format(good=pc.good), size=10)
                 self.cost(x + 6, ty + 14, pc.income, 9)
-                for r, col in hw.PATTERN_CELLS[pc.pattern]:
-                    c.rect(x + w - 40 + col * 9, ty + 26 + r * 9, 8, 8, fill="#2f5f4f")
+                self.mini(x + w - 40, ty + 26, [r * hw.MAP_COLUMNS + col for r, col in hw.PATTERN_CELLS[pc.pattern]])
                 self.text(x + 6, ty + 40, _("pattern {pattern}").format(pattern=pc.pattern), size=10)
-            if items:
-                self.text(x + 6, y + h - 8, _("items on it: {n}").format(n=items), size=10, weight="bold")
+            self.text(x + 6, y + h - 8, _("items on it: {n}").format(n=items) if items else "", size=10, weight="bold")
 
-    # --- a player ------------------------------------------------------------------------
     def strip(self, y: float, seat: int, b: Mapping[str, Any]) -> None:
         """A player's name, items on hand, Path and Prospect cards, decisions and scoring column."""
         c, _, lang = self.c, self._, self.lang
@@ -360,12 +305,10 @@ class _Table:
             c.rect(22 + i * 58, y + 34, 54, 24, tip=hw.item_count(i, n, lang), fill="#fffdf7", rx=4)
             self.icon(34 + i * 58, y + 46, hw.ITEMS[i], 10)
             self.text(48 + i * 58, y + 51, f"×{n}", size=14, weight="bold")
-        if b["pending"]:
-            self.text(24, y + 80, _("to choose first: {choices}").format(
-                choices=_("; then ").join(pending_words(t, lang) for t in b["pending"])), size=12, fill="#0b5cad")
-        if b["covered"]:
-            self.text(24, y + 104, _("earlier Prospect cards: {cards}").format(
-                cards=", ".join(hw.card_id_name(k, lang) for k in b["covered"])), size=11, fill="#5b4a2f")
+        choices, covered = _("; then ").join(pending_words(t, lang) for t in b["pending"]), b["covered"]
+        self.text(24, y + 80, _("to choose first: {choices}").format(choices=choices) if choices else "", size=12, fill="#0b5cad")
+        self.text(24, y + 104, _("earlier Prospect cards: {cards}").format(cards=", ".join(
+            hw.card_id_name(k, lang) for k in covered)) if covered else "", size=11, fill="#5b4a2f")
         board = _board_of(b)
         for i, card in enumerate(b["paths"]):
             self.card(330 + 150 * (i % 3), y + 8 + 52 * (i // 3), card, "path", f"path {seat}", w=144, h=46,
@@ -432,8 +375,7 @@ class _Table:
         self.area(8, 378, 804, 102, "buildings", seat, _("Buildings"))
         others = [k for k, v in hw.BUILDINGS.items() if v.sheet == "left" and not k.endswith("granary")]
         for i, key in enumerate(others):
-            self.building(16 + (i % 5) * 158, 398 + (i // 5) * 40, key, seat, bool(b["built"][hw.BUILDING_INDEX[key]]),
-                          w=152)
+            self.building(16 + (i % 5) * 158, 398 + (i // 5) * 40, key, seat, bool(b["built"][hw.BUILDING_INDEX[key]]), w=152)
         self.area(8, 488, 804, 140, "attributes", seat)
         for a, name in enumerate(hw.ATTRIBUTES):
             ty = 510 + a * 28
@@ -504,7 +446,7 @@ class _Table:
                          label=f"♫{hw.LUDUS_PERFORMERS[i]}" if g == 0 else "",
                          actions=self.take(f"train_gladiator:{colour}", seat) if i == b["strength"][g] else None,
                          tip=self.tip("ludus", i + 1, hw.LUDUS_SURVIVAL[i]))
-            self.text(292, y + 15, "⚔ " + " ".join(str(v) for v in b["battles"][g]) if b["battles"][g] else "", size=11)
+            self.text(292, y + 15, " ".join(["⚔", *map(str, b["battles"][g])]) if b["battles"][g] else "", size=11)
 
     def temples_baths_court(self, seat: int, b: Mapping[str, Any], built: Mapping[str, bool]) -> None:
         self.area(416, 186, 396, 230, "temples", seat)
@@ -519,8 +461,7 @@ class _Table:
                              label=f"☩{need}" if half == 0 else "", actions=acts if k == b["temple_filled"] else None,
                              tip=self.tip("temples", k + 1, tokens))
                     k += 1
-        if b["temple_favours"]:
-            self.text(424, 404, "✦" * (b["temple_favours"] - b["temple_used"]) + "✧" * b["temple_used"], size=14)
+        self.text(424, 404, "✦" * (b["temple_favours"] - b["temple_used"]) + "✧" * b["temple_used"], size=14)
         self.area(8, 424, 400, 132, "baths", seat)
         self.building(250, 430, "baths", seat, built["baths"], w=150)
         for k, name in enumerate(hw.BATHS_BOXES):
@@ -571,9 +512,12 @@ class _Table:
             x, y, mask = 600 + (i % 4) * 50, 588 + (i // 4) * 50, hw.cells_mask(n.split()[-1]) or 0
             with c.group(actions=self.take("turn:" + n.split()[-1], seat), tip=describe(Action.from_notation(n), None, lang)):
                 c.rect(x, y, 44, 44, fill="#fffdf7", stroke="#6b5d45", rx=3, classes="frame")
-                for k in range(hw.MAP_ROWS * hw.MAP_COLUMNS):
-                    if mask >> k & 1:
-                        c.rect(x + 4 + (k % hw.MAP_COLUMNS) * 9, y + 4 + (k // hw.MAP_COLUMNS) * 9, 8, 8, fill="#2f5f4f")
+                self.mini(x + 4, y + 4, [k for k in range(hw.MAP_ROWS * hw.MAP_COLUMNS) if mask >> k & 1])
+
+    def mini(self, x: float, y: float, cells: Sequence[int]) -> None:
+        """A Scouting pattern in small: its map cells (row by row) as squares."""
+        self.c.parts.extend(f'<rect x="{x + k % hw.MAP_COLUMNS * 9:g}" y="{y + k // hw.MAP_COLUMNS * 9:g}" width="8" height="8" '
+                            'fill="#2f5f4f"/>' for k in cells)
 
     def player_block(self, y: float, seat: int, b: Mapping[str, Any]) -> None:
         """A player's strip and both sheets at ``y``: drawn once for all who see them alike (remembered)."""
@@ -588,7 +532,7 @@ class _Table:
             self.strip(0, seat, b)
             for x, draw in ((12, self.left_sheet), (12 + SHEET_W + 16, self.right_sheet)):
                 with self.c.group(transform=f"translate({x},{STRIP_H})"):
-                    self.c.rect(0, 0, SHEET_W, SHEET_H, fill=PAPER, stroke="#8c7a55", rx=8)
+                    self.c.rect(0, 0, SHEET_W, SHEET_H, fill="#f4ecd8", stroke="#8c7a55", rx=8)
                     draw(seat, b)
             found = (self.c.parts, self.used, self.symbols)
             self.c.parts, self.used, self.symbols = parts, used, symbols
@@ -599,7 +543,6 @@ class _Table:
         self.symbols |= found[2]
         self.c.parts.extend([f'<g transform="translate(0,{y:g})">', *found[0], "</g>"])
 
-    # --- the whole table -----------------------------------------------------------------
     def legend(self, y: float) -> float:
         self.text(20, y + 16, self._("Legend:"), size=12, weight="bold")
         x = 90.0
@@ -627,9 +570,7 @@ class _Table:
                 self.card(20 + i * 160, y + 28, card, "both", "hand", actions=self.take(f"path:{card}"))
             y += 190
         mark, top = len(c.parts), y
-        order = [p for p in range(len(view["boards"])) if p == self.player] + [
-            p for p in range(len(view["boards"])) if p != self.player]
-        for seat in order:
+        for seat in sorted(range(len(view["boards"])), key=lambda p: p != self.player):
             self.player_block(y, seat, view["boards"][seat])
             y += STRIP_H + SHEET_H + 22
         rest = [n for n in self.actions if n not in self.used]
@@ -647,14 +588,9 @@ class _Table:
 def _recent(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, str]]:
     """(seat, area) of the areas the recent events touched (``building:<id>`` for a building)."""
     touched: set[tuple[int, str]] = set()
-    for event in events:
-        kind, data = event.get("kind", ""), event.get("data", {})
-        if "seat" in data:
-            area = _EVENT_AREAS.get(kind) or (str(data["area"]) if kind == "fill" else None)
-            if kind == "build":
-                area = "building:" + str(data["building"])
-            touched.update((int(data["seat"]), a) for a in (area, "wall_guard" if kind == "train" else None,
-                                                            "disdain" if kind == "bribe" else None) if a)
+    for data, kind in ((e.get("data", {}), e.get("kind", "")) for e in events if "seat" in e.get("data", {})):
+        area = f"building:{data['building']}" if kind == "build" else _EVENT_AREAS.get(kind, str(data.get("area")))
+        touched |= {(int(data["seat"]), area), (int(data["seat"]), _EVENT_AREAS.get(kind + "+", ""))}
     return touched
 
 
