@@ -34,12 +34,12 @@ from .state import Board
 
 __all__ = ["ICONS", "svg"]
 
-ICONS: dict[str, tuple[str, str]] = {"soldier": ("#b03a2e", "⚔"), "builder": ("#ca6f1e", "⚒"), "servant": ("#2874a6", "♟"),
-    "civilian": ("#1e8449", "☺"), "resource": ("#7b5a3a", "■"),
-    "renown": ("#d4ac0d", "★"), "piety": ("#7d3c98", "✚"), "valour": ("#c0392b", "♦"), "discipline": ("#1f3a93", "⚜"),
-    "trader": ("#117a65", "⚖"), "performer": ("#af601a", "♫"), "priest": ("#6c3483", "☩"),
-    "apparitor": ("#34495e", "✎"), "patrician": ("#922b21", "♔"),
-    "cohort": ("#4d5656", "⚑"), "hammer": ("#6e4b2a", "⚙"), "infrastructure": ("#5d6d7e", "⌂"), "favour": ("#b7950b", "✦"),}
+ICONS: dict[str, tuple[str, str]] = {
+    "soldier": ("#b03a2e", "⚔"), "builder": ("#ca6f1e", "⚒"), "servant": ("#2874a6", "♟"), "civilian": ("#1e8449", "☺"),
+    "resource": ("#7b5a3a", "■"), "renown": ("#d4ac0d", "★"), "piety": ("#7d3c98", "✚"), "valour": ("#c0392b", "♦"),
+    "discipline": ("#1f3a93", "⚜"), "trader": ("#117a65", "⚖"), "performer": ("#af601a", "♫"), "priest": ("#6c3483", "☩"),
+    "apparitor": ("#34495e", "✎"), "patrician": ("#922b21", "♔"), "cohort": ("#4d5656", "⚑"), "hammer": ("#6e4b2a", "⚙"),
+    "infrastructure": ("#5d6d7e", "⌂"), "favour": ("#b7950b", "✦")}
 """Our own icon of each reward token (a colour and a symbol); the legend names them."""
 
 INK = "#1c2e5a"
@@ -63,11 +63,11 @@ def _text(component: str, lang: Lang, cache: dict[tuple[str, str, str], str] = {
     return cache[key]
 
 
-_EVENT_AREAS = {"production": "production", "train": "training", "forum": "forum", "hexagon": "market",
-                "perform": "theatre", "train_gladiator": "ludus", "battle": "ludus", "temple": "temples",
-                "bribe": "baths", "ruling": "courthouse", "diplomat": "diplomats", "place": "scouting",
-                "defence": "disdain", "cohort": "cohorts", "citizen": "citizens", "attribute_box": "attributes",
-                "train+": "wall_guard", "bribe+": "disdain"}
+_EVENT_AREAS = {
+    "production": "production", "train": "training", "forum": "forum", "hexagon": "market", "perform": "theatre", "place": "scouting",
+    "train_gladiator": "ludus", "battle": "ludus", "temple": "temples", "bribe": "baths", "ruling": "courthouse", "defence": "disdain",
+    "diplomat": "diplomats", "cohort": "cohorts", "citizen": "citizens", "attribute_box": "attributes", "train+": "wall_guard",
+    "bribe+": "disdain"}
 """The area each kind of event fills a box of (``fill`` names its area)."""
 
 
@@ -308,7 +308,7 @@ class _Table:
         choices, covered = _("; then ").join(pending_words(t, lang) for t in b["pending"]), b["covered"]
         self.text(24, y + 80, _("to choose first: {choices}").format(choices=choices) if choices else "", size=12, fill="#0b5cad")
         self.text(24, y + 104, _("earlier Prospect cards: {cards}").format(cards=", ".join(
-            hw.card_id_name(k, lang) for k in covered)) if covered else "", size=11, fill="#5b4a2f")
+            hw.card_id_name(k, lang) for k in covered)) if covered else "", size=11, fill="#5b4a2f", fit=300)
         board = _board_of(b)
         for i, card in enumerate(b["paths"]):
             self.card(330 + 150 * (i % 3), y + 8 + 52 * (i // 3), card, "path", f"path {seat}", w=144, h=46,
@@ -547,8 +547,7 @@ class _Table:
         self.text(20, y + 16, self._("Legend:"), size=12, weight="bold")
         x = 90.0
         for token in ICONS:
-            words = hw.reward_words([token], self.lang) if token != "favour" else _text("other:favour", self.lang)
-            words = words.split(":")[0]
+            words = hw.reward_words([token], self.lang) if token != "favour" else _text("other:favour", self.lang).split(":")[0]
             if x + 30 + 6.4 * len(words) > WIDTH - 20:
                 x, y = 90.0, y + 22
             self.icon(x, y + 12, token, 7)
