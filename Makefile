@@ -1,10 +1,10 @@
-# ludus — two commands: `make play` and `make test`.
+# ludus — two commands: `make serve` (play in the browser) and `make test`; `make play` for the terminal.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test soak bench bench-peers golden lint typecheck clean i18n
+.PHONY: serve play test soak bench bench-peers golden lint typecheck clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,17 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The web platform (docs/web.md): the web extra only, then the server on http://127.0.0.1:8000.
+WEB_STAMP := $(VENV)/.web-installed
+
+$(WEB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP)
+
+serve: $(WEB_STAMP)
+	$(BIN)/ludus serve $(ARGS)
 
 play: $(STAMP)
 	$(BIN)/ludus play $(ARGS)

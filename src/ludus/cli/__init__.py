@@ -1,4 +1,4 @@
-"""The ``ludus`` command: games, play, simulate, replay, render, bench.
+"""The ``ludus`` command: games, play, simulate, replay, render, bench, serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -18,6 +18,7 @@ from rich.text import Text
 from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import EXIT_BAD_INPUT, UsageError, escape, parse_options, parser_class, seed
 from ludus.cli.batch import cmd_bench, cmd_render, cmd_simulate
+from ludus.cli.serve import cmd_serve
 from ludus.core.actions import Action
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError
@@ -352,6 +353,19 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help=_("only this player count"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("serve", parents=[language], help=_("play in the browser: the web platform (the web extra)"))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    p.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
+    p.add_argument("--db", metavar="URL",
+                   help=_("database URL (default: SQLite in the user's data directory; or postgresql+psycopg://user@host/db)"))
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help=_("another origin whose pages may open the WebSockets (e.g. https://example.org)"))
+    p.add_argument("--bot-threads", type=int, default=4, help=_("threads that play the bots (default 4)"))
+    p.add_argument("--bot-delay", type=float, default=0.6,
+                   help=_("seconds a bot waits before it moves, so people can follow (default 0.6)"))
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

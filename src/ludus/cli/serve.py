@@ -1,0 +1,31 @@
+"""``ludus serve``: the web platform on http://127.0.0.1:8000 (the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from ludus.core.errors import N_, LudusError
+
+__all__ = ["cmd_serve"]
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    """Run the web server until interrupted."""
+    try:
+        import uvicorn
+
+        from ludus.web.app import Settings, create_app, default_db
+    except ImportError as missing:
+        raise LudusError(N_("the web platform needs the web extra: pip install 'ludus[web]' ({error})"),
+                         error=str(missing)) from None
+    db = args.db or default_db()
+    settings = Settings(db=db, origins=tuple(args.allow_origin), bot_threads=args.bot_threads,
+                        bot_delay=args.bot_delay)
+    lang = args.lang
+    console.print(lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.").format(
+        host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False, markup=False)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+                ws_ping_interval=20, ws_ping_timeout=20)
+    return 0

@@ -1,0 +1,413 @@
+"""The HTTP API (JSON) and the WebSocket of a table.
+
+A seat is played with its secret token (``?token=`` or in the body); without a token a
+client is a spectator: the spectator view, no legal actions. Every payload is built by
+:func:`ludus.web.payload.payload` from the seat's view and the seat's own legal actions.
+An illegal or malformed request is a 4xx with ``{"detail": "one line"}`` and changes
+nothing. FastAPI publishes the schema at ``/openapi.json``; it is part of the contract.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
+
+from ludus.agents import AGENTS
+from ludus.core.errors import N_, LudusError
+from ludus.core.i18n import LANGUAGES, Lang
+from ludus.core.record import SEED_LIMIT
+from ludus.core.registry import games
+from ludus.web.app import RateLimit, language, origin_allowed, status_of
+from ludus.web.live import Forbidden, Hub, Live, NeedsConfirmation, SeatSpec
+from ludus.web.payload import LOG_SIZE, payload
+from ludus.web.store import hash_token
+
+__all__ = ["router", "seat_for"]
+
+router = APIRouter()
+
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+LangCode = Literal["en", "pl", "hu", "uk"]
+
+
+class SeatIn(BaseModel):
+    """A seat of a new table: a person, or a bot of a level (``random``, ``greedy``)."""
+
+    kind: Literal["human", "bot"]
+    level: str | None = Field(None, max_length=32)
+    name: str = Field("", max_length=40)
+
+
+class TableIn(BaseModel):
+    """A new table."""
+
+    game: str = Field(max_length=64)
+    players: int | None = Field(None, ge=1, le=8)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatIn] | None = Field(None, max_length=8, description="default: seat 0 a person, the others greedy bots")
+    seed: int | None = Field(None, gt=-SEED_LIMIT // 2, lt=SEED_LIMIT // 2)
+    listed: bool = Field(False, description="shown in the lobby's open tables")
+    move_seconds: int | None = Field(None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot")
+
+
+class SeatToken(BaseModel):
+    """A seat's secret token: whoever holds it plays the seat."""
+
+    seat: int
+    token: str
+
+
+class TableCreated(BaseModel):
+    """A table was opened."""
+
+    id: str
+    seats: list[SeatToken]
+
+
+class ActionIn(BaseModel):
+    """An action of the token's seat, in notation (the ``seat:`` prefix may be left out)."""
+
+    token: Token
+    action: str = Field(min_length=1, max_length=200)
+    confirm: bool = Field(False, description="play a move that loses the game at once")
+
+
+class TokenIn(BaseModel):
+    """A request made by a seat."""
+
+    token: Token
+
+
+class HandOverIn(BaseModel):
+    """Hand a seat to a bot: one's own (leaving), or a seat that ran out of time."""
+
+    token: Token
+    seat: int = Field(ge=0, le=7)
+    level: str = Field("greedy", max_length=32)
+
+
+class LogLine(BaseModel):
+    """One event the seat saw, with its text in the asked language."""
+
+    action: int
+    kind: str
+    data: dict[str, Any]
+    text: str
+
+
+class SeatInfo(BaseModel):
+    """Who plays a seat (public)."""
+
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    joined: bool
+    bot: str | None
+
+
+class TableState(BaseModel):
+    """A table as one seat (or a spectator) sees it."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: str
+    index: int
+    played: int
+    to_move: list[int]
+    seat: int | None
+    seats: list[SeatInfo]
+    view: dict[str, Any]
+    legal_actions: list[str]
+    labels: dict[str, str]
+    log: list[LogLine]
+    can_undo: bool
+    deadline: str | None
+    move_seconds: int | None
+    rematch: str | None
+    outcome: dict[str, Any] | None
+
+
+class GameOut(BaseModel):
+    """A game the server plays."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    cooperative: bool
+    options: list[dict[str, Any]]
+    bot_levels: list[str]
+
+
+class TableSummary(BaseModel):
+    """A table in the lobby."""
+
+    id: str
+    game: str
+    players: int
+    status: str
+    open_seats: list[int]
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    """The hub of the application serving ``request``."""
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def seat_for(hub: Hub, table_id: str, token: str | None) -> tuple[Live, int | None]:
+    """The table and the seat ``token`` plays there (None without a token: a spectator).
+
+    Raises :class:`~ludus.web.live.NotFound` and :class:`~ludus.web.live.Forbidden`.
+    The first use of a seat's invitation marks the seat joined.
+    """
+    live = hub.get(table_id)
+    if token is None:
+        return live, None
+    wanted = hash_token(token)
+    for row in live.seats:
+        if row.token_hash == wanted and row.kind == "human":
+            if not row.joined:
+                hub.set_seat(table_id, row.seat, joined=True)
+            return live, row.seat
+    raise Forbidden(N_("this token plays no seat at this table"))
+
+
+def _lang(lang: str | None, request: Request) -> Lang:
+    return language(lang, request.headers.get("accept-language"))
+
+
+def _limited(request: Request, key: str) -> None:
+    limits: RateLimit = request.app.state.limits
+    client = request.client.host if request.client else "?"
+    if not limits.allow(f"{client}|{key}"):
+        raise HTTPException(429, "too many requests: slow down")
+
+
+@router.get("/api/games", response_model=list[GameOut], tags=["api"])
+def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
+    """The games, their player counts and options, and the bot levels."""
+    code = lang or "en"
+    return [{"id": g.id, "title": g.title_in(code), "min_players": g.min_players, "max_players": g.max_players,
+             "default_players": g.default_players or g.min_players, "cooperative": g.cooperative,
+             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": o.help}
+                         for o in g.options],
+             "bot_levels": list(AGENTS)} for g in games()]
+
+
+@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"])
+def create_table(request: Request, body: TableIn) -> dict[str, Any]:
+    """Open a table; the answer holds each seat's secret token (give each player theirs)."""
+    _limited(request, "create")
+    hub = hub_of(request)
+    if body.seats is None:
+        from ludus.core.registry import configure
+
+        count = configure(body.game, body.players, body.options).players
+        seats = [SeatSpec("human")] + [SeatSpec("bot", "greedy")] * (count - 1)
+    else:
+        seats = [SeatSpec(s.kind, s.level, s.name) for s in body.seats]
+    players: int | None = body.players if body.players is not None else (len(seats) if body.seats is not None else None)
+    table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
+                                  listed=body.listed, move_seconds=body.move_seconds)
+    return {"id": table_id, "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"]}
+
+
+@router.get("/api/tables", response_model=list[TableSummary], tags=["api"])
+def open_tables(request: Request) -> list[dict[str, Any]]:
+    """Tables listed in the lobby that still have a seat for a person to take."""
+    hub = hub_of(request)
+    out = []
+    for row in hub.store.tables(status=["playing"], listed=True, limit=50):
+        seats = hub.store.seats(row.id)
+        out.append({"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+                    "open_seats": [s.seat for s in seats if s.kind == "human" and not s.joined]})
+    return out
+
+
+@router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"])
+def get_table(request: Request, table_id: str, token: Token | None = None, lang: LangCode | None = None,
+              log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
+    """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
+    live, seat = seat_for(hub_of(request), table_id, token)
+    return payload(live, seat, _lang(lang, request), log)
+
+
+@router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
+             responses={409: {"description": "illegal now, the game is over, or a fatal move to confirm"}})
+def post_action(request: Request, table_id: str, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
+    """Play an action for the token's seat; the answer is the table as that seat now sees it."""
+    _limited(request, body.token)
+    hub = hub_of(request)
+    live, seat = seat_for(hub, table_id, body.token)
+    assert seat is not None
+    hub.act(table_id, seat, body.action, confirm=body.confirm)
+    return payload(live, seat, _lang(lang, request))
+
+
+@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"])
+def post_undo(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+    """Take back the seat's latest action, when the rules allow it."""
+    _limited(request, body.token)
+    hub = hub_of(request)
+    live, seat = seat_for(hub, table_id, body.token)
+    assert seat is not None
+    hub.undo(table_id, seat)
+    return payload(live, seat, _lang(lang, request))
+
+
+@router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"])
+def post_handover(request: Request, table_id: str, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
+    """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
+    _limited(request, body.token)
+    hub = hub_of(request)
+    live, seat = seat_for(hub, table_id, body.token)
+    assert seat is not None
+    hub.hand_over(table_id, seat, body.seat, body.level)
+    return payload(live, seat, _lang(lang, request))
+
+
+@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"])
+def post_return(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+    """Take one's seat back from the bot that played it."""
+    _limited(request, body.token)
+    hub = hub_of(request)
+    live, seat = seat_for(hub, table_id, body.token)
+    assert seat is not None
+    hub.set_seat(table_id, seat, replaced_by=None)
+    return payload(live, seat, _lang(lang, request))
+
+
+@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["api"])
+def post_rematch(request: Request, table_id: str, body: TokenIn) -> dict[str, Any]:
+    """The rematch of a finished table: the same seats, a new seed; every seat's token plays it too."""
+    _limited(request, body.token)
+    hub = hub_of(request)
+    _live, seat = seat_for(hub, table_id, body.token)
+    new_id = hub.rematch(table_id)
+    return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
+
+
+@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"])
+def post_join(request: Request, table_id: str, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
+    """Take a free seat of a table listed in the lobby: the answer is that seat's new token."""
+    _limited(request, "join")
+    hub = hub_of(request)
+    seat, token = hub.join(table_id, name)
+    return {"seat": seat, "token": token}
+
+
+@router.get("/api/tables/{table_id}/record", tags=["api"])
+def get_record(request: Request, table_id: str) -> dict[str, Any]:
+    """The game record (``ludus replay`` reads it) of a finished game; during a game only
+    what a spectator may know: the game, its options and how far it is (no seed, no actions)."""
+    live = hub_of(request).get(table_id)
+    with live.lock:
+        if live.status != "playing":
+            return live.record().to_json()
+        record = live.record()
+        return {"game": record.game, "players": record.players, "options": record.options,
+                "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
+
+
+@router.get("/api/tables/{table_id}/replay", tags=["api"])
+def get_replay(request: Request, table_id: str, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
+               seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
+    """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
+    game only the spectator."""
+    from ludus.web.replay import position
+
+    hub = hub_of(request)
+    live = hub.get(table_id)
+    state, events, total = position(live, at, seat)
+    lang_ = _lang(lang, request)
+    return {"at": min(at, total), "total": total, "seat": seat, "view": state.view(seat),
+            "log": [e.text_in(lang_) for e in events]}
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+    """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
+    ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
+    await serve_socket(websocket, table_id, token, lang, send_json=True)
+
+
+async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
+                       send_json: bool) -> None:
+    """The loop of a table's WebSocket: JSON payloads, or the play page's HTML fragments."""
+    settings = websocket.app.state.settings
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    hub = hub_of(websocket)
+    try:
+        live, seat = await run_in_threadpool(seat_for, hub, table_id, token)
+    except LudusError as error:
+        await websocket.close(code=1008, reason=str(error)[:120])
+        return
+    lang_ = language(lang if lang in LANGUAGES else None, websocket.headers.get("accept-language"))
+    await websocket.accept()
+    loop = asyncio.get_running_loop()
+    wake = asyncio.Event()
+
+    def poke() -> None:
+        loop.call_soon_threadsafe(wake.set)
+
+    def render() -> Any:
+        if send_json:
+            return payload(live, seat, lang_)
+        from ludus.web.pages import live_fragment
+
+        return live_fragment(websocket, live, seat, lang_, token)
+
+    async def push() -> None:
+        while True:
+            await wake.wait()
+            wake.clear()
+            data = await run_in_threadpool(render)
+            if send_json:
+                await websocket.send_json(data)
+            else:
+                await websocket.send_text(data)
+
+    limits = RateLimit(settings.actions_per_second, settings.action_burst)
+    hub.listen(table_id, poke)
+    wake.set()
+    pusher = asyncio.create_task(push())
+    try:
+        while True:
+            message = await websocket.receive_json()
+            if not isinstance(message, dict) or seat is None:
+                await websocket.send_json({"error": "spectators cannot act" if seat is None else "send a JSON object"})
+                continue
+            if not limits.allow("ws"):
+                await websocket.send_json({"error": "too many requests: slow down"})
+                continue
+            try:
+                if message.get("undo") is True:
+                    await run_in_threadpool(hub.undo, table_id, seat)
+                elif isinstance(message.get("action"), str) and len(message["action"]) <= 200:
+                    await run_in_threadpool(hub.act, table_id, seat, message["action"],
+                                            confirm=message.get("confirm") is True)
+                else:
+                    await websocket.send_json({"error": "send {\"action\": \"...\"} or {\"undo\": true}"})
+            except LudusError as error:
+                await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
+                                           "confirm": isinstance(error, NeedsConfirmation)})
+    except (WebSocketDisconnect, ValueError, RuntimeError):
+        pass
+    finally:
+        hub.unlisten(table_id, poke)
+        pusher.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pusher

@@ -1,0 +1,467 @@
+"""Tables in play, in memory: the state of each, rebuilt from the database's log.
+
+A :class:`Live` table holds the game state, the events each seat saw, the actions
+in force (the record) and the way back for undo. :class:`Hub` owns the live tables of
+one server process:
+
+- every move goes through :meth:`Hub.act` (people, bots and forced moves alike): the
+  action is checked on a copy of the state, committed to the log at the next index,
+  and only then put in force and announced to the listeners;
+- a second writer at the same index (another thread, another process, another
+  machine) gets :class:`~ludus.web.store.Conflict` from the database: the table
+  catches up from the log and the move is judged again;
+- bots and a person's forced moves are played by worker threads, never on the
+  server's event loop; a bot thinks on a copy, and its move is committed like any
+  other (refused and thought again if the table moved meanwhile);
+- on start :meth:`Hub.restore` replays every unfinished table's log, so a server
+  killed in the middle of games continues them with nothing lost.
+
+Undo follows :mod:`ludus.core.table` (the Board Game Arena policy): a seat takes back
+its own latest actions while no other seat has acted since and none of them revealed
+something or used chance. An undo is an entry of the log too, so a replay ends in the
+same position.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from ludus.agents import AGENTS, Agent, make_agent
+from ludus.core.actions import Action
+from ludus.core.errors import N_, IllegalActionError, LudusError
+from ludus.core.record import ENGINE_VERSION
+from ludus.core.registry import configure
+from ludus.core.table import loses_at_once
+from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
+from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale, aware
+
+__all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
+
+MAX_SEED = 2**63 - 1
+
+log = logging.getLogger("ludus.web")
+
+FORGET_AFTER = 900.0
+"""Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
+
+
+class Timers:
+    """One thread that calls functions at given times (``time.monotonic()``), so that a
+    bot waiting to move holds no worker thread."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self._queue: list[tuple[float, int, Callable[[], object]]] = []
+        self._ready = threading.Condition()
+        self._count = 0
+        self._stop = stop
+        self._thread: threading.Thread | None = None
+
+    def at(self, when: float, call: Callable[[], object]) -> None:
+        """Call ``call`` (from the timer thread) at ``when``."""
+        with self._ready:
+            self._count += 1
+            heapq.heappush(self._queue, (when, self._count, call))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="ludus-timers", daemon=True)
+                self._thread.start()
+            self._ready.notify()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._ready:
+                while not self._queue or self._queue[0][0] > time.monotonic():
+                    if self._stop.is_set():
+                        return
+                    self._ready.wait(min(0.5, self._queue[0][0] - time.monotonic()) if self._queue else 0.5)
+                _when, _n, call = heapq.heappop(self._queue)
+            try:
+                call()
+            except RuntimeError:  # the workers were shut down
+                return
+
+
+class Hub:
+    """The live tables of one server process, the bots that play at them, and who listens.
+
+    ``channel``: with PostgreSQL, the NOTIFY channel that tells the other processes of
+    every committed entry (:mod:`ludus.web.notify` listens on it). ``bot_delay``: seconds
+    a bot waits before it moves, so people can follow.
+    """
+
+    def __init__(self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.channel = channel
+        self.tables: dict[str, Live] = {}
+        self.listeners: dict[str, set[Callable[[], None]]] = {}
+        self._guard = threading.Lock()
+        self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
+        self._closed = False
+        self._stop = threading.Event()
+        self._timers = Timers(self._stop)
+
+    # --- tables -------------------------------------------------------------------------
+    def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
+               seed: int | None = None, listed: bool = False, move_seconds: int | None = None,
+               keep: list[str | None] | None = None) -> tuple[str, list[str]]:
+        """Open a new table; return its id and one secret token per seat.
+
+        Raises :class:`LudusError` for an unknown game, bad options, a wrong number of
+        seats or an unknown bot level. ``keep`` (a rematch) gives seats' token hashes to
+        keep, so the same invitations play the new table.
+        """
+        game = configure(game_id, players, options)
+        if len(seats) != game.players:
+            raise LudusError(N_("{game} for {players} players needs {players} seats, got {count}"),
+                             game=game_id, players=game.players, count=len(seats))
+        for spec in seats:
+            if spec.kind == "bot" and (spec.level or "greedy") not in AGENTS:
+                raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=spec.level,
+                                 known=", ".join(AGENTS))
+        seed = int.from_bytes(new_token().encode()[:7], "big") if seed is None else seed
+        if not -MAX_SEED <= seed <= MAX_SEED:
+            raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
+        table_id = new_token()[:16]
+        at = now()
+        row = TableRow(id=table_id, game=game.info.id, players=game.players, options=json.dumps(game.option_dict),
+                       seed=seed, version=ENGINE_VERSION, status="playing", listed=listed,
+                       move_seconds=move_seconds, created=at, updated=at)
+        secrets_out: list[str] = []
+        rows = []
+        for p, spec in enumerate(seats):
+            token = new_token()
+            kept = keep[p] if keep is not None else None
+            secrets_out.append(token)
+            rows.append(SeatRow(table_id=table_id, seat=p, kind=spec.kind,
+                                level=(spec.level or "greedy") if spec.kind == "bot" else None,
+                                token_hash=kept or hash_token(token), name=spec.name[:40],
+                                joined=spec.kind == "bot"))
+        self.store.create_table(row, rows)
+        self.schedule(self.get(table_id))
+        return table_id, secrets_out
+
+    def get(self, table_id: str) -> Live:
+        """The live table ``table_id``, loaded from the database if this process has not yet."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        with self._guard:
+            live = self.tables.get(table_id)
+            if live is None:
+                live = self._load(table_id)
+                self.tables[table_id] = live
+        return live
+
+    def _load(self, table_id: str) -> Live:
+        row = self.store.table(table_id) if isinstance(table_id, str) and len(table_id) <= 32 else None
+        if row is None:
+            raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
+        game = configure(row.game, row.players, row.option_values())
+        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=aware(row.created))
+        for entry in self.store.entries(table_id):
+            live.replay(entry)
+        return live
+
+    def restore(self) -> int:
+        """Load every unfinished table and set its bots going; return how many."""
+        count = 0
+        for row in self.store.tables(status=["playing"], limit=100_000):
+            live = self.get(row.id)
+            self.catch_up(live.id)
+            self.schedule(live)
+            count += 1
+        return count
+
+    def catch_up(self, table_id: str, seats: bool = False) -> bool:
+        """Read the log entries this process has not seen (another process wrote them);
+        with ``seats`` read the seats again too. Tell the listeners if anything changed."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return False
+        with live.lock:
+            entries = self.store.entries(table_id, live.index)
+            for entry in entries:
+                live.replay(entry)
+            if seats:
+                live.seats = self.store.seats(table_id)
+                fresh = self.store.table(table_id)
+                if fresh is not None:
+                    live.row = fresh
+        if entries or seats:
+            self.changed(table_id)
+        return bool(entries)
+
+    # --- moves ------------------------------------------------------------------------------
+    def act(self, table_id: str, seat: int, notation: str, *, confirm: bool = True,
+            expected: int | None = None) -> Live:
+        """Play ``notation`` for ``seat`` at table ``table_id``; return the table.
+
+        Raises :class:`~ludus.core.errors.NotationError` (malformed),
+        :class:`~ludus.core.errors.IllegalActionError` (not legal now, or not the
+        seat's), :class:`NeedsConfirmation` (without ``confirm``, a move that loses at
+        once), :class:`Refused` (the game is over) and :class:`Stale` (``expected`` is
+        not the table's index any more). Nothing changes when it raises.
+        """
+        live = self.get(table_id)
+        for _attempt in range(5):
+            with live.lock:
+                self.catch_up(table_id)
+                if expected is not None and live.index != expected:
+                    raise Stale(table_id)
+                if live.status != "playing":
+                    raise Refused(N_("the game is over"))
+                text = notation.strip()
+                if ":" not in text.partition(" ")[0]:
+                    text = f"{seat}:{text}"
+                action = live.game.parse_action(live.state, text)
+                if action.player != seat:
+                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat, other=action.player)
+                if action not in live.state.legal_actions(seat):
+                    raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
+                                             reason=live.state.why_illegal(action))
+                if not confirm and loses_at_once(live.state, action):
+                    raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
+                                            action=str(action))
+                after = live.state.clone()
+                events = after.apply(action)
+                status = "finished" if after.is_terminal() else None
+                if status is None and live.index + 1 >= live.game.action_cap:
+                    status = "stopped"
+                entry = Entry(live.index, seat, "act", action.notation(), now())
+                try:
+                    self.store.append(table_id, entry, status=status, channel=self.channel)
+                except Conflict:
+                    continue  # someone else wrote this index: catch up and judge the move again
+                live.put(seat, entry.notation, after, events, entry.at)
+                if status is not None:
+                    live.row.status = status
+            self.changed(table_id)
+            self.schedule(live)
+            return live
+        raise Refused(N_("the table is too busy, try again"))
+
+    def undo(self, table_id: str, seat: int) -> Live:
+        """Take back ``seat``'s latest action (raises :class:`Refused` when the rules do not allow it)."""
+        live = self.get(table_id)
+        with live.lock:
+            self.catch_up(table_id)
+            if not live.undoable(seat):
+                raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
+            entry = Entry(live.index, seat, "undo", "", now())
+            try:
+                self.store.append(table_id, entry, channel=self.channel)
+            except Conflict:
+                raise Refused(N_("the table moved on: you cannot take that back")) from None
+            live.take_back(entry.at)
+        self.changed(table_id)
+        self.schedule(live)
+        return live
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
+        """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
+        live = self.get(table_id)
+        self.store.update_seat(table_id, seat, **values)
+        if self.channel is not None:
+            with self.store.session() as session:
+                from sqlalchemy import text
+
+                session.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"})
+        with live.lock:
+            live.seats = self.store.seats(table_id)
+        self.changed(table_id)
+        self.schedule(live)
+        return live
+
+    def join(self, table_id: str, name: str = "") -> tuple[int, str]:
+        """Take the first free person's seat of a table listed in the lobby: its seat and new token."""
+        live = self.get(table_id)
+        with live.lock:
+            if not live.row.listed or live.status != "playing":
+                raise Refused(N_("this table is not open to join"))
+            free = [s.seat for s in live.seats if s.kind == "human" and not s.joined]
+            if not free:
+                raise Refused(N_("every seat of this table is taken"))
+            token = new_token()
+            self.set_seat(table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40])
+        return free[0], token
+
+    def hand_over(self, table_id: str, by: int, seat: int, level: str = "greedy") -> Live:
+        """Let a bot of ``level`` play ``seat``, asked by seat ``by``: a seat may always
+        leave (``by == seat``); another seat may hand it over when it has run out of
+        time on a table with a time per move (Board Game Arena's "zombie")."""
+        live = self.get(table_id)
+        if level not in AGENTS:
+            raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS))
+        if not 0 <= seat < live.game.players or live.seats[seat].kind != "human":
+            raise Refused(N_("seat {seat} is not a person's seat"), seat=seat)
+        if by != seat:
+            late = self.overdue(live)
+            if seat not in late:
+                raise Refused(N_("seat {seat} has not run out of time"), seat=seat)
+        return self.set_seat(table_id, seat, replaced_by=level)
+
+    def overdue(self, live: Live) -> list[int]:
+        """The people's seats whose decision has taken longer than the table's time per move."""
+        limit = live.row.move_seconds
+        if not limit or live.status != "playing":
+            return []
+        if (now() - live.since).total_seconds() <= limit:
+            return []
+        return [p for p in live.state.to_move() if live.automatic(p) is None]
+
+    def rematch(self, table_id: str) -> str:
+        """The table of the rematch of a finished table (made on the first request): the
+        same game, options and seats, a new seed, and the same invitations."""
+        live = self.get(table_id)
+        with live.lock:
+            if live.row.rematch:
+                return live.row.rematch
+            if live.status == "playing":
+                raise Refused(N_("the game is not over yet"))
+            specs = [SeatSpec(s.kind, s.level, s.name) for s in live.seats]
+            new_id, _ = self.create(live.game.info.id, live.game.players, live.game.option_dict, specs,
+                                    listed=live.row.listed, move_seconds=live.row.move_seconds,
+                                    keep=[s.token_hash for s in live.seats])
+            for s in live.seats:
+                if s.joined:
+                    self.store.update_seat(new_id, s.seat, joined=True)
+            self.store.update_table(table_id, rematch=new_id)
+            live.row.rematch = new_id
+            self.tables[new_id].seats = self.store.seats(new_id)
+        self.changed(table_id)
+        return new_id
+
+    # --- listeners ---------------------------------------------------------------------------
+    def listen(self, table_id: str, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from any thread) after every change of the table."""
+        with self._guard:
+            self.listeners.setdefault(table_id, set()).add(callback)
+
+    def unlisten(self, table_id: str, callback: Callable[[], None]) -> None:
+        """Stop calling ``callback``."""
+        with self._guard:
+            self.listeners.get(table_id, set()).discard(callback)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the table's listeners that it changed."""
+        with self._guard:
+            callbacks = list(self.listeners.get(table_id, ()))
+        for callback in callbacks:
+            callback()
+
+    # --- bots and forced moves -----------------------------------------------------------
+    def schedule(self, live: Live) -> None:
+        """Have a worker play the table's automatic moves (bots, forced moves), if any."""
+        with live.lock:
+            if live.busy or self._closed or live.status != "playing" or self._next_automatic(live) is None:
+                return
+            live.busy = True
+        self._workers.submit(self._play_automatic, live)
+
+    def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
+        """The next seat whose move the server makes: (seat, the move when it is forced,
+        whether it is an out-of-turn reaction); a bot's move is thought about later,
+        outside the lock. As :func:`ludus.agents.play_game` does, bots not to move are
+        offered their optional out-of-turn actions once per position, before the movers."""
+        state = live.state
+        if state.is_terminal():
+            return None
+        movers = state.to_move()
+        for seat in movers:
+            if live.automatic(seat) is None:
+                forced = state.forced(seat)
+                if forced is not None:
+                    return seat, forced, False
+        if len(movers) < live.game.players:
+            for seat in range(live.game.players):
+                if (seat not in movers and live.automatic(seat) is not None and (live.index, seat) not in live.offered
+                        and state.has_actions(seat)):
+                    return seat, None, True
+        for seat in movers:
+            if live.automatic(seat) is not None:
+                return seat, None, False
+        return None
+
+    def _agent(self, live: Live, seat: int) -> Agent:
+        level = live.automatic(seat) or "greedy"
+        agent = live.agents.get(seat)
+        if agent is None or type(agent) is not AGENTS.get(level):
+            agent = live.agents[seat] = make_agent(level, (live.row.seed * 31 + seat) & 0xFFFFFFFF)
+        return agent
+
+    def _play_automatic(self, live: Live) -> None:
+        failures = 0
+        try:
+            while not self._closed:
+                with live.lock:
+                    found = self._next_automatic(live) if live.status == "playing" else None
+                    if found is None:
+                        live.busy = False
+                        return
+                    seat, action, reaction = found
+                    index = live.index
+                    world = live.state.clone() if action is None else None
+                    agent = self._agent(live, seat) if action is None else None
+                if agent is not None and world is not None:
+                    if reaction:
+                        action = agent.react(world, seat)
+                        if action is None:
+                            with live.lock:
+                                live.offered = {key for key in live.offered if key[0] == live.index}
+                                live.offered.add((index, seat))
+                            continue
+                    else:
+                        wait = self.bot_delay - (now() - live.since).total_seconds()
+                        if wait > 0:  # come back later without holding a worker meanwhile
+                            self._timers.at(time.monotonic() + wait, lambda: self._workers.submit(self._play_automatic, live))
+                            return
+                        action = agent.act(world, seat)
+                assert action is not None
+                try:
+                    self.act(live.id, seat, action.notation(), expected=index)
+                    failures = 0
+                except Stale:
+                    continue
+                except LudusError:
+                    failures += 1
+                    if failures >= 3:
+                        raise
+        except Exception:
+            log.exception("the automatic moves of table %s failed", live.id)
+            with live.lock:
+                live.busy = False
+
+    def watch(self, interval: float = 2.0, quiet: float = 3.0) -> threading.Thread:
+        """Start a watchdog thread: every ``interval`` seconds, a table that has waited more than
+        ``quiet`` seconds for a move the server makes (a bot's, a forced one) gets a worker.
+
+        The process that commits a move sets the bots after it going; the watchdog covers
+        the rest: a table whose last move came from a process that died since (the other
+        processes heard of the move but left the bots to that process), or a worker that failed.
+        """
+        def run() -> None:
+            while not self._stop.wait(interval):
+                for live in list(self.tables.values()):
+                    idle = (now() - live.since).total_seconds()
+                    if live.status == "playing" and not live.busy and idle > quiet:
+                        self.schedule(live)
+                    elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
+                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                            self.tables.pop(live.id, None)
+
+        thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
+        thread.start()
+        return thread
+
+    def close(self) -> None:
+        """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""
+        self._closed = True
+        self._stop.set()
+        self._workers.shutdown(wait=True, cancel_futures=True)

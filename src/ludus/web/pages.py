@@ -1,0 +1,232 @@
+"""The HTML front end: the lobby, the play page, the spectator page and the replay.
+
+Pages are Jinja2 templates with htmx: a click posts the action and the answer (the
+``#live`` fragment) replaces the table; every change reaches every open page through
+the page's WebSocket (``/ws/pages/{id}``), which pushes the same fragment (htmx's ws
+extension swaps it in by id), so a page never reloads and a dropped connection
+resumes where it was. The only hand-written script (``static/ludus.js``) turns a click
+on the board's ``data-action`` elements into that post, with a chooser when several
+actions act on one element.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request, WebSocket
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from ludus.agents import AGENTS
+from ludus.core.board import board_view
+from ludus.core.errors import LudusError
+from ludus.core.i18n import LANGUAGES, Lang
+from ludus.core.registry import games
+from ludus.web.api import seat_for, serve_socket
+from ludus.web.app import HERE, language
+from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
+from ludus.web.payload import payload, picture, score_rows, text_board
+from ludus.web.replay import position
+
+__all__ = ["live_fragment", "router"]
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=HERE / "templates")
+
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
+
+
+def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
+    code = lang or request.query_params.get("lang") or request.cookies.get("lang")
+    return language(code if code in LANGUAGES else None, request.headers.get("accept-language"))
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
+    return {"request": request, "_": lang.gettext, "lang": lang, "languages": LANGUAGE_NAMES, **values}
+
+
+def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:
+    response = templates.TemplateResponse(request, name, _context(request, lang, **values))
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang.code, max_age=365 * 86400, samesite="lax")
+    return response
+
+
+def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, lang: Lang, token: str | None,
+                  *, error: str = "", confirm: str = "") -> str:
+    """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end."""
+    data = payload(live, seat, lang)
+    board = picture(live, seat, lang)
+    base = f"/play/{live.id}/{token}" if token else ""
+    return templates.get_template("live.html").render(_context(
+        request, lang, t=data, board=board, text=None if board else text_board(live, seat, lang),
+        sheet=score_rows(live, lang), token=token, base=base, error=error, confirm=confirm,
+        overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
+
+
+# --- the lobby ------------------------------------------------------------------------------
+@router.get("/", response_class=HTMLResponse)
+def lobby(request: Request) -> HTMLResponse:
+    """The lobby: open a table, join a listed one, watch the games being played."""
+    lang = _lang(request)
+    hub = _hub(request)
+    listed = [(row, [s.seat for s in hub.store.seats(row.id) if s.kind == "human" and not s.joined])
+              for row in hub.store.tables(status=["playing"], listed=True, limit=30)]
+    playing = hub.store.tables(status=["playing"], limit=30)
+    finished = hub.store.tables(status=["finished", "stopped"], limit=30)
+    infos = games()
+    return _page(request, "lobby.html", lang, games=infos, listed=listed, playing=playing, finished=finished,
+                 form=_seat_form(lang, infos[0].id, None), levels=list(AGENTS))
+
+
+def _seat_form(lang: Lang, game_id: str, players: int | None) -> dict[str, Any]:
+    info = next((g for g in games() if g.id == game_id), games()[0])
+    count = players if players is not None and info.min_players <= players <= info.max_players else (
+        info.default_players or info.min_players)
+    options = [{"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": lang.gettext(o.help, info.id),
+                "minimum": o.minimum, "maximum": o.maximum} for o in info.options]
+    return {"info": info, "players": count, "options": options}
+
+
+@router.get("/lobby/form", response_class=HTMLResponse)
+def lobby_form(request: Request, game: str = "", players: int | None = None) -> HTMLResponse:
+    """The seats and options of the new-table form for a game and player count (htmx)."""
+    lang = _lang(request)
+    return templates.TemplateResponse(request, "seats.html", _context(request, lang, form=_seat_form(lang, game, players),
+                                                                      levels=list(AGENTS)))
+
+
+@router.post("/tables", response_class=HTMLResponse)
+async def open_table(request: Request) -> HTMLResponse:
+    """Open a table from the lobby's form; the answer lists every seat's invitation link."""
+    lang = _lang(request)
+    form = await request.form()
+    game = str(form.get("game", ""))[:64]
+    info = next((g for g in games() if g.id == game), None)
+    try:
+        players = int(str(form.get("players", "0"))[:3])
+        seats = []
+        for p in range(players if info is not None else 0):
+            kind = str(form.get(f"seat{p}", "human"))
+            name = str(form.get(f"name{p}", ""))[:40]
+            seats.append(SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name))
+        options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ()) if str(form.get(o.name, ""))}
+        seconds = str(form.get("move_seconds", "")).strip()
+        table_id, tokens = _hub(request).create(
+            game, players, options, seats, listed=form.get("listed") == "on",
+            move_seconds=int(seconds) * 60 if seconds else None)
+    except (LudusError, ValueError) as error:
+        text = error.text_in(lang) if isinstance(error, LudusError) else str(error)
+        return _page(request, "error.html", lang, message=text)
+    links = [(p, f"/play/{table_id}/{tokens[p]}") for p, s in enumerate(seats) if s.kind == "human"]
+    return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats)
+
+
+@router.post("/join/{table_id}")
+def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_length=40)] = "") -> Response:
+    """Take a free seat of a listed table and go to its page."""
+    lang = _lang(request)
+    try:
+        _seat, token = _hub(request).join(table_id, name)
+    except LudusError as error:
+        return _page(request, "error.html", lang, message=error.text_in(lang))
+    return RedirectResponse(f"/play/{table_id}/{token}", status_code=303)
+
+
+# --- a table ----------------------------------------------------------------------------------
+@router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
+def play_page(request: Request, table_id: str, token: str) -> HTMLResponse:
+    """A seat's page (the invitation link)."""
+    lang = _lang(request)
+    try:
+        live, seat = seat_for(_hub(request), table_id, token[:64])
+    except LudusError as error:
+        return _page(request, "error.html", lang, message=error.text_in(lang))
+    fragment = live_fragment(request, live, seat, lang, token)
+    return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
+                 socket=f"/ws/pages/{table_id}?token={token}&lang={lang.code}", table_id=table_id, seat=seat)
+
+
+@router.get("/watch/{table_id}", response_class=HTMLResponse)
+def watch_page(request: Request, table_id: str) -> HTMLResponse:
+    """A spectator's page: the spectator view, no hand, no actions."""
+    lang = _lang(request)
+    try:
+        live, _ = seat_for(_hub(request), table_id, None)
+    except LudusError as error:
+        return _page(request, "error.html", lang, message=error.text_in(lang))
+    fragment = live_fragment(request, live, None, lang, None)
+    return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
+                 socket=f"/ws/pages/{table_id}?lang={lang.code}", table_id=table_id, seat=None)
+
+
+@router.post("/play/{table_id}/{token}/{what}", response_class=HTMLResponse)
+def play_post(request: Request, table_id: str, token: str, what: str,
+              action: Annotated[str, Form(max_length=200)] = "", confirm: Annotated[str, Form(max_length=8)] = "",
+              seat: Annotated[int, Form(ge=0, le=7)] = 0) -> Response:
+    """A click on the play page: ``act``, ``undo``, ``leave``, ``return``, ``handover`` or
+    ``rematch``; the answer is the new ``#live`` fragment (an error is shown in it)."""
+    lang = _lang(request)
+    hub = _hub(request)
+    try:
+        live, mine = seat_for(hub, table_id, token[:64])
+    except LudusError as refused:
+        return HTMLResponse(f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403)
+    assert mine is not None
+    limits = request.app.state.limits
+    if not limits.allow(f"{request.client.host if request.client else '?'}|{token}"):
+        return HTMLResponse(live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down.")))
+    problem, ask = "", ""
+    try:
+        if what == "act":
+            hub.act(table_id, mine, action, confirm=confirm == "1")
+        elif what == "undo":
+            hub.undo(table_id, mine)
+        elif what == "leave":
+            hub.hand_over(table_id, mine, mine)
+        elif what == "return":
+            hub.set_seat(table_id, mine, replaced_by=None)
+        elif what == "handover":
+            hub.hand_over(table_id, mine, seat)
+        elif what == "rematch":
+            new_id = hub.rematch(table_id)
+            return Response(status_code=204, headers={"HX-Redirect": f"/play/{new_id}/{token}"})
+        else:
+            return HTMLResponse("", status_code=404)
+    except NeedsConfirmation as needs:
+        ask = needs.text_in(lang)
+    except LudusError as failed:
+        problem = failed.text_in(lang)
+    return HTMLResponse(live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action))
+
+
+@router.websocket("/ws/pages/{table_id}")
+async def page_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+    """Pushes a page's ``#live`` fragment after every change of the table."""
+    await serve_socket(websocket, table_id, token, lang, send_json=False)
+
+
+# --- the replay -------------------------------------------------------------------------------
+@router.get("/replay/{table_id}", response_class=HTMLResponse)
+def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None = None) -> HTMLResponse:
+    """Step through a game action by action, from any seat's view once it is over."""
+    lang = _lang(request)
+    try:
+        live = _hub(request).get(table_id)
+        state, events, total = position(live, at, seat)
+    except LudusError as error:
+        return _page(request, "error.html", lang, message=error.text_in(lang))
+    at = max(0, min(at, total))
+    view = board_view(state, seat, events)
+    view["actions"] = []
+    board = live.game.svg(view, seat, lang)
+    text = None if board else live.game.render(state.view(seat), seat, lang)
+    return _page(request, "replay.html", lang, live=live, at=at, total=total, seat=seat, board=board, text=text,
+                 log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
+                 finished=live.status != "playing")

@@ -1,0 +1,112 @@
+"""What a seat (or a spectator) is sent about a table: built from ``view(seat)`` and the
+seat's own ``legal_actions(seat)`` only.
+
+The same payload answers ``GET /api/tables/{id}``, every action and every WebSocket
+push; the HTML pages draw it. Nothing here reads another seat's view or options: a
+spectator gets the spectator view and no actions, and the log holds the events the
+seat may see, in its language.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from ludus.core.board import board_view
+from ludus.core.i18n import Lang
+from ludus.web.live import Live
+
+__all__ = ["LOG_SIZE", "payload", "picture", "score_rows"]
+
+LOG_SIZE = 80
+"""How many of the latest log lines a payload carries (the replay has them all)."""
+
+
+def seat_list(live: Live) -> list[dict[str, Any]]:
+    """The seats as everyone may see them: who plays each (no tokens)."""
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "joined": s.joined,
+             "bot": live.automatic(s.seat)} for s in live.seats]
+
+
+def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) -> list[dict[str, Any]]:
+    """The latest ``size`` events ``seat`` may see, each with its text in ``lang``."""
+    lines: list[dict[str, Any]] = []
+    for number, event in reversed(live.events):
+        if not event.is_visible_to(seat):
+            continue
+        lines.append({"action": number, "kind": event.kind, "data": event.data, "text": event.text_in(lang)})
+        if len(lines) >= size:
+            break
+    lines.reverse()
+    return lines
+
+
+def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) -> dict[str, Any]:
+    """The table as ``seat`` (None: a spectator) sees it, in ``lang``."""
+    with live.lock:
+        state, game = live.state, live.game
+        mine = [] if seat is None or live.status != "playing" else state.legal_actions(seat)
+        deadline = None
+        if live.row.move_seconds and live.status == "playing":
+            deadline = (live.since + timedelta(seconds=live.row.move_seconds)).isoformat()
+        out: dict[str, Any] = {
+            "id": live.id,
+            "game": game.info.id,
+            "title": game.info.title_in(lang.code),
+            "players": game.players,
+            "options": game.option_dict,
+            "status": live.status,
+            "index": live.index,
+            "played": len(live.played),
+            "to_move": list(state.to_move()),
+            "seat": seat,
+            "seats": seat_list(live),
+            "view": state.view(seat),
+            "legal_actions": [str(a) for a in mine],
+            "labels": {str(a): game.describe(state, a, lang) for a in mine},
+            "log": log_lines(live, seat, lang, log_size),
+            "can_undo": seat is not None and live.undoable(seat),
+            "deadline": deadline,
+            "move_seconds": live.row.move_seconds,
+            "rematch": live.row.rematch,
+            "outcome": None,
+        }
+        if state.is_terminal():
+            outcome = state.outcome()
+            out["outcome"] = outcome.to_json() | {"text": game.outcome_text(outcome, lang)}
+        return out
+
+
+def picture(live: Live, seat: int | None, lang: Lang) -> str | None:
+    """The game's board for ``seat`` in ``lang`` (None: the game has no picture yet)."""
+    with live.lock:
+        view = board_view(live.state, seat, live.recent(seat))
+        if live.status != "playing":
+            view["actions"] = []
+        return live.game.svg(view, seat, lang)
+
+
+def text_board(live: Live, seat: int | None, lang: Lang) -> str:
+    """The game's text rendering for ``seat`` (the plain panel of a game with no picture)."""
+    with live.lock:
+        return live.game.render(live.state.view(seat), seat, lang)
+
+
+def score_rows(live: Live, lang: Lang) -> list[tuple[str, list[str]]]:
+    """The score sheet of a finished game: (label, a value per seat) rows, then total and place."""
+    with live.lock:
+        if not live.state.is_terminal():
+            return []
+        out = live.state.outcome()
+        domain = live.game.info.id
+    rows: list[tuple[str, list[str]]] = []
+    for row in out.details.get("sheet", ()):
+        points = row.get("points", ())
+        label = lang.gettext(str(row.get("label", row.get("category", ""))), domain)
+        rows.append((label, [lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain)
+                             for v in points]))
+    if out.cooperative_win is None or any(out.scores):
+        rows.append((lang.gettext("total"), [lang.number(v) for v in out.scores]))
+    if out.cooperative_win is None:
+        rows.append((lang.gettext("place"), [lang.number(r) for r in out.ranking]))
+    return rows

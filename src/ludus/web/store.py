@@ -1,0 +1,258 @@
+"""What the web platform keeps: tables, their seats and an append-only log of actions.
+
+Three tables in a relational database (SQLAlchemy 2; SQLite in WAL mode by default,
+PostgreSQL through psycopg 3; the schema is made by the Alembic migrations in
+``ludus/web/migrations``):
+
+- ``tables``: a game table: the game, player count, options, seed, status, the
+  optional time per move, whether the lobby lists it, and the rematch it led to;
+- ``seats``: one row per seat: a person or a bot (with its level), the SHA-256 of the
+  seat's secret token (the token itself is never stored), a display name, whether the
+  invitation was taken, and the bot level that plays for a person who left;
+- ``moves``: the log. Each row is one entry at index ``idx`` of its table: an action
+  (its notation) or an undo by a seat. The primary key (table, idx) makes the log
+  append-only and serializes concurrent moves: two writers (threads, processes or
+  machines) that both try to write entry ``n`` cannot both succeed, the second gets
+  :class:`Conflict` and catches up.
+
+An entry is committed before anyone is told of it; a table is rebuilt by replaying
+its entries (:mod:`ludus.web.live`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = ["Conflict", "Entry", "SeatRow", "Store", "TableRow", "hash_token", "new_token"]
+
+TOKEN_BYTES = 24
+"""Secret seat tokens carry 192 random bits (32 URL-safe characters)."""
+
+
+def new_token() -> str:
+    """A new unguessable seat token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a token: its SHA-256 in hex."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def now() -> datetime:
+    """The current time in UTC (what the database stores)."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the web platform's tables."""
+
+
+class TableRow(Base):
+    """A game table."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text, default="{}")
+    seed: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    def option_values(self) -> dict[str, Any]:
+        """The options as a dict."""
+        values = json.loads(self.options)
+        return values if isinstance(values, dict) else {}
+
+
+class SeatRow(Base):
+    """One seat of a table."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(40), default="")
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    replaced_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class MoveRow(Base):
+    """One entry of a table's log."""
+
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    notation: Mapped[str] = mapped_column(String(200), default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An entry of the log: ``kind`` is ``"act"`` (``notation`` is the action) or ``"undo"``."""
+
+    idx: int
+    seat: int
+    kind: str
+    notation: str
+    at: datetime
+
+
+class Conflict(Exception):
+    """Entry ``idx`` of the table was written by someone else first: catch up and try again."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The database behind the web platform: open it with a SQLAlchemy URL.
+
+    ``sqlite:///path/ludus.db`` (WAL, the default) or ``postgresql+psycopg://user@host/db``.
+    :meth:`migrate` brings the schema to the newest Alembic revision.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine
+        if url.startswith("sqlite"):
+            self.engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_postgres(self) -> bool:
+        """Whether the database is PostgreSQL (cross-process notification with LISTEN/NOTIFY)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema (Alembic ``upgrade head``)."""
+        from ludus.web.migrations import upgrade
+
+        upgrade(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session committed at the end of the block (rolled back on an error)."""
+        with self.sessions() as session, session.begin():
+            yield session
+
+    # --- tables -----------------------------------------------------------------
+    def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Insert a new table and its seats."""
+        with self.session() as session:
+            session.add(table)
+            session.flush()
+            session.add_all(seats)
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id`` (None if there is none)."""
+        with self.sessions() as session:
+            return session.get(TableRow, table_id)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """The seats of a table in seat order."""
+        with self.sessions() as session:
+            return list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+
+    def seat_of(self, table_id: str, token: str) -> SeatRow | None:
+        """The seat whose token is ``token`` at table ``table_id`` (None: no such seat)."""
+        with self.sessions() as session:
+            return session.scalars(select(SeatRow).where(
+                SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(token))).first()
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change columns of one seat."""
+        with self.session() as session:
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        """Change columns of one table (``updated`` is set too)."""
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=now(), **values))
+
+    def tables(self, *, status: Sequence[str] | None = None, listed: bool | None = None, limit: int = 100) -> list[TableRow]:
+        """Tables, newest first, filtered by status and by being listed in the lobby."""
+        query = select(TableRow).order_by(TableRow.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(TableRow.status.in_(list(status)))
+        if listed is not None:
+            query = query.where(TableRow.listed == listed)
+        with self.sessions() as session:
+            return list(session.scalars(query))
+
+    # --- the log ----------------------------------------------------------------
+    def entries(self, table_id: str, start: int = 0) -> list[Entry]:
+        """The table's log from index ``start`` on."""
+        query = (select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.idx >= start).order_by(MoveRow.idx))
+        with self.sessions() as session:
+            return [Entry(m.idx, m.seat, m.kind, m.notation, m.at) for m in session.scalars(query)]
+
+    def append(self, table_id: str, entry: Entry, *, status: str | None = None, channel: str | None = None) -> None:
+        """Commit ``entry`` at its index; :class:`Conflict` if that index is taken.
+
+        With ``status`` the table's status changes in the same transaction. With
+        ``channel`` (PostgreSQL) a ``NOTIFY channel, 'table:idx'`` is sent on commit, so
+        other server processes hear of the entry only once it is durable.
+        """
+        try:
+            with self.session() as session:
+                session.add(MoveRow(table_id=table_id, idx=entry.idx, seat=entry.seat, kind=entry.kind,
+                                    notation=entry.notation, at=entry.at))
+                session.flush()
+                values: dict[str, Any] = {"updated": entry.at}
+                if status is not None:
+                    values["status"] = status
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+                if channel is not None:
+                    session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                    {"channel": channel, "payload": f"{table_id}:{entry.idx}"})
+        except IntegrityError:
+            raise Conflict(f"{table_id}:{entry.idx}") from None
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()

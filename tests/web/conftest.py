@@ -1,0 +1,95 @@
+"""Fixtures of the web platform's tests: an application over a fresh SQLite database, and a
+real server (``ludus serve`` in a child process) on a free port of the loopback."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from ludus.web.app import Settings, create_app
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A new, empty SQLite database."""
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    """The application over a fresh SQLite database, bots moving at once."""
+    with TestClient(create_app(Settings(db=sqlite_url))) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``ludus serve`` in a child process (started by :func:`start_server`)."""
+
+    def __init__(self, db: str, port: int, log: Path, *extra: str) -> None:
+        self.db, self.port, self.log = db, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
+             "--log-level", "warning", *extra],
+            stdout=log.open("ab"), stderr=subprocess.STDOUT, env=env)
+
+    def wait(self, seconds: float = 30) -> Server:
+        """Return once the server answers (fail with its log if it does not)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.process.poll() is not None:
+                break
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown at all."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """Stop it the polite way (SIGTERM)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start real servers: ``start_server(db_url)`` (more arguments go to ``ludus serve``);
+    every one still running is stopped at the end of the test."""
+    started: list[Server] = []
+
+    def start(db: str, *extra: str, port: int | None = None) -> Server:
+        server = Server(db, port or free_port(), tmp_path / f"server-{len(started)}.log", *extra)
+        started.append(server)
+        return server.wait()
+
+    yield start
+    for server in started:
+        server.stop()
