@@ -40,7 +40,7 @@ def _play(players: int, seed: int, until: Any) -> tuple[Any, list[ludus.Event]]:
     return state, events
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), [(1, (1,), 50), (2, (2,), 70), (3, (3,), 50), (5, (5,), 30)])
+@pytest.mark.parametrize(("players", "seeds", "positions"), [(1, (1,), 70), (2, (2,), 70), (3, (3,), 40), (5, (5,), 20)])
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...], positions: int) -> None:
     game = ludus.load("hadrians-wall", players)
     drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)

@@ -58,9 +58,7 @@ P, B = 26, 22  # the pitch and the size of a box
 def _text(component: str, lang: Lang, cache: dict[tuple[str, str, str], str] = {}) -> str:  # noqa: B006
     """A component's full effect text (``describe_component``), remembered per language."""
     key = (component, lang.code, type(lang).__name__)
-    if key not in cache:
-        cache[key] = describe_component(component, lang)
-    return cache[key]
+    return cache[key] if key in cache else cache.setdefault(key, describe_component(component, lang))
 
 
 _EVENT_AREAS = {
@@ -316,6 +314,8 @@ class _Table:
         if b["prospect"]:
             self.card(790, y + 8, b["prospect"], "prospect", f"prospect {seat}", w=150, h=102,
                       actions=self.take("source:own" if seat == self.player else f"source:p{seat}"))
+        for i in range(b["hand_size"] if seat != self.player else 0):  # the Player cards it drew, face down
+            c.rect(950 + 40 * i, y + 8, 34, 52, fill="#6b4f2a", stroke="#3b2a14", rx=4, tip=_text("other:player_card", lang))
         points = [*board.attrs, sum(path_vp(board, k) for k in board.paths), -disdain_penalty(board.final_disdain())]
         c.rect(1200, y + 6, 460, 106, fill="#fffdf7", stroke="#6b5d45", rx=6)  # the final-scoring column
         for i, ((_cat, label), n) in enumerate(zip(SHEET_CATEGORIES, points)):
@@ -594,6 +594,5 @@ def _recent(events: Sequence[Mapping[str, Any]]) -> set[tuple[int, str]]:
 
 
 def svg(view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-    """The table ``player`` (None: a spectator) sees, as SVG, in ``locale`` (a board view: see
-    :func:`ludus.core.board.board_view`)."""
+    """The table ``player`` (None: a spectator) sees, as SVG, in ``locale``, from a board view (:func:`.board_view`)."""
     return _Table(view, player, as_lang(locale).for_domain(DOMAIN)).draw()
