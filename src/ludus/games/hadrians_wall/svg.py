@@ -567,6 +567,8 @@ class _Table:
                       weight="bold")
             for i, card in enumerate(mine["hand"]):
                 self.card(20 + i * 160, y + 28, card, "both", "hand", actions=self.take(f"path:{card}"))
+            chosen = self._("(Path chosen: {card})").format(card=hw.card_id_name(mine["choice"], self.lang)) if mine.get("choice") else ""
+            self.text(350, y + 100, chosen, size=15, weight="bold", fill="#1a7f37")
             y += 190
         mark, top = len(c.parts), y
         for seat in sorted(range(len(view["boards"])), key=lambda p: p != self.player):
