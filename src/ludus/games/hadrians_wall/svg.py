@@ -119,10 +119,10 @@ class _Table:
 
     def text(self, x: float, y: float, words: str, size: float = 12, anchor: str = "start", weight: str | None = None,
              fill: str = "#222", fit: float = 0) -> None:
-        """A line of text (as :meth:`Canvas.text`, written directly: a picture holds a thousand), its size
-        made smaller to ``fit`` a width when given."""
-        if fit and words:
-            size = min(size, fit / (0.6 * len(words)))
+        """A line of text written directly (a picture holds a thousand), smaller to ``fit`` a width; none for no words."""
+        if not words:
+            return
+        size = min(size, fit / (0.6 * len(words))) if fit else size
         extra = (' font-weight="bold"' if weight else "") + (f' text-anchor="{anchor}"' if anchor != "start" else "")
         extra += f' fill="{fill}"' if fill != "#222" else ""
         self.c.parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{size:.3g}"{extra}>{esc(words)}</text>')
@@ -167,13 +167,13 @@ class _Table:
                 self.c.parts = parts
             self.symbols.add(sym)
             self.c.parts.append(f'<use href="#{sym}" x="{x:g}" y="{y:g}"/>')
-        self.text(x + w / 2, y - 2, label, size=8.5, anchor="middle", fill="#5b4a2f") if label else None
+        self.text(x + w / 2, y - 2, label, size=8.5, anchor="middle", fill="#5b4a2f")
         if circled:
             self.c.parts.append(f'<circle class="o" cx="{x + w / 2:g}" cy="{y + B / 2:g}" r="{B / 2 + 1.5:g}"/>')
         if filled:
             self.c.parts.append(f'<path class="x" d="M{x + 3:g} {y + 3:g}L{x + w - 3:g} {y + B - 3:g}M{x + w - 3:g} '
                                 f'{y + 3:g}L{x + 3:g} {y + B - 3:g}"/>')
-        self.text(x + w / 2, y + B / 2 + 5, str(year), size=13, anchor="middle", weight="bold", fill=INK) if year else None
+        self.text(x + w / 2, y + B / 2 + 5, str(year or ""), size=13, anchor="middle", weight="bold", fill=INK)
 
     def area(self, x: float, y: float, w: float, h: float, key: str, seat: int, title: str | None = None) -> None:
         """An area's frame (its full text on hover; amber when it changed) and its name."""
