@@ -122,7 +122,7 @@ class _Table:
         """A line of text written directly (a picture holds a thousand), smaller to ``fit`` a width; none for no words."""
         if not words:
             return
-        size = min(size, fit / (0.6 * len(words))) if fit else size
+        size = min(size, fit / (0.66 * len(words))) if fit else size
         extra = (' font-weight="bold"' if weight else "") + (f' text-anchor="{anchor}"' if anchor != "start" else "")
         extra += f' fill="{fill}"' if fill != "#222" else ""
         self.c.parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{size:.3g}"{extra}>{esc(words)}</text>')
@@ -181,7 +181,7 @@ class _Table:
         self.c.rect(x, y, w, h, fill="#fbf6ea", stroke="#a08a5c", rx=6, tip=_text(tip, self.lang) if tip else None,
                     classes="recent" if (seat, key) in self.recent else "")
         self.text(x + 6, y + 14, hw.area_name(key, self.lang) if title is None else title, size=12, weight="bold",
-                  fill="#4a3b22")
+                  fill="#4a3b22", fit=min(w - 12, 132))
 
     def tip(self, key: str, n: object, tokens: Sequence[str], need: str = "") -> str:
         """A box's hover text: its area, number and reward, and what it needs."""
