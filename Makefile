@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test soak bench bench-peers golden lint typecheck clean i18n
+.PHONY: serve play test postgres soak bench bench-peers golden lint typecheck clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,7 +41,13 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
 
-test: $(STAMP) $(CHROMIUM) lint typecheck
+# The persistence tests start a throwaway PostgreSQL server of their own (tests/web/postgres.py)
+# from Debian's postgresql package: its programs live in /usr/lib/postgresql/<version>/bin.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null; }
+
+test: $(STAMP) $(CHROMIUM) postgres lint typecheck
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)

@@ -93,3 +93,50 @@ def start_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield start
     for server in started:
         server.stop()
+
+
+# --- PostgreSQL (tests/web/postgres.py): one throwaway cluster for the session, a fresh database per test.
+from web.postgres import MISSING, Cluster, binaries  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A PostgreSQL server of the tests' own (fails, never skips, when PostgreSQL is not installed)."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.fail(MISSING)
+    cluster = Cluster(bin_dir).start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres: Cluster) -> Iterator[str]:
+    """A new, empty PostgreSQL database (``postgresql+psycopg://...``), dropped after the test."""
+    url = postgres.database()
+    yield url
+    postgres.drop(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """A new, empty database: the test runs once on SQLite and once on PostgreSQL."""
+    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(name)
+    return url
+
+
+@pytest.fixture
+def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
+    """Start several real servers at once: ``start_servers(db_url, count)`` launches them all, then
+    waits until each answers (as machines started together would: they migrate at the same time)."""
+    started: list[Server] = []
+
+    def start(db: str, count: int, *extra: str) -> list[Server]:
+        servers = [Server(db, free_port(), tmp_path / f"together-{len(started) + n}.log", *extra) for n in range(count)]
+        started.extend(servers)
+        return [server.wait() for server in servers]
+
+    yield start
+    for server in started:
+        server.stop()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
@@ -32,7 +33,29 @@ __all__ = ["router", "seat_for"]
 router = APIRouter()
 
 Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 LangCode = Literal["en", "pl", "hu", "uk"]
+
+
+class Error(BaseModel):
+    """A refused request: what went wrong, in one line (in the asked language)."""
+
+    detail: str
+    confirm: bool = Field(False, description="the move loses the game at once: send it again with confirm")
+
+
+_WHY = {
+    400: "a malformed request: a body that is not JSON, unknown game, options, bot level or notation",
+    403: "the token plays no seat at this table, or the seat may not see that",
+    404: "there is no such table",
+    409: "the table cannot take it now: an illegal action, the game is over, a fatal move to confirm",
+    429: "too many requests: slow down",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers an operation documents (all of them ``{"detail": "..."}``)."""
+    return {code: {"model": Error, "description": _WHY[code]} for code in codes}
 
 
 class SeatIn(BaseModel):
@@ -136,6 +159,16 @@ class TableState(BaseModel):
     outcome: dict[str, Any] | None
 
 
+class ReplayState(BaseModel):
+    """A position of a game's replay, as one seat (or a spectator) saw it."""
+
+    at: int = Field(description="actions played to reach it")
+    total: int = Field(description="actions of the game so far")
+    seat: int | None
+    view: dict[str, Any]
+    log: list[str] = Field(description="what the last of those actions did, as the seat saw it")
+
+
 class GameOut(BaseModel):
     """A game the server plays."""
 
@@ -191,7 +224,7 @@ def _limited(request: Request, key: str) -> None:
     limits: RateLimit = request.app.state.limits
     client = request.client.host if request.client else "?"
     if not limits.allow(f"{client}|{key}"):
-        raise HTTPException(429, "too many requests: slow down")
+        raise HTTPException(429, _lang(None, request).gettext("too many requests: slow down"))
 
 
 @router.get("/api/games", response_model=list[GameOut], tags=["api"])
@@ -205,7 +238,7 @@ def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
              "bot_levels": list(AGENTS)} for g in games()]
 
 
-@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"])
+@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429))
 def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     """Open a table; the answer holds each seat's secret token (give each player theirs)."""
     _limited(request, "create")
@@ -235,8 +268,8 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"])
-def get_table(request: Request, table_id: str, token: Token | None = None, lang: LangCode | None = None,
+@router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"], responses=errors(403, 404))
+def get_table(request: Request, table_id: TableId, token: Token | None = None, lang: LangCode | None = None,
               log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
     """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
     live, seat = seat_for(hub_of(request), table_id, token)
@@ -244,8 +277,8 @@ def get_table(request: Request, table_id: str, token: Token | None = None, lang:
 
 
 @router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
-             responses={409: {"description": "illegal now, the game is over, or a fatal move to confirm"}})
-def post_action(request: Request, table_id: str, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
+             responses=errors(400, 403, 404, 409, 429))
+def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Play an action for the token's seat; the answer is the table as that seat now sees it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -255,8 +288,8 @@ def post_action(request: Request, table_id: str, body: ActionIn, lang: LangCode 
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"])
-def post_undo(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 409, 429))
+def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take back the seat's latest action, when the rules allow it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -266,8 +299,9 @@ def post_undo(request: Request, table_id: str, body: TokenIn, lang: LangCode | N
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"])
-def post_handover(request: Request, table_id: str, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"],
+             responses=errors(400, 403, 404, 409, 429))
+def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -277,8 +311,8 @@ def post_handover(request: Request, table_id: str, body: HandOverIn, lang: LangC
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"])
-def post_return(request: Request, table_id: str, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 429))
+def post_return(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take one's seat back from the bot that played it."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -288,8 +322,9 @@ def post_return(request: Request, table_id: str, body: TokenIn, lang: LangCode |
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["api"])
-def post_rematch(request: Request, table_id: str, body: TokenIn) -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/rematch", response_model=TableCreated, tags=["api"],
+             responses=errors(400, 403, 404, 409, 429))
+def post_rematch(request: Request, table_id: TableId, body: TokenIn) -> dict[str, Any]:
     """The rematch of a finished table: the same seats, a new seed; every seat's token plays it too."""
     _limited(request, body.token)
     hub = hub_of(request)
@@ -298,8 +333,8 @@ def post_rematch(request: Request, table_id: str, body: TokenIn) -> dict[str, An
     return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
 
 
-@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"])
-def post_join(request: Request, table_id: str, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
+@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"], responses=errors(400, 404, 409, 429))
+def post_join(request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
     """Take a free seat of a table listed in the lobby: the answer is that seat's new token."""
     _limited(request, "join")
     hub = hub_of(request)
@@ -307,8 +342,8 @@ def post_join(request: Request, table_id: str, name: Annotated[str, Body(embed=T
     return {"seat": seat, "token": token}
 
 
-@router.get("/api/tables/{table_id}/record", tags=["api"])
-def get_record(request: Request, table_id: str) -> dict[str, Any]:
+@router.get("/api/tables/{table_id}/record", tags=["api"], responses=errors(404))
+def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
     """The game record (``ludus replay`` reads it) of a finished game; during a game only
     what a spectator may know: the game, its options and how far it is (no seed, no actions)."""
     live = hub_of(request).get(table_id)
@@ -320,8 +355,8 @@ def get_record(request: Request, table_id: str) -> dict[str, Any]:
                 "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
 
 
-@router.get("/api/tables/{table_id}/replay", tags=["api"])
-def get_replay(request: Request, table_id: str, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
+@router.get("/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404))
+def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
                seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
     game only the spectator."""
@@ -340,6 +375,19 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
     await serve_socket(websocket, table_id, token, lang, send_json=True)
+
+
+def _decoded(message: Any) -> Any:
+    """The JSON a WebSocket message carries (None when it is not JSON)."""
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        text = (message.get("bytes") or b"").decode("utf-8", "replace")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
@@ -386,12 +434,15 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
     pusher = asyncio.create_task(push())
     try:
         while True:
-            message = await websocket.receive_json()
-            if not isinstance(message, dict) or seat is None:
-                await websocket.send_json({"error": "spectators cannot act" if seat is None else "send a JSON object"})
-                continue
+            message = _decoded(await websocket.receive())
             if not limits.allow("ws"):
-                await websocket.send_json({"error": "too many requests: slow down"})
+                await websocket.send_json({"error": lang_.gettext("too many requests: slow down"), "status": 429})
+                continue
+            if seat is None:
+                await websocket.send_json({"error": lang_.gettext("spectators cannot act"), "status": 403})
+                continue
+            if not isinstance(message, dict):
+                await websocket.send_json({"error": lang_.gettext("send a JSON object"), "status": 400})
                 continue
             try:
                 if message.get("undo") is True:
@@ -400,7 +451,8 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
                     await run_in_threadpool(hub.act, table_id, seat, message["action"],
                                             confirm=message.get("confirm") is True)
                 else:
-                    await websocket.send_json({"error": "send {\"action\": \"...\"} or {\"undo\": true}"})
+                    await websocket.send_json({"error": lang_.gettext('send {"action": "..."} or {"undo": true}'),
+                                               "status": 400})
             except LudusError as error:
                 await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
                                            "confirm": isinstance(error, NeedsConfirmation)})

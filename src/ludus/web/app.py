@@ -53,25 +53,35 @@ class Settings:
 
 
 class RateLimit:
-    """A token bucket per key: ``rate`` actions a second, bursts of ``burst``."""
+    """A token bucket per key: ``rate`` actions a second, bursts of ``burst``.
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
+    At most ``max_keys`` buckets are kept: past that, the fullest half is forgotten (a full
+    bucket is the same as none), so a flood of new keys (made-up tokens) can neither exhaust
+    the memory nor give an emptied bucket back its burst.
+    """
+
+    def __init__(self, rate: float, burst: int, max_keys: int = 100_000) -> None:
+        self.rate, self.burst, self.max_keys = rate, burst, max_keys
         self.buckets: dict[str, tuple[float, float]] = {}
         self.lock = threading.Lock()
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, last = self.buckets.get(key, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - last) * self.rate)
 
     def allow(self, key: str) -> bool:
         """Take one token of ``key``'s bucket; False when it is empty."""
         now = time.monotonic()
         with self.lock:
-            tokens, last = self.buckets.get(key, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            tokens = self._tokens(key, now)
             if tokens < 1.0:
                 self.buckets[key] = (tokens, now)
                 return False
             self.buckets[key] = (tokens - 1.0, now)
-            if len(self.buckets) > 100_000:
-                self.buckets.clear()
+            if len(self.buckets) > self.max_keys:
+                fullest = sorted(self.buckets, key=lambda k: self._tokens(k, now), reverse=True)
+                for forgotten in fullest[: len(fullest) // 2 + 1]:
+                    del self.buckets[forgotten]
             return True
 
 

@@ -32,11 +32,11 @@ def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) ->
     """The latest ``size`` events ``seat`` may see, each with its text in ``lang``."""
     lines: list[dict[str, Any]] = []
     for number, event in reversed(live.events):
+        if len(lines) >= size:
+            break
         if not event.is_visible_to(seat):
             continue
         lines.append({"action": number, "kind": event.kind, "data": event.data, "text": event.text_in(lang)})
-        if len(lines) >= size:
-            break
     lines.reverse()
     return lines
 

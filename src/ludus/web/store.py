@@ -24,6 +24,8 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -137,11 +139,29 @@ class Conflict(Exception):
     """Entry ``idx`` of the table was written by someone else first: catch up and try again."""
 
 
+def _index_taken(error: IntegrityError) -> bool:
+    """Whether ``error`` is a unique key's violation (the index was written first by someone else)."""
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    if sqlstate is not None:  # PostgreSQL: unique_violation
+        return bool(sqlstate == "23505")
+    message = str(error.orig).upper()
+    return "UNIQUE" in message or "PRIMARY KEY" in message
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # Turning a new database to WAL needs it to itself, and SQLite does not wait for that:
+    # a process starting while another creates the schema tries again for a while.
+    for attempt in range(100):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == 99:
+                raise
+            time.sleep(0.1)
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -250,7 +270,9 @@ class Store:
                 if channel is not None:
                     session.execute(text("SELECT pg_notify(:channel, :payload)"),
                                     {"channel": channel, "payload": f"{table_id}:{entry.idx}"})
-        except IntegrityError:
+        except IntegrityError as error:
+            if not _index_taken(error):
+                raise  # not a race: no such table, say (a bug, not something to retry)
             raise Conflict(f"{table_id}:{entry.idx}") from None
 
     def dispose(self) -> None:

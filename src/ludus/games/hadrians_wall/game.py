@@ -14,6 +14,7 @@ from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
 from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
+from . import svg as board
 from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
 from .config import HadriansWallConfig
 from .state import HadriansWallData
@@ -187,6 +188,10 @@ class HadriansWall(Game[HadriansWallState]):
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
         """Both sheets, the supply and the Prospect cards as plain text."""
         return render.render(view, player, lang_of(locale))
+
+    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
+        """The table as an SVG picture (:mod:`~ludus.games.hadrians_wall.svg`)."""
+        return board.svg(view, player, locale)
 
     def describe(self, state: HadriansWallState, action: Action, locale: LangLike = None) -> str:
         """A readable label for ``action``."""
