@@ -89,7 +89,10 @@ def play(base: str, table_id: str, token: str, decisions: int, rng: Rng) -> None
             time.sleep(0.05)
             continue
         action = rng.choice(seen["legal_actions"])
-        answer = httpx.post(f"{base}/api/tables/{table_id}/actions", json={"token": token, "action": action}, timeout=60)
+        answer = httpx.post(f"{base}/api/tables/{table_id}/actions",
+                            json={"token": token, "action": action, "confirm": True}, timeout=60)
+        if answer.status_code == 429:  # the server's rate limit: slow down
+            time.sleep(0.5)
         done += answer.status_code == 200
 
 
