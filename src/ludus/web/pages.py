@@ -49,7 +49,7 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
-    return {"request": request, "_": lang.gettext, "lang": lang, "languages": LANGUAGE_NAMES, **values}
+    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES, **values}
 
 
 def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:
