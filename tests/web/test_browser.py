@@ -438,3 +438,61 @@ def test_the_plain_panel_keeps_its_folds_when_the_table_changes(browser: Browser
     page.wait_for_function("() => Array.from(document.querySelectorAll('#board details.text-part'))"
                            ".map(d => d.open).join() === 'false,true'", timeout=WAIT)
     page.context.close()
+
+
+# --- a Hadrian's Wall scouting pattern, cell by cell -----------------------------------------------
+def _to_scouting(seed: int) -> tuple[list[str], int]:
+    """A seeded random Hadrian's Wall game (2 players) up to a seat's scouting choice: the actions
+    and that seat."""
+    import random
+
+    import ludus
+
+    state = ludus.load("hadrians-wall", 2).new_state(seed)
+    pick, played = random.Random(seed), []
+    while True:
+        ready = [q for q in range(2) if any(a.verb in ("turn", "place") for a in state.legal_actions(q))]
+        if ready:
+            return played, ready[0]
+        action = pick.choice(state.legal_actions(state.to_move()[0]))
+        played.append(str(action))
+        state.apply(action)
+
+
+def test_a_scouting_pattern_is_chosen_cell_by_cell(browser: Browser, server: Server) -> None:
+    played, seat = _to_scouting(6)
+    table, tokens = open_table(server, "hadrians-wall", ["human", "human"], 6)
+    for notation in played:  # both seats' choices up to the scouting, through the API
+        for _ in range(50):
+            sent = httpx.post(f"{server.url}/api/tables/{table}/actions", timeout=30,
+                              json={"token": tokens[int(notation.partition(':')[0])], "action": notation})
+            if sent.status_code != 429:
+                break
+            httpx.get(f"{server.url}/api/games", timeout=30)  # a beat before trying again
+        assert sent.status_code == 200, sent.text
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(f"{server.url}/play/{table}/{tokens[seat]}")
+    page.wait_for_function(READY, timeout=WAIT)
+    turns = [a for a in look(page)["actions"] if a.partition(":")[2].startswith("turn")]
+    if turns:  # first the pattern's orientation, drawn as a small pattern to click
+        index = look(page)["index"]
+        with posting(page):
+            mouse_click(page, f"#board [data-action={quoted(turns[0])}]")
+        page.wait_for_function(MOVED, arg=index, timeout=WAIT)
+    places = [a for a in look(page)["actions"] if a.partition(":")[2].startswith("place")]
+    assert len(places) > 1
+    target, index = places[-1], look(page)["index"]
+    before = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}, timeout=30).json()["played"]
+    cells = page.locator(f"#board rect[data-action*={quoted(target)}]")
+    assert cells.count() == 4
+    for k in range(4):  # each cell narrows the chooser; the last one left is played
+        mouse_click(page, f":nth-match(#board rect[data-action*={quoted(target)}], {k + 1})")
+        if page.locator("#chooser[open]").count() == 0:
+            break
+        shown = page.locator("#chooser[open] .choices button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+        assert target in shown and len(shown) < len(places)
+    page.wait_for_function(MOVED, arg=index, timeout=WAIT)
+    after = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}, timeout=30).json()
+    assert after["played"] == before + 1 and not any(
+        a.partition(":")[2].startswith("place") for a in after["legal_actions"])
+    page.context.close()

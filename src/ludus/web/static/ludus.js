@@ -14,9 +14,23 @@
     if (!live || !live.dataset.act || live.dataset.act === "/act") return;
     htmx.ajax("POST", live.dataset.act, {target: "#live", swap: "outerHTML", values: {action: action}});
   }
+  // The chooser stays beside the board (not modal): a click on another element narrows its
+  // choices to the actions both elements carry (a Hadrian's Wall scouting pattern is chosen
+  // cell by cell this way); when one choice is left it is played.
+  var pending = [];
+  function unpick() {
+    document.querySelectorAll("#board .picked").forEach(function (e) { e.classList.remove("picked"); });
+  }
+  function close() {
+    var dialog = document.getElementById("chooser");
+    if (dialog && dialog.open) dialog.close();
+    pending = [];
+    unpick();
+  }
   function choose(actions) {
     var dialog = document.getElementById("chooser");
     var box = dialog.querySelector(".choices");
+    pending = actions;
     box.innerHTML = "";
     actions.forEach(function (notation) {
       var source = document.querySelector('#actions [data-notation="' + CSS.escape(notation) + '"]');
@@ -25,18 +39,21 @@
       button.className = "action";
       button.dataset.notation = notation;
       button.textContent = source ? source.textContent : notation;
-      button.addEventListener("click", function () { dialog.close(); post(notation); });
+      button.addEventListener("click", function () { close(); post(notation); });
       box.appendChild(button);
     });
-    dialog.showModal();
+    if (!dialog.open) dialog.show();
   }
   document.addEventListener("click", function (event) {
-    if (event.target.closest("#chooser .cancel")) { document.getElementById("chooser").close(); return; }
+    if (event.target.closest("#chooser .cancel")) { close(); return; }
     var element = event.target.closest("#board [data-action]");
     if (!element) return;
     var actions = element.getAttribute("data-action").split(",").filter(Boolean);
-    if (actions.length === 1) post(actions[0]);
-    else if (actions.length > 1) choose(actions);
+    var both = pending.filter(function (a) { return actions.indexOf(a) >= 0; });
+    if (pending.length && both.length && both.length < pending.length) actions = both;
+    else unpick();
+    if (actions.length === 1) { close(); post(actions[0]); return; }
+    if (actions.length > 1) { element.classList.add("picked"); choose(actions); }
   });
   // The table's position in a fragment: its data-index (-1: not a table fragment).
   function indexOf(text) {
@@ -59,8 +76,7 @@
     var index = indexOf(text);
     if (index >= 0 && (index < shown() || text === last)) { event.preventDefault(); return; }
     last = text;
-    var chooser = document.getElementById("chooser");
-    if (chooser && chooser.open && index > shown()) chooser.close();
+    if (index > shown()) close();
   });
   function connection(state) {
     return function (event) {
