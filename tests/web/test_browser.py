@@ -419,27 +419,6 @@ def test_a_move_that_loses_at_once_asks_first(browser: Browser, server: Server) 
     page.context.close()
 
 
-# --- the plain panel (a game whose board is not drawn yet) --------------------------------------------
-def test_the_plain_panel_keeps_its_folds_when_the_table_changes(browser: Browser, server: Server) -> None:
-    table, tokens = open_table(server, "hadrians-wall", ["human", "human"], seed=2)
-    page = seat_page(browser, server, table, tokens[0])
-    if page.locator("#board svg").count():
-        pytest.skip("Hadrian's Wall has its picture now: no plain panel to test")
-    parts = page.locator("#board details.text-part")
-    assert parts.count() == 2 and [p.evaluate("d => d.open") for p in parts.all()] == [True, False]  # mine open
-    assert page.locator("#actions button.action").count() > 0
-    parts.nth(0).locator("summary").click()
-    parts.nth(1).locator("summary").click()
-    index = look(page)["index"]
-    other = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[1]}, timeout=30).json()
-    httpx.post(f"{server.url}/api/tables/{table}/actions",
-               json={"token": tokens[1], "action": other["legal_actions"][0]}, timeout=30)
-    page.wait_for_function(MOVED, arg=index, timeout=WAIT)
-    page.wait_for_function("() => Array.from(document.querySelectorAll('#board details.text-part'))"
-                           ".map(d => d.open).join() === 'false,true'", timeout=WAIT)
-    page.context.close()
-
-
 # --- a Hadrian's Wall scouting pattern, cell by cell -----------------------------------------------
 def _to_scouting(seed: int) -> tuple[list[str], int]:
     """A seeded random Hadrian's Wall game (2 players) up to a seat's scouting choice: the actions
