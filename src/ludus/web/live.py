@@ -99,6 +99,8 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.channel = channel
+        self.origin = new_token()[:12]
+        """This process among those sharing the database (its notifications name it)."""
         self.tables: dict[str, Live] = {}
         self.listeners: dict[str, set[Callable[[], None]]] = {}
         self._guard = threading.Lock()
@@ -212,8 +214,8 @@ class Hub:
         live = self.get(table_id)
         for attempt in range(5):
             with live.lock:
-                if self.channel is not None or attempt:  # alone on its database, a process only
-                    self.catch_up(table_id)               # catches up after a conflict
+                if attempt:  # another writer took the index: read what it wrote, judge the move again
+                    self.catch_up(table_id)  # (with PostgreSQL the listener keeps the table current)
                 if expected is not None and live.index != expected:
                     raise Stale(table_id)
                 if live.status != "playing":
@@ -225,6 +227,8 @@ class Hub:
                 if action.player != seat:
                     raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat, other=action.player)
                 if action not in live.state.legal_actions(seat):
+                    if not attempt and self.channel is not None and self.catch_up(table_id):
+                        continue  # another process moved the table on meanwhile: judge it there
                     raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
                                              reason=live.state.why_illegal(action))
                 if not confirm and loses_at_once(live.state, action):
@@ -237,7 +241,7 @@ class Hub:
                     status = "stopped"
                 entry = Entry(live.index, seat, "act", action.notation(), now())
                 try:
-                    self.store.append(table_id, entry, status=status, channel=self.channel)
+                    self.store.append(table_id, entry, status=status, channel=self.channel, origin=self.origin)
                 except Conflict:
                     continue  # someone else wrote this index: catch up and judge the move again
                 live.put(seat, entry.notation, after, events, entry.at)
@@ -257,7 +261,7 @@ class Hub:
                 raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
             entry = Entry(live.index, seat, "undo", "", now())
             try:
-                self.store.append(table_id, entry, channel=self.channel)
+                self.store.append(table_id, entry, channel=self.channel, origin=self.origin)
             except Conflict:
                 raise Refused(N_("the table moved on: you cannot take that back")) from None
             live.take_back(entry.at)

@@ -83,9 +83,10 @@ class Listener:
                 failures += 1
 
     def heard(self, payload: str) -> None:
-        """Act on one notification ``'<table>:<index>'`` or ``'<table>:seats'``."""
+        """Act on one notification ``'<table>:<index>:<origin>'`` or ``'<table>:seats'``
+        (an entry this process wrote itself is in force here already)."""
         table_id, _, what = payload.partition(":")
-        if table_id not in self.hub.tables:
+        if table_id not in self.hub.tables or what.partition(":")[2] == self.hub.origin:
             return
         try:
             self.hub.catch_up(table_id, seats=what == "seats")

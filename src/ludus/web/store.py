@@ -251,11 +251,13 @@ class Store:
         with self.sessions() as session:
             return [Entry(m.idx, m.seat, m.kind, m.notation, m.at) for m in session.scalars(query)]
 
-    def append(self, table_id: str, entry: Entry, *, status: str | None = None, channel: str | None = None) -> None:
+    def append(self, table_id: str, entry: Entry, *, status: str | None = None, channel: str | None = None,
+               origin: str = "") -> None:
         """Commit ``entry`` at its index; :class:`Conflict` if that index is taken.
 
         With ``status`` the table's status changes in the same transaction. With
-        ``channel`` (PostgreSQL) a ``NOTIFY channel, 'table:idx'`` is sent on commit, so
+        ``channel`` (PostgreSQL) a ``NOTIFY channel, 'table:idx:origin'`` is sent on commit (``origin``
+        names the writing process, which need not read its own entry back), so
         other server processes hear of the entry only once it is durable.
         """
         try:
@@ -269,7 +271,7 @@ class Store:
                 session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
                 if channel is not None:
                     session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                    {"channel": channel, "payload": f"{table_id}:{entry.idx}"})
+                                    {"channel": channel, "payload": f"{table_id}:{entry.idx}:{origin}"})
         except IntegrityError as error:
             if not _index_taken(error):
                 raise  # not a race: no such table, say (a bug, not something to retry)
