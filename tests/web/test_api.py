@@ -11,29 +11,13 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import ludus
 from ludus.core.record import GameRecord
-
-WAIT = 120.0
-"""Seconds a test waits for a push before it fails (a generous bound, not a measurement)."""
-
-
-def receive(socket: WebSocketTestSession, seconds: float = WAIT) -> dict[str, Any]:
-    """The next JSON message of ``socket``; fails after ``seconds`` without one."""
-
-    async def next_message() -> Any:
-        with anyio.fail_after(seconds):
-            return await socket._send_rx.receive()
-
-    message = socket.portal.call(next_message)
-    socket._raise_on_close(message)
-    data: dict[str, Any] = json.loads(message["text"])
-    return data
+from web.sockets import receive
 
 
 def until(socket: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

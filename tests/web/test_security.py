@@ -16,28 +16,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from ludus.web.app import RateLimit, Settings, create_app, origin_allowed
-
-WAIT = 120.0
-
-
-def receive(socket: WebSocketTestSession, seconds: float = WAIT) -> dict[str, Any]:
-    """The next JSON message of ``socket``; fails after ``seconds`` without one."""
-
-    async def next_message() -> Any:
-        with anyio.fail_after(seconds):
-            return await socket._send_rx.receive()
-
-    message = socket.portal.call(next_message)
-    socket._raise_on_close(message)
-    data: dict[str, Any] = json.loads(message["text"])
-    return data
+from web.sockets import WAIT, receive
 
 
 def table(client: TestClient, game: str, seats: list[dict[str, Any]], **more: Any) -> tuple[str, list[str]]:

@@ -276,14 +276,20 @@ def get_table(request: Request, table_id: TableId, token: Token | None = None, l
     return payload(live, seat, _lang(lang, request), log)
 
 
+def _seated(request: Request, table_id: str, token: str) -> tuple[Hub, Live, int]:
+    """The hub, the table and the seat of a request made with a seat's ``token`` (rate-limited)."""
+    _limited(request, token)
+    hub = hub_of(request)
+    live, seat = seat_for(hub, table_id, token)
+    assert seat is not None
+    return hub, live, seat
+
+
 @router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
              responses=errors(400, 403, 404, 409, 429))
 def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Play an action for the token's seat; the answer is the table as that seat now sees it."""
-    _limited(request, body.token)
-    hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, body.token)
-    assert seat is not None
+    hub, live, seat = _seated(request, table_id, body.token)
     hub.act(table_id, seat, body.action, confirm=body.confirm)
     return payload(live, seat, _lang(lang, request))
 
@@ -291,10 +297,7 @@ def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangC
 @router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 409, 429))
 def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take back the seat's latest action, when the rules allow it."""
-    _limited(request, body.token)
-    hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, body.token)
-    assert seat is not None
+    hub, live, seat = _seated(request, table_id, body.token)
     hub.undo(table_id, seat)
     return payload(live, seat, _lang(lang, request))
 
@@ -303,10 +306,7 @@ def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode
              responses=errors(400, 403, 404, 409, 429))
 def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
-    _limited(request, body.token)
-    hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, body.token)
-    assert seat is not None
+    hub, live, seat = _seated(request, table_id, body.token)
     hub.hand_over(table_id, seat, body.seat, body.level)
     return payload(live, seat, _lang(lang, request))
 
@@ -314,10 +314,7 @@ def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: L
 @router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 429))
 def post_return(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
     """Take one's seat back from the bot that played it."""
-    _limited(request, body.token)
-    hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, body.token)
-    assert seat is not None
+    hub, live, seat = _seated(request, table_id, body.token)
     hub.set_seat(table_id, seat, replaced_by=None)
     return payload(live, seat, _lang(lang, request))
 

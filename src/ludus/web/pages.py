@@ -179,27 +179,26 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
 @router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
 def play_page(request: Request, table_id: str, token: str) -> HTMLResponse:
     """A seat's page (the invitation link)."""
-    lang = _lang(request)
-    try:
-        live, seat = seat_for(_hub(request), table_id, token[:64])
-    except LudusError as error:
-        return _page(request, "error.html", lang, message=error.text_in(lang))
-    fragment = live_fragment(request, live, seat, lang, token)
-    return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
-                 socket=f"/ws/pages/{table_id}?token={token}&lang={lang.code}", table_id=table_id, seat=seat)
+    return _table_page(request, table_id, token[:64])
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
 def watch_page(request: Request, table_id: str) -> HTMLResponse:
     """A spectator's page: the spectator view, no hand, no actions."""
+    return _table_page(request, table_id, None)
+
+
+def _table_page(request: Request, table_id: str, token: str | None) -> HTMLResponse:
+    """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket."""
     lang = _lang(request)
     try:
-        live, _ = seat_for(_hub(request), table_id, None)
+        live, seat = seat_for(_hub(request), table_id, token)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
-    fragment = live_fragment(request, live, None, lang, None)
+    fragment = live_fragment(request, live, seat, lang, token)
+    socket = f"/ws/pages/{table_id}?" + (f"token={token}&" if token else "") + f"lang={lang.code}"
     return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
-                 socket=f"/ws/pages/{table_id}?lang={lang.code}", table_id=table_id, seat=None)
+                 socket=socket, table_id=table_id, seat=seat)
 
 
 @router.post("/play/{table_id}/{token}/{what}", response_class=HTMLResponse)
