@@ -40,7 +40,7 @@ from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
 from ludus.core.table import loses_at_once
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
-from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale, aware
+from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale
 
 __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
 
@@ -166,7 +166,7 @@ class Hub:
         if row is None:
             raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
         game = configure(row.game, row.players, row.option_values())
-        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=aware(row.created))
+        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
         for entry in self.store.entries(table_id):
             live.replay(entry)
         return live

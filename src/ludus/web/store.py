@@ -46,9 +46,10 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.types import TypeDecorator
 
 __all__ = ["Conflict", "Entry", "SeatRow", "Store", "TableRow", "hash_token", "new_token"]
 
@@ -71,6 +72,19 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment with its zone, stored in UTC. SQLite keeps no zone, so a value read back
+    from it is given UTC again here, once, for every column of the schema."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
 class Base(DeclarativeBase):
     """The declarative base of the web platform's tables."""
 
@@ -89,8 +103,8 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=False)
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())
 
     def option_values(self) -> dict[str, Any]:
         """The options as a dict."""
@@ -121,7 +135,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8))
     notation: Mapped[str] = mapped_column(String(200), default="")
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ludus.agents import Agent
@@ -20,12 +20,7 @@ from ludus.core.record import ENGINE_VERSION, GameRecord
 from ludus.core.table import reveals
 from ludus.web.store import Entry, SeatRow, TableRow, now
 
-__all__ = ["Forbidden", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale", "aware"]
-
-
-def aware(moment: datetime) -> datetime:
-    """``moment`` in UTC with its zone (SQLite gives back times without one)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+__all__ = ["Forbidden", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
 
 
 class NotFound(LudusError):
@@ -146,7 +141,7 @@ class Live:
         self.events.extend((number, e) for e in events)
         self.state = after
         self.index += 1
-        self.since = aware(at)
+        self.since = at
 
     def take_back(self, at: datetime) -> None:
         """Take back the latest action (its seat's undo)."""
@@ -156,7 +151,7 @@ class Live:
             del self.events[-step.events:]
         self.state = step.before
         self.index += 1
-        self.since = aware(at)
+        self.since = at
 
     def replay(self, entry: Entry) -> None:
         """Put in force an entry read from the log."""
