@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -462,6 +463,23 @@ class Game(ABC, Generic[StateT]):
         if state.is_terminal():
             return state.returns()[player]
         return 0.0
+
+    evaluation_scale: ClassVar[float] = 1.0
+    """The spread of :meth:`evaluate`: the default :meth:`evaluate_all` squashes a value
+    ``v`` to ``tanh(v / evaluation_scale)`` (a typical margin between a seat that is clearly
+    ahead and one that is not)."""
+
+    def evaluate_all(self, state: StateT) -> tuple[float, ...]:
+        """The heuristic value of ``state`` for every seat at once, on the scale of
+        :meth:`State.returns`: in [-1, 1], higher is better, equal for every seat in a
+        co-operative game. Search (ISMCTS) values its leaves with it.
+
+        By default ``tanh(evaluate(state, p) / evaluation_scale)`` for each seat; games
+        override it to share the work between seats. At the end of a game it need not be
+        the returns: a solo game may value its score rather than the bare win.
+        """
+        scale = self.evaluation_scale
+        return tuple(math.tanh(self.evaluate(state, p) / scale) for p in range(self.players))
 
     def invariant_violations(self, state: StateT) -> list[str]:
         """Conservation checks of ``state`` (no card, token or cube created or lost).

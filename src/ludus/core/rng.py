@@ -11,6 +11,7 @@ state that holds an :class:`Rng` costs one integer copy.
 
 from __future__ import annotations
 
+import random as _random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -94,3 +95,34 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state})"
+
+
+class Shuffler:
+    """Fast uniform shuffles for determinizations, seeded.
+
+    :meth:`Rng.shuffle` draws one number per card in Python; a determinization re-deals
+    hundreds of cards thousands of times a second, so :meth:`shuffle` sorts by 53-bit
+    random keys from a Mersenne Twister (in C) instead: about four times faster, uniform
+    (ties have probability below 2**-40), and reproducible on every Python version
+    (``random.Random(int).random()`` is guaranteed stable). The rules never use it: a
+    game's own randomness stays with :class:`Rng`.
+
+    >>> cards = list(range(6))
+    >>> Shuffler(7).shuffle(cards)
+    >>> sorted(cards) == list(range(6))
+    True
+    """
+
+    __slots__ = ("random",)
+
+    def __init__(self, seed: int) -> None:
+        self.random = _random.Random(seed & MASK64).random
+
+    def shuffle(self, seq: list[T]) -> None:
+        """Shuffle the list ``seq`` in place."""
+        draw = self.random
+        seq.sort(key=lambda _card: draw())
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (``n`` positive, far below 2**53)."""
+        return int(self.random() * n)

@@ -15,8 +15,13 @@
   if every one of several determinizations still puts the true value at such a position,
   determinize keeps knowledge ``p`` does not have (a card known only by its material, the
   order of a deck).
+- :func:`check_determinize_canonical`: ``determinize(p, seed)`` is a function of what ``p``
+  sees and the seed: from two states ``p`` cannot tell apart it gives the same state. A bot
+  that sees the game only through determinizations (ISMCTS) then decides the same on both,
+  so it cannot use what its seat does not see. The typical bug: the unseen cards pooled in
+  the order the true state holds them, then shuffled.
 
-Both raise :class:`AssertionError` whose message starts with the property in brackets.
+All raise :class:`AssertionError` whose message starts with the property in brackets.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from ludus.core.errors import LudusError
 from ludus.core.events import Event
 from ludus.core.rng import Rng
 
-__all__ = ["check_determinize_identity", "check_observable_decisions"]
+__all__ = ["check_determinize_canonical", "check_determinize_identity", "check_observable_decisions"]
 
 DETERMINIZATIONS = 16
 """Seeds per seat in the identity check: a position that truly varies stays put in all of
@@ -244,3 +249,21 @@ def _told_apart(
         if one is not None and two is not None and one != two:
             return True
     return False
+
+
+# --- determinize sees only the view ---------------------------------------------------------
+
+
+def check_determinize_canonical(game: Game[Any], state: State, rng: Rng, steps: int = 0) -> None:
+    """For every seat ``p``: ``determinize(p, seed)`` of ``state`` and of a state ``p`` cannot
+    tell from it (another determinization) are the same state."""
+    for p in range(game.players):
+        twin = state.determinize(p, rng.next() & 0xFFFFFFFF)
+        seed = rng.next() & 0xFFFFFFFF
+        one, two = state.determinize(p, seed).to_json(), twin.determinize(p, seed).to_json()
+        if one != two:
+            raise _fail(
+                "determinize-canonical",
+                f"determinize({p}, {seed}) differs at {'/'.join(map(str, _where(one, two)))} between two states "
+                f"seat {p} cannot tell apart (step {steps}): it depends on more than the seat sees",
+            )
