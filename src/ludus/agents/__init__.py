@@ -1,22 +1,73 @@
-"""Bots and the driver that plays a game with them."""
+"""Bots, their strength levels, and the driver that plays a game with them.
+
+A bot is named on the command line, in the web lobby and in tournaments by one of
+the :data:`AGENTS` names, or as ``module:Class`` (a researcher's own agent: a class
+whose constructor takes the seed as its first argument and that has the
+:class:`Agent` methods).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import partial
 
 from ludus.agents.base import Agent, play_game
 from ludus.agents.greedy import GreedyAgent
+from ludus.agents.ismcts import Ismcts
 from ludus.agents.random import RandomAgent
 
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {"random": RandomAgent, "greedy": GreedyAgent}
-"""Agent name (as used on the command line) → class taking a ``seed``."""
+NORMAL_ITERATIONS = 300
+"""ISMCTS iterations per decision of the ``normal`` level."""
+HARD_ITERATIONS = 2000
+"""ISMCTS iterations per decision of the ``hard`` level."""
+HARD_SECONDS = 1.0
+"""The most a ``hard`` decision may take (the budget is iterations; this caps a slow one)."""
+
+AGENTS: dict[str, Callable[[int], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "easy": GreedyAgent,
+    "normal": partial(Ismcts, iterations=NORMAL_ITERATIONS),
+    "hard": partial(Ismcts, iterations=HARD_ITERATIONS, seconds=HARD_SECONDS),
+}
+"""Agent name (as used on the command line and in the lobby) → factory taking a ``seed``.
+
+The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and ``hard``
+(ISMCTS with a larger budget); ``random`` and ``greedy`` are the baselines.
+"""
+
+LEVELS = ("easy", "normal", "hard")
+"""The strength levels offered to players, weakest first."""
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """Return a new agent by name (``random`` or ``greedy``)."""
+    """Return a new agent by name (one of :data:`AGENTS`) or by ``module:Class``.
+
+    >>> type(make_agent("hard", seed=3)).__name__
+    'Ismcts'
+    >>> type(make_agent("ludus.agents.random:RandomAgent")).__name__
+    'RandomAgent'
+    """
     from ludus.core.errors import N_, LudusError
 
+    factory = AGENTS.get(name)
+    if factory is not None:
+        return factory(seed)
+    if ":" not in name:
+        raise LudusError(N_("unknown agent {name!r} (agents: {known}, or module:Class)"), name=name,
+                         known=", ".join(AGENTS))
+    module_name, _, attr = name.partition(":")
     try:
-        cls = AGENTS[name]
-    except KeyError:
-        raise LudusError(N_("unknown agent {name!r} (agents: {known})"), name=name, known=", ".join(AGENTS)) from None
-    return cls(seed)
+        cls = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError, ValueError, TypeError) as exc:
+        raise LudusError(N_("cannot load the agent {name!r}: {error}"), name=name, error=f"{exc!s:.200}") from None
+    if not callable(cls):
+        raise LudusError(N_("the agent {name!r} is not a class"), name=name)
+    agent = cls(seed)
+    if not isinstance(agent, Agent):
+        raise LudusError(N_("the agent {name!r} has no act(state, player) and react(state, player)"), name=name)
+    return agent
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "play_game"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "Ismcts", "RandomAgent", "make_agent", "play_game"]

@@ -130,9 +130,9 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
     args.seat = answer or "0"
     if args.seat != "all" and players > 1:
         def bots_ok(a: str) -> str | None:
-            return None if not a or a in AGENTS else _("Bots: {bots} (Enter: greedy).").format(bots=", ".join(sorted(AGENTS)))
+            return None if not a or a in AGENTS else _("Bots: {bots} (Enter: greedy).").format(bots=", ".join(AGENTS))
 
-        answer = question(_("Bots ({bots}; Enter: greedy)? ").format(bots=", ".join(sorted(AGENTS))), bots_ok)
+        answer = question(_("Bots ({bots}; Enter: greedy)? ").format(bots=", ".join(AGENTS)), bots_ok)
         if answer is None:
             return False
         args.bots = answer or "greedy"
@@ -305,7 +305,7 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help=_("number of players (default: the game's)"))
     p.add_argument("--seat", default=None,
                    help=_("your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)"))
-    p.add_argument("--bots", default=None, choices=sorted(AGENTS),
+    p.add_argument("--bots", default=None, choices=list(AGENTS),
                    help=_("bots for the other seats (default greedy, or the saved game's bots)"))
     p.add_argument("--seed", type=seed, default=None,
                    help=_("seed of the game (default: a new random one, printed and kept in the record)"))

@@ -396,10 +396,10 @@ class Hub:
 
     def _agent(self, live: Live, seat: int) -> Agent:
         level = live.automatic(seat) or "greedy"
-        agent = live.agents.get(seat)
-        if agent is None or type(agent) is not AGENTS.get(level):
-            agent = live.agents[seat] = make_agent(level, (live.row.seed * 31 + seat) & 0xFFFFFFFF)
-        return agent
+        held = live.agents.get(seat)
+        if held is None or held[0] != level:
+            held = live.agents[seat] = (level, make_agent(level, (live.row.seed * 31 + seat) & 0xFFFFFFFF))
+        return held[1]
 
     def _play_automatic(self, live: Live) -> None:
         failures = 0

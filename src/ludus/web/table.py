@@ -79,7 +79,8 @@ class Live:
     since: datetime = field(default_factory=now)
     """When the table last changed (the current decisions began)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
-    agents: dict[int, Agent] = field(default_factory=dict)
+    agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)
+    """The bot playing each automatic seat, with its level (a new one when the level changes)."""
     busy: bool = False
     offered: set[tuple[int, int]] = field(default_factory=set)
     """(index, seat): the bots that declined their out-of-turn actions in this position."""
