@@ -178,13 +178,17 @@ MARGIN_SCALE = 10.0
 
 
 def evaluate_all(st: HadriansWallData) -> tuple[float, ...]:
-    """Every seat's value in [-1, 1] for search, from :func:`estimates` in one pass.
+    """Every seat's value in [-1, 1] for search: :func:`evaluate_all_of` the :func:`estimates`."""
+    return evaluate_all_of(estimates(st))
 
-    Solo: the estimated final VP itself, ``tanh((vp - SOLO_CENTRE) / SOLO_SCALE)`` (the
-    rank is the goal, not the bare end of the game). With opponents: each seat's lead
-    over the best other seat, ``tanh(lead / MARGIN_SCALE)``.
+
+def evaluate_all_of(vp: Sequence[float]) -> tuple[float, ...]:
+    """The search values of seats whose estimated final VP are ``vp``, in [-1, 1].
+
+    Solo: the estimate itself, ``tanh((vp - SOLO_CENTRE) / SOLO_SCALE)`` (the rank is the
+    goal, not the bare end of the game). With opponents: each seat's lead over the best
+    other seat, ``tanh(lead / MARGIN_SCALE)`` (0 for seats tied first).
     """
-    vp = estimates(st)
     if len(vp) == 1:
         return (tanh((vp[0] - SOLO_CENTRE) / SOLO_SCALE),)
     if len(vp) == 2:
