@@ -68,8 +68,8 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
 def test_evaluate_all_is_each_seats_estimate_on_the_returns_scale(players: int) -> None:
     for st in _positions(players, players + 20, every=17):
         values = st.game.evaluate_all(st)
-        estimates = [heuristic.evaluate(st, p) for p in range(players)]
-        assert heuristic.estimates(st) == estimates
+        assert heuristic.estimates(st) == [heuristic.evaluate(st, p) for p in range(players)]
+        estimates = heuristic.estimates_for_search(st)
         assert len(values) == players and all(-1.0 <= v <= 1.0 for v in values)
         if players == 1:
             continue
@@ -88,10 +88,10 @@ def test_solo_evaluate_all_values_the_score_itself() -> None:
     assert final is not None and final.is_terminal()
     vp = final.outcome().scores[0]
     assert heuristic.evaluate(final, 0) == vp
-    # 55 and 65 VP stay well apart (the squashing keeps ranks distinguishable).
-    with_vp = {v: heuristic.evaluate_all_of([v]) for v in (45.0, 55.0, 65.0)}
-    assert with_vp[45.0][0] < 0 == with_vp[55.0][0] < with_vp[65.0][0]
-    assert with_vp[65.0][0] - with_vp[55.0][0] > 0.4
+    # More VP is better all the way: 55 and 65 VP stay apart (not squashed flat at the top).
+    with_vp = [heuristic.evaluate_all_of([v])[0] for v in (-20.0, 0.0, heuristic.SOLO_CENTRE, 45.0, 55.0, 65.0)]
+    assert with_vp == sorted(with_vp) and len(set(with_vp)) == len(with_vp) and with_vp[2] == 0.0
+    assert with_vp[-1] - with_vp[-2] > 0.1 and with_vp[0] > -1.0
     assert game.evaluate_all(final) == heuristic.evaluate_all_of([vp])
 
 
@@ -100,3 +100,16 @@ def test_evaluate_all_of_values_the_lead_over_the_best_other_seat() -> None:
     assert values[0] == -values[1] and values[1] == values[2] and values[0] > 0.7
     tied = heuristic.evaluate_all_of([60.0, 60.0, 40.0])
     assert tied[0] == tied[1] == 0.0 and tied[2] < -0.9
+
+
+def test_the_search_estimate_still_counts_the_attacks_in_the_favour_phase() -> None:
+    # The greedy estimate drops the attacks once the Year is ended (it never rates such a
+    # state); search rates it, so the attacks still to come keep counting there: ending the
+    # Year does not raise the value by itself.
+    seen = 0
+    for st in _positions(2, 8, every=1, difficulty="hard"):
+        if st.phase is Phase.FAVOUR:
+            search, greedy = heuristic.estimates_for_search(st), heuristic.estimates(st)
+            assert all(s <= g for s, g in zip(search, greedy))
+            seen += search != greedy
+    assert seen > 0

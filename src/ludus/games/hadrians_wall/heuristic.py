@@ -76,25 +76,35 @@ def expected_disdain(cards: int, boxes: tuple[int, ...], spare: int, potential: 
     return total
 
 
-_DEFENCE: dict[tuple[tuple[int, ...], int, int, tuple[int, ...], int], float] = {}
-"""The defence term of :func:`evaluate` by (attack cards per Year, Year, extra cards, boxes, spare)."""
+_Weights = tuple[float, float]
+"""The weights of the expected Disdain of this Year's attack and of each later one."""
+_GREEDY: _Weights = (4.0, 1.2)
+""":func:`evaluate`'s: this Year's attack is urgent (the greedy bot looks one action ahead)."""
+SEARCH_DEFENCE = 2.0
+""":func:`estimates_for_search`'s weight of every attack still to come (the same weight for
+this Year's and the later ones, so the value does not jump when a Year ends)."""
+_SEARCH: _Weights = (SEARCH_DEFENCE, SEARCH_DEFENCE)
+
+_DEFENCE: dict[tuple[tuple[int, ...], int, int, tuple[int, ...], int, _Weights], float] = {}
+"""The defence term by (attack cards per Year, Year, extra cards, boxes, spare, weights)."""
 
 
-def _defence(cards: tuple[int, ...], year: int, extra: int, boxes: tuple[int, ...], spare: int) -> float:
-    """Expected Disdain of this Year's attack (weighted 4) and of the later ones (weighted 1.2)."""
-    key = (cards, year, extra, boxes, spare)
+def _defence(cards: tuple[int, ...], year: int, extra: int, boxes: tuple[int, ...], spare: int,
+             weights: _Weights) -> float:
+    """Expected Disdain of this Year's attack and of the later ones, weighted by ``weights``."""
+    key = (cards, year, extra, boxes, spare, weights)
     value = _DEFENCE.get(key)
     if value is None:
         value = 0.0
         for y in range(year, YEARS + 1):
             n = min(cards[y - 1] + extra, _MAX_CARDS)
-            weight = 4.0 if y == year else 1.2
+            weight = weights[0] if y == year else weights[1]
             value += weight * expected_disdain(n, boxes, spare, ATTACK_POTENTIAL[y - 1])
         _DEFENCE[key] = value
     return value
 
 
-def _estimate(st: HadriansWallData, b: Board, defend: bool, extra: int) -> float:
+def _estimate(st: HadriansWallData, b: Board, defend: bool, extra: int, weights: _Weights = _GREEDY) -> float:
     """Estimated final VP of board ``b`` before the end (see :func:`evaluate`)."""
     value = float(sum(b.attrs))
     for c in b.paths:
@@ -137,7 +147,7 @@ def _estimate(st: HadriansWallData, b: Board, defend: bool, extra: int) -> float
             boxes = tuple(sorted(cover))
         else:
             boxes = tuple(sorted(cohorts))
-        value -= _defence(st.cfg.attack_cards, st.year, extra, boxes, min(spare, 4))
+        value -= _defence(st.cfg.attack_cards, st.year, extra, boxes, min(spare, 4), weights)
     return value + 0.02 * sum(b.items)
 
 
@@ -169,17 +179,31 @@ def estimates(st: HadriansWallData) -> list[float]:
     return [_estimate(st, b, defend, extra) for b in st.boards]
 
 
-SOLO_CENTRE = 55.0
-"""The solo estimate valued 0 by :func:`evaluate_all` (between the ranks of 50 and 60 VP)."""
-SOLO_SCALE = 20.0
-"""VP over which a solo value changes by tanh(1): 55 and 65 VP are 0 and 0.46 apart."""
+SOLO_CENTRE = 30.0
+"""The solo estimate valued 0 by :func:`evaluate_all`: low, because the estimate is cautious
+until late in the game (it counts only what is sure to pay off), and the search needs the
+values of its leaves spread, not squashed against -1 (measured: centre 55 and scale 20 played
+worse than the greedy bot; 30 and 25 better)."""
+SOLO_SCALE = 25.0
+"""VP over which a solo value changes by tanh(1): 45, 55 and 65 VP are valued 0.54, 0.76 and 0.89."""
 MARGIN_SCALE = 10.0
 """VP of lead over the best other seat valued tanh(1) ≈ 0.76 by :func:`evaluate_all`."""
 
 
+def estimates_for_search(st: HadriansWallData) -> list[float]:
+    """Every seat's estimated final VP as search compares them: :func:`estimates`, but every
+    attack still to come weighs :data:`SEARCH_DEFENCE` (this Year's too, and in the Favour
+    phase the revealed attack still counts as to come), so that ending the Year does not
+    change the value by itself."""
+    if st.phase is OVER:
+        return estimates(st)
+    extra = _extra_cards(st)
+    return [_estimate(st, b, True, extra, _SEARCH) for b in st.boards]
+
+
 def evaluate_all(st: HadriansWallData) -> tuple[float, ...]:
-    """Every seat's value in [-1, 1] for search: :func:`evaluate_all_of` the :func:`estimates`."""
-    return evaluate_all_of(estimates(st))
+    """Every seat's value in [-1, 1] for search: :func:`evaluate_all_of` the :func:`estimates_for_search`."""
+    return evaluate_all_of(estimates_for_search(st))
 
 
 def evaluate_all_of(vp: Sequence[float]) -> tuple[float, ...]:
