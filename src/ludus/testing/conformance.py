@@ -14,7 +14,8 @@ It plays seeded random games and, along the way, checks that
 - ``determinize`` really re-deals hidden information at least once in a game that has it;
 - what a seat observes of the flow (who is to move, its options, its view after an action) does
   not depend on what it cannot see, and ``determinize`` keeps no identity the seat could not
-  know (both in :mod:`ludus.testing.hidden`);
+  know, and ``determinize(p, seed)`` depends only on what ``p`` sees and the seed (all in
+  :mod:`ludus.testing.hidden`);
 - every event has a template for its kind, renders, and is JSON-ready (kind and data, no prose);
 - the game's conservation invariants (``Game.invariant_violations``) hold after every action;
 - a state pickles and unpickles to the same digest (states go to worker processes);
@@ -39,7 +40,11 @@ from ludus.core.events import Event, has_template
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import load
 from ludus.core.rng import Rng
-from ludus.testing.hidden import check_determinize_identity, check_observable_decisions
+from ludus.testing.hidden import (
+    check_determinize_canonical,
+    check_determinize_identity,
+    check_observable_decisions,
+)
 
 
 @dataclass(slots=True)
@@ -308,6 +313,8 @@ def _deep_check(
         check_observable_decisions(game, state, rng, steps)
         if report.deep_checks % 8 == 1 and report.determinize_changed:  # (a no-op: [determinize-noop])
             check_determinize_identity(game, state, rng, steps)
+        if report.deep_checks % 4 == 2:
+            check_determinize_canonical(game, state, rng, steps)
 
 
 def _first_difference(a: Any, b: Any, path: str = "view") -> str:
