@@ -66,6 +66,11 @@ def test_catches_determinize_that_depends_on_the_hidden_order() -> None:
         check_game("fixture-peeking-determinize", players=2, games=2)
 
 
+def test_catches_a_legal_action_missing_from_the_action_space() -> None:
+    with pytest.raises(AssertionError, match=r"\[action-space\] legal action \d:cheer has no number"):
+        check_game("fixture-no-cheer-number", players=2, games=2)
+
+
 def test_catches_event_without_a_template() -> None:
     with pytest.raises(AssertionError, match=r"\[events\] event kind 'no-such-template'"):
         check_game("fixture-untemplated-event", players=2, games=1)

@@ -54,7 +54,7 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
     return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES,
-            "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level, level)), **values}
+            "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)), **values}
 
 
 def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:
