@@ -10,8 +10,8 @@ scaled numbers for tracks and piles (VP / 100, a camp / 15, a deck / its full si
   time; provinces, forum, construction grid, Trajan stacks, ships, bonus tiles, cards, decks,
   demands, the removed components, and the turn in progress (markers being sown, the target
   tray, the agenda of actions, the ship being loaded, ...);
-- per seat, in an order **rotated so that the observing seat comes first** (the spectator:
-  seat 0 first), the seat's public state (VP, trays, Trajan tiles, arch, senate, camps,
+- per seat, in an order **rotated so that the observing seat comes first**, then the next
+  seats in turn order (the spectator: seat 0 first), the seat's public state (VP, trays, Trajan tiles, arch, senate, camps,
   leader, hand size and the cards everyone saw it take, display, tiles, bonus tiles);
 - ``hand``: the observing seat's own commodity cards, zero for the spectator (the only
   private slice).
@@ -109,7 +109,7 @@ _TILE_DEMAND = {t.id: t.demand for t in TRAJAN_TILES}
 def parts(players: int) -> list[tuple[str, int, str]]:
     """The slices of a ``players``-player observation, in order: ``(name, size, what it holds)``."""
     n = players
-    seats = "per seat (the observing seat first, then clockwise; the spectator: seat 0 first)"
+    seats = "per seat, the observing seat first"
     return [
         # --- the table and the decision pending ---
         ("phase", len(Phase), "one-hot phase: " + ", ".join(_PHASE)),
@@ -145,7 +145,7 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("removed_extra", _A, "extra-action tiles out of the game, counted by action"),
         ("removed_trajan", _T, "1 per Trajan tile out of the game"),
         ("markers_in_hand", _K, "action markers being sown or arranged, counted by colour"),
-        ("sow", _A + 1, f"one-hot tray of the last marker sown, markers left to sow / {_SOW_SCALE:g}"),
+        ("sow", _A + 1, f"one-hot tray the next marker is sown into, markers left to sow / {_SOW_SCALE:g}"),
         ("target", _A, "one-hot tray whose action the turn takes"),
         ("effect_tile", TILE_FEATURES, "the accomplished Trajan tile whose effect is offered (tile features)"),
         ("agenda", 2 * _A, "the actions to take (6) and the extra actions offered (6), counted by action"),
@@ -165,12 +165,12 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("trajan_slots", n * _A * TILE_FEATURES, "per seat, per slot I..VI, its Trajan tile's features (0: empty)"),
         ("arch", n * _A, "per seat, one-hot slot of its arch (all 0: in the centre)"),
         ("senate", n, f"senate track position / {SENATE_LAST}, " + seats),
-        ("senate_order", n, "rank of the seat's senate disc among the seats' (0 lowest .. 1 on top)"),
-        ("supply", n, f"tokens in the seat's supply / {TOKENS_PER_PLAYER}"),
+        ("senate_order", n, "rank of the height of the seat's senate disc (0 lowest .. 1 on top), " + seats),
+        ("supply", n, f"tokens in the seat's supply / {TOKENS_PER_PLAYER}, " + seats),
         ("military_camp", n, f"legionnaires in its military camp / {TOKENS_PER_PLAYER}"),
         ("worker_camp", n, f"workers in its worker camp / {TOKENS_PER_PLAYER}"),
         ("leader", n * (1 + _P), "per seat, one-hot place of its leader: the camp, then the provinces"),
-        ("hand_size", n, "cards in the seat's hand"),
+        ("hand_size", n, "cards in the seat's hand, " + seats),
         ("hand_known", n * _C, "per seat, the cards in its hand everyone saw it take, by commodity"),
         ("hand_from_pile", n, "cards in its hand drawn from a rebuilt draw pile"),
         ("display", n * _C, "per seat, its display by commodity"),
