@@ -22,7 +22,7 @@ from ludus.core.actions import Action
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import COMMODITIES, N_CARDS
 from ludus.games.trajan.game import TrajanGame, TrajanState
-from ludus.games.trajan.observation import TILE_FEATURES
+from ludus.games.trajan.spaces import TILE_FEATURES
 
 HERE = Path(__file__).parent
 PLAYERS = (2, 3, 4)

@@ -25,7 +25,6 @@ from ludus.games.trajan import (
     heuristic,
     invariants,
     notation,
-    observation,
     render,
     rules,
     scoring,
@@ -237,17 +236,17 @@ class TrajanGame(Game[TrajanState]):
         """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
         return validation.violations(state)
 
-    # --- research interfaces (issue 19): see spaces.py and observation.py ---------------------
+    # --- research interfaces (issue 19): see spaces.py ------------------------------------------
     def action_kinds(self) -> Sequence[ActionKind]:
         """Every kind of Trajan action, the same for every player count and option
         (:func:`~ludus.games.trajan.spaces.action_kinds`)."""
         return spaces.action_kinds()
 
     def observation_parts(self) -> Sequence[tuple[str, int, str]]:
-        """The slices of :meth:`observe` at this player count (:func:`~ludus.games.trajan.observation.parts`)."""
-        return observation.parts(self.players)
+        """The slices of :meth:`observe` at this player count (:func:`~ludus.games.trajan.spaces.parts`)."""
+        return spaces.parts(self.players)
 
     def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
         """The flat observation of ``player`` (None: the spectator) from its view alone
-        (:func:`~ludus.games.trajan.observation.observe`)."""
-        return observation.observe(view, player)
+        (:func:`~ludus.games.trajan.spaces.observe`)."""
+        return spaces.observe(view, player)
