@@ -12,6 +12,7 @@ and say in the commit why the numbers moved.
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -169,6 +170,15 @@ def test_the_spectator_gets_the_same_layout_without_a_hand(players: int) -> None
         assert seat0[hand.start:hand.stop] == [float(state.hand[0][c]) for c in range(len(COMMODITIES))]
         if not state.pile_rebuilt:  # what else a seat sees more: which rebuilt-pile cards it drew
             assert spectator[:hand.start] == seat0[:hand.start]
+
+
+def test_a_view_through_json_observes_alike() -> None:
+    """A client's view (JSON: tuples become lists) gives the same observation."""
+    game = ludus.load("trajan", 4)
+    for state in _random_game(game, 2)[::60]:
+        for seat in (None, 2):
+            view = state.view(seat)
+            assert game.observe(json.loads(json.dumps(view)), seat) == game.observe(view, seat)
 
 
 def test_each_seat_sees_itself_first() -> None:
