@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ludus.agents import AGENTS
+from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import MAX_BENCH_SECONDS, MAX_JOBS, UsageError, parse_options
 from ludus.core.actions import Action
 from ludus.core.errors import N_
@@ -58,8 +58,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if not agents:
         raise UsageError(_("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
     for name in agents:
-        if name not in AGENTS:
-            raise UsageError(_("unknown agent {name!r} (agents: {known})").format(name=name, known=", ".join(AGENTS)))
+        make_agent(name)  # a name of AGENTS or a module:Class that loads, else one clear error
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
         raise UsageError(_("--out must end in .csv or .jsonl"))
     options = parse_options(args.option)
