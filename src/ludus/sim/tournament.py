@@ -234,6 +234,8 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
         raise TournamentError(N_("a tournament is for competitive games: {game} is co-operative"), game=game_id)
     if game.players < 2:
         raise TournamentError(N_("a tournament needs at least 2 players, got {players}"), players=game.players)
+    if len(agents) < 2:
+        raise TournamentError(N_("a tournament needs at least 2 agents, got {count}"), count=len(agents))
     for name in agents:
         make_agent(name)  # an unknown agent or a module:Class that does not load: its own error
     twice = sorted({a for a in agents if list(agents).count(a) > 1})
@@ -242,9 +244,9 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
     if format == "round-robin":
         if challenger is not None:
             raise TournamentError(N_("a challenger is for the gauntlet format only"))
-        if len(agents) < max(2, game.players):
+        if len(agents) < game.players:
             raise TournamentError(N_("a {players}-player round-robin needs at least {need} agents, got {count}"),
-                                  players=game.players, need=max(2, game.players), count=len(agents))
+                                  players=game.players, need=game.players, count=len(agents))
     else:
         if challenger is None or challenger not in agents:
             raise TournamentError(N_("the challenger {name!r} is not one of the agents ({agents})"),
