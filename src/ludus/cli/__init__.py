@@ -355,6 +355,9 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=2.0, help=_("CPU seconds per game and player count (default 2)"))
     p.add_argument("--players", type=int, help=_("only this player count"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.add_argument("--search", action="store_true",
+                   help=_("measure search instead: determinizations, evaluate_all calls and ISMCTS iterations "
+                          "per second on mid-game states"))
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("serve", parents=[language], help=_("play in the browser: the web platform (the web extra)"))
