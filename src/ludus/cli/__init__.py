@@ -320,7 +320,7 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("-n", type=int, default=100, help=_("number of games (default 100)"))
     p.add_argument("--players", type=int)
-    p.add_argument("--agents", default="random", help=_("comma-separated agents cycled over the seats (names or module:Class)"))
+    p.add_argument("--agents", default="random", help=_("comma-separated agents cycled over the seats"))
     p.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
