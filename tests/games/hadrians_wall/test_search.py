@@ -46,6 +46,22 @@ def test_determinize_is_canonical_throughout_random_games(players: int) -> None:
     assert checked > 30
 
 
+_VARIANTS = [
+    *((1, {"campaign_fort": fort, "difficulty": "normal", "campaign_reward": fort > 1}) for fort in range(1, 17)),
+    (3, {"final_pass": True}), (3, {"resource_passing": False}), (2, {"resource_passing": False}),
+]
+
+
+def test_determinize_is_canonical_in_every_campaign_fort_and_option() -> None:
+    for players, options in _VARIANTS:
+        rng = Rng(5)
+        checked = 0
+        for st in _positions(players, 3, every=9, **options):
+            check_determinize_canonical(st.game, st, rng, checked)
+            checked += 1
+        assert checked > 3, options
+
+
 def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
     st: HadriansWallState = started("hadrians-wall", 3, 4)
     st.apply(st.legal_actions(1)[0])  # seat 1 has chosen its Path, face down
