@@ -28,6 +28,7 @@ from ludus.games.hadrians_wall.components import (
     Verb,
 )
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
+from ludus.games.hadrians_wall import spaces
 from ludus.games.hadrians_wall.spaces import neutral_cards
 
 HERE = Path(__file__).resolve().parent
@@ -169,6 +170,21 @@ def test_an_observation_is_the_same_on_what_the_seat_cannot_tell_apart(players: 
     assert checked > 20
 
 
+def test_a_seat_block_seen_before_is_the_one_built_anew() -> None:
+    # Seat blocks are kept by everything they are built from (spaces._BLOCKS): a block taken
+    # from there must be the block that would be built now.
+    game = _game(4)
+    kept = []
+    for n, state in enumerate(_play(game, 8)):
+        for seat in (n % 4, None):
+            kept.append((state.view(seat), seat, game.observe(state.view(seat), seat)))
+    assert len(spaces._BLOCKS) > 10
+    for view, seat, seen in kept[::7]:
+        spaces._BLOCKS.clear()
+        assert game.observe(view, seat) == seen
+        assert game.observe(view, seat) == seen  # now from the blocks kept
+
+
 def _slice(game: HadriansWall, observation: list[float], name: str) -> list[float]:
     part = game.observation_layout[name]
     return observation[part.start:part.stop]
@@ -240,6 +256,20 @@ def test_the_next_decision_is_described() -> None:
     assert _slice(game, seen, "decision_pattern") == [float(p == pattern) for p in "IOTLS"]
     assert sum(_slice(game, seen, "decision_shape")) == 4
     assert _slice(game, seen, "s0.next")[5] == 1.0  # shape
+
+
+def test_the_docs_show_every_kind_slice_and_size() -> None:
+    text = (HERE.parents[2] / "docs" / "games" / "hadrians-wall.md").read_text(encoding="utf-8")
+    section = text.split("## Action numbering and observations", 1)[1].split("\n## ", 1)[0]
+    for kind in _game(1).action_space.kinds:
+        assert f"| `{kind.verb}` |" in section
+    for name, size, _ in spaces.observation_parts(1):
+        name = name.replace("s0.", "sK.")
+        assert f"| `{name}` |" in section and f" {size} | " in section, name
+    games = [_game(players) for players in PLAYERS]
+    assert "| `num_distinct_actions` | " + " | ".join(str(g.num_distinct_actions) for g in games) + " |" in section
+    assert "| observation size | " + " | ".join(str(g.observation_layout.size) for g in games) + " |" in section
+    assert "| digest | " + " | ".join(f"`{g.action_space.digest()}`" for g in games) + " |" in section
 
 
 if __name__ == "__main__":

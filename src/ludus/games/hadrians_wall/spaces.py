@@ -250,6 +250,7 @@ _CARD = PLAYER_CARD_INDEX
 
 @cache
 def _options(items: tuple[tuple[str, Any], ...]) -> tuple[float, ...]:
+    """The options' slice, from the view's options (by name: their order does not matter)."""
     options = dict(items)
     hot = [1.0 if options["difficulty"] == d else 0.0 for d in DIFFICULTIES]
     return (*hot, int(options["campaign_fort"]) / 16, float(bool(options["campaign_reward"])),
@@ -269,24 +270,52 @@ def _cards(out: list[float], start: int, ids: Sequence[str]) -> None:
         out[start + PLAYER_CARD_INDEX[card]] = 1.0
 
 
-def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bool) -> None:
-    """The block of board ``b`` at ``at``: the numbers scaled, then the boxes written, flags and one-hots."""
+_BLOCKS: dict[tuple[Any, ...], list[float]] = {}
+"""Seat blocks already built, by everything they are built from (one board changes a step)."""
+_MAX_BLOCKS = 2048
+
+
+def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bool, cached: bool) -> None:
+    """Write the block of board ``b`` at ``at``; ``cached``: from :data:`_BLOCKS` when seen before.
+
+    A solo seat's board changes with nearly every action: looking it up would cost more than it saves.
+    """
     training, forum, battles, pending = b["training"], b["forum"], b["battles"], b["pending"]
-    strength, damage, dead, ignored = b["strength"], b["damage"], b["dead"], b["ignored"]
+    strength, damage, dead = b["strength"], b["damage"], b["dead"]
     red, blue = battles
     numbers = [
         moving, b["done"], *b["items"], *b["cohorts"], b["mining"], b["guard"], b["cippi"], b["wall"], b["fort"],
         b["production"], len(training), *b["built"], len(forum), *b["attrs"], b["disdain"], b["disdain_removed"],
         *b["citizens"], strength[0], damage[0], dead[0], len(red), strength[1], damage[1], dead[1], len(blue),
-        b["temple_filled"], b["temple_favours"], b["temple_used"], b["favours_used"], *ignored, b["scouts"],
+        b["temple_filled"], b["temple_favours"], b["temple_used"], b["favours_used"], *b["ignored"], b["scouts"],
         b["deck_size"], b["hand_size"], b["chosen"], len(pending),
     ]
-    k = at + _NUMBERS
-    out[at:k] = map(mul, numbers, _SEAT_SCALE)
+    if not cached:
+        out[at:at + _SEAT_SIZE] = _block(b, numbers, year)
+        return
+    diplomats, used, paths, covered = b["diplomats"], b["diplomat_used"], b["paths"], b["covered"]
+    # Every list of a variable length comes after its length (in ``numbers`` or here).
+    key = (year, *numbers, *training, *forum, *red, *blue, *b["market"], *b["theatre"], *b["baths"], *b["court"],
+           len(diplomats), *diplomats, len(used), *used, b["map"], len(paths), *paths, b["prospect"],
+           len(covered), *covered, pending[0] if pending else "")
+    block = _BLOCKS.get(key)
+    if block is None:
+        if len(_BLOCKS) >= _MAX_BLOCKS:
+            _BLOCKS.clear()
+        block = _BLOCKS[key] = _block(b, numbers, year)
+    out[at:at + _SEAT_SIZE] = block
+
+
+def _block(b: Mapping[str, Any], numbers: list[int], year: int) -> list[float]:
+    """The block of board ``b``: its ``numbers`` scaled, then the boxes written, flags and one-hots."""
+    out = [0.0] * _SEAT_SIZE
+    k = _NUMBERS
+    out[:k] = map(mul, _SEAT_SCALE, numbers)
     market, theatre, baths, court = b["market"], b["theatre"], b["baths"], b["court"]
     out[k:k + _BOXES] = map(_WRITTEN.__getitem__, market + theatre + baths + court)
     k += _BOXES  # this_year
-    out[k:k + 9] = (float(year in training), float(year in forum), float(year in red), float(year in blue),
+    red, blue = b["battles"]
+    out[k:k + 9] = (float(year in b["training"]), float(year in b["forum"]), float(year in red), float(year in blue),
                     float(year in theatre), baths.count(year) / BATHS_PER_YEAR, float(year in court[0:3]),
                     float(year in court[3:6]), float(year in court[6:9]))
     k += 9  # goods
@@ -309,9 +338,11 @@ def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bo
     k += 2 * _CARDS
     for card in b["covered"]:
         out[k + _CARD[card]] = 1.0
+    pending = b["pending"]
     if pending:
         k += _CARDS
         out[k:k + len(_PENDING_KINDS)] = _PENDING_HOT[_PENDING_INDEX[pending[0].partition(":")[0]]]
+    return out
 
 
 def _decision(out: list[float], starts: Sequence[int], token: str) -> None:
@@ -339,7 +370,7 @@ def observe(view: Mapping[str, Any], player: int | None, size: int) -> list[floa
      neutral, neutral_items, neutral_deck, neutral_discard, hand, choice, *rest) = starts
     out[y:y + YEARS] = _YEAR_HOT[year - 1]
     out[ph:ph + 4] = _PHASE_HOT[view["phase"]]
-    out[opt:opt + 7] = _options(tuple(sorted(view["options"].items())))
+    out[opt:opt + 7] = _options(tuple(view["options"].items()))
     out[card:card + _FATE] = _FATE_HOT[view["year_card"]]
     out[deck] = view["fate_deck_size"] / _FATE
     for c in view["fate_discard"]:
@@ -365,5 +396,5 @@ def observe(view: Mapping[str, Any], player: int | None, size: int) -> list[floa
     seats = rest[3:]
     for k in range(n):
         q = (first + k) % n
-        _seat(out, seats[k], boards[q], year, q in moving)
+        _seat(out, seats[k], boards[q], year, q in moving, n > 1)
     return out
