@@ -19,6 +19,7 @@ import pytest
 import ludus
 from ludus.core.actions import Action
 from ludus.core.errors import LudusError
+from ludus.games.hadrians_wall import spaces
 from ludus.games.hadrians_wall.components import (
     ATTRIBUTE_MAX,
     FATE_CARDS,
@@ -28,7 +29,6 @@ from ludus.games.hadrians_wall.components import (
     Verb,
 )
 from ludus.games.hadrians_wall.game import HadriansWall, HadriansWallState
-from ludus.games.hadrians_wall import spaces
 from ludus.games.hadrians_wall.spaces import neutral_cards
 
 HERE = Path(__file__).resolve().parent
