@@ -8,6 +8,7 @@ so it is made on purpose only. To rewrite the files after such a change, run
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Iterator
@@ -222,6 +223,20 @@ def test_named_slices_read_what_the_view_says() -> None:
     discard = _slice(game, seen, "fate_discard")
     assert {i for i, x in enumerate(discard) if x} == set(view["fate_discard"])
     assert _slice(game, seen, "fate_deck") == pytest.approx([view["fate_deck_size"] / len(FATE_CARDS)])
+    assert game.observe(json.loads(json.dumps(view)), 1) == seen  # a view sent as JSON observes the same
+
+
+def test_a_finished_game_is_observed_too() -> None:
+    game = _game(4)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions(rng.choice(state.to_move()))))
+    for seat in (None, 0, 3):
+        seen = game.observe(state.view(seat), seat)
+        assert len(seen) == game.observation_layout.size and all(math.isfinite(x) for x in seen)
+        assert _slice(game, seen, "phase") == [0.0, 0.0, 0.0, 1.0]
+        assert not any(_slice(game, seen, f"s{k}.to_move")[0] for k in range(4))
 
 
 def test_the_own_cards_are_private_and_the_spectator_sees_none() -> None:
