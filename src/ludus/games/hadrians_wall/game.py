@@ -215,18 +215,6 @@ class HadriansWall(Game[HadriansWallState]):
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
         return heuristic.evaluate(state, player)
 
-    def action_kinds(self) -> Sequence[ActionKind]:
-        """Every verb with every value of its arguments, by player count only (see spaces.py)."""
-        return spaces.action_kinds(self.players)
-
-    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
-        """The table, the observer's own cards and next decision, one block per seat (spaces.py)."""
-        return spaces.observation_parts(self.players)
-
-    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
-        """``player``'s view as floats, the observer's seat block first (see spaces.py)."""
-        return spaces.observe(view, player, self.observation_layout.size)
-
     def state_violations(self, state: HadriansWallState) -> list[str]:
         """Every field within the sheets and the Year (validation.py), then the invariants."""
         return validation.violations(state) or invariants.violations(state)
@@ -249,3 +237,16 @@ class HadriansWall(Game[HadriansWallState]):
             return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
         world = state.determinize(player, rng.next())
         return heuristic.best_plan(world, player, actions, rng, search.memory)
+
+    # --- research interfaces (issue 19): the action numbering and the observation, in spaces.py ---
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Every verb with every value of its arguments, by player count only (see spaces.py)."""
+        return spaces.action_kinds(self.players)
+
+    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
+        """The table, the observer's own cards and next decision, one block per seat (spaces.py)."""
+        return spaces.observation_parts(self.players)
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """``player``'s view as floats, the observer's seat block first (see spaces.py)."""
+        return spaces.observe(view, player, self.observation_layout.size)
