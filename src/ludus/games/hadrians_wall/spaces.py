@@ -151,7 +151,7 @@ _PATTERNS = tuple(PATTERN_CELLS)
 _TABLE: list[tuple[str, int, str]] = [
     ("year", YEARS, "the Year, one-hot (1–6)"),
     ("phase", len(PHASE_NAMES), "the phase, one-hot: " + ", ".join(PHASE_NAMES)),
-    ("options", len(DIFFICULTIES) + 4, "difficulty one-hot (easy, normal, hard), campaign fort / 16, "
+    ("options", len(DIFFICULTIES) + 4, f"difficulty one-hot (easy, normal, hard), campaign fort / {len(FORTS)}, "
                                        "campaign_reward, final_pass, resource_passing"),
     ("year_card", _FATE, "the Year's Fate card, one-hot (Fate cards 1–48)"),
     ("fate_deck", 1, "cards left in the Fate deck / 48"),
@@ -239,7 +239,6 @@ def _one_hot(size: int) -> tuple[tuple[float, ...], ...]:
 
 _BITS = tuple(tuple(float(m >> i & 1) for i in range(10)) for m in range(1 << 10))
 """The 10 bits of a number below 1024, lowest first (a map is two of them)."""
-_CARD_HOT = _one_hot(_CARDS)
 _FATE_HOT = _one_hot(_FATE)
 _YEAR_HOT = _one_hot(YEARS)
 _PHASE_HOT = {name: hot for name, hot in zip(PHASE_NAMES, _one_hot(len(PHASE_NAMES)))}
@@ -253,7 +252,7 @@ def _options(items: tuple[tuple[str, Any], ...]) -> tuple[float, ...]:
     """The options' slice, from the view's options (by name: their order does not matter)."""
     options = dict(items)
     hot = [1.0 if options["difficulty"] == d else 0.0 for d in DIFFICULTIES]
-    return (*hot, int(options["campaign_fort"]) / 16, float(bool(options["campaign_reward"])),
+    return (*hot, int(options["campaign_fort"]) / len(FORTS), float(bool(options["campaign_reward"])),
             float(bool(options["final_pass"])), float(bool(options["resource_passing"])))
 
 
