@@ -19,7 +19,7 @@ The golden files ``tests/games/glory_to_rome/action_space_<n>p.txt`` keep it sta
 >>> [k.verb for k in kinds][:4]
 ['lead', 'follow', 'petition', 'think_jack']
 >>> sum(k.size for k in kinds)
-4930
+4962
 """
 
 from __future__ import annotations
