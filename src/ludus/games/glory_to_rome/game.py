@@ -18,7 +18,6 @@ from ludus.games.glory_to_rome import (
     heuristic,
     invariants,
     notation,
-    observation,
     render,
     rules,
     scoring,
@@ -273,9 +272,9 @@ class GloryToRome(Game[GtrState]):
         return spaces.action_kinds(self.players)
 
     def observation_parts(self) -> list[tuple[str, int, str]]:
-        """The slices of an observation (see :mod:`~ludus.games.glory_to_rome.observation`)."""
-        return observation.observation_parts(self.players)
+        """The slices of an observation (see :mod:`~ludus.games.glory_to_rome.spaces`)."""
+        return spaces.observation_parts(self.players)
 
     def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
         """``player``'s observation (None: the spectator's) from its ``view`` alone."""
-        return observation.observe(self.players, view, player)
+        return spaces.observe(self.players, view, player)
