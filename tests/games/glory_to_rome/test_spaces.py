@@ -263,6 +263,30 @@ def test_each_seat_sees_itself_first() -> None:
     assert game.observe(state.view(None), None)[influence.start:influence.stop] == views
 
 
+def test_the_docs_list_every_kind_slice_and_size() -> None:
+    """docs/games/glory-to-rome.md, "Action numbering and observations": a row per kind and per
+    slice, and the sizes per player count."""
+    docs = (HERE.parents[2] / "docs" / "games" / "glory-to-rome.md").read_text()
+    section = docs[docs.index("## Action numbering and observations"):docs.index("## Code layout")]
+    rows = [line.split("|")[1:4] for line in section.splitlines() if line.startswith("| `")]
+    games = {n: ludus.load("glory-to-rome", n) for n in PLAYERS}
+    kinds = list(games[2].action_space.kinds)
+    assert [r[0].strip(" `") for r in rows[:len(kinds)]] == [k.verb for k in kinds]
+    for row, k2, k3 in zip(rows, kinds, games[3].action_space.kinds):
+        per_seat, fixed = k3.size - k2.size, 2 * k2.size - k3.size
+        assert row[2].strip() == (str(fixed) if not per_seat else "n" if per_seat == 1 else f"{per_seat} n"), row
+    slices = rows[len(kinds):]
+    parts2, parts3 = games[2].observation_parts(), games[3].observation_parts()
+    assert [r[0].strip(" `") for r in slices] == [name for name, _, _ in parts2]
+    for row, (_, s2, doc), (_, s3, _) in zip(slices, parts2, parts3):
+        per_seat, fixed = s3 - s2, 2 * s2 - s3
+        assert row[1].strip() == (str(fixed) if not per_seat else "n" if per_seat == 1 else f"{per_seat} n"), row
+        assert row[2].strip() == doc
+    for n, game in games.items():
+        assert f"**{game.num_distinct_actions}** ({n}" in section
+        assert f"**{game.observation_layout.size}** ({n}" in section
+
+
 if __name__ == "__main__":  # regenerate the golden files (on purpose only)
     for n in PLAYERS:
         _golden_path(n).write_text(_golden(n))

@@ -143,7 +143,7 @@ def observation_parts(players: int) -> list[tuple[str, int, str]]:
         ("public_buildings", _B, "1 at a completed building made public by a Stairway (any seat's)"),
         # the phase and the pending decision
         ("phase", len(PHASE_NAMES), "one-hot: lead, follow, act, end_of_turn, over"),
-        ("role", 8, "one-hot role of the turn: the six roles, thinker, prison (none: all 0)"),
+        ("role", 8, "one-hot role led this turn: the six roles, thinker, prison (none: all 0)"),
         ("palace_open", 1, "1 while the seat to move may add Palace units"),
         ("pre_think", 2, "1 where a Latrine / a Vomitorium discard was made before this think"),
         ("petition_role", 6, "one-hot role of the petition in progress"),
@@ -151,7 +151,7 @@ def observation_parts(players: int) -> list[tuple[str, int, str]]:
         ("petition_left", 1, "cards still to play in the petition"),
         ("frames", 1, "batches of actions pending (the stack's depth)"),
         ("frame_seat", n, "one-hot seat of the batch on top (rotated)"),
-        ("frame_role", 8, "one-hot role of the batch on top (as role)"),
+        ("frame_role", 8, "one-hot role of the batch on top (as in `role`)"),
         ("frame_left", 1, "actions left in the batch on top"),
         ("frame_open", 3, "bits of the action in progress on top (1, 2, 4: see decisions.py O_*)"),
         ("frame_kind", _FRAME_KINDS, "one-hot kind of the batch on top: main, bath, bonus, prison"),
