@@ -12,6 +12,7 @@ and say in the commit why the numbers moved.
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -251,6 +252,15 @@ def test_the_spectator_gets_the_same_layout_without_the_private_parts(players: i
                                                for b in range(40)]
         if state.fountain < 0 and not any(v == 0 for v in state.vault_vis[0]):  # (seat 0 sees no more)
             assert spectator[hand.stop:] == seat0[hand.stop:]
+
+
+def test_a_view_through_json_observes_alike() -> None:
+    """A view sent as JSON (the web, a worker process), keys sorted, gives the same observation."""
+    game = ludus.load("glory-to-rome", 4)
+    for state in _random_game(game, 21)[::50]:
+        for seat in (None, 2):
+            view = state.view(seat)
+            assert game.observe(json.loads(json.dumps(view, sort_keys=True)), seat) == game.observe(view, seat)
 
 
 def test_each_seat_sees_itself_first() -> None:

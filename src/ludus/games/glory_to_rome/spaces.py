@@ -257,8 +257,9 @@ def observe(players: int, view: Mapping[str, Any], player: int | None) -> list[f
     out[o.deck] = view["deck_size"] / N_CARDS
     out[o.out_of_play] = view["out_of_play"] / N_CARDS
     out[o.jack_pile] = view["jack_pile"] + 0.0
-    out[o.sites_in_town:o.sites_in_town + 6] = [x + 0.0 for x in view["sites_in_town"].values()]
-    out[o.sites_out_of_town:o.sites_out_of_town + 6] = [x + 0.0 for x in view["sites_out_of_town"].values()]
+    town, out_of_town = view["sites_in_town"], view["sites_out_of_town"]
+    out[o.sites_in_town:o.sites_in_town + 6] = [town[m] + 0.0 for m in MATERIAL_NAMES]
+    out[o.sites_out_of_town:o.sites_out_of_town + 6] = [out_of_town[m] + 0.0 for m in MATERIAL_NAMES]
 
     out[o.phase + _PHASE[view["phase"]]] = 1.0
     if view["role"]:
