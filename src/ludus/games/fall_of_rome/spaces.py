@@ -178,8 +178,8 @@ STAGES: tuple[str, ...] = ("city", "from", "pawn", "reinforce", "add", "take", "
 _PENDING_VERBS: tuple[str, ...] = (*(v.value for v in (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE,
                                                        Verb.MOVE_TO, Verb.MOVE_PAWN, Verb.ENLIST_BARBARIANS,
                                                        Verb.CLASSIS_RECRUIT, Verb.PLOT_GIVE, Verb.PLOT_TAKE)), "move")
-_FLAGS: tuple[str, ...] = ("alea (one die set)", "alea (every die set)", "invasion reduction", "skip invasion",
-                           "cards drawn", "invasions counted", "invasions left", "Revolts pending",
+_FLAGS: tuple[str, ...] = ("Alea Iacta Est for 1 battle", "Alea Iacta Est for every battle", "invasion cards fewer",
+                           "invasion skipped", "cards drawn", "invasions counted", "invasions left", "Revolts pending",
                            "barbarians the last battle removed", "Mercator's ability used",
                            "Regina Foederata's ability used", "plot proposals refused this turn")
 _FLAG_COUNT = len(_FLAGS)
