@@ -25,7 +25,7 @@ from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import CARD_TOKENS, HAND_LIMIT, NC, NT, TOKEN_CITY, TRIBES, Verb
 from ludus.games.fall_of_rome.game import FallOfRome, FallOfRomeState
 from ludus.games.fall_of_rome.rules.board import place_fort
-from ludus.games.fall_of_rome.spaces import PENDING_KINDS
+from ludus.games.fall_of_rome.spaces import PENDING_KINDS, pawns
 
 HERE = Path(__file__).parent
 PLAYERS = (1, 2, 3, 4, 5)
@@ -114,16 +114,24 @@ def _rare_kinds() -> set[tuple[str, int]]:
 
 def test_every_legal_action_of_random_games_has_a_number_and_every_kind_occurs() -> None:
     """Random games at every player count and with every option: each legal action of every seat
-    encodes to a number that decodes back to it, for the seat that takes it."""
+    encodes to a number that decodes back to it, for the seat that takes it; every state observes
+    to a finite vector of the layout's size, whatever sub-decision is pending."""
     kinds: dict[int, set[tuple[str, int]]] = {n: set() for n in PLAYERS}
+    pending: set[tuple[str, int]] = set()
     for players in PLAYERS:
         for k, options in enumerate(OPTION_SETS):
             game = ludus.load("fall-of-rome", players, **options)
             space = game.action_space
+            size = game.observation_layout.size
             for seed in range(6):
                 state = game.new_state(100 * players + 10 * k + seed)
                 rng = Rng(seed)
                 while not state.is_terminal():
+                    seen = game.observe(state.view(seed % players), seed % players)
+                    assert len(seen) == size and all(math.isfinite(x) for x in seen)
+                    if state.pending:
+                        top = state.pending[-1].to_json()
+                        pending.add((top["k"], top.get("e", -1)))
                     legal = _legal(state)
                     for action in legal:
                         assert space.decode(space.encode(action), action.player) == action
@@ -134,6 +142,8 @@ def test_every_legal_action_of_random_games_has_a_number_and_every_kind_occurs()
     every = {(kind.verb, len(kind.args)) for kind in ludus.load("fall-of-rome", 2).action_space.kinds}
     assert set().union(*kinds.values(), _rare_kinds()) == every  # no kind is dead weight
     assert ("plot_store", 1) in kinds[1] and ("swap", 2) in kinds[3]
+    assert {k for k, _ in pending} == set(PENDING_KINDS)  # every kind of sub-decision was observed
+    assert len({e for k, e in pending if k == "ev"}) == 10  # and every event that asks anything
 
 
 # --- the observation ---------------------------------------------------------------------------
@@ -257,6 +267,19 @@ def test_the_pending_decision_is_observed() -> None:
     assert _part(game, vector, "pending_destab") == [1.0]
     removed = _part(game, vector, "pending_removed")
     assert removed[TOKEN_CITY["Tyras"]] == 1.0 and removed[NC + 3] == 1.0 and sum(removed) == 2.0
+
+
+def test_the_docs_tabulate_the_numbering_and_the_layout() -> None:
+    """docs/games/fall-of-rome.md lists every player count's size and digest and every slice's size."""
+    docs = (HERE.parents[2] / "docs" / "games" / "fall-of-rome.md").read_text()
+    games = {n: ludus.load("fall-of-rome", n) for n in PLAYERS}
+    for n, game in games.items():
+        assert f"| {n} | {pawns(n)} | {game.num_distinct_actions} | `{game.action_space.digest()}` |" in docs
+    for piece in games[2].observation_layout.slices:
+        sizes = " | ".join(str(games[n].observation_layout[piece.name].size) for n in PLAYERS)
+        assert f"| `{piece.name}` | {sizes} | {piece.doc} |" in docs
+    totals = " | ".join(str(games[n].observation_layout.size) for n in PLAYERS)
+    assert f"| **total** | {totals} | |" in docs
 
 
 if __name__ == "__main__":  # regenerate the golden files (on purpose only)

@@ -206,7 +206,7 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("to_move", n, "1 per seat whose decision the game waits for, " + seats),
         ("current_pawn", m, "one-hot: the pawn whose turn it is, " + pawn_order),
         ("actions_left", 1, f"actions left in the Do Actions step / {_ACTIONS_SCALE:g}"),
-        ("turn", 1, f"turns played / {_TURN_SCALE:g}"),
+        ("turn", 1, f"the number of the turn in progress / {_TURN_SCALE:g} (0 during set-up)"),
         ("roma_caput_mundi", 1, "1 in the Roma Caput Mundi challenge"),
         ("flags", _FLAG_COUNT, "the turn's flags: " + "; ".join(_FLAGS) + " (raw numbers)"),
         ("battle_city", NC, "one-hot city of the turn's last battle (for Vae Victis)"),
