@@ -8,7 +8,7 @@ rules offer only actions of the tables built once in :mod:`~ludus.games.fall_of_
 every action a state can offer has a number. ``fortify`` and ``fabrum_fort`` have two kinds each:
 without an argument (a fort from the supply), and with the city a fort comes from when all six
 are out. A card argument ranges over the 64 player-card ids (49 city cards, 14 events, the
-Revolt). The only argument that depends on the player count is a pawn or a seat (Mercator's and
+Revolt), or the 49 city cards where the table holds only those. The only argument that depends on the player count is a pawn or a seat (Mercator's and
 the Plot's other pawn, Do Ut Des's two seats): ``0 .. pawns - 1`` (the solitaire challenge has 3
 pawns and one seat), so each player count has its own numbering, kept in the golden files
 ``tests/games/fall_of_rome/action_space_<n>p.txt``. The options change which actions a state
