@@ -1,0 +1,44 @@
+"""What a search bot needs: a canonical determinize and a team value for every seat."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludus.core.registry as registry
+from ludus.core.rng import Rng
+from ludus.games.fall_of_rome.game import FallOfRomeState
+from ludus.testing.hidden import check_determinize_canonical
+
+OPTIONS: list[dict[str, object]] = [
+    {},
+    {"difficulty": "heroic", "roles": "chosen"},
+    {"roma_caput_mundi": True, "vestalis_may_return_revolt": True},
+]
+
+
+def _random_states(players: int, seed: int, every: int, **options: object) -> list[FallOfRomeState]:
+    """Every ``every``-th state of a seeded random game (the last one included)."""
+    game = registry.load("fall-of-rome", players=players, **options)
+    s: FallOfRomeState = game.new_state(seed)
+    rng = Rng(seed * 31 + players)
+    out = []
+    steps = 0
+    while not s.is_terminal():
+        if steps % every == 0:
+            out.append(s.clone())
+        actions = s.legal_actions()
+        s.apply(actions[rng.randbelow(len(actions))])
+        steps += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_determinize_is_canonical(players: int) -> None:
+    checked = 0
+    for i, options in enumerate(OPTIONS):
+        game = registry.load("fall-of-rome", players=players, **options)
+        rng = Rng(players * 100 + i)
+        for step, s in enumerate(_random_states(players, players + 10 * i, 7, **options)):
+            check_determinize_canonical(game, s, rng, step)
+            checked += 1
+    assert checked > 30
