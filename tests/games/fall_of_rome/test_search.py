@@ -42,3 +42,29 @@ def test_determinize_is_canonical(players: int) -> None:
             check_determinize_canonical(game, s, rng, step)
             checked += 1
     assert checked > 30
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_evaluate_all_is_the_team_value_for_every_seat(players: int) -> None:
+    game = registry.load("fall-of-rome", players=players)
+    states = _random_states(players, 3, 5)
+    for s in states:
+        values = game.evaluate_all(s)
+        assert len(values) == players
+        assert values == (game.evaluate(s, 0),) * players
+        assert -0.95 <= values[0] <= 0.95
+    last = states[-1]
+    while not last.is_terminal():
+        last.apply(last.legal_actions()[0])
+    assert game.evaluate_all(last) == (1.0 if last.outcome().cooperative_win else -1.0,) * players
+
+
+def test_ismcts_decides_from_the_view_only() -> None:
+    """Two states the seat cannot tell apart (the true one and a determinization) get the same decision."""
+    from ludus.agents.ismcts import Ismcts
+
+    for s in _random_states(2, 5, 40)[1:4]:
+        p = s.to_move()[0]
+        twin = s.determinize(p, 99)
+        assert twin.to_json() != s.to_json()
+        assert Ismcts(seed=4, iterations=60).act(s, p) == Ismcts(seed=4, iterations=60).act(twin, p)
