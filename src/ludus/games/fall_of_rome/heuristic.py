@@ -52,7 +52,6 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 
 NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
 CARD_TRIBE = tuple(n.tribe for n in NODES)
-CARD_NODE = tuple(n.tribe * NC + n.city for n in NODES)
 TRIBE_CUBES = tuple(t.cubes for t in TRIBES)
 
 
@@ -191,16 +190,12 @@ def _harm(s: FallOfRomeData, w: Weights, placed: list[float]) -> float:
     cubes = s.cubes
     legions = s.legions
     forts = s.forts
-    targets: dict[int, tuple[int, int]] = {}  # a card's (city, tribe): cards of one node share it
     for card, weight in draw_chances(s, first, second, w.next_step):
-        node = CARD_NODE[card]
-        hit = targets.get(node)
-        if hit is None:
-            hit = targets[node] = (invasion_target(s, card), CARD_TRIBE[card])
-        row = hits.get(hit[0])
+        city = invasion_target(s, card)
+        row = hits.get(city)
         if row is None:
-            row = hits[hit[0]] = [0.0] * NT
-        row[hit[1]] += weight
+            row = hits[city] = [0.0] * NT
+        row[CARD_TRIBE[card]] += weight
     decline_now = s.decline
     sack_step = decline_cost(decline_now + 1, w) - decline_cost(decline_now, w)
     harm = 0.0
