@@ -190,6 +190,10 @@ class FallOfRome(Game[FallOfRomeState]):
         """The team's heuristic value in [-1, 1]."""
         return heuristic.evaluate(state, player)
 
+    def evaluate_all(self, state: FallOfRomeState) -> tuple[float, ...]:
+        """The team's value for every seat (the same value, computed once), in [-1, 1]."""
+        return heuristic.evaluate_all(state)
+
     def greedy_action(self, state: FallOfRomeState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice (None out of turn): a plan of the rest of its turn."""
         return heuristic.greedy_action(state, player, rng, search)
