@@ -27,10 +27,14 @@ def test_random_sim_test_with_serialization(game_id: str, players: int) -> None:
 
 
 def play_with_ismcts(game: pyspiel.Game, seed: int, simulations: int) -> pyspiel.State:
-    """Seat 0 plays IS-MCTS (random rollouts), the others play at random; returns the final state."""
+    """Seat 0 plays IS-MCTS (random rollouts), the others play at random; returns the final state.
+
+    Deterministic: the bot's world samples come from a seeded sampler."""
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations, random_state=rng,
                            allow_inconsistent_action_sets=False)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)  # the default one is seeded at random
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -60,10 +64,12 @@ def test_openspiels_ismcts_plays_a_whole_game(game_id: str, players: int) -> Non
     assert (state.is_terminal() and any(r != 0 for r in state.returns())) or players == 1
 
 
-def test_ismcts_beats_random_on_the_fixture_game() -> None:
+@pytest.mark.slow
+def test_ismcts_searching_longer_wins_more_on_the_fixture_game() -> None:
     game = load("fixture-draw", 2)
-    total = sum(play_with_ismcts(game, seed=s, simulations=40).returns()[0] for s in range(6))
-    assert total > 0
+    weak = sum(play_with_ismcts(game, seed=s, simulations=2).returns()[0] for s in range(20))
+    strong = sum(play_with_ismcts(game, seed=s, simulations=150).returns()[0] for s in range(20))
+    assert strong > weak
 
 
 def test_resampling_keeps_the_information_state_and_redeals_the_hidden_cards() -> None:
@@ -71,7 +77,7 @@ def test_resampling_keeps_the_information_state_and_redeals_the_hidden_cards() -
     state = game.new_initial_state()
     state.apply_action(5)
     state.apply_action(state.legal_actions()[-1])  # seat 0 pledges its best card in secret
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     hidden = set()
     for _ in range(12):
         other = state.resample_from_infostate(1, sampler)
