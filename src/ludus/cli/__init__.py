@@ -1,4 +1,4 @@
-"""The ``ludus`` command: games, play, simulate, replay, render, bench, serve.
+"""The ``ludus`` command: games, play, simulate, tournament, replay, render, bench, serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -19,6 +19,7 @@ from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import EXIT_BAD_INPUT, UsageError, escape, parse_options, parser_class, seed
 from ludus.cli.batch import cmd_bench, cmd_render, cmd_simulate
 from ludus.cli.serve import cmd_serve
+from ludus.cli.tournament import add_parser as add_tournament_parser
 from ludus.core.actions import Action
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError
@@ -329,6 +330,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
         help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical length)"),
     )
     p.set_defaults(func=cmd_simulate)
+
+    add_tournament_parser(sub, language, lang or get_lang("en"))
 
     p = sub.add_parser("replay", parents=[language], help=_("re-execute a game record and verify it"))
     p.add_argument("record")
