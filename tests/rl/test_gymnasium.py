@@ -36,6 +36,7 @@ def play(env: LudusEnv, seed: int) -> tuple[float, int, dict[str, object]]:
     steps = 0
     while True:
         mask = env.action_masks()
+        assert mask.shape == (env.action_space.n,)
         assert np.array_equal(mask, info["action_mask"].astype(bool))
         _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1

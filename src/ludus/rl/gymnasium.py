@@ -70,6 +70,7 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         size = self.game.num_distinct_actions + (1 if reactions else 0)
+        self._size = size
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.game.observation_layout.size,),
                                             dtype=np.float32)
@@ -107,11 +108,15 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """1 at each number the learner may play now (as sb3-contrib's ``MaskablePPO`` expects)."""
-        return self._turns().mask(self.seat).astype(bool)
+        return self._mask().astype(bool)
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        # the bots' reaction windows give the turn order a decline number; the learner has one only with reactions
+        return self._turns().mask(self.seat)[: self._size]
 
     def _info(self) -> dict[str, Any]:
         turns = self._turns()
-        return {"action_mask": turns.mask(self.seat), "reaction": turns.window}
+        return {"action_mask": self._mask(), "reaction": turns.window and turns.seat == self.seat}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[FloatArray, dict[str, Any]]:
         """A new game with ludus seed ``seed`` (default: drawn from the environment's generator)."""
