@@ -64,8 +64,8 @@ def test_openspiels_ismcts_plays_a_game(game_id: str, players: int) -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_openspiels_ismcts_plays_a_whole_game(game_id: str, players: int) -> None:
     require_space(game_id, players)
-    state = play_with_ismcts(load(game_id, players), seed=1, simulations=30)
-    assert (state.is_terminal() and any(r != 0 for r in state.returns())) or players == 1
+    state = play_with_ismcts(load(game_id, players), seed=1, simulations=10)
+    assert state.turns.terminal  # the game ended by its rules, not at the cap
 
 
 @pytest.mark.slow
