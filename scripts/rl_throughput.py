@@ -6,8 +6,9 @@ For each game: steps per second of uniformly random play (a new game, seeded, wh
 one ends or reaches ``--cap`` actions), measured
 
 - ``bare``: ``legal_actions(seat)`` of the seat to move, a random one, ``apply``;
-- ``bare+obs``: the same plus what a learner needs at each step: the legal actions
-  encoded as a mask and ``observe(view(seat), seat)``;
+- ``bare+obs``: what a learner on the bare API does at each step: the legal actions
+  encoded as a mask, ``observe(view(seat), seat)``, a number drawn from the mask, decoded
+  and applied (the wrappers' work, done by hand);
 - ``pettingzoo``: ``last()`` (observation and mask) then ``step`` on the AEC environment;
 - ``openspiel``: ``legal_actions()``, ``observation_tensor()`` and ``apply_action``;
 - ``gymnasium``: ``action_masks()`` and ``step`` (the other seats are ludus's random bot,
@@ -44,11 +45,14 @@ def bare(game: Any, steps: int, *, cap: int, observe: bool) -> int:
             seat = movers[0] if len(movers) == 1 else next((p for p in movers if p > last), movers[0])
             last = seat
             legal = state.legal_actions(seat)
-            if observe:
+            if observe:  # what a learner on the bare API does: a mask, an observation, a number
                 mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
                 mask[[game.encode_action(a) for a in legal]] = 1
                 np.asarray(game.observe(state.view(seat), seat), dtype=np.float32)
-            state.apply(legal[rng.randrange(len(legal))])
+                numbers = np.flatnonzero(mask)
+                state.apply(game.decode_action(state, int(numbers[rng.randrange(len(numbers))]), seat))
+            else:
+                state.apply(legal[rng.randrange(len(legal))])
             n += 1
             done += 1
     return done
@@ -58,7 +62,7 @@ def pettingzoo(game_id: str, players: int, steps: int, *, cap: int) -> int:
     from ludus.rl.pettingzoo import raw_env
 
     env = raw_env(game_id, players, max_actions=cap)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     seed, done = 0, 0
     while done < steps:
         env.reset(seed=seed)
@@ -68,7 +72,8 @@ def pettingzoo(game_id: str, players: int, steps: int, *, cap: int) -> int:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            numbers = np.flatnonzero(obs["action_mask"])
+            env.step(int(numbers[rng.randrange(len(numbers))]))
             done += 1
             if done >= steps:
                 break
@@ -100,7 +105,7 @@ def gymnasium(game_id: str, players: int, steps: int, *, cap: int) -> int:
     from ludus.rl.gymnasium import LudusEnv
 
     env = LudusEnv(game_id, players, opponents="random", max_actions=cap)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     seed, done = 0, 0
     while done < steps:
         env.reset(seed=seed)
@@ -108,7 +113,8 @@ def gymnasium(game_id: str, players: int, steps: int, *, cap: int) -> int:
         turns: Turns | None = env.turns
         while turns is not None and done < steps:
             before = turns.steps
-            _, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            numbers = np.flatnonzero(env.action_masks())
+            _, _, terminated, truncated, _ = env.step(int(numbers[rng.randrange(len(numbers))]))
             done += turns.steps - before
             if terminated or truncated:
                 break
