@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 import ludus
 from ludus.agents import RandomAgent
-from ludus.core.errors import IllegalActionError, LudusError
+from ludus.core.errors import IllegalActionError
 from ludus.rl.gymnasium import LudusEnv
 from rl.rl_helpers import CASES, SHORT, require_space
 
@@ -89,8 +89,10 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     cheer = env.game.encode_action(ludus.Action(0, "cheer"))
     _, reward, terminated, truncated, info = env.step(cheer)
     assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
-    with pytest.raises(LudusError):
+    with pytest.raises(RuntimeError, match="call reset"):
         env.step(0)
+    with pytest.raises(ValueError, match="2 opponents needed"):
+        LudusEnv("fixture-draw", 3, opponents=["random"])
     strict = LudusEnv("fixture-draw", 2, opponents="random", illegal_reward=None)
     strict.reset(seed=1)
     assert strict.turns is not None

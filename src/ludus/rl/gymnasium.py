@@ -61,7 +61,7 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
         if isinstance(opponents, str | Agent) or not isinstance(opponents, Sequence):
             opponents = [opponents] * len(others)
         if len(opponents) != len(others):
-            raise LudusError(N_("{count} opponents needed, got {given}"), count=len(others), given=len(opponents))
+            raise ValueError(f"{len(others)} opponents needed, got {len(opponents)}")
         self.seat = seat
         self.opponent_specs: dict[int, str | Agent] = dict(zip(others, opponents))
         self.opponents: dict[int, Agent] = {}
@@ -79,7 +79,7 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def _turns(self) -> Turns:
         if self.turns is None:
-            raise LudusError(N_("call reset() first"))
+            raise RuntimeError("call reset() first")
         return self.turns
 
     def _agents(self, seed: int) -> dict[int, Agent]:
@@ -133,7 +133,7 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
         """The learner plays ``action``; the bots answer until it is the learner's turn again."""
         turns = self._turns()
         if self._over:
-            raise LudusError(N_("the episode is over: call reset()"))
+            raise RuntimeError("the episode is over: call reset()")
         number = int(action)
         if number not in turns.legal_ids(self.seat):
             if self.illegal_reward is None:

@@ -54,7 +54,7 @@ class Turns:
 
     def __init__(self, game: Game[Any], state: State, reacting: Collection[int] = (), cap: int | None = None) -> None:
         if game.num_distinct_actions == 0:
-            raise LudusError(N_("{game} has no fixed action numbering yet"), game=game.info.id)
+            raise ValueError(f"{game.info.id} has no fixed action numbering yet")
         self.game = game
         self.state = state
         self.reacting = frozenset(reacting)
@@ -154,7 +154,7 @@ class Turns:
     def decline(self) -> None:
         """The selected seat declines its reaction window."""
         if not self.window or self.seat is None:
-            raise LudusError(N_("there is nothing to decline"))
+            raise RuntimeError("there is nothing to decline: no seat is in a reaction window")
         self.asked.add(self.seat)
         self._select()
 
