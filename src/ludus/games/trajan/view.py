@@ -262,10 +262,14 @@ def _shuffle_unordered(d: TrajanData, sh: Shuffler) -> None:
     the view does not show. (A demand Trajan tile's order does matter, the first unused
     one meets a demand: the view lists those in order.)
     """
-    d.forum_removed = _mixed(d.forum_removed, sh)
-    d.extra_removed = _mixed(d.extra_removed, sh)
-    d.trajan_removed = _mixed(d.trajan_removed, sh)
-    d.f_used = _mixed(d.f_used, sh)
+    if len(d.forum_removed) > 1:
+        d.forum_removed = _mixed(d.forum_removed, sh)
+    if len(d.extra_removed) > 1:
+        d.extra_removed = _mixed(d.extra_removed, sh)
+    if len(d.trajan_removed) > 1:
+        d.trajan_removed = _mixed(d.trajan_removed, sh)
+    if len(d.f_used) > 1:
+        d.f_used = _mixed(d.f_used, sh)
     for rows in (d.ftiles, d.xtiles, d.ctiles, d.bonus_yellow, d.bonus_grey):
         for i, row in enumerate(rows):
             if len(row) > 1:
