@@ -256,24 +256,33 @@ def _mixed(cards: list[int], sh: Shuffler) -> list[int]:
 
 
 def _shuffle_unordered(d: TrajanData, sh: Shuffler) -> None:
-    """Shuffle the lists whose order nobody sees (the view sorts them, no rule reads it).
+    """Re-order the lists whose order nobody sees (the view sorts them, no rule reads it).
 
     Their order is the order things happened in; a world keeping it would keep something
-    the view does not show. (A demand Trajan tile's order does matter, the first unused
-    one meets a demand: the view lists those in order.)
+    the view does not show. Each is sorted, then rotated by a random amount: every position
+    can hold every tile, and since nothing reads the order a full shuffle would buy nothing.
+    (A demand Trajan tile's order does matter, the first unused one meets a demand: the view
+    lists those in order, and they are kept.)
     """
     if len(d.forum_removed) > 1:
-        d.forum_removed = _mixed(d.forum_removed, sh)
+        d.forum_removed = _rotated(d.forum_removed, sh)
     if len(d.extra_removed) > 1:
-        d.extra_removed = _mixed(d.extra_removed, sh)
+        d.extra_removed = _rotated(d.extra_removed, sh)
     if len(d.trajan_removed) > 1:
-        d.trajan_removed = _mixed(d.trajan_removed, sh)
+        d.trajan_removed = _rotated(d.trajan_removed, sh)
     if len(d.f_used) > 1:
-        d.f_used = _mixed(d.f_used, sh)
+        d.f_used = _rotated(d.f_used, sh)
     for rows in (d.ftiles, d.xtiles, d.ctiles, d.bonus_yellow, d.bonus_grey):
         for i, row in enumerate(rows):
             if len(row) > 1:
-                rows[i] = _mixed(row, sh)
+                rows[i] = _rotated(row, sh)
+
+
+def _rotated(tiles: list[int], sh: Shuffler) -> list[int]:
+    """``tiles`` sorted, then rotated by a random amount (at least two tiles)."""
+    out = sorted(tiles)
+    k = sh.randbelow(len(out))
+    return out[k:] + out[:k] if k else out
 
 
 _PAIR_TRIES = 5000
