@@ -93,7 +93,11 @@ class Ismcts:
     - ``rollout``: random actions played from a new leaf before it is valued;
     - ``exploration``: the UCB1 constant (on values rescaled to [0, 1]);
     - ``react_share``: the share of the budget spent deciding on an optional
-      out-of-turn action.
+      out-of-turn action;
+    - ``prior``: when above 0, each action met for the first time at a node starts with
+      this many visits at the value of the position it leads to (one step of the greedy
+      bot's look-ahead: a node costs one evaluation per action, and the search begins
+      where the greedy bot ends).
     """
 
     name = "ismcts"
@@ -106,6 +110,7 @@ class Ismcts:
         rollout: int = 2,
         exploration: float = 1.0,
         react_share: float = 0.25,
+        prior: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -115,6 +120,7 @@ class Ismcts:
         self.rollout = rollout
         self.exploration = exploration
         self.react_share = react_share
+        self.prior = prior
         self.stats = SearchStats()
 
     # --- the Agent protocol --------------------------------------------------------------
@@ -145,6 +151,7 @@ class Ismcts:
         evaluate_all = state.game.evaluate_all
         c = self.exploration
         rollout = self.rollout
+        prior = self.prior
         root = _Node()
         nodes = 1
         start = time.perf_counter()
@@ -172,6 +179,21 @@ class Ismcts:
                         continue
                 children = node.children
                 untried = [a for a in actions if a not in children]
+                if untried and prior:
+                    # Every new action starts with ``prior`` visits at the value of the position it
+                    # leads to (the greedy bot's look one step ahead), then UCB1 picks among all.
+                    for a in untried:
+                        after = world.clone()
+                        if a.verb != PASS_VERB:
+                            after.apply(a)
+                        values = evaluate_all(after)
+                        low, high = min(low, *values), max(high, *values)
+                        edge = children[a] = _Node()
+                        edge.visits = prior
+                        edge.total = prior * values[a.player]
+                    nodes += len(untried)
+                    expanded = True
+                    untried = []
                 if untried:
                     action = untried[rng.randbelow(len(untried))]
                     child = children[action] = _Node()
