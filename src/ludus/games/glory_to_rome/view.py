@@ -12,10 +12,11 @@ Cards revealed for a Legionary demand are public while they are shown (this turn
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterator
 from itertools import islice
 from typing import Any, TypeVar
 
-from ludus.core.rng import Rng
+from ludus.core.rng import Rng, Shuffler
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
@@ -34,6 +35,10 @@ from ludus.games.glory_to_rome.rules.petitions import petition_floor
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
 
 D = TypeVar("D", bound=GtrData)
+
+_FIRST_CARD: tuple[int, ...] = (*(CARD_MATERIAL.index(m) for m in range(6)), len(CARD_MATERIAL))
+"""The first card id of each material, and the number of cards: the ids run material by material."""
+assert list(CARD_MATERIAL) == sorted(CARD_MATERIAL), "card ids must be grouped by material"
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -159,7 +164,7 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
 
 
 def determinize(s: D, player: int | None, seed: int) -> D:
-    """A full state agreeing with all ``player`` sees; what it does not see re-dealt with ``Rng(seed)``.
+    """A full state agreeing with all ``player`` sees; what it does not see re-dealt with ``seed``.
 
     It keeps exactly what :func:`view` shows ``player`` and deals everything else anew,
     consistently (ruling 19):
@@ -174,94 +179,119 @@ def determinize(s: D, player: int | None, seed: int) -> D:
       other hands (but their revealed cards), the other vault cards, another player's
       Fountain card.
 
-    The cards of the last two groups are pooled and grouped by material; the material-only
-    places of each material take a uniform ordered pick of that material's cards (a partial
+    The cards of the last two groups (every card whose name ``player`` does not see) are
+    pooled and sorted, so the deal starts from the same list whatever the true state held
+    where: the result is a function of the view and the seed only (*canonical*: from two
+    states ``player`` cannot tell apart it deals the same state). The material-only places
+    of each material take a uniform ordered pick of that material's cards (a partial
     Fisher-Yates), and the rest, shuffled, fill the hidden places: a uniform deal among the
-    deals that agree with the view. A pending petition shows that its player still holds its
-    remaining cards, and the re-deal keeps that.
+    deals that agree with the view. Which clients were hired this turn is shown by role
+    only: they are the last clients of their role. A pending petition shows that its player
+    still holds its remaining cards, and the re-deal keeps that.
     """
     t = s.copy_into(type(s).__new__(type(s)))
-    rng = Rng(seed)
+    shuffler = Shuffler(seed)
+    draw = shuffler.random
     shown = vaults_shown(s)
     known: list[list[int]] = []  # material-only places, whole lists
     hidden: list[list[int]] = [t.deck, t.removed]  # nothing-shown places, whole lists
     known_at: list[tuple[list[int], list[int]]] = []  # (list, indices): mixed lists
     hidden_at: list[tuple[list[int], list[int]]] = []
-    fresh_at: list[tuple[int, list[int]]] = []
+    mixed_hands: list[list[int]] = []
     for p in range(t.n):
         known.append(t.stock[p])
-        clients = t.clients[p]
-        known.append(clients)
-        if t.fresh[p]:
-            new = t.fresh[p]
-            fresh_at.append((p, [i for i, c in enumerate(clients) if c in new]))
-        known.extend(st.materials for st in t.buildings[p] if st.materials)
+        known.append(t.clients[p])
+        known.extend([st.materials for st in t.buildings[p] if st.materials])
         if p != player:
             revealed = t.revealed[p]
+            hand = t.hands[p]
             if revealed:
-                hand = t.hands[p]
                 # A revealed card given away is no longer shown (the view lists the revealed
                 # cards still in hand): forget it, or a re-deal could put it back as "revealed".
                 revealed[:] = [c for c in revealed if c in hand]
-                hidden_at.append((hand, [i for i, c in enumerate(hand) if c not in revealed]))
+            if revealed:
+                keep = list(dict.fromkeys(revealed))
+                hand[:] = keep + [c for c in hand if c not in keep]  # the hidden cards after them: dealt below
+                hidden_at.append((hand, list(range(len(keep), len(hand)))))
+                mixed_hands.append(hand)
             else:
-                hidden.append(t.hands[p])
+                hidden.append(hand)
         vis = t.vault_vis[p]
         if shown or all(v in (VIS_PUBLIC, player) for v in vis):
             known.append(t.vault[p])
-        else:
+        elif vis:
             known_at.append((t.vault[p], [i for i, v in enumerate(vis) if v in (VIS_PUBLIC, player)]))
             hidden_at.append((t.vault[p], [i for i, v in enumerate(vis) if v not in (VIS_PUBLIC, player)]))
     fountain = [t.fountain] if t.fountain >= 0 and t.stack[-1].who != player else []
     hidden.append(fountain)
     known_cards = [c for cards in known for c in cards]
     known_cards += [lst[i] for lst, idx in known_at for i in idx]
-    hidden_cards = [c for cards in hidden for c in cards] + [lst[i] for lst, idx in hidden_at for i in idx]
+    unseen = known_cards + [c for cards in hidden for c in cards]
+    unseen += [lst[i] for lst, idx in hidden_at for i in idx]
+    unseen.sort()  # canonical: the same list from every state the seat cannot tell apart
     if known_cards:
-        material = CARD_MATERIAL.__getitem__
-        ordered = sorted(known_cards, key=material)
-        cuts = [bisect_left(ordered, m, key=material) for m in range(7)]
-        need = [cuts[m + 1] - cuts[m] for m in range(6)]
-        cards = known_cards + hidden_cards
-        cards.sort(key=material)  # grouped by material
-        bounds = [bisect_left(cards, m, key=material) for m in range(7)]
-        chosen = []
+        materials = [CARD_MATERIAL[c] for c in known_cards]
+        picks: list[Iterator[int]] = []
         rest: list[int] = []
+        lo = 0
         for m in range(6):
-            group = cards[bounds[m]:bounds[m + 1]]
-            k = need[m]
-            size = len(group)
-            for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
-                j = i + rng.randbelow(size - i)
-                group[i], group[j] = group[j], group[i]
-            chosen.append(iter(group[:k]))
-            rest += group[k:]
-        dealt = iter([next(chosen[material(c)]) for c in known_cards])
+            hi = bisect_left(unseen, _FIRST_CARD[m + 1], lo)
+            k = materials.count(m)
+            if k:
+                group = unseen[lo:hi]
+                size = hi - lo
+                for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
+                    j = i + int(draw() * (size - i))
+                    group[i], group[j] = group[j], group[i]
+                picks.append(iter(group[:k]))
+                rest += group[k:]
+            else:
+                picks.append(iter(()))
+                rest += unseen[lo:hi]
+            lo = hi
+        dealt = iter([next(picks[m]) for m in materials])
         for cards_ in known:
             cards_[:] = islice(dealt, len(cards_))
         for lst, idx in known_at:
             for i in idx:
                 lst[i] = next(dealt)
     else:
-        rest = hidden_cards
-    rng.shuffle(rest)
+        rest = unseen
+    shuffler.shuffle(rest)
     dealt = iter(rest)
     for cards_ in hidden:
         cards_[:] = islice(dealt, len(cards_))
     for lst, idx in hidden_at:
         for i in idx:
             lst[i] = next(dealt)
-    for p in range(t.n):
-        if p != player and t.revealed[p]:
-            rng.shuffle(t.hands[p])  # where a revealed card sits in a hidden hand is hidden too
+    for hand in mixed_hands:
+        shuffler.shuffle(hand)  # where a revealed card sits in a hidden hand is hidden too
     if fountain:
         t.fountain = fountain[0]
-    for p, positions in fresh_at:
-        t.fresh[p] = [t.clients[p][i] for i in positions]
+    for p in range(t.n):
+        if t.fresh[p]:
+            t.fresh[p] = _fresh_clients(s.clients[p], s.fresh[p], t.clients[p])
     if s.petition is not None and not s.over and s.current != player:
         _keep_petition(t, s.petition.material, petition_floor(s, s.petition), s.petition.left, hidden, hidden_at)
-    t.rng = Rng(rng.next())
+    t.rng = Rng(seed)
     return t
+
+
+def _fresh_clients(before: list[int], fresh: list[int], after: list[int]) -> list[int]:
+    """The clients hired this turn after a re-deal: as many of each role as ``fresh`` held, the
+    last ones of their role in ``after`` (the view shows how many of each role are new, not
+    which)."""
+    new = [0] * 6
+    for c in fresh:
+        new[CARD_MATERIAL[c]] += 1
+    out: list[int] = []
+    for i in range(len(after) - 1, -1, -1):
+        m = CARD_MATERIAL[after[i]]
+        if new[m]:
+            new[m] -= 1
+            out.append(after[i])
+    out.reverse()
+    return out
 
 
 def _keep_petition(
