@@ -14,6 +14,7 @@ from ludus.core.events import Log
 from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome import (
+    deal,
     heuristic,
     invariants,
     notation,
@@ -135,7 +136,7 @@ class GtrState(GtrData, RulesState):
     def determinize(self, player: int | None, seed: int) -> GtrState:
         """A state consistent with ``player``'s view, hidden cards re-dealt."""
         check_seat(self, player)
-        return view.determinize(self, player, seed)
+        return deal.determinize(self, player, seed)
 
     def clone(self) -> GtrState:
         """An independent copy (it shares the legal-action lists: they are never mutated)."""
@@ -197,6 +198,7 @@ class GloryToRome(Game[GtrState]):
         s.cfg = self.cfg
         s.acts = self.acts
         s._legal = {}
+        s._deals = {}
         return s
 
     def new_state(self, seed: int = 0) -> GtrState:
@@ -256,6 +258,10 @@ class GloryToRome(Game[GtrState]):
     def evaluate(self, state: GtrState, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""
         return heuristic.evaluate(state, player)
+
+    def evaluate_all(self, state: GtrState) -> tuple[float, ...]:
+        """Every seat's leaf value for search, in [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
+        return heuristic.evaluate_all(state)
 
     def invariant_violations(self, state: GtrState) -> list[str]:
         """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""

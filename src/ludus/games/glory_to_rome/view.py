@@ -1,4 +1,4 @@
-"""Per-player views and determinization.
+"""Per-player views (determinization: :mod:`.deal`).
 
 Hidden: the cards in hands (their number and the number of Jacks are public), the
 deck order, and vault cards.  A vault card's material is public when it comes
@@ -11,12 +11,8 @@ Cards revealed for a Legionary demand are public while they are shown (this turn
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterator
-from itertools import islice
-from typing import Any, TypeVar
+from typing import Any
 
-from ludus.core.rng import Rng, Shuffler
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
@@ -29,16 +25,9 @@ from ludus.games.glory_to_rome.components import (
     THINKER,
     VIS_PUBLIC,
 )
-from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
+from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.rules import to_move
-from ludus.games.glory_to_rome.rules.petitions import petition_floor
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
-
-D = TypeVar("D", bound=GtrData)
-
-_FIRST_CARD: tuple[int, ...] = (*(CARD_MATERIAL.index(m) for m in range(6)), len(CARD_MATERIAL))
-"""The first card id of each material, and the number of cards: the ids run material by material."""
-assert list(CARD_MATERIAL) == sorted(CARD_MATERIAL), "card ids must be grouped by material"
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -77,7 +66,7 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
 
     Every place lists its cards in the order the state keeps them (the pool's order decides
     which card of a material a take removes, the hand's which card a demand reveals): the
-    order is public, or known to the hand's owner, and :func:`determinize` keeps it.
+    order is public, or known to the hand's owner, and :func:`.deal.determinize` keeps it.
     """
     players = []
     shown = vaults_shown(s)
@@ -161,165 +150,3 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "forum_winners": list(s.forum_winners),
         "conceded": list(s.conceded),
     }
-
-
-def determinize(s: D, player: int | None, seed: int) -> D:
-    """A full state agreeing with all ``player`` sees; what it does not see re-dealt with ``seed``.
-
-    It keeps exactly what :func:`view` shows ``player`` and deals everything else anew,
-    consistently (ruling 19):
-
-    - names shown (kept): the pool, the camps, cards revealed for a demand, ``player``'s own
-      hand, the foundation cards of structures, ``player``'s own Fountain card;
-    - only the material shown (re-dealt among the cards of that material): stockpiles,
-      clienteles, the materials in structures, vault cards whose material ``player`` sees
-      (from a stockpile or a clientele; its own Basilica cards; every vault at the end of a
-      scored game) — the table, the owner included, sees them tucked, material only;
-    - nothing shown (re-dealt freely): the deck, the cards out of play (training game), the
-      other hands (but their revealed cards), the other vault cards, another player's
-      Fountain card.
-
-    The cards of the last two groups (every card whose name ``player`` does not see) are
-    pooled and sorted, so the deal starts from the same list whatever the true state held
-    where: the result is a function of the view and the seed only (*canonical*: from two
-    states ``player`` cannot tell apart it deals the same state). The material-only places
-    of each material take a uniform ordered pick of that material's cards (a partial
-    Fisher-Yates), and the rest, shuffled, fill the hidden places: a uniform deal among the
-    deals that agree with the view. Which clients were hired this turn is shown by role
-    only: they are the last clients of their role. A pending petition shows that its player
-    still holds its remaining cards, and the re-deal keeps that.
-    """
-    t = s.copy_into(type(s).__new__(type(s)))
-    shuffler = Shuffler(seed)
-    draw = shuffler.random
-    shown = vaults_shown(s)
-    known: list[list[int]] = []  # material-only places, whole lists
-    hidden: list[list[int]] = [t.deck, t.removed]  # nothing-shown places, whole lists
-    known_at: list[tuple[list[int], list[int]]] = []  # (list, indices): mixed lists
-    hidden_at: list[tuple[list[int], list[int]]] = []
-    mixed_hands: list[list[int]] = []
-    for p in range(t.n):
-        known.append(t.stock[p])
-        known.append(t.clients[p])
-        known.extend([st.materials for st in t.buildings[p] if st.materials])
-        if p != player:
-            revealed = t.revealed[p]
-            hand = t.hands[p]
-            if revealed:
-                # A revealed card given away is no longer shown (the view lists the revealed
-                # cards still in hand): forget it, or a re-deal could put it back as "revealed".
-                revealed[:] = [c for c in revealed if c in hand]
-            if revealed:
-                keep = list(dict.fromkeys(revealed))
-                hand[:] = keep + [c for c in hand if c not in keep]  # the hidden cards after them: dealt below
-                hidden_at.append((hand, list(range(len(keep), len(hand)))))
-                mixed_hands.append(hand)
-            else:
-                hidden.append(hand)
-        vis = t.vault_vis[p]
-        if shown or all(v in (VIS_PUBLIC, player) for v in vis):
-            known.append(t.vault[p])
-        elif vis:
-            known_at.append((t.vault[p], [i for i, v in enumerate(vis) if v in (VIS_PUBLIC, player)]))
-            hidden_at.append((t.vault[p], [i for i, v in enumerate(vis) if v not in (VIS_PUBLIC, player)]))
-    fountain = [t.fountain] if t.fountain >= 0 and t.stack[-1].who != player else []
-    hidden.append(fountain)
-    known_cards = [c for cards in known for c in cards]
-    known_cards += [lst[i] for lst, idx in known_at for i in idx]
-    unseen = known_cards + [c for cards in hidden for c in cards]
-    unseen += [lst[i] for lst, idx in hidden_at for i in idx]
-    unseen.sort()  # canonical: the same list from every state the seat cannot tell apart
-    if known_cards:
-        materials = [CARD_MATERIAL[c] for c in known_cards]
-        picks: list[Iterator[int]] = []
-        rest: list[int] = []
-        lo = 0
-        for m in range(6):
-            hi = bisect_left(unseen, _FIRST_CARD[m + 1], lo)
-            k = materials.count(m)
-            if k:
-                group = unseen[lo:hi]
-                size = hi - lo
-                for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
-                    j = i + int(draw() * (size - i))
-                    group[i], group[j] = group[j], group[i]
-                picks.append(iter(group[:k]))
-                rest += group[k:]
-            else:
-                picks.append(iter(()))
-                rest += unseen[lo:hi]
-            lo = hi
-        dealt = iter([next(picks[m]) for m in materials])
-        for cards_ in known:
-            cards_[:] = islice(dealt, len(cards_))
-        for lst, idx in known_at:
-            for i in idx:
-                lst[i] = next(dealt)
-    else:
-        rest = unseen
-    shuffler.shuffle(rest)
-    dealt = iter(rest)
-    for cards_ in hidden:
-        cards_[:] = islice(dealt, len(cards_))
-    for lst, idx in hidden_at:
-        for i in idx:
-            lst[i] = next(dealt)
-    for hand in mixed_hands:
-        shuffler.shuffle(hand)  # where a revealed card sits in a hidden hand is hidden too
-    if fountain:
-        t.fountain = fountain[0]
-    for p in range(t.n):
-        if t.fresh[p]:
-            t.fresh[p] = _fresh_clients(s.clients[p], s.fresh[p], t.clients[p])
-    if s.petition is not None and not s.over and s.current != player:
-        _keep_petition(t, s.petition.material, petition_floor(s, s.petition), s.petition.left, hidden, hidden_at)
-    t.rng = Rng(seed)
-    return t
-
-
-def _fresh_clients(before: list[int], fresh: list[int], after: list[int]) -> list[int]:
-    """The clients hired this turn after a re-deal: as many of each role as ``fresh`` held, the
-    last ones of their role in ``after`` (the view shows how many of each role are new, not
-    which)."""
-    new = [0] * 6
-    for c in fresh:
-        new[CARD_MATERIAL[c]] += 1
-    out: list[int] = []
-    for i in range(len(after) - 1, -1, -1):
-        m = CARD_MATERIAL[after[i]]
-        if new[m]:
-            new[m] -= 1
-            out.append(after[i])
-    out.reverse()
-    return out
-
-
-def _keep_petition(
-    t: GtrData, m: int, floor: int, need: int, hidden: list[list[int]], hidden_at: list[tuple[list[int], list[int]]]
-) -> None:
-    """The petitioner's re-dealt hand holds ``need`` cards of material ``m`` from building
-    ``floor`` on (ruling 24; any one material before the first card): swap them in from other
-    hidden places (the real hand had them, so the hidden cards do)."""
-    hand = t.hands[t.current]
-    if m == NO_MATERIAL:  # opened: the material it holds most of
-        counts = [0] * 6
-        for c in hand:
-            counts[CARD_MATERIAL[c]] += 1
-        m = counts.index(max(counts))
-
-    def fits(c: int) -> bool:
-        return CARD_MATERIAL[c] == m and CARD_BUILDING[c] >= floor
-
-    have = sum(1 for c in hand if fits(c))
-    if have >= need:
-        return
-    spots = [(lst, i) for lst in hidden if lst is not hand for i in range(len(lst))]
-    spots += [(lst, i) for lst, idx in hidden_at if lst is not hand for i in idx]
-    mine = [i for i, c in enumerate(hand) if not fits(c) and c not in t.revealed[t.current]]
-    for lst, i in spots:
-        if have >= need or not mine:
-            break
-        if fits(lst[i]):
-            j = mine.pop()
-            hand[j], lst[i] = lst[i], hand[j]
-            have += 1
