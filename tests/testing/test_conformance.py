@@ -59,6 +59,18 @@ def test_catches_determinize_that_keeps_the_deck_order() -> None:
         check_game("fixture-keeps-deck", players=2, games=2)
 
 
+def test_catches_determinize_that_depends_on_the_hidden_order() -> None:
+    # Issue 18: determinize(p, seed) must be a function of p's view and the seed, or a bot
+    # searching on determinizations decides by what its seat cannot see.
+    with pytest.raises(AssertionError, match=r"\[determinize-canonical\]"):
+        check_game("fixture-peeking-determinize", players=2, games=2)
+
+
+def test_catches_a_legal_action_missing_from_the_action_space() -> None:
+    with pytest.raises(AssertionError, match=r"\[action-space\] legal action \d:cheer has no number"):
+        check_game("fixture-no-cheer-number", players=2, games=2)
+
+
 def test_catches_event_without_a_template() -> None:
     with pytest.raises(AssertionError, match=r"\[events\] event kind 'no-such-template'"):
         check_game("fixture-untemplated-event", players=2, games=1)

@@ -21,20 +21,20 @@ NORMAL_ITERATIONS = 300
 """ISMCTS iterations per decision of the ``normal`` level."""
 HARD_ITERATIONS = 2000
 """ISMCTS iterations per decision of the ``hard`` level."""
-HARD_SECONDS = 1.0
-"""The most a ``hard`` decision may take (the budget is iterations; this caps a slow one)."""
 
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "easy": GreedyAgent,
     "normal": partial(Ismcts, iterations=NORMAL_ITERATIONS),
-    "hard": partial(Ismcts, iterations=HARD_ITERATIONS, seconds=HARD_SECONDS),
+    "hard": partial(Ismcts, iterations=HARD_ITERATIONS),
 }
 """Agent name (as used on the command line and in the lobby) → factory taking a ``seed``.
 
 The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and ``hard``
-(ISMCTS with a larger budget); ``random`` and ``greedy`` are the baselines.
+(ISMCTS with a larger budget); ``random`` and ``greedy`` are the baselines. The levels'
+budgets are iterations, not time, so a seeded game replays the same on any machine; they
+are sized so that a ``hard`` decision takes well under a second here (docs/bots.md).
 """
 
 LEVELS = ("easy", "normal", "hard")

@@ -23,7 +23,8 @@ Set Monte Carlo Tree Search", IEEE TCIAIG 2012) with a reward per seat, as in ma
 
 The budget is a number of iterations (reproducible: a decision depends only on the
 position as the seat sees it and the seed), optionally capped by a time (then it also
-depends on the machine's speed).
+depends on the machine's speed). The search stops early once the most visited action
+cannot be overtaken in the iterations left (it would be chosen anyway).
 
 >>> from ludus import load
 >>> state = load("trajan", 2).new_state(seed=3)
@@ -69,6 +70,18 @@ class SearchStats:
     seconds: float = 0.0
     nodes: int = 0
     timed_out: bool = False
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """Whether the most visited root action stays ahead whatever the ``left`` iterations do."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 class Ismcts:
@@ -189,9 +202,12 @@ class Ismcts:
             for edge, seat in path:
                 edge.visits += 1
                 edge.total += values[seat]
-            if limit is not None and done % 16 == 0 and time.perf_counter() - start >= limit:
-                timed_out = True
-                break
+            if done % 16 == 0:
+                if limit is not None and time.perf_counter() - start >= limit:
+                    timed_out = True
+                    break
+                if _settled(root, budget - done):
+                    break
         self.stats = SearchStats(done, time.perf_counter() - start, nodes, timed_out)
         children = root.children
         return max(root_actions, key=lambda a: (children[a].visits, children[a].total / children[a].visits)

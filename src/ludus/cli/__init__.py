@@ -1,4 +1,4 @@
-"""The ``ludus`` command: games, play, simulate, replay, render, bench, serve.
+"""The ``ludus`` command: games, play, simulate, tournament, replay, render, bench, serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -19,6 +19,7 @@ from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import EXIT_BAD_INPUT, UsageError, escape, parse_options, parser_class, seed
 from ludus.cli.batch import cmd_bench, cmd_render, cmd_simulate
 from ludus.cli.serve import cmd_serve
+from ludus.cli.tournament import add_parser as add_tournament_parser
 from ludus.core.actions import Action
 from ludus.core.api import GameInfo
 from ludus.core.errors import LudusError
@@ -330,6 +331,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_simulate)
 
+    add_tournament_parser(sub, language, lang or get_lang("en"))
+
     p = sub.add_parser("replay", parents=[language], help=_("re-execute a game record and verify it"))
     p.add_argument("record")
     p.add_argument("--log", action="store_true", help=_("print the public log instead of the final state"))
@@ -352,6 +355,9 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=2.0, help=_("CPU seconds per game and player count (default 2)"))
     p.add_argument("--players", type=int, help=_("only this player count"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    p.add_argument("--search", action="store_true",
+                   help=_("measure search instead: determinizations, evaluate_all calls and ISMCTS iterations "
+                          "per second on mid-game states"))
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("serve", parents=[language], help=_("play in the browser: the web platform (the web extra)"))

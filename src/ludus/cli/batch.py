@@ -17,9 +17,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ludus.agents import AGENTS
+from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import MAX_BENCH_SECONDS, MAX_JOBS, UsageError, parse_options
 from ludus.core.actions import Action
+from ludus.core.api import GameInfo
 from ludus.core.errors import N_
 from ludus.core.events import Event
 from ludus.core.i18n import Lang
@@ -58,8 +59,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if not agents:
         raise UsageError(_("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
     for name in agents:
-        if name not in AGENTS:
-            raise UsageError(_("unknown agent {name!r} (agents: {known})").format(name=name, known=", ".join(AGENTS)))
+        make_agent(name)  # a LudusError naming the agent (a module:Class that does not load too)
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
         raise UsageError(_("--out must end in .csv or .jsonl"))
     options = parse_options(args.option)
@@ -213,6 +213,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             console.print(_("No games are installed: nothing to benchmark."))
         return 0
     infos = [load(i).info for i in ids]  # validates every id first
+    if args.search:
+        return _bench_search(args, console, infos)
     results = []
     for info in infos:
         counts = [args.players] if args.players else range(info.min_players, info.max_players + 1)
@@ -230,4 +232,28 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
              "actions_per_s": r.actions_per_s, "clones_per_s": r.clones_per_s}
             for r in results
         ]}))
+    return 0
+
+
+def _bench_search(args: argparse.Namespace, console: Console, infos: list[GameInfo]) -> int:
+    """``bench --search``: determinizations, evaluate_all calls and ISMCTS iterations per second."""
+    from ludus.sim.searchbench import search_bench
+
+    lang: Lang = args.lang
+    _ = lang.gettext
+    results = []
+    for info in infos:
+        counts = [args.players] if args.players else range(info.min_players, info.max_players + 1)
+        for n in counts:
+            r = search_bench(info.id, n, args.seconds)
+            results.append(r)
+            if not args.json:
+                line = _("{game} {players}p  {determinize} determinize/s  {evaluate} evaluate_all/s  "
+                         "{iterations} ISMCTS iterations/s").format(
+                    game=f"{r.game:<16}", players=r.players, determinize=f"{_fixed(r.determinize_per_s, lang, 0):>8}",
+                    evaluate=f"{_fixed(r.evaluate_all_per_s, lang, 0):>8}",
+                    iterations=f"{_fixed(r.iterations_per_s, lang, 0):>7}")
+                console.print(line, highlight=False, soft_wrap=True)
+    if args.json:
+        print(json.dumps({"results": [r.to_json() for r in results]}))
     return 0

@@ -22,6 +22,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ludus.core.actions import Action, shorten
@@ -32,6 +33,7 @@ from ludus.core.options import FrozenOptions as FrozenOptions
 from ludus.core.options import OptionSpec as OptionSpec
 from ludus.core.options import OptionValue as OptionValue
 from ludus.core.rng import Rng
+from ludus.core.spaces import ActionKind, ActionSpace, ObservationLayout
 
 ACTION_CAP_FACTOR = 20
 """A driver stops a game after this many times its ``GameInfo.typical_actions`` actions."""
@@ -480,6 +482,52 @@ class Game(ABC, Generic[StateT]):
         """
         scale = self.evaluation_scale
         return tuple(math.tanh(self.evaluate(state, p) / scale) for p in range(self.players))
+
+    # --- research interfaces: a fixed numbering of actions, flat observations --------
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Every kind of action the game may offer at its player count, with every value of
+        each argument (games override; the order is the numbering, kept stable across versions)."""
+        return ()
+
+    @cached_property
+    def action_space(self) -> ActionSpace:
+        """The game's actions numbered ``0 … num_distinct_actions - 1`` (see :mod:`ludus.core.spaces`)."""
+        return ActionSpace(self.action_kinds())
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many actions the fixed numbering has (OpenSpiel's ``num_distinct_actions``)."""
+        return self.action_space.size
+
+    def encode_action(self, action: Action) -> int:
+        """The number of ``action`` in :attr:`action_space` (the seat is not part of it)."""
+        return self.action_space.encode(action)
+
+    def decode_action(self, state: State, number: int, player: int | None = None) -> Action:
+        """The action numbered ``number`` for ``player`` (default: the one seat to move in ``state``).
+
+        Whether it is legal is for ``state.apply`` to say.
+        """
+        if player is None:
+            movers = state.to_move()
+            if len(movers) != 1:
+                raise LudusError(N_("say which seat acts: {count} seats are to move"), count=len(movers))
+            player = movers[0]
+        return self.action_space.decode(number, player)
+
+    @cached_property
+    def observation_layout(self) -> ObservationLayout:
+        """The named slices of :meth:`observe`'s vector (games override :meth:`observation_parts`)."""
+        return ObservationLayout(self.observation_parts())
+
+    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
+        """``(name, size, what it holds)`` of each slice of an observation, in order (games override)."""
+        return ()
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """A flat observation of ``player`` (None: the spectator) built from its ``view`` alone,
+        laid out as :attr:`observation_layout` says (games override)."""
+        return self.observation_layout.zeros()
 
     def invariant_violations(self, state: StateT) -> list[str]:
         """Conservation checks of ``state`` (no card, token or cube created or lost).

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ludus.agents import make_agent, play_game
 from ludus.core.errors import N_, OptionError
@@ -148,7 +148,7 @@ def run_games(
         make_agent(name)
     if max_actions is not None and max_actions < 1:
         raise OptionError(N_("max_actions must be at least 1, got {value}"), value=max_actions)
-    return _in_order(_run(_tasks(game_id, game.players, opts, list(agents), seed, games, max_actions),
+    return in_order(_run(_tasks(game_id, game.players, opts, list(agents), seed, games, max_actions),
                           jobs, max(1, min(games // (jobs * 8), 64))), progress)
 
 
@@ -160,9 +160,23 @@ def _tasks(
         yield game_id, players, opts, names, seed, i, cap
 
 
-def _in_order(results: Iterator[GameResult], progress: Callable[[GameResult], None] | None) -> Iterator[GameResult]:
+class Indexed(Protocol):
+    """A result that knows its place in its batch."""
+
+    @property
+    def index(self) -> int:
+        """The result's place in its batch (0, 1, 2, …)."""
+        ...
+
+
+R = TypeVar("R", bound=Indexed)
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+def in_order(results: Iterable[R], progress: Callable[[R], None] | None = None) -> Iterator[R]:
     """``results`` (in the order they finish) in index order; only results ahead of a game in flight wait."""
-    waiting: dict[int, GameResult] = {}
+    waiting: dict[int, R] = {}
     following = 0
     for result in results:
         if progress is not None:
@@ -179,24 +193,31 @@ def play_chunk(tasks: list[Task]) -> list[GameResult]:
 
 
 def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1) -> Iterator[GameResult]:
-    """The results of ``tasks`` in the order they finish.
+    """The results of ``tasks`` in the order they finish (see :func:`stream_pool`)."""
+    return stream_pool(tasks, play_chunk, jobs, chunksize)
 
-    Tasks are taken from the iterable only as workers become free (at most
-    ``4 × jobs`` chunks in flight), so a huge batch never sits in memory as tasks.
+
+def stream_pool(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int, chunksize: int = 1) -> Iterator[U]:
+    """The results of ``work`` on chunks of ``tasks``, in the order they finish.
+
+    With ``jobs`` above 1 the chunks go to a pool of worker processes (``work`` must
+    be a module-level function, so it can be sent there). Tasks are taken from the
+    iterable only as workers become free (at most ``4 × jobs`` chunks in flight), so
+    a huge batch never sits in memory as tasks.
     """
     if jobs <= 1:
         for task in tasks:
-            yield play_one(task)
+            yield from work([task])
         return
     it = iter(tasks)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[list[GameResult]]] = set()
+        pending: set[Future[list[U]]] = set()
         while True:
             while len(pending) < 4 * jobs:
                 chunk = list(islice(it, chunksize))
                 if not chunk:
                     break
-                pending.add(pool.submit(play_chunk, chunk))
+                pending.add(pool.submit(work, chunk))
             if not pending:
                 return
             done, pending = wait(pending, return_when=FIRST_COMPLETED)

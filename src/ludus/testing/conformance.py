@@ -14,11 +14,15 @@ It plays seeded random games and, along the way, checks that
 - ``determinize`` really re-deals hidden information at least once in a game that has it;
 - what a seat observes of the flow (who is to move, its options, its view after an action) does
   not depend on what it cannot see, and ``determinize`` keeps no identity the seat could not
-  know (both in :mod:`ludus.testing.hidden`);
+  know, and ``determinize(p, seed)`` depends only on what ``p`` sees and the seed (all in
+  :mod:`ludus.testing.hidden`);
 - every event has a template for its kind, renders, and is JSON-ready (kind and data, no prose);
 - the game's conservation invariants (``Game.invariant_violations``) hold after every action;
 - a state pickles and unpickles to the same digest (states go to worker processes);
-- ``outcome()`` of a finished game is well-formed, with a termination.
+- ``outcome()`` of a finished game is well-formed, with a termination;
+- where the game declares a fixed action space, every legal action has a number that decodes
+  back to it; where it declares an observation layout, ``observe(view(p), p)`` has its size and
+  is the same on a determinization (``[action-space]``, ``[observation]``).
 
 A failure raises :class:`AssertionError` whose message starts with the name of the
 property in brackets, e.g. ``[view-leak]``.
@@ -27,6 +31,7 @@ property in brackets, e.g. ``[view-leak]``.
 from __future__ import annotations
 
 import json
+import math
 import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -39,7 +44,11 @@ from ludus.core.events import Event, has_template
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import load
 from ludus.core.rng import Rng
-from ludus.testing.hidden import check_determinize_identity, check_observable_decisions
+from ludus.testing.hidden import (
+    check_determinize_canonical,
+    check_determinize_identity,
+    check_observable_decisions,
+)
 
 
 @dataclass(slots=True)
@@ -135,6 +144,7 @@ def _check_one_game(
                     raise _fail("legal-actions", f"legal_actions({p}) holds {a}, an action of seat {a.player}")
             per_mover.extend(mine)
         _check_notation(game, state, legal, steps)
+        _check_action_space(game, legal, steps)
         if steps < 8 or steps % deep_every == 0:
             _deep_check(game, state, legal, seen_actions, rng, report, steps, max_apply_each)
         # Choose: usually an action of a seat to move, sometimes an optional one.
@@ -174,6 +184,32 @@ def _check_one_game(
         ) from exc
     if replayed.digest() != state.digest():
         raise _fail("replay", "replay's final state differs")
+
+
+def _check_action_space(game: Game[Any], legal: list[Action], steps: int) -> None:
+    """Every legal action has a number in the game's fixed action space, and the number gives it back."""
+    space = game.action_space
+    if not space.size:
+        return  # the game declares no action space (research interfaces refuse it)
+    for action in legal:
+        try:
+            number = space.encode(action)
+        except LudusError as exc:
+            raise _fail("action-space", f"legal action {action} has no number (step {steps}): {exc}") from exc
+        if space.decode(number, action.player) != action:
+            raise _fail("action-space", f"action number {number} of {action} decodes to another action (step {steps})")
+
+
+def _check_observation(game: Game[Any], state: State, det: State, p: int | None, steps: int) -> None:
+    """The observation has the layout's size, is finite, and is the same for a determinization (built from the view)."""
+    layout = game.observation_layout
+    if not layout.size:
+        return
+    seen = game.observe(state.view(p), p)
+    if len(seen) != layout.size or not all(math.isfinite(x) for x in seen):
+        raise _fail("observation", f"observe(view({p})) has {len(seen)} values, not {layout.size} finite ones (step {steps})")
+    if game.observe(det.view(p), p) != seen:
+        raise _fail("observation", f"seat {p}'s observation differs on a state it cannot tell apart (step {steps})")
 
 
 def _check_events(events: list[Event], action: Action, steps: int) -> None:
@@ -297,6 +333,7 @@ def _deep_check(
                 f"view({p}) differs from view({p}) of determinize({p}) at {where} (step {steps}): "
                 "the view shows something hidden, or determinize forgot something seen",
             )
+        _check_observation(game, state, det, p, steps)
         again = state.determinize(p, det_seed)
         if again.digest() != det.digest():
             raise _fail("determinize", f"determinize({p}, {det_seed}) is not reproducible")
@@ -308,6 +345,8 @@ def _deep_check(
         check_observable_decisions(game, state, rng, steps)
         if report.deep_checks % 8 == 1 and report.determinize_changed:  # (a no-op: [determinize-noop])
             check_determinize_identity(game, state, rng, steps)
+        if report.deep_checks % 4 == 2:
+            check_determinize_canonical(game, state, rng, steps)
 
 
 def _first_difference(a: Any, b: Any, path: str = "view") -> str:

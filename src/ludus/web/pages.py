@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 
 from ludus.agents import AGENTS
 from ludus.core.board import board_view
-from ludus.core.errors import LudusError
+from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
 from ludus.web.api import seat_for, serve_socket
@@ -37,6 +37,10 @@ templates = Jinja2Templates(directory=HERE / "templates")
 
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
 
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
+               "hard": N_("hard")}
+"""The bot levels' names as pages show them (msgids; a page translates them)."""
+
 
 def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
     code = lang or request.query_params.get("lang") or request.cookies.get("lang")
@@ -49,7 +53,8 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
-    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES, **values}
+    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES,
+            "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)), **values}
 
 
 def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:

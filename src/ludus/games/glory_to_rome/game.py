@@ -13,6 +13,7 @@ from ludus.core.errors import N_, LudusError, StateError
 from ludus.core.events import Log
 from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
+from ludus.core.spaces import ActionKind
 from ludus.games.glory_to_rome import (
     deal,
     heuristic,
@@ -21,6 +22,7 @@ from ludus.games.glory_to_rome import (
     render,
     rules,
     scoring,
+    spaces,
     validation,
     view,
 )
@@ -270,3 +272,15 @@ class GloryToRome(Game[GtrState]):
     def greedy_action(self, state: GtrState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's policy (see heuristic.py)."""
         return heuristic.greedy_action(state, player, rng, search)
+
+    def action_kinds(self) -> list[ActionKind]:
+        """Every kind of action at this player count (see :mod:`~ludus.games.glory_to_rome.spaces`)."""
+        return spaces.action_kinds(self.players)
+
+    def observation_parts(self) -> list[tuple[str, int, str]]:
+        """The slices of an observation (see :mod:`~ludus.games.glory_to_rome.spaces`)."""
+        return spaces.observation_parts(self.players)
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """``player``'s observation (None: the spectator's) from its ``view`` alone."""
+        return spaces.observe(self.players, view, player)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludus.core.actions import Action
@@ -12,8 +12,9 @@ from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
+from ludus.core.spaces import ActionKind
 
-from . import decisions, heuristic, invariants, notation, render, rules, scoring, validation, view
+from . import decisions, heuristic, invariants, notation, render, rules, scoring, spaces, validation, view
 from . import svg as board
 from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
 from .config import HadriansWallConfig
@@ -236,3 +237,16 @@ class HadriansWall(Game[HadriansWallState]):
             return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
         world = state.determinize(player, rng.next())
         return heuristic.best_plan(world, player, actions, rng, search.memory)
+
+    # --- research interfaces (issue 19): the action numbering and the observation, in spaces.py ---
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Every verb with every value of its arguments, by player count only (see spaces.py)."""
+        return spaces.action_kinds(self.players)
+
+    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
+        """The table, the observer's own cards and next decision, one block per seat (spaces.py)."""
+        return spaces.observation_parts(self.players)
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """``player``'s view as floats, the observer's seat block first (see spaces.py)."""
+        return spaces.observe(view, player, self.observation_layout.size)

@@ -8,7 +8,7 @@ in; :class:`TrajanGame` holds the player count and the options (as a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludus.core.actions import Action
@@ -19,6 +19,7 @@ from ludus.core.errors import N_, StateError
 from ludus.core.events import Log
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
+from ludus.core.spaces import ActionKind
 from ludus.games.trajan import (
     decisions,
     heuristic,
@@ -27,6 +28,7 @@ from ludus.games.trajan import (
     render,
     rules,
     scoring,
+    spaces,
     validation,
     view,
 )
@@ -233,3 +235,18 @@ class TrajanGame(Game[TrajanState]):
     def state_violations(self, state: TrajanState) -> list[str]:
         """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
         return validation.violations(state)
+
+    # --- research interfaces (issue 19): see spaces.py ------------------------------------------
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Every kind of Trajan action, the same for every player count and option
+        (:func:`~ludus.games.trajan.spaces.action_kinds`)."""
+        return spaces.action_kinds()
+
+    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
+        """The slices of :meth:`observe` at this player count (:func:`~ludus.games.trajan.spaces.parts`)."""
+        return spaces.parts(self.players)
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """The flat observation of ``player`` (None: the spectator) from its view alone
+        (:func:`~ludus.games.trajan.spaces.observe`)."""
+        return spaces.observe(view, player)
