@@ -145,10 +145,12 @@ def evaluate(state: GtrData, player: int) -> float:
 
 COMPLETED_FUNCTION = 0.6
 """Leaf value of a completed building's function, over the influence its site gives."""
-FOUNDATION = 0.2
+FOUNDATION = 0.35
 """Leaf value of a bare foundation (a site held, a card in play)."""
-MATERIAL_SHARE = 0.5
-"""Leaf value of an incomplete structure's materials: this share of the influence it will give."""
+MATERIAL_SHARE = 0.8
+"""Leaf value of each material in an incomplete structure (a material of a site of value V is a
+V-th of the V influence it will give): as the greedy bot values it, so every step towards
+completing is worth a card; completing adds the rest of the influence and the function."""
 _STATUE, _WALL, _SHRINE, _TEMPLE = B.STATUE, B.WALL, B.SHRINE, B.TEMPLE
 LEAF_SCALE = 4.0
 """Points of lead that make a seat about three times as likely to finish ahead as behind:
@@ -160,9 +162,10 @@ def leaf_points(s: GtrData) -> list[float]:
 
     What scores now counts in full: influence (completed buildings), the vault, merchant
     bonuses held (strictly the most vault cards of a material), a completed Statue.
-    Completing is what turns a foundation into points, so an incomplete structure is worth
-    only :data:`FOUNDATION` plus :data:`MATERIAL_SHARE` of its site's value as its materials
-    come in, and a completed one its influence plus :data:`COMPLETED_FUNCTION`. What may
+    Every step towards a building is worth its card: an incomplete structure counts
+    :data:`FOUNDATION` plus :data:`MATERIAL_SHARE` a material, and completing it more (its
+    whole influence plus :data:`COMPLETED_FUNCTION`: 1.25 to 1.65 for the last material,
+    0.8 for another), so search completes buildings. What may
     become points (stockpile, clients, hand, Jacks, the led role's actions still owed) counts
     at a discount, less as the deck runs out.
     """
