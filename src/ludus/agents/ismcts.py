@@ -13,6 +13,9 @@ Set Monte Carlo Tree Search", IEEE TCIAIG 2012) with a reward per seat, as in ma
 - each action is valued for the seat that takes it (``action.player``), so opponents
   pursue their own ends and in a co-operative game, where every seat's value is the
   team's, everybody plays for the team;
+- action values are compared on the range of the leaf values seen so far in this search
+  (rescaled to [0, 1], as MuZero does), so one exploration constant suits a game whose
+  moves change the value by a hundredth as well as one where they change it by a half;
 - a new leaf is valued with the game's :meth:`~ludus.core.api.Game.evaluate_all` after a
   short random **rollout**;
 - **simultaneous** decisions (several seats to move) are taken one seat at a time,
@@ -88,7 +91,7 @@ class Ismcts:
     """An ISMCTS bot. ``iterations`` per decision (and at most ``seconds``, if given).
 
     - ``rollout``: random actions played from a new leaf before it is valued;
-    - ``exploration``: the UCB1 constant (values are in [-1, 1]);
+    - ``exploration``: the UCB1 constant (on values rescaled to [0, 1]);
     - ``react_share``: the share of the budget spent deciding on an optional
       out-of-turn action.
     """
@@ -149,6 +152,7 @@ class Ismcts:
         timed_out = False
         done = 0
         path: list[tuple[_Node, int]] = []
+        low, high = math.inf, -math.inf  # the leaf values seen: means are compared on this range
         for done in range(1, budget + 1):
             world = state.determinize(player, rng.next())
             node = root
@@ -180,9 +184,11 @@ class Ismcts:
                     best = -math.inf
                     action = actions[0]
                     child = children[action]
+                    scale = 1.0 / (high - low) if high > low else 0.0
                     for a in actions:
                         edge = children[a]
-                        score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
+                        score = ((edge.total / edge.visits - low) * scale
+                                 + c * math.sqrt(math.log(edge.avail) / edge.visits))
                         edge.avail += 1
                         if score > best:
                             best, action, child = score, a, edge
@@ -195,10 +201,15 @@ class Ismcts:
             for _ in range(rollout):
                 if world.is_terminal():
                     break
-                mover = world.to_move()[0]
-                legal = world.legal_actions(mover)
+                movers = world.to_move()
+                legal = world.legal_actions(player if player in movers else movers[0])
                 world.apply(legal[rng.randbelow(len(legal))])
             values = evaluate_all(world)
+            for v in values:
+                if v < low:
+                    low = v
+                if v > high:
+                    high = v
             for edge, seat in path:
                 edge.visits += 1
                 edge.total += values[seat]

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
@@ -18,11 +18,13 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler, RulesState
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
+from ludus.core.spaces import ActionKind
 from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
 from ludus.games.fall_of_rome import svg as board
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
 from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
 from ludus.games.fall_of_rome.rules import setup
+from ludus.games.fall_of_rome.spaces import action_kinds, observe, parts
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 __all__ = ["FallOfRome", "FallOfRomeState"]
@@ -188,6 +190,10 @@ class FallOfRome(Game[FallOfRomeState]):
         """The team's heuristic value in [-1, 1]."""
         return heuristic.evaluate(state, player)
 
+    def evaluate_all(self, state: FallOfRomeState) -> tuple[float, ...]:
+        """The team's value for every seat (the same value, computed once), in [-1, 1]."""
+        return heuristic.evaluate_all(state)
+
     def greedy_action(self, state: FallOfRomeState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice (None out of turn): a plan of the rest of its turn."""
         return heuristic.greedy_action(state, player, rng, search)
@@ -199,3 +205,17 @@ class FallOfRome(Game[FallOfRomeState]):
     def state_violations(self, state: FallOfRomeState) -> list[str]:
         """Every range the rules rely on (:mod:`~ludus.games.fall_of_rome.validation`), then conservation."""
         return validation.violations(state) or invariants.violations(state)
+
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """Every kind of action at this player count, every value of each argument
+        (:func:`~ludus.games.fall_of_rome.spaces.action_kinds`)."""
+        return action_kinds(self.players)
+
+    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
+        """The slices of :meth:`observe` at this player count (:func:`~ludus.games.fall_of_rome.spaces.parts`)."""
+        return parts(self.players)
+
+    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
+        """The flat observation of ``player`` (None: the spectator) from its view alone
+        (:func:`~ludus.games.fall_of_rome.spaces.observe`)."""
+        return observe(view, player)

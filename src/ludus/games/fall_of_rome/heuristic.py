@@ -52,6 +52,7 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 
 NEAR_ROMA = frozenset(NEIGHBOURS[ROMA])
 CARD_TRIBE = tuple(n.tribe for n in NODES)
+TRIBE_CUBES = tuple(t.cubes for t in TRIBES)
 
 
 def _distances() -> tuple[tuple[int, ...], ...]:
@@ -182,36 +183,25 @@ def _invasion_sizes(s: FallOfRomeData) -> tuple[int, int]:
     return max(0, nxt - s.inv_reduce), nxt
 
 
-def score(state: FallOfRomeData, w: Weights | None = None) -> float:
-    """An unbounded value for the team (higher is better)."""
-    if w is None:
-        w = WEIGHTS
-    s = state
-    if s.result:
-        return WIN_VALUE if s.result == WIN else LOSS_VALUE
+def _harm(s: FallOfRomeData, w: Weights, placed: list[float]) -> float:
+    """The expected harm of the coming invasions (adds the expected cubes placed per tribe to ``placed``)."""
+    first, second = _invasion_sizes(s)
+    hits: dict[int, list[float]] = {}
     cubes = s.cubes
     legions = s.legions
     forts = s.forts
-    pawn_city = s.pawn_city
-    supply = s.supply
-    value = 0.0
-    # --- the coming invasions --------------------------------------------------
-    first, second = _invasion_sizes(s)
-    hits = [0.0] * (NC * NT)
-    touched: set[int] = set()
     for card, weight in draw_chances(s, first, second, w.next_step):
         city = invasion_target(s, card)
-        hits[city * NT + CARD_TRIBE[card]] += weight
-        touched.add(city)
-    placed = [0.0] * NT  # expected cubes placed per tribe
+        row = hits.get(city)
+        if row is None:
+            row = hits[city] = [0.0] * NT
+        row[CARD_TRIBE[card]] += weight
     decline_now = s.decline
     sack_step = decline_cost(decline_now + 1, w) - decline_cost(decline_now, w)
     harm = 0.0
-    for city in touched:
-        base = city * NT
-        total_hits = 0.0
-        for t in range(NT):
-            total_hits += hits[base + t]
+    pawn_city = s.pawn_city
+    for city, row in hits.items():
+        total_hits = row[0] + row[1] + row[2] + row[3] + row[4]
         if s.caput and city == ROMA:
             harm += total_hits * sack_step
             continue
@@ -231,12 +221,14 @@ def score(state: FallOfRomeData, w: Weights | None = None) -> float:
                 leftover = max(0.0, total_hits - p_any) / total_hits
         if leftover <= 0.0:
             continue
+        base = city * NT
         for t in range(NT):
-            h = hits[base + t] * leftover
+            h = row[t] * leftover
             if h <= 0.0:
                 continue
             n = cubes[base + t]
-            placed[t] += min(h, 3 - n) if n < 3 else 0.0
+            if n < 3:
+                placed[t] += min(h, 3 - n)
             p_sack = _tail(h, 4 - n)
             if p_sack <= 0.0:
                 continue
@@ -253,70 +245,74 @@ def score(state: FallOfRomeData, w: Weights | None = None) -> float:
                     cost += w.cube + w.two_cubes
                     placed[t] += 1.0
             harm += p_sack * cost
-    value -= harm
+    return harm
+
+
+def score(state: FallOfRomeData, w: Weights | None = None) -> float:
+    """An unbounded value for the team (higher is better)."""
+    if w is None:
+        w = WEIGHTS
+    s = state
+    if s.result:
+        return WIN_VALUE if s.result == WIN else LOSS_VALUE
+    cubes = s.cubes
+    legions = s.legions
+    supply = s.supply
+    # --- the coming invasions --------------------------------------------------
+    placed = [0.0] * NT  # expected cubes placed per tribe
+    value = -_harm(s, w, placed)
     # --- tribes -----------------------------------------------------------------
+    allied = s.allied
     for t in range(NT):
-        on_board = TRIBES[t].cubes - supply[t]
-        if s.allied[t]:
+        if allied[t]:
             value += w.alliance
-        elif on_board == 0:
+        elif supply[t] == TRIBE_CUBES[t]:
             value += w.tribe_gone
         left = supply[t] - placed[t]
-        value -= w.supply_risk * (w.supply_decay ** max(0.0, left))
+        value -= w.supply_risk * (w.supply_decay ** (left if left > 0.0 else 0.0))
     # --- the board --------------------------------------------------------------
     near_cubes = [False] * NC
     hot: list[tuple[int, float]] = []
-    for city in range(NC):
+    value += w.fort * s.forts.count(1)
+    three = w.cube * 3 + w.three_cubes
+    two = w.cube * 2 + w.two_cubes
+    unguarded = 1.0 - w.guarded
+    cube = w.cube
+    cities = sorted({i // NT for i, n in enumerate(cubes) if n})
+    for city in cities:
         base = city * NT
-        guard = legions[city]
-        if forts[city]:
-            value += w.fort
-        if not any(cubes[base : base + NT]):
-            continue
         near_cubes[city] = True
         for nb in NEIGHBOURS[city]:
             near_cubes[nb] = True
+        factor = (unguarded if legions[city] else 1.0) * (1.5 if city in NEAR_ROMA else 1.0)
         city_danger = 0.0
-        for t in range(NT):
-            n = cubes[base + t]
-            if not n:
-                continue
-            danger = w.cube * n
-            if n == 2:
-                danger += w.two_cubes
-            elif n == 3:
-                danger += w.three_cubes
-            if guard:
-                danger *= 1.0 - w.guarded
-            if city in NEAR_ROMA:
-                danger *= 1.5
-            city_danger += danger
+        for n in cubes[base : base + NT]:
+            if n:
+                city_danger += (three if n == 3 else two if n == 2 else cube) * factor
         value -= city_danger
         hot.append((city, city_danger))
     value += w.reserve_legion * s.reserve
-    for city in range(NC):
-        n = legions[city]
+    for city, n in enumerate(legions):
         if n:
             value += w.legion * n
             if near_cubes[city]:
-                value += w.legion_near * min(n, 3)
-    value -= decline_cost(decline_now, w)
+                value += w.legion_near * (n if n < 3 else 3)
+    value -= decline_cost(s.decline, w)
     # --- pawns ------------------------------------------------------------------
     # a pawn is drawn towards the worst cities it can reach (to battle there)
-    for city in pawn_city:
+    for city in s.pawn_city:
         if city < 0:
             continue
-        if legions[city] and near_cubes[city]:
-            base = city * NT
-            if any(cubes[base : base + NT]):
-                value += w.pawn_in_fight
+        n = legions[city]
+        if n and near_cubes[city] and any(cubes[city * NT : city * NT + NT]):
+            value += w.pawn_in_fight
         row = DISTANCE[city]
         reach = 0.0
         for c, d in hot:
             r = d * REACH_DECAY[row[c]]
             if r > reach:
                 reach = r
-        value += w.reach * reach * (0.5 + min(legions[city], 3) / 6.0)
+        value += w.reach * reach * (0.5 + min(n, 3) / 6.0)
     # --- cards --------------------------------------------------------------------
     value += _card_value(s, w)
     for p in s.pending:
@@ -390,6 +386,12 @@ def evaluate(state: FallOfRomeData, player: int) -> float:
     if state.result:
         return 1.0 if state.result == WIN else -1.0
     return 0.95 * math.tanh(score(state, WEIGHTS) / 100.0)
+
+
+def evaluate_all(state: FallOfRomeData) -> tuple[float, ...]:
+    """The team's value for every seat at once (a co-operative game: one computation,
+    repeated): :func:`evaluate`, ±1 when the game is over."""
+    return (evaluate(state, 0),) * state.game.players
 
 
 # ---------------------------------------------------------------------------
@@ -536,4 +538,4 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
     return search.best_by_lookahead(world, player, actions, _lookahead_value, rng)
 
 
-__all__ = ["STOP_VERBS", "WEIGHTS", "Weights", "draw_chances", "evaluate", "greedy_action", "score"]
+__all__ = ["STOP_VERBS", "WEIGHTS", "Weights", "draw_chances", "evaluate", "evaluate_all", "greedy_action", "score"]

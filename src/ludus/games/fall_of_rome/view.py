@@ -10,10 +10,11 @@ events left in the box.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from ludus.core.decisions import Decision
-from ludus.core.rng import Rng
+from ludus.core.rng import Rng, Shuffler
 from ludus.games.fall_of_rome.components import (
     CARD_TOKENS,
     CITY_TOKEN,
@@ -132,39 +133,57 @@ def redeal_hidden(d: FallOfRomeData, seed: int) -> None:
     Keeps: the known top of the player deck, the size of every Revolt pile and
     the Revolts each pile still holds, the number of events in the player deck,
     the contents of every barbarian deck segment and the order of known segments.
+
+    Canonical: every unseen pile is sorted before it is shuffled, so the result depends
+    only on what every seat sees (the view is the same for all) and on ``seed``, never on
+    the order the true state holds the hidden cards in.
     """
-    rng = Rng(seed)
-    d.rng = Rng(rng.next())
+    shuffler = Shuffler(seed)
+    shuffle = shuffler.shuffle
+    d.rng = Rng(shuffler.randbelow(1 << 53))
     # barbarian deck: shuffle inside each segment of unknown order
+    deck = d.bdeck
     pos = 0
     for size, known in d.bsegs:
-        if not known:
-            part = d.bdeck[pos : pos + size]
-            rng.shuffle(part)
-            d.bdeck[pos : pos + size] = part
+        if not known and size > 1:
+            part = sorted(deck[pos : pos + size])
+            shuffle(part)
+            deck[pos : pos + size] = part
         pos += size
     # player deck: unseen cards among the unknown slots, pile by pile
     deck = d.pdeck
     unknown = len(deck) - d.pknown
-    cities = [c for c in deck[:unknown] if c < FIRST_EVENT]
-    deck_events = [c for c in deck[:unknown] if FIRST_EVENT <= c < REVOLT]
-    events = deck_events + d.vdeck + d.box_events
-    rng.shuffle(events)
-    k = len(deck_events)
+    hidden = sorted(deck[:unknown])  # cities < events < Revolts
+    revolts = len(hidden) - bisect_left(hidden, REVOLT)
+    first_event = bisect_left(hidden, FIRST_EVENT)
+    cities = hidden[:first_event]
+    k = len(hidden) - revolts - first_event  # events in the player deck
+    events = hidden[first_event : len(hidden) - revolts]
+    if d.vdeck or d.box_events:
+        events += d.vdeck
+        events += d.box_events
+        events.sort()
+    shuffle(events)
     nv = len(d.vdeck)
+    if nv or d.box_events:
+        d.vdeck = events[k : k + nv]
+        d.box_events = sorted(events[k + nv :])
     pool = cities + events[:k]
-    d.vdeck = events[k : k + nv]
-    d.box_events = sorted(events[k + nv :])
-    rng.shuffle(pool)
+    if revolts == 0:
+        shuffle(pool)
+        deck[:unknown] = pool
+        return
+    shuffle(pool)
     start = 0
     for size in d.piles:
         end = min(start + size, unknown)
         if end > start:
-            revolts = deck[start:end].count(REVOLT)
-            part = [REVOLT] * revolts
-            take = end - start - revolts
-            part.extend(pool[:take])
+            n = deck[start:end].count(REVOLT)
+            take = end - start - n
+            part = pool[:take]
             del pool[:take]
-            rng.shuffle(part)
+            if n:
+                part += [REVOLT] * n
+                shuffle(part)
             deck[start:end] = part
         start += size

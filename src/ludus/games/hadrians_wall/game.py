@@ -215,6 +215,11 @@ class HadriansWall(Game[HadriansWallState]):
         """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
         return heuristic.evaluate(state, player)
 
+    def evaluate_all(self, state: HadriansWallState) -> tuple[float, ...]:
+        """Every seat's value for search in one pass: solo the estimated final VP, else the lead
+        over the best other seat, squashed into [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
+        return heuristic.evaluate_all(state)
+
     def state_violations(self, state: HadriansWallState) -> list[str]:
         """Every field within the sheets and the Year (validation.py), then the invariants."""
         return validation.violations(state) or invariants.violations(state)

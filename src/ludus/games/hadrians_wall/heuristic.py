@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from functools import cache
-from math import factorial
+from math import factorial, tanh
 from typing import Any
 
 from ludus.core.actions import Action
@@ -44,8 +44,9 @@ from .decisions import CohortChoice, PlacePattern
 from .scoring import disdain_penalty, path_vp
 from .state import Board, HadriansWallData
 
-_HOTELS_WORKSHOPS = (*HOTELS, *WORKSHOPS)
-_ROADS = ROADS
+_H0, _H1 = HOTELS
+_W0, _W1 = WORKSHOPS
+_R0, _R1 = ROADS
 PATH_PRIOR = {
     "forager": 1.6, "engineer": 1.4, "aristocrat": 0.95, "pontiff": 0.9, "planner": 0.9,
     "ranger": 0.8, "vanguard": 0.8, "merchant": 0.6, "defender": 0.6, "trainer": 0.2,
@@ -75,47 +76,151 @@ def expected_disdain(cards: int, boxes: tuple[int, ...], spare: int, potential: 
     return total
 
 
-def _diplomat_cover(b: Board, c: int) -> int:
-    return sum(2 - used for served, used in zip(b.diplomats, b.diplomat_used) if served == c)
+_Weights = tuple[float, float]
+"""The weights of the expected Disdain of this Year's attack and of each later one."""
+_GREEDY: _Weights = (4.0, 1.2)
+""":func:`evaluate`'s: this Year's attack is urgent (the greedy bot looks one action ahead)."""
+SEARCH_DEFENCE = 2.0
+""":func:`estimates_for_search`'s weight of every attack still to come (the same weight for
+this Year's and the later ones, so the value does not jump when a Year ends)."""
+_SEARCH: _Weights = (SEARCH_DEFENCE, SEARCH_DEFENCE)
+
+_DEFENCE: dict[tuple[tuple[int, ...], int, int, tuple[int, ...], int, _Weights], float] = {}
+"""The defence term by (attack cards per Year, Year, extra cards, boxes, spare, weights)."""
+
+
+def _defence(cards: tuple[int, ...], year: int, extra: int, boxes: tuple[int, ...], spare: int,
+             weights: _Weights) -> float:
+    """Expected Disdain of this Year's attack and of the later ones, weighted by ``weights``."""
+    key = (cards, year, extra, boxes, spare, weights)
+    value = _DEFENCE.get(key)
+    if value is None:
+        value = 0.0
+        for y in range(year, YEARS + 1):
+            n = min(cards[y - 1] + extra, _MAX_CARDS)
+            weight = weights[0] if y == year else weights[1]
+            value += weight * expected_disdain(n, boxes, spare, ATTACK_POTENTIAL[y - 1])
+        _DEFENCE[key] = value
+    return value
+
+
+def _estimate(st: HadriansWallData, b: Board, defend: bool, extra: int, weights: _Weights = _GREEDY) -> float:
+    """Estimated final VP of board ``b`` before the end (see :func:`evaluate`)."""
+    value = float(sum(b.attrs))
+    for c in b.paths:
+        value += path_vp(b, c)
+    value -= disdain_penalty(b.disdain - b.disdain_removed)
+    years_left = YEARS - st.year
+    built = b.built
+    value += years_left * (
+        0.7 * (b.production - 1)
+        + 0.6 * (built[_H0] + built[_H1] + built[_W0] + built[_W1])
+        + built[_R0] + built[_R1]
+        + 0.3 * (built[0] + built[1])
+    )
+    value += 0.6 * sum(built)
+    value += 0.2 * (b.mining + b.guard + b.cippi + b.wall) + 0.4 * b.fort
+    value += 0.25 * (sum(b.citizens) + b.temple_filled) + 0.5 * (b.strength[0] + b.strength[1])
+    market, theatre, court = b.market, b.theatre, b.court
+    value += 0.3 * (len(market) - market.count(0)) + 0.15 * b.map.bit_count()
+    value += 0.2 * (len(theatre) - theatre.count(0) + len(court) - court.count(0))
+    spare = b.temple_favours - b.temple_used
+    used = b.diplomat_used
+    value += 0.9 * spare + 0.7 * (2 * len(used) - sum(used))
+    pending = b.pending
+    cohorts = b.cohorts
+    if pending:
+        cohorts = cohorts[:]
+        for decision in pending:
+            if type(decision) is CohortChoice:  # a pending Cohort icon will fill the weakest Cohort
+                if defend:
+                    weakest = min(range(3), key=lambda c: cohorts[c] if cohorts[c] < 6 else 99)
+                    cohorts[weakest] = min(6, cohorts[weakest] + 1)
+            else:
+                value += 1.0
+    if defend:
+        # Defence: expected breaches of this Year's attack and (less urgently) of later ones.
+        if b.diplomats:
+            cover = cohorts[:]
+            for served, spent in zip(b.diplomats, used):
+                cover[served] += 2 - spent
+            boxes = tuple(sorted(cover))
+        else:
+            boxes = tuple(sorted(cohorts))
+        value -= _defence(st.cfg.attack_cards, st.year, extra, boxes, min(spare, 4), weights)
+    return value + 0.02 * sum(b.items)
+
+
+def _extra_cards(st: HadriansWallData) -> int:
+    return st.cfg.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
 
 
 def evaluate(st: HadriansWallData, player: int) -> float:
-    """Estimated final VP of ``player`` (higher is better)."""
+    """Estimated final VP of ``player`` (higher is better).
+
+    At the end of the game, the score. Before: the score so far (attributes, Path VP, the
+    Disdain penalty) plus what will still pay off, minus the expected Disdain of the Pict
+    attacks still to come (outside the Favour phase).
+    """
     b = st.boards[player]
-    value = float(sum(b.attrs))
-    value += sum(path_vp(b, c) for c in b.paths)
-    value -= disdain_penalty(b.final_disdain())
     if st.phase is OVER:
-        return value
-    years_left = YEARS - st.year
-    built = b.built
-    value += 0.7 * (b.production - 1) * years_left
-    value += 0.6 * sum(built[k] for k in _HOTELS_WORKSHOPS) * years_left
-    value += 1.0 * sum(built[k] for k in _ROADS) * years_left
-    value += 0.6 * sum(built) + 0.3 * (built[0] + built[1]) * years_left
-    value += 0.2 * (b.mining + b.guard + b.cippi + b.wall) + 0.4 * b.fort
-    value += 0.25 * sum(b.citizens) + 0.25 * b.temple_filled + 0.5 * (b.strength[0] + b.strength[1])
-    value += 0.3 * sum(1 for g in b.market if g) + 0.15 * bin(b.map).count("1")
-    value += 0.2 * sum(1 for y in b.theatre if y) + 0.2 * sum(1 for y in b.court if y)
-    value += 0.9 * (b.temple_favours - b.temple_used) + 0.7 * sum(2 - u for u in b.diplomat_used)
-    # Defence: expected breaches of this Year's attack and (less urgently) of later ones.
-    if st.phase is not FAVOUR:
-        cards = st.cfg.attack_cards
-        spare = b.temple_favours - b.temple_used
-        cohorts = b.cohorts[:]
-        for pending in b.pending:
-            if type(pending) is CohortChoice:  # a pending Cohort icon will fill the weakest Cohort
-                weakest = min(range(3), key=lambda c: cohorts[c] if cohorts[c] < 6 else 99)
-                cohorts[weakest] = min(6, cohorts[weakest] + 1)
-        extra = st.cfg.extra_attack_cards + sum(st.neutral_items) + st.extra_attack
-        boxes = tuple(sorted(k + _diplomat_cover(b, c) for c, k in enumerate(cohorts)))
-        for year in range(st.year, YEARS + 1):
-            n = min(cards[year - 1] + extra, _MAX_CARDS)
-            weight = 4.0 if year == st.year else 1.2
-            value -= weight * expected_disdain(n, boxes, min(spare, 4), ATTACK_POTENTIAL[year - 1])
-    value += sum(1.0 for pending in b.pending if type(pending) is not CohortChoice)
-    value += 0.02 * sum(b.items)
-    return value
+        return float(sum(b.attrs) + sum(path_vp(b, c) for c in b.paths) - disdain_penalty(b.final_disdain()))
+    defend = st.phase is not FAVOUR
+    return _estimate(st, b, defend, _extra_cards(st) if defend else 0)
+
+
+def estimates(st: HadriansWallData) -> list[float]:
+    """:func:`evaluate` of every seat, sharing the work of the table (the Year, the attack)."""
+    if st.phase is OVER:
+        return [float(sum(b.attrs) + sum(path_vp(b, c) for c in b.paths) - disdain_penalty(b.final_disdain()))
+                for b in st.boards]
+    defend = st.phase is not FAVOUR
+    extra = _extra_cards(st) if defend else 0
+    return [_estimate(st, b, defend, extra) for b in st.boards]
+
+
+SOLO_CENTRE = 30.0
+"""The solo estimate valued 0 by :func:`evaluate_all`: low, because the estimate is cautious
+until late in the game (it counts only what is sure to pay off), and the search needs the
+values of its leaves spread, not squashed against -1 (measured: centre 55 and scale 20 played
+worse than the greedy bot; 30 and 25 better)."""
+SOLO_SCALE = 25.0
+"""VP over which a solo value changes by tanh(1): 45, 55 and 65 VP are valued 0.54, 0.76 and 0.89."""
+MARGIN_SCALE = 10.0
+"""VP of lead over the best other seat valued tanh(1) ≈ 0.76 by :func:`evaluate_all`."""
+
+
+def estimates_for_search(st: HadriansWallData) -> list[float]:
+    """Every seat's estimated final VP as search compares them: :func:`estimates`, but every
+    attack still to come weighs :data:`SEARCH_DEFENCE` (this Year's too, and in the Favour
+    phase the revealed attack still counts as to come), so that ending the Year does not
+    change the value by itself."""
+    if st.phase is OVER:
+        return estimates(st)
+    extra = _extra_cards(st)
+    return [_estimate(st, b, True, extra, _SEARCH) for b in st.boards]
+
+
+def evaluate_all(st: HadriansWallData) -> tuple[float, ...]:
+    """Every seat's value in [-1, 1] for search: :func:`evaluate_all_of` the :func:`estimates_for_search`."""
+    return evaluate_all_of(estimates_for_search(st))
+
+
+def evaluate_all_of(vp: Sequence[float]) -> tuple[float, ...]:
+    """The search values of seats whose estimated final VP are ``vp``, in [-1, 1].
+
+    Solo: the estimate itself, ``tanh((vp - SOLO_CENTRE) / SOLO_SCALE)`` (the rank is the
+    goal, not the bare end of the game). With opponents: each seat's lead over the best
+    other seat, ``tanh(lead / MARGIN_SCALE)`` (0 for seats tied first).
+    """
+    if len(vp) == 1:
+        return (tanh((vp[0] - SOLO_CENTRE) / SOLO_SCALE),)
+    if len(vp) == 2:
+        lead = (vp[0] - vp[1]) / MARGIN_SCALE
+        return (tanh(lead), tanh(-lead))
+    ordered = sorted(vp, reverse=True)
+    first, second = ordered[0], ordered[1]
+    return tuple(tanh((v - (second if v == first else first)) / MARGIN_SCALE) for v in vp)
 
 
 def policy_hint(st: HadriansWallData, actions: list[Action]) -> Action | None:

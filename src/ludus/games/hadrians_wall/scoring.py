@@ -9,6 +9,7 @@ ranks. The Solo Campaign's Fort Goals and Challenges come from the campaign shee
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,42 +60,45 @@ def completed_temples(b: Board) -> int:
     return done
 
 
+_LANDMARK_INDEX = tuple(_INDEX[k] for k in LANDMARKS)
+_LARGE_INDEX = tuple(_INDEX[k] for k in LARGE_BUILDINGS)
+
+_COUNTS: dict[str, Callable[[Board], int]] = {
+    "architect": lambda b: sum([b.built[i] for i in _LANDMARK_INDEX]),
+    "aristocrat": lambda b: b.disdain - b.disdain_removed,
+    "defender": lambda b: b.wall // 7,
+    "engineer": lambda b: sum([b.built[i] for i in _LARGE_INDEX]),
+    "fighter": lambda b: sum([1 for c in b.cohorts if c >= COHORT_BOXES]),
+    "forager": lambda b: b.production,
+    "merchant": lambda b: len(b.market) - b.market.count(0),
+    "planner": lambda b: sum([1 for c in b.citizens if c >= 9]),
+    "pontiff": completed_temples,
+    "ranger": lambda b: sum([1 for m in COLUMN_MASKS if b.map & m == m]),
+    "trainer": lambda b: b.strength[0] + b.strength[1],
+    "vanguard": lambda b: b.guard // 6,
+}
+"""What each Path card measures on a board (:func:`path_count`)."""
+
+
 def path_count(b: Board, card_id: str) -> int:
     """The quantity a Path card measures on ``b``."""
-    if card_id == "architect":
-        return sum(b.built[_INDEX[k]] for k in LANDMARKS)
-    if card_id == "aristocrat":
-        return b.final_disdain()
-    if card_id == "defender":
-        return b.wall // 7
-    if card_id == "engineer":
-        return sum(b.built[_INDEX[k]] for k in LARGE_BUILDINGS)
-    if card_id == "fighter":
-        return sum(1 for c in b.cohorts if c >= COHORT_BOXES)
-    if card_id == "forager":
-        return b.production
-    if card_id == "merchant":
-        return sum(1 for g in b.market if g)
-    if card_id == "planner":
-        return sum(1 for c in b.citizens if c >= 9)
-    if card_id == "pontiff":
-        return completed_temples(b)
-    if card_id == "ranger":
-        return sum(1 for m in COLUMN_MASKS if b.map & m == m)
-    if card_id == "trainer":
-        return b.strength[0] + b.strength[1]
-    if card_id == "vanguard":
-        return b.guard // 6
-    raise LudusError(f"unknown Path card {card_id!r}")
+    count = _COUNTS.get(card_id)
+    if count is None:
+        raise LudusError(f"unknown Path card {card_id!r}")
+    return count(b)
+
+
+_PATHS = tuple((_COUNTS[pc.id], pc.thresholds, pc.id == "aristocrat") for pc in PLAYER_CARDS)
+"""Per Player card: what it measures, its thresholds, whether they are maxima (Aristocrat)."""
 
 
 def path_vp(b: Board, card: int) -> int:
     """VP of one Path card: 1 / 2 / 3 at its thresholds (Aristocrat: Disdain at most)."""
-    pc = PLAYER_CARDS[card]
-    have = path_count(b, pc.id)
-    if pc.id == "aristocrat":
-        return sum(1 for t in pc.thresholds if have <= t)
-    return sum(1 for t in pc.thresholds if have >= t)
+    count, thresholds, at_most = _PATHS[card]
+    have = count(b)
+    if at_most:
+        return sum([1 for t in thresholds if have <= t])
+    return sum([1 for t in thresholds if have >= t])
 
 
 def score(b: Board) -> dict[str, int]:

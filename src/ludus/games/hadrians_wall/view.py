@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ludus.core.rng import Rng
+from ludus.core.rng import Rng, Shuffler
 
 from .components import CHOOSE, PHASE_NAMES, PLAYER_CARDS
 from .rules import to_move
@@ -59,23 +59,38 @@ def view(st: HadriansWallData, player: int | None) -> dict[str, Any]:
 def determinize(det: D, player: int | None, seed: int) -> D:
     """Re-deal in ``det`` (a fresh clone) what ``player`` has not seen, from ``seed``; return it.
 
-    The result agrees with all ``player`` has seen: the decks are reshuffled and the other
-    players' drawn cards (and the Path they chose before the reveal) re-dealt.
+    The result agrees with all ``player`` has seen and is a function of that view and
+    ``seed`` only (canonical): every unseen pile is sorted before it is shuffled, so the true
+    order never leaks into the result. Re-dealt: the order of the Fate deck, of the Neutral
+    deck and of every Player deck, the other seats' drawn cards (from their deck and hand
+    together: which cards a seat still holds is public, which two it drew is not) and the
+    Path each of them chose before the reveal. Kept: every sheet, the discards, the Pict
+    attack, ``player``'s own hand and choice. The rules' generator is re-seeded from ``seed``.
     """
     rng = Rng(seed)
-    rng.shuffle(det.fate_deck)
-    rng.shuffle(det.neutral_deck)
+    shuffler = Shuffler(rng.next())
+    shuffle = shuffler.shuffle
+    fate = sorted(det.fate_deck)
+    shuffle(fate)
+    det.fate_deck = fate
+    if det.neutral_deck:
+        neutral = sorted(det.neutral_deck)
+        shuffle(neutral)
+        det.neutral_deck = neutral
+    choosing = det.phase is CHOOSE
     for q, b in enumerate(det.boards):
-        if q == player:
-            rng.shuffle(b.deck)
-            continue
-        chosen = b.choice >= 0
-        pool = b.deck + b.hand
-        rng.shuffle(pool)
         size = len(b.hand)
+        if q == player or not size:
+            deck = sorted(b.deck)
+            shuffle(deck)
+            b.deck = deck
+            continue
+        pool = b.deck + b.hand
+        pool.sort()
+        shuffle(pool)
         b.hand = pool[:size]
         b.deck = pool[size:]
-        if det.phase is CHOOSE and size:
-            b.choice = b.hand[rng.randbelow(size)] if chosen else -1
+        if choosing:
+            b.choice = b.hand[shuffler.randbelow(size)] if b.choice >= 0 else -1
     det.rng = Rng(rng.next())
     return det

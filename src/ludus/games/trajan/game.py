@@ -201,6 +201,13 @@ class TrajanGame(Game[TrajanState]):
         """Heuristic value of ``state`` for ``player``."""
         return heuristic.evaluate(state, player)
 
+    evaluation_scale = heuristic.EVALUATION_SCALE
+
+    def evaluate_all(self, state: TrajanState) -> tuple[float, ...]:
+        """Every seat's margin over its best opponent, squashed to [-1, 1]; the returns once over
+        (see :func:`~ludus.games.trajan.heuristic.evaluate_all`)."""
+        return heuristic.evaluate_all(state)
+
     def greedy_action(self, state: TrajanState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice during sub-decisions where one ply says little."""
         return heuristic.greedy_action(state, player, rng, search)

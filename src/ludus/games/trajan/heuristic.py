@@ -21,6 +21,8 @@ breaking ties with the bot's RNG (the shared search compares exactly).
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 
 from ludus.core.actions import Action
@@ -29,14 +31,20 @@ from ludus.core.rng import Rng
 from ludus.games.trajan.components import (
     ACTION,
     ARRANGE,
+    BONUS_TILES,
     CHOOSE_TRAJAN,
     COLOURS,
+    CONSTRUCTION_TILES,
+    CONSTRUCTION_TYPES,
     DEMAND_PENALTY,
     DEMAND_TILE_KIND,
     EFFECT,
     FORUM_KINDS,
     FORUM_TILE_KIND,
+    K_COMMODITY_JOKER,
+    K_CONSTRUCTION_JOKER,
     K_DEMAND_JOKER,
+    OVER,
     SENATE_VOTES,
     SHIP_PAIRS,
     SHIPS,
@@ -46,10 +54,10 @@ from ludus.games.trajan.components import (
 )
 from ludus.games.trajan.decisions import LoadShip, SeaportDiscard
 from ludus.games.trajan.rules.action_circle import SOW_ACTIONS
-from ludus.games.trajan.scoring import final_breakdown, outcome
+from ludus.games.trajan.scoring import construction_sets, final_breakdown, outcome
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["evaluate", "greedy_action", "seat_value"]
+__all__ = ["evaluate", "evaluate_all", "greedy_action", "seat_value", "seat_values"]
 
 
 class _FirstOfTies(Rng):
@@ -124,13 +132,145 @@ def seat_value(s: TrajanData, p: int) -> float:
     return value
 
 
+_TILE_TYPE = tuple(CONSTRUCTION_TYPES.index(t.action) for t in CONSTRUCTION_TILES)
+"""Construction type (index into ``CONSTRUCTION_TYPES``) of each construction tile."""
+_FORUM_VOTES = tuple(FORUM_KINDS[k].votes for k in FORUM_TILE_KIND)
+_FORUM_DEMAND = tuple(FORUM_KINDS[k].demand for k in FORUM_TILE_KIND)
+_TRAJAN_DEMAND = tuple(t.demand for t in TRAJAN_TILES)
+_TRAJAN_WAITING = tuple(0.35 * t.vp for t in TRAJAN_TILES)
+"""The part of a Trajan tile's VP a tile waiting on the circle is worth (as in seat_value)."""
+_sets = functools.lru_cache(maxsize=4096)(construction_sets)
+"""Construction-set VP by (tile counts per type, jokers): few distinct arguments."""
+
+
+def _bonus_points(s: TrajanData, p: int, have: list[int], demand_jokers: int) -> int:
+    """:func:`~ludus.games.trajan.scoring.bonus_points` (the same sums), counting only what
+    the seat's tiles count; ``have``: its demand tiles per kind (forum tiles only)."""
+    total = 0.0
+    yellow = s.bonus_yellow[p]
+    best_joker = 0.0
+    for side, tiles in ((1, yellow), (0, s.bonus_grey[p])):
+        for b in tiles:
+            tile = BONUS_TILES[b]
+            value = tile.yellow if side else tile.grey
+            kind = tile.kind
+            if kind == "commodities":
+                display = s.display[p]
+                total += value * sum(display[c] for c in tile.commodities)
+                best_joker = max(best_joker, value)
+            elif kind == "legionnaires":
+                total += value * sum((m >> p) & 1 for m in s.province_legions)
+            elif kind == "workers":
+                total += math.ceil(value * sum((w >> p) & 1 for w in s.grid_workers))
+            elif kind == "yellow_bonus":
+                total += value * len(yellow)
+            elif kind == "demand" and (have[tile.demand] or (s.cfg.demand_joker_bonus and demand_jokers)):
+                total += value
+    if best_joker:
+        total += sum(1 for t in s.ftiles[p] if FORUM_TILE_KIND[t] == K_COMMODITY_JOKER) * best_joker
+    return math.ceil(total)
+
+
+def seat_values(s: TrajanData) -> list[float]:
+    """:func:`seat_value` of every seat, sharing the work between seats (the same numbers,
+    added in the same order: the greedy bot's choices, which compare them, do not change)."""
+    need = [0, 0, 0]
+    for d in s.demand_revealed:
+        need[DEMAND_TILE_KIND[d]] += 1
+    top = s.pending[-1] if s.phase == ACTION and s.pending else None
+    loading = top if isinstance(top, LoadShip) and top.load else None
+    second = s.cfg.edition == 2
+    out: list[float] = []
+    for p in range(s.cfg.players):
+        hand = sum(s.hand[p])
+        slots = s.trajan_slots[p]
+        ftiles = s.ftiles[p]
+        # the final scoring now (final_breakdown): whole VP
+        score = s.vp[p] + hand + s.wcamp[p] + s.mcamp[p]
+        if second:
+            score += sum(1 for t in slots if t >= 0)
+        cjokers = demand_tiles = demand_jokers = votes = 0
+        have = [0, 0, 0]
+        for t in ftiles:
+            kind = FORUM_TILE_KIND[t]
+            demand = _FORUM_DEMAND[t]
+            votes += _FORUM_VOTES[t]
+            if demand >= 0:
+                demand_tiles += 1
+                have[demand] += 1
+            elif kind == K_CONSTRUCTION_JOKER:
+                cjokers += 1
+            elif kind == K_DEMAND_JOKER:
+                demand_jokers += 1
+        if s.ctiles[p] or cjokers:
+            counts = [0] * len(CONSTRUCTION_TYPES)
+            for t in s.ctiles[p]:
+                counts[_TILE_TYPE[t]] += 1
+            score += _sets(tuple(counts), cjokers)
+        if s.bonus_yellow[p] or s.bonus_grey[p]:
+            score += _bonus_points(s, p, have, demand_jokers)
+        value = float(score)
+        for t in slots:
+            if t >= 0:
+                value += _TRAJAN_WAITING[t]
+        value += 0.6 * hand
+        value += 0.3 * (s.mcamp[p] + s.wcamp[p]) + 0.05 * s.supply[p]
+        value += 0.4 * (SENATE_VOTES[s.senate_pos[p]] + votes)
+        value += 0.8 * demand_tiles
+        held = s.held_f[p]
+        value += 1.5 * len(held)
+        for t in held:
+            have[_TRAJAN_DEMAND[t]] += 1
+        short = max(0, need[0] - have[0]) + max(0, need[1] - have[1]) + max(0, need[2] - have[2])
+        short = max(0, short - demand_jokers)
+        if short:
+            value -= DEMAND_PENALTY[min(short, 3)] * (0.5 + 0.15 * s.round)
+        value += 1.0 * len(s.xtiles[p]) + 0.8 * sum(s.plus2[p])
+        if loading is not None and s.decider == p:
+            ship = SHIPS[loading.ship]
+            units = len(loading.load) // 2 if loading.ship == SHIP_PAIRS else len(loading.load)
+            if units:
+                table = ship.grey if s.ship_grey[loading.ship] else ship.coloured
+                value += table[units - 1] + len(loading.load) * 0.8
+        out.append(value)
+    return out
+
+
 def evaluate(state: TrajanData, player: int) -> float:
     """The seat's estimated margin over the best opponent (final margin once over)."""
     if state.is_terminal():
         scores = outcome(state).scores
         return float(scores[player] - max(v for i, v in enumerate(scores) if i != player))
-    values = [seat_value(state, p) for p in range(state.cfg.players)]
+    values = seat_values(state)
     return values[player] - max(v for i, v in enumerate(values) if i != player)
+
+
+EVALUATION_SCALE = 12.0
+"""VP of margin over the best opponent worth tanh(1) = 0.76 in :func:`evaluate_all` (a clear lead
+in mid-game: a quarter's shipments or a construction set)."""
+
+
+def evaluate_all(state: TrajanData) -> tuple[float, ...]:
+    """Every seat's value on the returns scale, in one pass (ISMCTS's leaf value).
+
+    Each seat's margin over the best other seat (:func:`seat_values`, computed once per seat),
+    squashed by ``tanh(margin / EVALUATION_SCALE)``; once the game is over, the returns
+    (+1 first, -1 last): there the win is what counts.
+    """
+    if state.phase == OVER:
+        ranking = outcome(state).ranking
+        last = len(ranking) - 1
+        return tuple(1.0 - 2.0 * (place - 1) / last for place in ranking)
+    values = seat_values(state)
+    if len(values) == 2:
+        a, b = values
+        m = math.tanh((a - b) / EVALUATION_SCALE)
+        return (m, -m)
+    out = []
+    for p, v in enumerate(values):
+        best = max(w for q, w in enumerate(values) if q != p)
+        out.append(math.tanh((v - best) / EVALUATION_SCALE))
+    return tuple(out)
 
 
 def _sow_choice(s: TrajanData, p: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ludus.core.rng import Rng
+from ludus.core.rng import Rng, Shuffler
 from ludus.games.trajan.components import (
     ACTION,
     ACTIONS,
@@ -195,59 +195,94 @@ def _bag(s: TrajanData, arranging: bool) -> list[int]:
 
 
 def determinize(s: T, player: int | None, seed: int) -> T:
-    """A full state consistent with what ``player`` has seen, hidden parts re-dealt."""
-    rng = Rng(seed)
+    """A full state consistent with what ``player`` has seen, hidden parts re-dealt.
+
+    Canonical: a function of ``view(player)`` and ``seed`` only. Every hidden pile is put
+    in sorted order before it is shuffled, so two states ``player`` cannot tell apart give
+    the same world. What ``player`` sees is copied as it is.
+    """
+    sh = Shuffler(seed)
     d = s.copy_fields(type(s).__new__(type(s)))
     n = s.cfg.players
     others = [p for p in range(n) if p != player]
-    _deal_cards(s, d, others, rng)
+    _deal_cards(s, d, others, sh)
     loader = _loading_pairs(d, others)
     if loader >= 0:
         # the seat started loading the pairs ship: everyone knows it holds a pair
         for _ in range(_PAIR_TRIES):
             if max(d.hand[loader]) >= 2:
                 break
-            _deal_cards(s, d, others, rng)
+            _deal_cards(s, d, others, sh)
         else:
             d.hand[loader] = s.hand[loader][:]  # never in practice (see _PAIR_TRIES)
             d.pile_hand[loader] = s.pile_hand[loader][:]
     # demand tiles: the stack and the three removed unseen
-    demands = d.demand_stack + d.demand_removed
-    rng.shuffle(demands)
-    d.demand_removed = demands[: len(s.demand_removed)]
-    d.demand_stack = demands[len(s.demand_removed):]
-    rng.shuffle(d.bonus_bag)
-    rng.shuffle(d.fdeck)
-    rng.shuffle(d.xdeck)
-    face_up = s.cfg.trajan_face_up
-    for stack in d.trajan_stacks:
-        if face_up and stack:
-            top = stack.pop()
-            rng.shuffle(stack)
-            stack.append(top)
-        else:
-            rng.shuffle(stack)
+    removed = len(s.demand_removed)
+    demands = _mixed(s.demand_stack + s.demand_removed, sh)
+    d.demand_removed = demands[:removed]
+    d.demand_stack = demands[removed:]
+    d.bonus_bag = _mixed(s.bonus_bag, sh)
+    d.fdeck = _mixed(s.fdeck, sh)
+    d.xdeck = _mixed(s.xdeck, sh)
     if s.phase == ARRANGE:
-        _redeal_unlaid(d, rng)
-    d.rng = Rng(rng.next())
-    _shuffle_unordered(d, Rng(rng.next()))
+        _redeal_unlaid(d, sh)
+    else:
+        face_up = s.cfg.trajan_face_up
+        for c, stack in enumerate(s.trajan_stacks):
+            if face_up and stack:
+                below = _mixed(stack[:-1], sh)
+                below.append(stack[-1])
+                d.trajan_stacks[c] = below
+            else:
+                d.trajan_stacks[c] = _mixed(stack, sh)
+    d.rng = Rng(sh.randbelow(_SEEDS))
+    _shuffle_unordered(d, sh)
     return d
 
 
-def _shuffle_unordered(d: TrajanData, rng: Rng) -> None:
-    """Shuffle the lists whose order nobody sees (the view sorts them, no rule reads it).
+_SEEDS = 1 << 52
+"""The seeds of a world's own :class:`Rng` (for the rules' later shuffles)."""
+
+
+def _mixed(cards: list[int], sh: Shuffler) -> list[int]:
+    """A new list of ``cards`` in random order, whatever their order was (sorted, then shuffled)."""
+    out = sorted(cards)
+    if len(out) == 2:
+        if sh.random() < 0.5:
+            out.reverse()
+    elif len(out) > 2:
+        sh.shuffle(out)
+    return out
+
+
+def _shuffle_unordered(d: TrajanData, sh: Shuffler) -> None:
+    """Re-order the lists whose order nobody sees (the view sorts them, no rule reads it).
 
     Their order is the order things happened in; a world keeping it would keep something
-    the view does not show. (A demand Trajan tile's order does matter, the first unused
-    one meets a demand: the view lists those in order.)
+    the view does not show. Each is sorted, then rotated by a random amount: every position
+    can hold every tile, and since nothing reads the order a full shuffle would buy nothing.
+    (A demand Trajan tile's order does matter, the first unused one meets a demand: the view
+    lists those in order, and they are kept.)
     """
-    rng.shuffle(d.forum_removed)
-    rng.shuffle(d.extra_removed)
-    rng.shuffle(d.trajan_removed)
-    rng.shuffle(d.f_used)
+    if len(d.forum_removed) > 1:
+        d.forum_removed = _rotated(d.forum_removed, sh)
+    if len(d.extra_removed) > 1:
+        d.extra_removed = _rotated(d.extra_removed, sh)
+    if len(d.trajan_removed) > 1:
+        d.trajan_removed = _rotated(d.trajan_removed, sh)
+    if len(d.f_used) > 1:
+        d.f_used = _rotated(d.f_used, sh)
     for rows in (d.ftiles, d.xtiles, d.ctiles, d.bonus_yellow, d.bonus_grey):
-        for row in rows:
-            rng.shuffle(row)
+        for i, row in enumerate(rows):
+            if len(row) > 1:
+                rows[i] = _rotated(row, sh)
+
+
+def _rotated(tiles: list[int], sh: Shuffler) -> list[int]:
+    """``tiles`` sorted, then rotated by a random amount (at least two tiles)."""
+    out = sorted(tiles)
+    k = sh.randbelow(len(out))
+    return out[k:] + out[:k] if k else out
 
 
 _PAIR_TRIES = 5000
@@ -273,28 +308,44 @@ def _loading_pairs(d: TrajanData, others: list[int]) -> int:
     return top.who
 
 
-def _deal_cards(s: TrajanData, d: TrajanData, others: list[int], rng: Rng) -> None:
+def _hidden(s: TrajanData, p: int, pool: list[int]) -> int:
+    """Add to ``pool`` the cards of ``p``'s hand that nobody saw taken (by kind); their number."""
+    hand, known = s.hand[p], s.known[p]
+    size = 0
+    for c in range(N_COMMODITIES):
+        k = hand[c] - known[c]
+        if k:
+            pool += [c] * k
+            size += k
+    return size
+
+
+def _deal(pool: list[int], start: int, size: int, hand: list[int]) -> None:
+    """Add the cards ``pool[start:start + size]`` to the counts ``hand``."""
+    for c in pool[start:start + size]:
+        hand[c] += 1
+
+
+def _deal_cards(s: TrajanData, d: TrajanData, others: list[int], sh: Shuffler) -> None:
     """Deal ``s``'s cards hidden from the player (the draw pile and the ``others``' hands that
     nobody saw taken from a discard pile) into ``d``."""
     if s.pile_rebuilt:
-        _deal_rebuilt_pile(s, d, others, rng)
+        _deal_rebuilt_pile(s, d, others, sh)
         return
     pool = list(s.draw)
-    for p in others:
-        for c in range(N_COMMODITIES):
-            pool.extend([c] * (s.hand[p][c] - s.known[p][c]))
-    rng.shuffle(pool)
-    for p in others:
+    sizes = [_hidden(s, p, pool) for p in others]
+    pool.sort()
+    sh.shuffle(pool)
+    start = 0
+    for p, size in zip(others, sizes):
         hand = s.known[p][:]
-        size = sum(s.hand[p]) - sum(hand)
-        for c in pool[:size]:
-            hand[c] += 1
-        del pool[:size]
+        _deal(pool, start, size, hand)
+        start += size
         d.hand[p] = hand
-    d.draw = pool
+    d.draw = pool[start:]
 
 
-def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], rng: Rng) -> None:
+def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], sh: Shuffler) -> None:
     """Ruling 26: the rebuilt pile's cards (in the pile, or drawn into the ``others``' hands)
     are shuffled among those places; the other hidden cards of the ``others`` among themselves."""
     from_pile = list(s.draw)
@@ -304,8 +355,8 @@ def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], rng: Rng
         for c in range(N_COMMODITIES):
             from_pile.extend([c] * drawn[c])
             rest.extend([c] * (hand[c] - known[c] - drawn[c]))
-    rng.shuffle(from_pile)
-    rng.shuffle(rest)
+    from_pile = _mixed(from_pile, sh)
+    rest = _mixed(rest, sh)
     for p in others:
         k = sum(s.pile_hand[p])
         u = sum(s.hand[p]) - sum(s.known[p]) - k
@@ -322,20 +373,18 @@ def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], rng: Rng
     d.draw = from_pile
 
 
-def _redeal_unlaid(d: TrajanData, rng: Rng) -> None:
+def _redeal_unlaid(d: TrajanData, sh: Shuffler) -> None:
     """While markers are placed, nothing below is laid out yet: re-deal the two face-up
-    commodity cards, the drawn bonus tiles and the tops of the Trajan stacks."""
-    cards = d.draw + [c for pile in d.discards for c in pile]
-    rng.shuffle(cards)
+    commodity cards, the drawn bonus tiles and the Trajan stacks."""
+    cards = _mixed(d.draw + [c for pile in d.discards for c in pile], sh)
     for pile in d.discards:
         size = len(pile)
         pile[:] = cards[:size]
         del cards[:size]
     d.draw = cards
-    bonus = _bag(d, True)
-    rng.shuffle(bonus)
+    bonus = _mixed(_bag(d, True), sh)
     d.senate_bonus = [bonus.pop() for _ in d.senate_bonus]
     d.bonus_yellow = [[bonus.pop() for _ in row] for row in d.bonus_yellow]
     d.bonus_bag = bonus
-    for stack in d.trajan_stacks:
-        rng.shuffle(stack)
+    for c, stack in enumerate(d.trajan_stacks):
+        d.trajan_stacks[c] = _mixed(stack, sh)
