@@ -238,8 +238,8 @@ class GtrData(GtrStateData):
     _legal: dict[int | None, list[Action]]
     """The engine's legal-action cache (:class:`~ludus.core.engine.RulesState`), new at every action."""
     _deals: dict[int | None, tuple[object, Any]]
-    """Transient (reset by a copy): each seat's :class:`~.deal.DealPlan` of this position (``Any``: the layers below
-    :mod:`.deal` do not import it), with
+    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers below
+    :mod:`.view` do not import it), with
     the legal-action cache it was made beside (the engine replaces that cache at every action)."""
 
     def copy_into(self, o: D) -> D:

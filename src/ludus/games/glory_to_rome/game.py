@@ -15,7 +15,6 @@ from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.core.spaces import ActionKind
 from ludus.games.glory_to_rome import (
-    deal,
     heuristic,
     invariants,
     notation,
@@ -138,7 +137,7 @@ class GtrState(GtrData, RulesState):
     def determinize(self, player: int | None, seed: int) -> GtrState:
         """A state consistent with ``player``'s view, hidden cards re-dealt."""
         check_seat(self, player)
-        return deal.determinize(self, player, seed)
+        return view.determinize(self, player, seed)
 
     def clone(self) -> GtrState:
         """An independent copy (it shares the legal-action lists: they are never mutated)."""
