@@ -10,11 +10,14 @@ anybody, their owner included, so a determinization deals them anew within their
 
 from __future__ import annotations
 
+import pytest
+
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, VIS_PUBLIC
 from ludus.games.glory_to_rome.game import GtrState
+from ludus.testing.hidden import check_determinize_canonical
 
 
 def _table() -> GtrState:
@@ -98,3 +101,38 @@ def test_random_games_views_agree_and_names_move() -> None:
             s.apply(rng.choice(s.legal_actions()))
             steps += 1
     assert moved > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {}), (5, {}), (3, {"rules": "classic"}),
+                                                  (2, {"simplified": True})])
+def test_determinize_is_canonical_along_random_games(players: int, options: dict[str, object]) -> None:
+    """determinize(p, seed) is a function of p's view and the seed: from a state and from
+    another determinization of it (a state p cannot tell apart) it deals the same state. The
+    games pass through revealed cards given away, revealed cards anywhere in a hand, clients
+    hired this turn and petitions in progress (each broke it once)."""
+    game = gtr.GAME(players=players, **options)
+    checked = 0
+    for seed in range(2):
+        s = game.new_state(seed)
+        rng = Rng(seed + 40)
+        steps = 0
+        while not s.is_terminal() and steps < 500:
+            if steps % 5 == 0 or s.petition is not None or any(s.revealed) or any(s.fresh):
+                check_determinize_canonical(game, s, rng, steps)
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+            steps += 1
+    assert checked > 40
+
+
+def test_hired_clients_are_the_last_of_their_role_after_a_re_deal() -> None:
+    """The view shows how many clients of each role were hired this turn, not which: a
+    determinization marks the last ones of their role."""
+    t = Table(2, leader=0)
+    t.clients(1, "legionary", "architect", "legionary")
+    s = t.state()
+    s.fresh[1] = [s.clients[1][0]]  # the first Legionary was hired this turn
+    for seed in range(4):
+        d = s.determinize(0, seed)
+        assert d.view(0) == s.view(0)
+        assert d.fresh[1] == [d.clients[1][2]]

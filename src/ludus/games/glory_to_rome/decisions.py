@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ludus.core.actions import Action
 from ludus.core.decisions import Decision, decision
 from ludus.core.errors import N_, StateError
 from ludus.games.glory_to_rome.components import DOMAIN, Verb
@@ -234,6 +235,12 @@ class GtrData(GtrStateData):
     petition: Petition | None
     half_lay: HalfLaid | None
     colosseum: ColosseumChoice | None
+    _legal: dict[int | None, list[Action]]
+    """The engine's legal-action cache (:class:`~ludus.core.engine.RulesState`), new at every action."""
+    _deals: dict[int | None, tuple[object, Any]]
+    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers below
+    :mod:`.view` do not import it), with
+    the legal-action cache it was made beside (the engine replaces that cache at every action)."""
 
     def copy_into(self, o: D) -> D:
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""

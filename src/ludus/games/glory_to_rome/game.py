@@ -199,6 +199,7 @@ class GloryToRome(Game[GtrState]):
         s.cfg = self.cfg
         s.acts = self.acts
         s._legal = {}
+        s._deals = {}
         return s
 
     def new_state(self, seed: int = 0) -> GtrState:
@@ -258,6 +259,10 @@ class GloryToRome(Game[GtrState]):
     def evaluate(self, state: GtrState, player: int) -> float:
         """Heuristic value of ``state`` for ``player``."""
         return heuristic.evaluate(state, player)
+
+    def evaluate_all(self, state: GtrState) -> tuple[float, ...]:
+        """Every seat's leaf value for search, in [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
+        return heuristic.evaluate_all(state)
 
     def invariant_violations(self, state: GtrState) -> list[str]:
         """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""

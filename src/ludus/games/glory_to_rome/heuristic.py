@@ -14,6 +14,7 @@ spend Jacks for ever (the rules have no round limit).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from math import tanh
 
 from ludus.core.actions import Action
 from ludus.core.api import Search, State
@@ -27,13 +28,16 @@ from ludus.games.glory_to_rome.components import (
     CARD_MATERIAL,
     CRAFTSMAN,
     FOLLOW,
+    HAND_LIMIT,
     LABORER,
     LEGIONARY,
     MAIN,
     MERCHANT,
+    MERCHANT_BONUS,
     PATRON,
     ROLE_INDEX,
     SLUGS,
+    STARTING_INFLUENCE,
     V_LEGACY_PETITION,
     V_PETITION,
     VALUE,
@@ -137,6 +141,101 @@ def evaluate(state: GtrData, player: int) -> float:
     mine = values[player]
     best = max(values[q] for q in range(state.n) if q != player)
     return mine - best
+
+
+COMPLETED_FUNCTION = 0.6
+"""Leaf value of a completed building's function, over the influence its site gives."""
+FOUNDATION = 0.35
+"""Leaf value of a bare foundation (a site held, a card in play)."""
+MATERIAL_SHARE = 0.8
+"""Leaf value of each material in an incomplete structure (a material of a site of value V is a
+V-th of the V influence it will give): as the greedy bot values it, so every step towards
+completing is worth a card; completing adds the rest of the influence and the function."""
+_STATUE, _WALL, _SHRINE, _TEMPLE = B.STATUE, B.WALL, B.SHRINE, B.TEMPLE
+LEAF_SCALE = 4.0
+"""Points of lead that make a seat about three times as likely to finish ahead as behind:
+:func:`evaluate_all` values a lead ``d`` over another seat as ``tanh(d / LEAF_SCALE)``."""
+
+
+def leaf_points(s: GtrData) -> list[float]:
+    """Every seat's expected final points, for search leaves (:func:`evaluate_all`).
+
+    What scores now counts in full: influence (completed buildings), the vault, merchant
+    bonuses held (strictly the most vault cards of a material), a completed Statue.
+    Every step towards a building is worth its card: an incomplete structure counts
+    :data:`FOUNDATION` plus :data:`MATERIAL_SHARE` a material, and completing it more (its
+    whole influence plus :data:`COMPLETED_FUNCTION`: 1.25 to 1.65 for the last material,
+    0.8 for another), so search completes buildings. What may
+    become points (stockpile, clients, hand, Jacks, the led role's actions still owed) counts
+    at a discount, less as the deck runs out.
+    """
+    n = s.n
+    counts: list[list[int]] = []
+    points: list[float] = []
+    time_left = 0.5 + 0.5 * min(1.0, len(s.deck) / 40.0)
+    role = s.role
+    functions = s.cfg.functions
+    statues: list[int] = []
+    for p in range(n):
+        value = float(STARTING_INFLUENCE + sum(map(VALUE.__getitem__, s.inf_sites[p])))
+        mine = [0] * 6
+        for c in s.vault[p]:
+            m = CARD_MATERIAL[c]
+            mine[m] += 1
+            value += VALUE[m]
+        counts.append(mine)
+        for st in s.buildings[p]:
+            if st.complete:
+                value += COMPLETED_FUNCTION
+                if functions and CARD_BUILDING[st.card] == _STATUE:
+                    statues.append(-1 if st.public else p)
+            else:  # VALUE[site] materials needed, the site worth VALUE[site] influence
+                value += FOUNDATION + MATERIAL_SHARE * len(st.materials)
+        mask = s.active[p]
+        stock = len(s.stock[p])
+        if functions and (mask >> _WALL) & 1:
+            value += stock // 2
+        jacks = s.hand_jacks[p]
+        limit = HAND_LIMIT + (2 if (mask >> _SHRINE) & 1 else 0) + (4 if (mask >> _TEMPLE) & 1 else 0)
+        potential = 0.45 * stock + 0.6 * len(s.clients[p]) + 0.35 * jacks
+        potential += 0.25 * min(len(s.hands[p]) + jacks, limit)
+        if role >= 0:
+            k = pending_actions(s, p)
+            if k:
+                potential += k * usefulness(s, p, role)
+        points.append(value + time_left * potential)
+    for column in zip(*counts):
+        best = max(column)
+        if best and column.count(best) == 1:
+            points[column.index(best)] += MERCHANT_BONUS
+    if statues:  # a completed Statue scores 3 for its owner, for everybody once public (Stairway)
+        for p in range(n):
+            if p in statues or -1 in statues:
+                points[p] += 3.0
+    return points
+
+
+def evaluate_all(s: GtrData) -> tuple[float, ...]:
+    """Every seat's leaf value in [-1, 1] for search, on the scale of ``returns()``.
+
+    ``returns()`` ranks the seats linearly (+1 first, -1 last), which is the mean over the
+    other seats of +1 for finishing ahead of one and -1 for finishing behind. So a seat's
+    value is the mean over the others of ``tanh(lead / LEAF_SCALE)``, its lead in
+    :func:`leaf_points` over each: it sums to zero over the seats and rewards what wins by
+    the rules (points, so completed buildings, influence, vault). A finished game is its
+    ``returns()`` (a Forum win included).
+    """
+    n = s.n
+    if s.over:
+        return tuple(final_return(s, p) for p in range(n))
+    points = leaf_points(s)
+    scale = 1.0 / LEAF_SCALE
+    share = 1.0 / (n - 1)
+    out = []
+    for p in range(n):
+        mine = points[p]
+        out.append(share * sum(tanh((mine - other) * scale) for other in points))
+    return tuple(out)
 
 
 def final_return(s: GtrData, player: int) -> float:

@@ -75,6 +75,7 @@ FIELDS = Fields(
     nested=("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp", "revealed"),
     object_rows={"buildings": Structure},
     enums={"phase": Phase},
+    transient=("_legal", "_deals"),
 )
 
 

@@ -12,10 +12,11 @@ Cards revealed for a Legionary demand are public while they are shown (this turn
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import islice
+from collections.abc import Iterator
+from itertools import chain, islice
 from typing import Any, TypeVar
 
-from ludus.core.rng import Rng
+from ludus.core.rng import Rng, Shuffler
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
@@ -32,8 +33,6 @@ from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
 from ludus.games.glory_to_rome.rules import to_move
 from ludus.games.glory_to_rome.rules.petitions import petition_floor
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
-
-D = TypeVar("D", bound=GtrData)
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -158,115 +157,202 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
     }
 
 
-def determinize(s: D, player: int | None, seed: int) -> D:
-    """A full state agreeing with all ``player`` sees; what it does not see re-dealt with ``Rng(seed)``.
+# --- determinization ---------------------------------------------------------------
+#
+# Determinization: a full state agreeing with all one seat sees, the rest dealt anew.
+#
+# :func:`determinize` keeps exactly what :func:`~.view.view` shows the seat and deals everything
+# else anew, consistently (ruling 19):
+#
+# - names shown (kept): the pool, the camps, cards revealed for a demand, the seat's own hand,
+#   the foundation cards of structures, the seat's own Fountain card;
+# - only the material shown (re-dealt among the cards of that material): stockpiles, clienteles,
+#   the materials in structures, vault cards whose material the seat sees (from a stockpile or a
+#   clientele; its own Basilica cards; every vault at the end of a scored game) — the table,
+#   the owner included, sees them tucked, material only;
+# - nothing shown (re-dealt freely): the deck, the cards out of play (training game), the other
+#   hands (but their revealed cards), the other vault cards, another player's Fountain card.
+#
+# **Canonical.** The cards of the last two groups (every card whose name the seat does not see)
+# are pooled and sorted by id before the deal, so the deal starts from the same list whatever
+# the true state held where: the result is a function of the view and the seed only, and from
+# two states the seat cannot tell apart it deals the same state (what lets a search that sees
+# the game through determinizations never use what its seat cannot see). Which clients were
+# hired this turn is shown by role only: after a deal they are the last clients of their role.
+#
+# **Uniform.** The material-only places of each material take a uniform ordered pick of that
+# material's unseen cards (a partial Fisher-Yates), and the rest, shuffled, fill the hidden
+# places: a uniform deal among the deals that agree with the view. A pending petition shows
+# that its player still holds its remaining cards, and the re-deal keeps that.
+#
+# **Fast.** What a deal draws from (the sorted unseen cards by material, the material of each
+# material-only place) depends on the position only: it is worked out once per state and seat
+# (:class:`DealPlan`) and kept on the state until the next action, so a search dealing the same
+# position thousands of times pays for it once. Shuffles use :class:`~ludus.core.rng.Shuffler`.
 
-    It keeps exactly what :func:`view` shows ``player`` and deals everything else anew,
-    consistently (ruling 19):
+D = TypeVar("D", bound=GtrData)
 
-    - names shown (kept): the pool, the camps, cards revealed for a demand, ``player``'s own
-      hand, the foundation cards of structures, ``player``'s own Fountain card;
-    - only the material shown (re-dealt among the cards of that material): stockpiles,
-      clienteles, the materials in structures, vault cards whose material ``player`` sees
-      (from a stockpile or a clientele; its own Basilica cards; every vault at the end of a
-      scored game) — the table, the owner included, sees them tucked, material only;
-    - nothing shown (re-dealt freely): the deck, the cards out of play (training game), the
-      other hands (but their revealed cards), the other vault cards, another player's
-      Fountain card.
+_FIRST_CARD: tuple[int, ...] = (*(CARD_MATERIAL.index(m) for m in range(6)), len(CARD_MATERIAL))
+"""The first card id of each material, and the number of cards: the ids run material by material."""
+assert list(CARD_MATERIAL) == sorted(CARD_MATERIAL), "card ids must be grouped by material"
 
-    The cards of the last two groups are pooled and grouped by material; the material-only
-    places of each material take a uniform ordered pick of that material's cards (a partial
-    Fisher-Yates), and the rest, shuffled, fill the hidden places: a uniform deal among the
-    deals that agree with the view. A pending petition shows that its player still holds its
-    remaining cards, and the re-deal keeps that.
+Lists = list[list[int]]
+At = list[tuple[list[int], list[int]]]
+
+
+class DealPlan:
+    """What a determinization of one position for one seat deals from (no randomness in it).
+
+    ``groups``: for each material with material-only places, its unseen cards (sorted) and
+    the number of those places; ``slots``: for each material-only place in dealing order, the
+    index of its group; ``others``: the unseen cards of the other materials (sorted).
     """
-    t = s.copy_into(type(s).__new__(type(s)))
-    rng = Rng(seed)
-    shown = vaults_shown(s)
-    known: list[list[int]] = []  # material-only places, whole lists
-    hidden: list[list[int]] = [t.deck, t.removed]  # nothing-shown places, whole lists
-    known_at: list[tuple[list[int], list[int]]] = []  # (list, indices): mixed lists
-    hidden_at: list[tuple[list[int], list[int]]] = []
-    fresh_at: list[tuple[int, list[int]]] = []
+
+    __slots__ = ("groups", "others", "slots")
+
+    def __init__(self, known: list[int], unseen: list[int]) -> None:
+        materials = list(map(CARD_MATERIAL.__getitem__, known))
+        unseen.sort()  # canonical: the same list from every state the seat cannot tell apart
+        self.groups: list[tuple[list[int], int]] = []
+        self.others: list[int] = []
+        index = [-1] * 6
+        lo = 0
+        for m in range(6):
+            hi = bisect_left(unseen, _FIRST_CARD[m + 1], lo)
+            k = materials.count(m)
+            if k:
+                index[m] = len(self.groups)
+                self.groups.append((unseen[lo:hi], k))
+            else:
+                self.others += unseen[lo:hi]
+            lo = hi
+        self.slots: list[int] = list(map(index.__getitem__, materials))
+
+
+def _places(t: GtrData, player: int | None) -> tuple[Lists, At, Lists, At, Lists]:
+    """The places of ``t`` that a deal for ``player`` fills: material-only places (whole lists,
+    then positions of mixed lists), hidden places (likewise), and the hidden hands that hold a
+    revealed card (its other cards are moved after the revealed ones: the hand is shuffled
+    after the deal)."""
+    shown = vaults_shown(t)
+    known: Lists = []
+    hidden: Lists = [t.deck, t.removed]
+    known_at: At = []
+    hidden_at: At = []
+    mixed: Lists = []
+    seen_by = (VIS_PUBLIC, player)
     for p in range(t.n):
-        known.append(t.stock[p])
-        clients = t.clients[p]
-        known.append(clients)
-        if t.fresh[p]:
-            new = t.fresh[p]
-            fresh_at.append((p, [i for i, c in enumerate(clients) if c in new]))
-        known.extend(st.materials for st in t.buildings[p] if st.materials)
+        if t.stock[p]:
+            known.append(t.stock[p])
+        if t.clients[p]:
+            known.append(t.clients[p])
+        known += [st.materials for st in t.buildings[p] if st.materials]
         if p != player:
             revealed = t.revealed[p]
+            hand = t.hands[p]
             if revealed:
-                hand = t.hands[p]
                 # A revealed card given away is no longer shown (the view lists the revealed
                 # cards still in hand): forget it, or a re-deal could put it back as "revealed".
                 revealed[:] = [c for c in revealed if c in hand]
-                hidden_at.append((hand, [i for i, c in enumerate(hand) if c not in revealed]))
-            else:
-                hidden.append(t.hands[p])
+            if revealed:
+                keep = list(dict.fromkeys(revealed))
+                hand[:] = keep + [c for c in hand if c not in keep]
+                hidden_at.append((hand, list(range(len(keep), len(hand)))))
+                mixed.append(hand)
+            elif hand:
+                hidden.append(hand)
         vis = t.vault_vis[p]
-        if shown or all(v in (VIS_PUBLIC, player) for v in vis):
+        if not vis:
+            continue
+        if shown or all(v in seen_by for v in vis):
             known.append(t.vault[p])
         else:
-            known_at.append((t.vault[p], [i for i, v in enumerate(vis) if v in (VIS_PUBLIC, player)]))
-            hidden_at.append((t.vault[p], [i for i, v in enumerate(vis) if v not in (VIS_PUBLIC, player)]))
+            known_at.append((t.vault[p], [i for i, v in enumerate(vis) if v in seen_by]))
+            hidden_at.append((t.vault[p], [i for i, v in enumerate(vis) if v not in seen_by]))
+    return known, known_at, hidden, hidden_at, mixed
+
+
+def _plan(s: GtrData, player: int | None, known: Lists, known_at: At, hidden: Lists, hidden_at: At) -> DealPlan:
+    """The :class:`DealPlan` of ``s`` for ``player``: kept on ``s`` until its next action (the
+    engine gives ``s`` a new legal-action cache at every action and edit)."""
+    entry = s._deals.get(player)
+    if entry is not None and entry[0] is s._legal:
+        kept: DealPlan = entry[1]
+        return kept
+    cards = list(chain.from_iterable(known))
+    cards += [lst[i] for lst, idx in known_at for i in idx]
+    unseen = cards + list(chain.from_iterable(hidden))
+    unseen += [lst[i] for lst, idx in hidden_at for i in idx]
+    plan = DealPlan(cards, unseen)
+    s._deals[player] = (s._legal, plan)
+    return plan
+
+
+def determinize(s: D, player: int | None, seed: int) -> D:
+    """A full state agreeing with all ``player`` sees; what it does not see dealt anew from
+    ``seed``: canonical and uniform (see the comment above :data:`D`)."""
+    t = s.copy_into(type(s).__new__(type(s)))
     fountain = [t.fountain] if t.fountain >= 0 and t.stack[-1].who != player else []
+    known, known_at, hidden, hidden_at, mixed = _places(t, player)
     hidden.append(fountain)
-    known_cards = [c for cards in known for c in cards]
-    known_cards += [lst[i] for lst, idx in known_at for i in idx]
-    hidden_cards = [c for cards in hidden for c in cards] + [lst[i] for lst, idx in hidden_at for i in idx]
-    if known_cards:
-        material = CARD_MATERIAL.__getitem__
-        ordered = sorted(known_cards, key=material)
-        cuts = [bisect_left(ordered, m, key=material) for m in range(7)]
-        need = [cuts[m + 1] - cuts[m] for m in range(6)]
-        cards = known_cards + hidden_cards
-        cards.sort(key=material)  # grouped by material
-        bounds = [bisect_left(cards, m, key=material) for m in range(7)]
-        chosen = []
-        rest: list[int] = []
-        for m in range(6):
-            group = cards[bounds[m]:bounds[m + 1]]
-            k = need[m]
-            size = len(group)
-            for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
-                j = i + rng.randbelow(size - i)
-                group[i], group[j] = group[j], group[i]
-            chosen.append(iter(group[:k]))
-            rest += group[k:]
-        dealt = iter([next(chosen[material(c)]) for c in known_cards])
+    plan = _plan(s, player, known, known_at, hidden, hidden_at)
+    shuffler = Shuffler(seed)
+    draw = shuffler.random
+    rest = plan.others[:]
+    picks: list[Iterator[int]] = []
+    for group, k in plan.groups:
+        cards = group[:]
+        size = len(cards)
+        for i in range(k):  # a partial Fisher-Yates: a uniform ordered pick of k cards
+            j = i + int(draw() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        picks.append(iter(cards[:k]))
+        rest += cards[k:]
+    if plan.slots:
+        dealt = iter(list(map(next, map(picks.__getitem__, plan.slots))))
         for cards_ in known:
             cards_[:] = islice(dealt, len(cards_))
         for lst, idx in known_at:
             for i in idx:
                 lst[i] = next(dealt)
-    else:
-        rest = hidden_cards
-    rng.shuffle(rest)
+    shuffler.shuffle(rest)
     dealt = iter(rest)
     for cards_ in hidden:
         cards_[:] = islice(dealt, len(cards_))
     for lst, idx in hidden_at:
         for i in idx:
             lst[i] = next(dealt)
-    for p in range(t.n):
-        if p != player and t.revealed[p]:
-            rng.shuffle(t.hands[p])  # where a revealed card sits in a hidden hand is hidden too
+    for hand in mixed:
+        shuffler.shuffle(hand)  # where a revealed card sits in a hidden hand is hidden too
     if fountain:
         t.fountain = fountain[0]
-    for p, positions in fresh_at:
-        t.fresh[p] = [t.clients[p][i] for i in positions]
+    for p in range(t.n):
+        if t.fresh[p]:
+            t.fresh[p] = _fresh_clients(s.fresh[p], t.clients[p])
     if s.petition is not None and not s.over and s.current != player:
         _keep_petition(t, s.petition.material, petition_floor(s, s.petition), s.petition.left, hidden, hidden_at)
-    t.rng = Rng(rng.next())
+    t.rng = Rng(seed)
     return t
 
 
-def _keep_petition(
-    t: GtrData, m: int, floor: int, need: int, hidden: list[list[int]], hidden_at: list[tuple[list[int], list[int]]]
-) -> None:
+def _fresh_clients(fresh: list[int], clients: list[int]) -> list[int]:
+    """The clients hired this turn after a re-deal: as many of each role as ``fresh`` held, the
+    last ones of their role in ``clients`` (the view shows how many of each role are new, not
+    which)."""
+    new = [0] * 6
+    for c in fresh:
+        new[CARD_MATERIAL[c]] += 1
+    out: list[int] = []
+    for i in range(len(clients) - 1, -1, -1):
+        m = CARD_MATERIAL[clients[i]]
+        if new[m]:
+            new[m] -= 1
+            out.append(clients[i])
+    out.reverse()
+    return out
+
+
+def _keep_petition(t: GtrData, m: int, floor: int, need: int, hidden: Lists, hidden_at: At) -> None:
     """The petitioner's re-dealt hand holds ``need`` cards of material ``m`` from building
     ``floor`` on (ruling 24; any one material before the first card): swap them in from other
     hidden places (the real hand had them, so the hidden cards do)."""
