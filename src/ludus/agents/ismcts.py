@@ -90,7 +90,8 @@ def _settled(root: _Node, left: int) -> bool:
 class Ismcts:
     """An ISMCTS bot. ``iterations`` per decision (and at most ``seconds``, if given).
 
-    - ``rollout``: random actions played from a new leaf before it is valued;
+    - ``rollout``: random actions played from a new leaf before it is valued (default: the
+      game's :attr:`~ludus.core.api.Game.search_rollout`);
     - ``exploration``: the UCB1 constant (on values rescaled to [0, 1]);
     - ``react_share``: the share of the budget spent deciding on an optional
       out-of-turn action;
@@ -107,8 +108,8 @@ class Ismcts:
         seed: int = 0,
         iterations: int = 1000,
         seconds: float | None = None,
-        rollout: int = 2,
-        exploration: float = 1.0,
+        rollout: int | None = None,
+        exploration: float = 0.5,
         react_share: float = 0.25,
         prior: int = 0,
     ) -> None:
@@ -150,7 +151,7 @@ class Ismcts:
         rng = Rng(self.rng.next())
         evaluate_all = state.game.evaluate_all
         c = self.exploration
-        rollout = self.rollout
+        rollout = state.game.search_rollout if self.rollout is None else self.rollout
         prior = self.prior
         root = _Node()
         nodes = 1

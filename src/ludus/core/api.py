@@ -471,6 +471,10 @@ class Game(ABC, Generic[StateT]):
     ``v`` to ``tanh(v / evaluation_scale)`` (a typical margin between a seat that is clearly
     ahead and one that is not)."""
 
+    search_rollout: ClassVar[int] = 2
+    """Random actions a search plays from a new leaf before valuing it with :meth:`evaluate_all`
+    (0 where random moves spoil what the value sees, e.g. a wasted action in Glory to Rome)."""
+
     def evaluate_all(self, state: StateT) -> tuple[float, ...]:
         """The heuristic value of ``state`` for every seat at once, on the scale of
         :meth:`State.returns`: in [-1, 1], higher is better, equal for every seat in a

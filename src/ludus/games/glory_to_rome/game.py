@@ -260,6 +260,8 @@ class GloryToRome(Game[GtrState]):
         """Heuristic value of ``state`` for ``player``."""
         return heuristic.evaluate(state, player)
 
+    search_rollout = 0  # a random pass or wasted action spoils the position the leaf value sees
+
     def evaluate_all(self, state: GtrState) -> tuple[float, ...]:
         """Every seat's leaf value for search, in [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
