@@ -29,7 +29,7 @@ play: $(STAMP)
 	$(BIN)/ludus play $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff check src tests scripts examples
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
