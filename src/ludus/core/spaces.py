@@ -124,6 +124,10 @@ class ActionSpace:
         """A stable hash of the numbering (16 hex characters)."""
         return hashlib.sha256("\n".join(self.lines()).encode()).hexdigest()[:16]
 
+    def golden_text(self) -> str:
+        """The numbering as a game's golden file keeps it: :meth:`lines`, then ``digest <hex>``."""
+        return "\n".join([*self.lines(), f"digest {self.digest()}"]) + "\n"
+
 
 @dataclass(frozen=True, slots=True)
 class ObservationSlice:

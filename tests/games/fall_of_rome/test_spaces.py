@@ -40,7 +40,7 @@ OPTION_SETS: list[dict[str, object]] = [
 
 def _golden(players: int) -> str:
     space = ludus.load("fall-of-rome", players).action_space
-    return "\n".join([*space.lines(), f"digest {space.digest()}"]) + "\n"
+    return space.golden_text()
 
 
 def _golden_path(players: int) -> Path:

@@ -39,7 +39,7 @@ RARE = {"lay_continue", "stairway_pool", "legacy_petition"}
 
 def _golden(players: int) -> str:
     space = ludus.load("glory-to-rome", players).action_space
-    return "\n".join([*space.lines(), f"digest {space.digest()}"]) + "\n"
+    return space.golden_text()
 
 
 def _golden_path(players: int) -> Path:

@@ -39,7 +39,7 @@ PLAYERS = range(1, 7)
 def golden_text(players: int) -> str:
     """The text of ``action_space_<players>p.txt``: the numbering, then its digest."""
     space = ludus.load("hadrians-wall", players=players).action_space
-    return "\n".join([*space.lines(), f"digest {space.digest()}"]) + "\n"
+    return space.golden_text()
 
 
 def write_golden() -> None:

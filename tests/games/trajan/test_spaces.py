@@ -41,7 +41,7 @@ OPTION_SETS: list[dict[str, object]] = [
 
 def _golden(players: int) -> str:
     space = ludus.load("trajan", players).action_space
-    return "\n".join([*space.lines(), f"digest {space.digest()}"]) + "\n"
+    return space.golden_text()
 
 
 def _golden_path(players: int) -> Path:
