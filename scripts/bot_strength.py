@@ -5,6 +5,10 @@ the Solo Campaign, and what Glory to Rome bots build.
     .venv/bin/python scripts/bot_strength.py hw-campaign --games 3 --jobs 2
     .venv/bin/python scripts/bot_strength.py for --games 40 --jobs 2 [--players 1,2,3,4] [--levels easy,normal,hard]
     .venv/bin/python scripts/bot_strength.py gtr --games 20 --jobs 2
+    .venv/bin/python scripts/bot_strength.py decisions --levels hard --games 1
+
+``decisions`` times the decisions of one bot of the level among greedy bots at each game's
+largest table (wall time of ``act``, so run it on a quiet machine).
 
 Each prints a Markdown table (and writes every game to ``--json``). Game ``i`` of a
 configuration is seeded ``seed * 1_000_003 + i``; the bots of seat ``p`` get
@@ -146,10 +150,49 @@ def glory_to_rome(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+class _Timed:
+    """An agent whose decisions are timed."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.times: list[float] = []
+
+    def act(self, state: Any, player: int) -> Any:
+        start = time.perf_counter()
+        action = self.inner.act(state, player)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+    def react(self, state: Any, player: int) -> Any:
+        return self.inner.react(state, player)
+
+
+def decisions(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """How long one bot of each level takes a decision at each game's largest table."""
+    rows = []
+    print("| level | game | players | decisions | mean | p95 | max |")
+    print("|---|---|---|---|---|---|---|")
+    for level in args.levels:
+        for game_id in ("trajan", "glory-to-rome", "hadrians-wall", "fall-of-rome"):
+            info = load(game_id).info
+            n = info.max_players
+            times: list[float] = []
+            for seed in seeds(args.seed, args.games):
+                timed = _Timed(make_agent(level, seed * 31 + 1))
+                agents = [timed, *(make_agent("greedy", seed * 31 + p + 1) for p in range(1, n))]
+                play_game(load(game_id, n).new_state(seed), agents, seed=seed)
+                times += timed.times
+            times.sort()
+            rows.append({"level": level, "game": game_id, "players": n, "seconds": times})
+            print(f"| {level} | {game_id} | {n} | {len(times)} | {statistics.fmean(times):.2f} s | "
+                  f"{times[int(len(times) * 0.95)]:.2f} s | {times[-1]:.2f} s |", flush=True)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("study", choices=["hw-solo", "hw-campaign", "for", "gtr"])
+    parser.add_argument("study", choices=["hw-solo", "hw-campaign", "for", "gtr", "decisions"])
     parser.add_argument("--games", type=int, default=20, help="games per configuration (campaigns for hw-campaign)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=18)
@@ -160,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     args.levels = args.levels.split(",")
     default_players = {"for": "1,2,3,4", "gtr": "2,3,4"}.get(args.study, "1")
     args.players = [int(n) for n in (args.players or default_players).split(",")]
-    study = {"hw-solo": hw_solo, "hw-campaign": hw_campaign, "for": fall_of_rome, "gtr": glory_to_rome}[args.study]
+    study = {"hw-solo": hw_solo, "hw-campaign": hw_campaign, "for": fall_of_rome, "gtr": glory_to_rome,
+             "decisions": decisions}[args.study]
     start = time.perf_counter()
     rows = study(args)
     print(f"\n{len(rows)} games in {time.perf_counter() - start:.0f} s; command: "
