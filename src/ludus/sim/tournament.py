@@ -14,7 +14,9 @@ in every seat equally often and the luck of a deal cancels. Deal ``d`` of pairin
 whatever ``jobs`` is.
 
 Every finished game's ranking updates the agents' ratings (openskill's Plackett-Luce
-model, the ``tournament`` extra), in game order; ties are ties. A game stopped at the
+model, the ``tournament`` extra); ties are ties. The ratings are the mean over
+:data:`RATING_ORDERS` seeded orders of the games, so they do not depend on which games
+happened to come last. A game stopped at the
 action cap is counted and reported, never rated. Co-operative games and one-player
 tables are refused: a tournament ranks agents against each other.
 """
@@ -32,6 +34,7 @@ from typing import Any
 from ludus.agents import make_agent, play_game
 from ludus.core.errors import N_, LudusError, OptionError
 from ludus.core.registry import configure
+from ludus.core.rng import Rng
 from ludus.sim.simulate import CAPPED, in_order, stream_pool
 
 __all__ = [
@@ -47,6 +50,9 @@ Z95 = 1.959963984540054
 
 RATING_WIDTH = 2.0
 """A rating's interval is ``mu ± RATING_WIDTH × sigma`` (about 95% of the belief about the skill)."""
+
+RATING_ORDERS = 16
+"""How many seeded orders of the games the ratings are averaged over."""
 
 
 class TournamentError(LudusError):
@@ -312,6 +318,9 @@ class _Tally:
     def __init__(self, agents: Sequence[str], model: Any) -> None:
         self.model = model
         self.ratings = {a: model.rating(name=a) for a in agents}
+        """The ratings before any game."""
+        self.rated: list[tuple[tuple[str, ...], tuple[float, ...]]] = []
+        """(agents by seat, places by seat) of every finished game: a few words each."""
         self.games = dict.fromkeys(agents, 0)
         self.capped = dict.fromkeys(agents, 0)
         self.finished = dict.fromkeys(agents, 0)
@@ -347,17 +356,35 @@ class _Tally:
                 if q != p:
                     self.met[a][b] += 1
                     self.ahead[a][b] += 1.0 if g.places[p] < g.places[q] else 0.5 if g.places[p] == g.places[q] else 0.0
-        teams = [[self.ratings[a]] for a in g.agents]
-        rated = self.model.rate(teams, ranks=[float(place) for place in g.places])
-        for a, team in zip(g.agents, rated):
-            self.ratings[a] = team[0]
+        self.rated.append((tuple(g.agents), tuple(float(place) for place in g.places)))
+
+    def _ratings(self) -> dict[str, tuple[float, float]]:
+        """Every agent's (mu, sigma): the mean over :data:`RATING_ORDERS` seeded orders of the games.
+
+        An online rating depends on the order of its updates (the last games weigh most); the
+        games of a tournament have no order that matters, so the ratings are averaged over
+        several shuffles of them.
+        """
+        sums = {a: [0.0, 0.0] for a in self.ratings}
+        rng = Rng(0x5EED)
+        games = list(self.rated)
+        for _ in range(RATING_ORDERS):
+            ratings = dict(self.ratings)
+            for seated, places in games:
+                rated = self.model.rate([[ratings[a]] for a in seated], ranks=list(places))
+                for a, team in zip(seated, rated):
+                    ratings[a] = team[0]
+            for a, r in ratings.items():
+                sums[a][0] += float(r.mu)
+                sums[a][1] += float(r.sigma)
+            rng.shuffle(games)
+        return {a: (mu / RATING_ORDERS, sigma / RATING_ORDERS) for a, (mu, sigma) in sums.items()}
 
     def standings(self) -> list[AgentStanding]:
         """Every agent's figures, best rating first (then by name, for equal ratings)."""
         out = []
-        for a, r in self.ratings.items():
+        for a, (mu, sigma) in self._ratings().items():
             n = self.finished[a]
-            mu, sigma = float(r.mu), float(r.sigma)
             rate = self.wins[a] / n if n else None
             low, high = wilson(self.wins[a], n) if n else (None, None)
             out.append(AgentStanding(
