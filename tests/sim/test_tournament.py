@@ -189,3 +189,19 @@ def test_a_cooperative_game_is_refused(capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
     assert "a tournament is for competitive games: fall-of-rome is co-operative" in err
+
+
+def test_ratings_depend_on_the_results_not_on_the_order_the_games_came_in() -> None:
+    from ludus.sim.tournament import _model, _Tally
+
+    result = tournament("hadrians-wall", ["random", "greedy"], players=2, games=6, seed=4)
+    assert result.games is not None
+    orders = [result.games, result.games[::-1], result.games[3:] + result.games[:3]]
+    standings = []
+    for games in orders:
+        tally = _Tally(["random", "greedy"], _model())
+        for g in games:
+            tally.add(g)
+        standings.append([(s.agent, s.mu, s.sigma) for s in tally.standings()])
+    assert standings[0] == standings[1] == standings[2]
+    assert standings[0][0][0] == "greedy"

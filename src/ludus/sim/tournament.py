@@ -367,7 +367,7 @@ class _Tally:
         """
         sums = {a: [0.0, 0.0] for a in self.ratings}
         rng = Rng(0x5EED)
-        games = list(self.rated)
+        games = sorted(self.rated)  # a function of the results, never of the order they came in
         for _ in range(RATING_ORDERS):
             ratings = dict(self.ratings)
             for seated, places in games:
