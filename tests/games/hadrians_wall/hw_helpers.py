@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from ludus.core.rng import Rng
 from ludus.games.hadrians_wall.components import BUILDING_IDS, Phase
 from ludus.games.hadrians_wall.game import HadriansWallState
 from ludus.games.hadrians_wall.state import Board
@@ -44,3 +47,22 @@ def pending(b: Board) -> list[str]:
 def built(b: Board, key: str) -> None:
     """Mark building ``key`` as built on board ``b``."""
     b.built[BUILDING_IDS.index(key)] = 1
+
+
+def positions(
+    players: int, seed: int, every: int, rng_offset: int, end: bool = True, **options: object
+) -> Iterator[HadriansWallState]:
+    """Positions of one seeded random game (moves drawn with ``Rng(seed + rng_offset)``): every
+    ``every`` actions, each Path choice, and (with ``end``) the finished game."""
+    st: HadriansWallState = started("hadrians-wall", players, seed, **options)
+    rng = Rng(seed + rng_offset)
+    step = 0
+    while not st.is_terminal():
+        if step % every == 0 or st.phase is Phase.CHOOSE:
+            yield st
+        movers = st.to_move()
+        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
+        st.apply(legal[rng.randbelow(len(legal))])
+        step += 1
+    if end:
+        yield st

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import ludus
+from games.hadrians_wall.hw_helpers import positions
 from ludus.core.events import Event
 from ludus.core.rng import Rng
 from ludus.games.hadrians_wall.components import PLAYER_CARDS, Phase
@@ -34,17 +35,7 @@ def _seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
 
 
 def _positions(players: int, seed: int, every: int, **options: object) -> Iterator[HadriansWallState]:
-    """Positions of one random game, every ``every`` actions (the choice of each Year too)."""
-    st: HadriansWallState = started("hadrians-wall", players, seed, **options)
-    rng = Rng(seed + 100)
-    step = 0
-    while not st.is_terminal():
-        if step % every == 0 or st.phase is Phase.CHOOSE:
-            yield st
-        movers = st.to_move()
-        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
-        st.apply(legal[rng.randbelow(len(legal))])
-        step += 1
+    return positions(players, seed, every, 100, end=False, **options)
 
 
 # --- the Path choice -------------------------------------------------------------------

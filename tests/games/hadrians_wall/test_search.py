@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 import ludus
+from games.hadrians_wall.hw_helpers import positions
 from ludus.core.rng import Rng
 from ludus.games.hadrians_wall import heuristic
 from ludus.games.hadrians_wall.components import Phase
@@ -21,18 +22,7 @@ from ludus.testing.scenario import started
 
 
 def _positions(players: int, seed: int, every: int, **options: object) -> Iterator[HadriansWallState]:
-    """Positions of one seeded random game: every ``every`` actions, and each Path choice."""
-    st: HadriansWallState = started("hadrians-wall", players, seed, **options)
-    rng = Rng(seed + 1000)
-    step = 0
-    while not st.is_terminal():
-        if step % every == 0 or st.phase is Phase.CHOOSE:
-            yield st
-        movers = st.to_move()
-        legal = st.legal_actions(movers[rng.randbelow(len(movers))])
-        st.apply(legal[rng.randbelow(len(legal))])
-        step += 1
-    yield st
+    return positions(players, seed, every, 1000, **options)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
