@@ -318,13 +318,22 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", parents=[language], help=_("play many bot games and summarise them"))
     p.add_argument("game")
-    p.add_argument("-n", type=int, default=100, help=_("number of games (default 100)"))
+    p.add_argument("-n", type=int, default=100,
+                   help=_("number of games (default 100); with --rotate-seats, of seeds"))
     p.add_argument("--players", type=int)
     p.add_argument("--agents", default="random", help=_("comma-separated agents cycled over the seats"))
     p.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--out", metavar="FILE.csv|FILE.jsonl", help=_("write one row per game"))
+    p.add_argument("--out", metavar="FILE.csv|FILE.jsonl|FILE.parquet",
+                   help=_("write one row per game (Parquet needs the scale extra)"))
+    p.add_argument("--records", metavar="DIR", help=_("save every game's record in DIR as <index>.json"))
+    p.add_argument("--rotate-seats", action="store_true",
+                   help=_("play every seed once per seating of the agents (all seatings, or their rotations"
+                          " when there are more seatings than seats); -n counts seeds"))
+    p.add_argument("--backend", default="local", metavar="local|ray",
+                   help=_("where the games run: local processes, or Ray (RAY_ADDRESS, else a local Ray;"
+                          " needs the scale extra)"))
     p.add_argument(
         "--max-actions", type=int, metavar="N",
         help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical length)"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import dataclasses
 import json
 import math
@@ -44,7 +43,7 @@ def _percent(value: float, lang: Lang) -> str:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Play many bot games and summarise them."""
-    from ludus.sim.simulate import Summarizer, run_games
+    from ludus.sim.simulate import Summarizer, run_games, seatings
 
     lang: Lang = args.lang
     _ = lang.gettext
@@ -60,10 +59,25 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(_("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
     for name in agents:
         make_agent(name)  # a LudusError naming the agent (a module:Class that does not load too)
-    if args.out and Path(args.out).suffix not in (".csv", ".jsonl"):
-        raise UsageError(_("--out must end in .csv or .jsonl"))
+    if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".parquet"):
+        raise UsageError(_("--out must end in .csv, .jsonl or .parquet"))
+    if args.out and Path(args.out).suffix == ".parquet":
+        _need_scale("pyarrow", _)
+    if args.backend not in ("local", "ray"):
+        raise UsageError(_("--backend must be local or ray, got {backend!r}").format(backend=args.backend))
+    if args.backend == "ray":
+        _need_scale("ray", _)
+    records = None
+    if args.records:
+        records = Path(args.records).resolve()
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(_("cannot write {path}: {reason}").format(path=args.records, reason=exc.strerror)) from None
     options = parse_options(args.option)
     game = configure(args.game, args.players, options)
+    seats = seatings(agents, game.players, args.rotate_seats)
+    total = args.n * len(seats)
     import time
 
     start = time.perf_counter()
@@ -72,19 +86,22 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True, disable=not console.is_terminal,
     ) as bar:
-        task = bar.add_task(f"{args.game} ×{args.n}", total=args.n)
+        task = bar.add_task(f"{args.game} ×{total}", total=total)
         for result in run_games(
             args.game, args.n, game.players, agents, options, args.jobs, args.seed,
-            progress=lambda _r: bar.advance(task), max_actions=args.max_actions,
+            progress=lambda _r: bar.advance(task), max_actions=args.max_actions, rotate=args.rotate_seats,
+            records=records, backend=args.backend,
         ):
             builder.add(result)
             write(result)
     seconds = time.perf_counter() - start
     summary = builder.summary(seconds)
     title = lang.ngettext("{game}: {count} game, {players} players, seed {seed}",
-                          "{game}: {count} games, {players} players, seed {seed}", args.n)
-    table = Table(title=title.format(game=game.info.title_in(lang.code), count=args.n, players=game.players,
-                                     seed=args.seed))
+                          "{game}: {count} games, {players} players, seed {seed}", total)
+    title = title.format(game=game.info.title_in(lang.code), count=total, players=game.players, seed=args.seed)
+    if len(seats) > 1:
+        title += _(" ({seeds} deals × {seatings} seatings)").format(seeds=args.n, seatings=len(seats))
+    table = Table(title=title)
     table.add_column(_("seat"))
     table.add_column(_("agent"))
     table.add_column(_("wins") if not game.info.cooperative else _("team wins"), justify="right")
@@ -96,15 +113,21 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             figures = _percent(win, lang), _fixed(summary.mean_scores[p], lang), _fixed(summary.stdev_scores[p], lang)
         else:
             figures = "–", "–", "–"
-        table.add_row(str(p), agents[p % len(agents)], *figures)
+        table.add_row(str(p), agents[p % len(agents)] if len(seats) == 1 else _("rotated"), *figures)
     console.print(table)
+    if len(seats) > 1 and summary.agent_wins and not game.info.cooperative:
+        shares = ", ".join(f"{name} {_percent(share, lang)}" for name, share in summary.agent_wins.items())
+        console.print(_("wins per seat taken, by agent: {shares}").format(shares=shares), markup=False,
+                      highlight=False)
     parts = [_("mean game length {length} actions").format(length=_fixed(summary.mean_length, lang, 1))
-             + (_(" (finished games)") if summary.capped else ""),
+             + (_(" (finished games)") if summary.capped or summary.errors else ""),
              _("{rate} games/s").format(rate=_fixed(summary.games_per_s, lang))]
     if summary.coop_win_rate is not None:
         parts.append(_("co-op win rate {rate}").format(rate=_percent(summary.coop_win_rate, lang)))
     if args.out:
         parts.append(_("results in {path}").format(path=args.out))
+    if records is not None:
+        parts.append(_("records in {path}").format(path=args.records))
     console.print(" · ".join(parts), markup=False, highlight=False)
     ended = lang.join([f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items())])
     if ended:
@@ -120,37 +143,39 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             " the wins, scores or mean length): game {shown}", summary.capped)
         console.print(said.format(capped=summary.capped, games=summary.games, cap=cap, shown=shown),
                       markup=False, highlight=False)
+    if summary.errors:
+        shown = ", ".join(map(str, builder.errors)) + (", …" if summary.errors > len(builder.errors) else "")
+        said = lang.ngettext(
+            "{errors} of {games} game stopped with an error and is counted as unfinished (the reason is in its"
+            " row): game {shown}",
+            "{errors} of {games} games stopped with an error and are counted as unfinished (the reason is in"
+            " their rows): game {shown}", summary.errors)
+        console.print(said.format(errors=summary.errors, games=summary.games, shown=shown),
+                      markup=False, highlight=False)
     return 0
+
+
+def _need_scale(module: str, _: Callable[[str], str]) -> None:
+    """A one-line usage error when ``module`` (of the ``scale`` extra) is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise UsageError(_("{module} is not installed: pip install 'ludus[scale]'").format(module=module))
 
 
 @contextlib.contextmanager
 def _result_writer(path: Path | None) -> Iterator[Callable[[Any], None]]:
-    """A function writing one result row to ``path`` (CSV or JSONL) as it comes (nothing if None)."""
+    """A function writing one result row to ``path`` (CSV, JSONL or Parquet) as it comes (nothing if None)."""
+    from ludus.sim.results import open_results
+
     if path is None:
         yield lambda _r: None
         return
     try:
-        fh = path.open("w", newline="", encoding="utf-8")
+        with open_results(path) as write:
+            yield write
     except OSError as exc:
         raise UsageError(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror) from None
-    with fh:
-        if path.suffix == ".jsonl":
-            def write(r: Any) -> None:
-                fh.write(json.dumps(r.to_json()) + "\n")
-        else:
-            writer = csv.writer(fh)
-            writer.writerow(["index", "seed", "agents", "scores", "ranking", "winners", "coop_win", "length", "reason", "termination"])
-
-            def write(r: Any) -> None:
-                writer.writerow([
-                    r.index, r.seed, ";".join(r.agents), ";".join(f"{s:g}" for s in r.scores),
-                    ";".join(map(str, r.ranking)), ";".join(map(str, r.winners)),
-                    "" if r.cooperative_win is None else int(r.cooperative_win), r.length, r.reason, r.termination,
-                ])
-        try:
-            yield write
-        except OSError as exc:
-            raise UsageError(N_("cannot write {path}: {reason}"), path=str(path), reason=exc.strerror) from None
 
 
 # --- render ------------------------------------------------------------------------------

@@ -1,10 +1,15 @@
-"""Play many seeded games with bots, in a process pool, and summarise them.
+"""Play many seeded games with bots, on a process pool or Ray, and summarise them.
 
 A game that reaches the action cap (:attr:`ludus.core.api.Game.action_cap` unless
 ``max_actions`` is given) is not lost: its :class:`GameResult` has ``termination``
 :data:`CAPPED`, the reason in words, the length played, and empty ``scores``,
-``ranking`` and ``winners`` (an unfinished game has no result). :func:`summarize`
-counts such games and leaves them out of the win shares, scores and mean length.
+``ranking`` and ``winners`` (an unfinished game has no result). A game whose bot or
+rules raise is not lost either: its row has ``termination`` :data:`ERROR` and the
+exception's words as ``reason``. :func:`summarize` counts both and leaves them out of
+the win shares, scores and mean length.
+
+With ``rotate`` every seed is played once per seating of the agents (:func:`seatings`),
+all with the same deal, so a seat's advantage is not mistaken for an agent's.
 """
 
 from __future__ import annotations
@@ -12,49 +17,42 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
-from itertools import islice
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from itertools import permutations
+from pathlib import Path
+from typing import Any
 
 from ludus.agents import make_agent, play_game
 from ludus.core.errors import N_, OptionError
 from ludus.core.registry import configure
+from ludus.sim.backends import BACKENDS, in_order, stream, stream_pool
+from ludus.sim.results import CAPPED, ERROR, GameResult, scalar_details, sheet_breakdown
 
-CAPPED = "capped"
-"""The ``termination`` of a game stopped unfinished at the action cap."""
+__all__ = [
+    "CAPPED", "ERROR", "GameResult", "Summarizer", "Summary", "Task", "game_seed", "in_order", "play_chunk",
+    "play_one", "run_games", "seatings", "simulate", "stream_pool", "summarize",
+]
 
-Task = tuple[str, int, dict[str, Any], list[str], int, int, int | None]
-"""What a worker needs for one game: id, players, options, agents, batch seed, index, cap."""
 
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What a worker needs for one game (small: it travels to the worker)."""
 
-@dataclass(slots=True)
-class GameResult:
-    """One simulated game.
-
-    A game stopped at the action cap has ``termination`` :data:`CAPPED`, ``reason``
-    saying so, and empty ``scores``, ``ranking`` and ``winners``.
-    """
-
+    game: str
+    players: int
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    """The agent of each seat."""
+    batch_seed: int
+    number: int
+    """Which seed of the batch: the game is dealt with :func:`game_seed` ``(batch_seed, number)``."""
+    rotation: int
+    """Which seating of :func:`seatings`."""
     index: int
-    seed: int
-    agents: list[str]
-    scores: list[float]
-    ranking: list[int]
-    winners: list[int]
-    cooperative_win: bool | None
-    length: int
-    reason: str
-    termination: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return asdict(self)
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game ended by its rules (not stopped at the action cap)."""
-        return self.termination != CAPPED
+    """The game's place in the batch."""
+    cap: int | None = None
+    records: str | None = None
+    """A directory to save the game's record in, as ``<index>.json``."""
 
 
 @dataclass(slots=True)
@@ -62,7 +60,8 @@ class Summary:
     """Aggregate figures over a batch of games.
 
     ``games`` counts every game; ``capped`` those stopped unfinished at the action
-    cap. Win shares, scores and the mean length are over the finished games only.
+    cap, ``errors`` those stopped by an exception. Win shares, scores and the mean
+    length are over the finished games only.
     """
 
     games: int
@@ -75,6 +74,9 @@ class Summary:
     coop_win_rate: float | None = None
     terminations: dict[str, int] = field(default_factory=dict)
     capped: int = 0
+    errors: int = 0
+    agent_wins: dict[str, float] = field(default_factory=dict)
+    """Per agent: its wins (ties split) over the seats it took in finished games."""
 
     @property
     def games_per_s(self) -> float:
@@ -82,26 +84,75 @@ class Summary:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a batch run with ``seed`` (reproducible)."""
-    return seed * 1_000_003 + index
+def game_seed(seed: int, number: int) -> int:
+    """The deal seed of seed number ``number`` of a batch run with ``seed`` (reproducible)."""
+    return seed * 1_000_003 + number
 
 
 def play_one(task: Task) -> GameResult:
-    """Play one game (runs in a worker process); a game stopped at the cap is :data:`CAPPED`."""
-    game_id, players, options, agent_names, seed, index, max_actions = task
-    game = configure(game_id, players, options)
-    s = game_seed(seed, index)
-    names = [agent_names[p % len(agent_names)] for p in range(game.players)]
-    agents = [make_agent(name, s * 31 + p + 1) for p, name in enumerate(names)]
-    state, record = play_game(game.new_state(s), agents, seed=s, max_actions=max_actions)
-    if record.stopped is not None:
-        return GameResult(index, s, names, [], [], [], None, len(record.actions), record.stopped, CAPPED)
-    out = state.outcome()
-    return GameResult(
-        index, s, names, list(out.scores), list(out.ranking), list(out.winners),
-        out.cooperative_win, len(record.actions), out.reason, str(out.termination),
-    )
+    """Play one game (runs in a worker): finished, :data:`CAPPED` at the cap, or :data:`ERROR` if it raised.
+
+    With ``task.records`` the game's record is saved there as ``<index>.json`` (not for a
+    game that raised).
+    """
+    start = time.perf_counter()
+    s = game_seed(task.batch_seed, task.number)
+    names = list(task.agents)
+    result = GameResult(task.game, task.players, dict(task.options), task.index, s, task.batch_seed,
+                        task.rotation, names)
+    played = 0
+
+    def count(_action: object, _events: object) -> None:
+        nonlocal played
+        played += 1
+
+    try:
+        game = configure(task.game, task.players, dict(task.options))
+        agents = [make_agent(name, s * 31 + p + 1) for p, name in enumerate(names)]
+        state, record = play_game(game.new_state(s), agents, seed=s, max_actions=task.cap, on_action=count)
+        if task.records is not None:
+            record.seats = names
+            record.save(Path(task.records) / f"{task.index}.json")
+        result.length = len(record.actions)
+        if record.stopped is not None:
+            result.reason, result.termination = record.stopped, CAPPED
+        else:
+            out = state.outcome()
+            result.finished = True
+            result.scores, result.ranking = list(out.scores), list(out.ranking)
+            result.winners, result.cooperative_win = list(out.winners), out.cooperative_win
+            result.reason, result.termination = out.reason, str(out.termination)
+            result.breakdown, result.details = sheet_breakdown(out.details), scalar_details(out.details)
+    except Exception as exc:  # a bot's or a rule's bug: one row, and the batch goes on
+        result.finished, result.length, result.termination = False, played, ERROR
+        result.scores, result.ranking, result.winners, result.breakdown, result.details = [], [], [], {}, {}
+        words = str(exc).strip().splitlines()
+        result.reason = f"{type(exc).__name__}: {words[0] if words else ''}"[:500]
+    result.duration = time.perf_counter() - start
+    return result
+
+
+def seatings(agents: Sequence[str], players: int, rotate: bool = False) -> list[tuple[str, ...]]:
+    """The seatings a seed is played with: ``agents`` cycled over the seats, and with ``rotate`` more.
+
+    With ``rotate``: every distinct permutation of that seating when there are at most
+    ``players`` of them, else its distinct cyclic rotations (each agent then sits in each
+    seat equally often), the unrotated seating first.
+
+    >>> seatings(["random", "greedy"], 3, rotate=True)
+    [('random', 'greedy', 'random'), ('random', 'random', 'greedy'), ('greedy', 'random', 'random')]
+    >>> seatings(["a", "b", "c"], 3, rotate=True)
+    [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b')]
+    """
+    base = tuple(agents[p % len(agents)] for p in range(players))
+    if not rotate:
+        return [base]
+    distinct: dict[tuple[str, ...], None] = {}
+    for seating in permutations(base):
+        distinct[seating] = None
+        if len(distinct) > players:
+            return list(dict.fromkeys(base[i:] + base[:i] for i in range(players)))
+    return list(distinct)
 
 
 def simulate(
@@ -114,9 +165,10 @@ def simulate(
     seed: int = 0,
     progress: Callable[[GameResult], None] | None = None,
     max_actions: int | None = None,
+    **more: Any,
 ) -> list[GameResult]:
     """Play ``games`` games and return their results in order (see :func:`run_games`)."""
-    return list(run_games(game_id, games, players, agents, options, jobs, seed, progress, max_actions))
+    return list(run_games(game_id, games, players, agents, options, jobs, seed, progress, max_actions, **more))
 
 
 def run_games(
@@ -129,16 +181,25 @@ def run_games(
     seed: int = 0,
     progress: Callable[[GameResult], None] | None = None,
     max_actions: int | None = None,
+    *,
+    rotate: bool = False,
+    records: str | Path | None = None,
+    backend: str = "local",
 ) -> Iterator[GameResult]:
-    """Play ``games`` games, yielding each result in index order as soon as it can be.
+    """Play ``games`` seeds, yielding each result in index order as soon as it can be.
 
     Nothing grows with the number of games: tasks are made as workers take them,
     and a result that finishes early waits only for the few games still in flight
-    before it. Game ``i`` is seeded with :func:`game_seed` ``(seed, i)``, so a run
-    is reproducible whatever ``jobs`` is. ``agents`` is cycled over the seats. A
-    game still going after ``max_actions`` actions (default: the game's
+    before it. Seed number ``j`` deals with :func:`game_seed` ``(seed, j)``, so a run
+    is reproducible whatever ``jobs`` and ``backend`` (``local`` or ``ray``) are.
+    ``agents`` is cycled over the seats; with ``rotate`` each seed is played once per
+    seating of :func:`seatings` (game ``index`` = ``j × seatings + rotation``), so the
+    batch has ``games × len(seatings)`` games. A game still going after
+    ``max_actions`` actions (default: the game's
     :attr:`~ludus.core.api.Game.action_cap`) is stopped and reported as
-    :data:`CAPPED`; the run carries on. The options are checked before any game.
+    :data:`CAPPED`; one that raises is reported as :data:`ERROR`; the run carries on.
+    With ``records`` every game's record is saved there as ``<index>.json`` by the
+    worker that played it. The options are checked before any game.
     """
     opts = dict(options or {})
     game = configure(game_id, players, opts)  # validate before starting workers
@@ -148,81 +209,21 @@ def run_games(
         make_agent(name)
     if max_actions is not None and max_actions < 1:
         raise OptionError(N_("max_actions must be at least 1, got {value}"), value=max_actions)
-    return in_order(_run(_tasks(game_id, game.players, opts, list(agents), seed, games, max_actions),
-                          jobs, max(1, min(games // (jobs * 8), 64))), progress)
-
-
-def _tasks(
-    game_id: str, players: int, opts: dict[str, Any], names: list[str], seed: int, games: int, cap: int | None
-) -> Iterator[Task]:
-    """The tasks of a batch, made one at a time as they are taken."""
-    for i in range(games):
-        yield game_id, players, opts, names, seed, i, cap
-
-
-class Indexed(Protocol):
-    """A result that knows its place in its batch."""
-
-    @property
-    def index(self) -> int:
-        """The result's place in its batch (0, 1, 2, …)."""
-        ...
-
-
-R = TypeVar("R", bound=Indexed)
-T = TypeVar("T")
-U = TypeVar("U")
-
-
-def in_order(results: Iterable[R], progress: Callable[[R], None] | None = None) -> Iterator[R]:
-    """``results`` (in the order they finish) in index order; only results ahead of a game in flight wait."""
-    waiting: dict[int, R] = {}
-    following = 0
-    for result in results:
-        if progress is not None:
-            progress(result)
-        waiting[result.index] = result
-        while following in waiting:
-            yield waiting.pop(following)
-            following += 1
+    if backend not in BACKENDS:
+        raise OptionError(N_("unknown backend {backend!r} (backends: {known})"), backend=backend,
+                          known=", ".join(BACKENDS))
+    seats = seatings(list(agents), game.players, rotate)
+    total = games * len(seats)
+    folder = None if records is None else str(records)
+    tasks = (Task(game_id, game.players, opts, seating, seed, j, r, j * len(seats) + r, max_actions, folder)
+             for j in range(games) for r, seating in enumerate(seats))
+    chunk = max(1, min(total // (jobs * 8), 64))
+    return in_order(stream(tasks, play_chunk, jobs, chunk, backend), progress)
 
 
 def play_chunk(tasks: list[Task]) -> list[GameResult]:
-    """Play several games (one round trip to a worker process)."""
+    """Play several games (one round trip to a worker)."""
     return [play_one(task) for task in tasks]
-
-
-def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1) -> Iterator[GameResult]:
-    """The results of ``tasks`` in the order they finish (see :func:`stream_pool`)."""
-    return stream_pool(tasks, play_chunk, jobs, chunksize)
-
-
-def stream_pool(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int, chunksize: int = 1) -> Iterator[U]:
-    """The results of ``work`` on chunks of ``tasks``, in the order they finish.
-
-    With ``jobs`` above 1 the chunks go to a pool of worker processes (``work`` must
-    be a module-level function, so it can be sent there). Tasks are taken from the
-    iterable only as workers become free (at most ``4 × jobs`` chunks in flight), so
-    a huge batch never sits in memory as tasks.
-    """
-    if jobs <= 1:
-        for task in tasks:
-            yield from work([task])
-        return
-    it = iter(tasks)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[list[U]]] = set()
-        while True:
-            while len(pending) < 4 * jobs:
-                chunk = list(islice(it, chunksize))
-                if not chunk:
-                    break
-                pending.add(pool.submit(work, chunk))
-            if not pending:
-                return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield from future.result()
 
 
 class Summarizer:
@@ -246,19 +247,32 @@ class Summarizer:
         self.capped: list[int] = []
         """Indexes of the capped games (the first :data:`CAPPED_SHOWN` of them)."""
         self.capped_count = 0
+        self.errors: list[int] = []
+        """Indexes of the games that raised (the first :data:`CAPPED_SHOWN` of them)."""
+        self.error_count = 0
+        self.agent_wins: dict[str, float] = {}
+        self.agent_seats: dict[str, int] = {}
 
     def add(self, r: GameResult) -> None:
         """Count one game."""
         self.games += 1
         self.terminations[r.termination] = self.terminations.get(r.termination, 0) + 1
         if not r.finished:
-            self.capped_count += 1
-            if len(self.capped) < CAPPED_SHOWN:
-                self.capped.append(r.index)
+            if r.termination == ERROR:
+                self.error_count += 1
+                shown = self.errors
+            else:
+                self.capped_count += 1
+                shown = self.capped
+            if len(shown) < CAPPED_SHOWN:
+                shown.append(r.index)
             return
         self.done += 1
         for w in r.winners:
             self.wins[w] += 1.0 / len(r.winners)
+            self.agent_wins[r.agents[w]] = self.agent_wins.get(r.agents[w], 0.0) + 1.0 / len(r.winners)
+        for name in r.agents:
+            self.agent_seats[name] = self.agent_seats.get(name, 0) + 1
         for p in range(self.players):
             delta = r.scores[p] - self.means[p]
             self.means[p] += delta / self.done
@@ -271,7 +285,7 @@ class Summarizer:
     def summary(self, seconds: float) -> Summary:
         """The figures so far."""
         out = Summary(self.games, self.players, seconds, terminations=dict(self.terminations),
-                      capped=self.capped_count)
+                      capped=self.capped_count, errors=self.error_count)
         n = self.done
         if not n:
             return out
@@ -279,6 +293,7 @@ class Summarizer:
         out.mean_scores = self.means[:]
         out.stdev_scores = [math.sqrt(q / (n - 1)) if n > 1 else 0.0 for q in self.squares]
         out.mean_length = self.length / n
+        out.agent_wins = {a: self.agent_wins.get(a, 0.0) / seats for a, seats in self.agent_seats.items()}
         if self.coop_games:
             out.coop_win_rate = self.coop / self.coop_games
         return out
