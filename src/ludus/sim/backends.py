@@ -109,7 +109,7 @@ def start_ray(jobs: int) -> bool:
         ray.init(address=address, runtime_env=runtime_env, logging_level=logging.WARNING, log_to_driver=False)
     else:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False,
+        ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False,
                  object_store_memory=RAY_OBJECT_STORE, runtime_env=runtime_env)
     return True
 

@@ -218,12 +218,17 @@ def run_games(
     tasks = (Task(game_id, game.players, opts, seating, seed, j, r, j * len(seats) + r, max_actions, folder)
              for j in range(games) for r, seating in enumerate(seats))
     chunk = max(1, min(total // (jobs * 8), 64))
-    return in_order(stream(tasks, play_chunk, jobs, chunk, backend), progress)
+    return in_order(_run(tasks, jobs, chunk, backend), progress)
 
 
 def play_chunk(tasks: list[Task]) -> list[GameResult]:
     """Play several games (one round trip to a worker)."""
     return [play_one(task) for task in tasks]
+
+
+def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1, backend: str = "local") -> Iterator[GameResult]:
+    """The results of ``tasks`` in the order they finish (see :func:`~ludus.sim.backends.stream`)."""
+    return stream(tasks, play_chunk, jobs, chunksize, backend)
 
 
 class Summarizer:
