@@ -141,7 +141,7 @@ def test_an_erroring_agent_gives_error_rows_and_the_run_finishes(jobs: int) -> N
     errors = [r for r in rows if r.termination == ERROR]
     assert errors and len(errors) < 6 and [r.index for r in rows] == list(range(6))
     for r in errors:
-        assert not r.finished and r.scores == [] and r.breakdown == {} and 0 < r.length
+        assert not r.finished and r.scores == [] and r.breakdown == {} and r.length > 0
         assert r.reason.startswith("RuntimeError: the bot broke on its 5th decision") and "\n" not in r.reason
     summary = summarize(rows, 2, 1.0)
     assert summary.errors == len(errors) and summary.capped == 0 and summary.terminations[ERROR] == len(errors)
