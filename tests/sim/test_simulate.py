@@ -168,6 +168,7 @@ def test_cli_end_to_end_parquet_records_rotated_and_an_error(tmp_path: Path) -> 
 @pytest.mark.parametrize(("argv", "said"), [
     (["--out", "x.txt"], "--out must end in .csv, .jsonl or .parquet"),
     (["--backend", "spark"], "--backend must be local or ray, got 'spark'"),
+    (["--seed", str(2**62), "--out", "x.parquet"], "is too large for Parquet"),
 ])
 def test_cli_bad_out_or_backend_is_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _ = run(["simulate", "hadrians-wall", "-n", "1", *argv])

@@ -43,7 +43,7 @@ def _percent(value: float, lang: Lang) -> str:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Play many bot games and summarise them."""
-    from ludus.sim.simulate import Summarizer, run_games, seatings
+    from ludus.sim.simulate import Summarizer, game_seed, run_games, seatings
 
     lang: Lang = args.lang
     _ = lang.gettext
@@ -74,6 +74,11 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(_("cannot write {path}: {reason}").format(path=args.records, reason=exc.strerror)) from None
+    if args.out and Path(args.out).suffix == ".parquet":
+        deals = (game_seed(args.seed, 0), game_seed(args.seed, args.n - 1))
+        if not all(-(2**63) <= s < 2**63 for s in deals):
+            raise UsageError(_("--seed {seed} is too large for Parquet: the games' seeds must fit in 64-bit"
+                               " signed integers").format(seed=args.seed))
     options = parse_options(args.option)
     game = configure(args.game, args.players, options)
     seats = seatings(agents, game.players, args.rotate_seats)
