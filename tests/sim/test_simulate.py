@@ -128,6 +128,10 @@ def test_rotate_seats_plays_each_seating_with_the_same_deal(players: int) -> Non
         number, rotation = divmod(r.index, players)
         assert r.rotation == rotation and tuple(r.agents) == expected[rotation]
         assert r.seed == 9 * 1_000_003 + number
+    shares = summarize(rows, players, 1.0).agent_wins  # wins per seat taken, ties split
+    assert set(shares) == {"random", "greedy"}
+    if players == 2:
+        assert shares["random"] + shares["greedy"] == pytest.approx(1.0)
     # the deal is the seed's: a seating's first game equals the unrotated batch's game of that seed
     plain = simulate("hadrians-wall", 2, players, ["random", "greedy"], seed=9)
     assert without_duration([r.to_json() for r in plain]) == without_duration(
