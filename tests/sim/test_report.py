@@ -84,7 +84,7 @@ def write_csv(rows: list[dict[str, Any]], path: Path) -> Path:
     return path
 
 
-def write_parquet(rows: list[dict[str, Any]], path: Path) -> Path:
+def write_parquet(rows: list[dict[str, Any]], path: Path, row_group_size: int = 3) -> Path:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -98,7 +98,7 @@ def write_parquet(rows: list[dict[str, Any]], path: Path) -> Path:
         columns[f"breakdown.{c}"] = pa.array([[float(v) for v in r["breakdown"][c]] if c in r["breakdown"] else None
                                               for r in rows], pa.list_(pa.float64()))
     # a few rows per row group, so the reader goes through several batches
-    pq.write_table(pa.table(columns), path, row_group_size=3)
+    pq.write_table(pa.table(columns), path, row_group_size=row_group_size)
     return path
 
 
@@ -322,3 +322,19 @@ def test_every_figure_is_inline(trajan_rows: list[dict[str, Any]], tmp_path: Pat
     assert "http://" not in re.sub(r'xmlns(:\w+)?="[^"]*"', "", text).replace("http://www.w3.org", "")
     ids = re.findall(r'\bid="([^"]+)"', text)
     assert len(ids) == len(set(ids))  # the figures' SVG ids do not collide
+
+
+def test_aggregate_memory_does_not_grow_with_the_rows(trajan_rows: list[dict[str, Any]]) -> None:
+    def sizes(agg: Aggregate) -> list[int]:
+        per_group = [[*map(len, g.scores), len(g.lengths), len(g.terminations), len(g.breakdown), len(g.runs)]
+                     for g in agg.groups.values()]
+        return [len(agg.groups), len(agg.runs), *(n for group in per_group for n in group)]
+
+    once, many = Aggregate(), Aggregate()
+    once.extend(trajan_rows, "t.jsonl")
+    for _ in range(100):
+        many.extend(trajan_rows, "t.jsonl")
+    assert many.rows == 100 * once.rows and sizes(many) == sizes(once)
+    first, hundred = Page(build_report(once)).tables[0], Page(build_report(many)).tables[0]
+    assert [row[4] for row in first] == [row[4] for row in hundred]  # the same win rates, over 100× the games
+    assert [row[3] for row in hundred[1:]] == [str(100 * int(row[3])) for row in first[1:]]

@@ -164,7 +164,7 @@ class _Page:
     def caption(self, text: str, runs: Iterable[Any]) -> str:
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
         seeds = sorted({str(self.agg.runs[r].batch_seed) for r in runs})
-        said = self._("Made by {commands} (seed {seeds}).").format(
+        said = html.escape(self._("Made by {commands} (seed {seeds}).")).format(
             commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands), seeds=html.escape(", ".join(seeds)))
         return f"{html.escape(text)} {said}"
 
@@ -198,8 +198,8 @@ class _Page:
                              _pct(rate, self.lang) if n else "–", f"{_pct(low, self.lang)} – {_pct(high, self.lang)}",
                              str(g.unfinished)])
                 rates.append(0.0 if not n else rate)
-                errors[0].append(0.0 if not n else rate - low)
-                errors[1].append(0.0 if not n else high - rate)
+                errors[0].append(0.0 if not n else max(0.0, rate - low))
+                errors[1].append(0.0 if not n else max(0.0, high - rate))
             table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% interval"),
                                 _("unfinished")], rows, 2)
             fig = _figure()
@@ -364,7 +364,7 @@ class _Page:
             ks = [cells[(levels[j], p)][0] / cells[(levels[j], p)][1] for j in xs]
             bounds = [wilson(cells[(levels[j], p)][0], cells[(levels[j], p)][1]) for j in xs]
             ax.errorbar([x + 0.06 * (i - len(counts) / 2) for x in xs], ks, capsize=4, marker="o",
-                        yerr=[[k - b[0] for k, b in zip(ks, bounds)], [b[1] - k for k, b in zip(ks, bounds)]],
+                        yerr=[[max(0.0, k - b[0]) for k, b in zip(ks, bounds)], [max(0.0, b[1] - k) for k, b in zip(ks, bounds)]],
                         label=self.lang.ngettext("{count} player", "{count} players", p).format(count=p),
                         color=COLOURS[i % len(COLOURS)])
         ax.set_xticks(range(len(levels)), levels)

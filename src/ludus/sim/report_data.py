@@ -16,7 +16,7 @@ import csv
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,7 +71,7 @@ def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))  # p inside despite rounding
 
 
 def quantile(counts: Mapping[float, int] | Mapping[int, int], q: float) -> float:
@@ -372,12 +372,17 @@ class Aggregate:
             self.add(row, path)
 
 
-def aggregate(paths: Iterable[str | Path]) -> Aggregate:
-    """The :class:`Aggregate` of every row of the files ``paths``; an empty file set is an error."""
+Reader = Callable[[str | Path], Iterable[Mapping[str, Any]]]
+"""A function giving the rows of a result file in the JSON shape (:func:`read_rows`)."""
+
+
+def aggregate(paths: Iterable[str | Path], reader: Reader = read_rows) -> Aggregate:
+    """The :class:`Aggregate` of every row of the files ``paths`` read by ``reader``; a file without
+    rows is a :class:`ReportError`."""
     result = Aggregate()
     for path in paths:
         before = result.rows
-        result.extend(read_rows(path), str(path))
+        result.extend(reader(path), str(path))
         if result.rows == before:
             raise ReportError(N_("{path} holds no result rows"), path=str(path))
     return result
