@@ -282,6 +282,7 @@ def test_report_in_polish_is_translated_where_the_catalog_has_the_words(
     assert main(["report", str(source), "-o", str(tmp_path / "pl.html"), "--lang", "pl", "--title", "T"]) == 0
     text = (tmp_path / "pl.html").read_text(encoding="utf-8")
     assert '<html lang="pl">' in text and "<title>T</title>" in text
+    assert ">partie<" in text  # "games", an axis label the catalog already translates
 
 
 # --- the command --------------------------------------------------------------------------
@@ -309,6 +310,14 @@ def test_cli_errors_are_one_line_and_exit_2(trajan_rows: list[dict[str, Any]], w
     _one_line_error(["report", *map(str, mixed), "-o", out], capsys, "several games (trajan and hadrians-wall)")
     (tmp_path / "bad.jsonl").write_text('{"game": "trajan"}\n')
     _one_line_error(["report", str(tmp_path / "bad.jsonl"), "-o", out], capsys, "row 1 is not a result row")
+    write_jsonl(trajan_rows[:2], tmp_path / "broken.jsonl")
+    with (tmp_path / "broken.jsonl").open("a") as fh:
+        fh.write('{"game": "trajan", "players\n')
+    _one_line_error(["report", str(tmp_path / "broken.jsonl"), "-o", out], capsys, "row 3 is not a result row")
+    (tmp_path / "broken.csv").write_text("game,players,agents\ntrajan,two,a;b\n")
+    _one_line_error(["report", str(tmp_path / "broken.csv"), "-o", out], capsys, "row 1 is not a result row")
+    (tmp_path / "broken.parquet").write_text("not parquet")
+    _one_line_error(["report", str(tmp_path / "broken.parquet"), "-o", out], capsys, "not a Parquet file")
     _one_line_error(["report", str(tmp_path / "missing.jsonl"), "-o", out, "--lang", "pl"], capsys, "missing.jsonl")
     assert not Path(out).exists()
     with pytest.raises(ReportError):

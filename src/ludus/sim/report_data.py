@@ -126,12 +126,21 @@ def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
     reader = readers.get(p.suffix.lower())
     if reader is None:
         raise ReportError(N_("{path}: a result file ends in .jsonl, .csv or .parquet"), path=str(p))
-    for number, row in enumerate(reader(p), start=1):
+    number = 0
+    rows = reader(p)
+    while True:
+        number += 1
         try:
-            yield _checked(row)
-        except (KeyError, TypeError, ValueError) as exc:
+            row = next(rows, None)
+            if row is None:
+                return
+            checked = _checked(row)
+        except ReportError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:  # JSON, CSV cells and missing fields
             raise ReportError(N_("{path}: row {row} is not a result row ({problem})"),
-                              path=str(p), row=number, problem=str(exc)) from None
+                              path=str(p), row=number, problem=str(exc).splitlines()[0] if str(exc) else "") from None
+        yield checked
 
 
 def _jsonl(path: Path) -> Iterator[dict[str, Any]]:
