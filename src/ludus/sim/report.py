@@ -24,7 +24,7 @@ from typing import Any
 
 from babel.numbers import format_decimal, format_percent
 
-from ludus.core.errors import N_
+from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import Lang, get_lang
 from ludus.sim.report_data import (
     CAPPED,
@@ -151,7 +151,7 @@ class _Page:
             self.title, self.cooperative = info.title_in(lang.code), info.cooperative
             self.defaults = {o.name: o.default for o in info.options}
             self.choices = {o.name: [str(c) for c in o.choices or ()] for o in info.options}
-        except Exception:  # a game this ludus does not have: the report still stands on the rows
+        except LudusError:  # a game this ludus does not have: the report still stands on the rows
             pass
 
     def label(self, g: GroupStats) -> str:
