@@ -347,3 +347,16 @@ def test_aggregate_memory_does_not_grow_with_the_rows(trajan_rows: list[dict[str
     first, hundred = Page(build_report(once)).tables[0], Page(build_report(many)).tables[0]
     assert [row[4] for row in first] == [row[4] for row in hundred]  # the same win rates, over 100× the games
     assert [row[3] for row in hundred[1:]] == [str(100 * int(row[3])) for row in first[1:]]
+
+
+def test_rotated_seats_make_a_group_per_seating_and_say_rotate_seats(
+        trajan_rows: list[dict[str, Any]], tmp_path: Path) -> None:
+    straight = [r for r in trajan_rows if r["players"] == 2 and r["finished"]][:2]
+    turned = [play_row("trajan", 2, {}, ["random", "greedy"], 1, r["index"]) | {"rotation": 1} for r in straight]
+    agg = Aggregate()
+    agg.extend(straight + turned, "rot.jsonl")
+    page = Page(build_report(agg))
+    assert [t[1][:2] for t in page.tables[:2]] == [["0", "greedy"], ["0", "random"]]
+    assert page.tables[0][1][3] == page.tables[1][2][3] == "2"  # each seating has its own n
+    for caption in page.captions:
+        assert "--agents greedy,random -n 2 --seed 1 --rotate-seats --out rot.jsonl" in caption
