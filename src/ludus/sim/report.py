@@ -48,7 +48,7 @@ body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1400px}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:.5em}
 .pair{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start;margin:1em 0 2em}
 table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}
-th{background:#f3f3f3}td.l,th.l{text-align:left}figure{margin:0;max-width:720px}
+th{background:#f3f3f3}caption{font-weight:600;text-align:left;padding:.3em 0}td.l,th.l{text-align:left}figure{margin:0;max-width:720px}
 figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#444}code{font-size:.95em}
 </style></head><body>
 <h1>$title</h1>
@@ -176,12 +176,13 @@ class _Page:
     def heading(self, text: str) -> None:
         self.parts.append(f"<h2>{html.escape(text)}</h2>")
 
-    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) -> str:
+    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1, title: str = "") -> str:
         def cells(tag: str, values: Sequence[str]) -> str:
             return "".join(f'<{tag}{" class=l" if i < left else ""}>{html.escape(v)}</{tag}>' for i, v in enumerate(values))
 
         body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
-        return f"<table><thead><tr>{cells('th', head)}</tr></thead><tbody>{body}</tbody></table>"
+        caption = f"<caption>{html.escape(title)}</caption>" if title else ""
+        return f"<table>{caption}<thead><tr>{cells('th', head)}</tr></thead><tbody>{body}</tbody></table>"
 
     # 1. win rate by seat
     def win_rates(self) -> None:
@@ -201,7 +202,7 @@ class _Page:
                 errors[0].append(0.0 if not n else max(0.0, rate - low))
                 errors[1].append(0.0 if not n else max(0.0, high - rate))
             table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% interval"),
-                                _("unfinished")], rows, 2)
+                                _("unfinished")], rows, 2, self.label(g))
             fig = _figure()
             ax = fig.subplots()
             ax.bar([f"{p}: {a}" for p, a in enumerate(g.agents)], rates, yerr=errors, capsize=4,
@@ -235,7 +236,7 @@ class _Page:
                              _fixed(max(counts), self.lang)])
                 boxes.append(_box(counts, name))
             table = self.table([_("seat or agent"), _("games"), _("mean"), _("stdev"), _("min"), _("median"),
-                                _("max")], rows)
+                                _("max")], rows, title=self.label(g))
             fig = _figure()
             ax = fig.subplots()
             ax.bxp(boxes, showmeans=True)
@@ -256,7 +257,7 @@ class _Page:
                 continue
             seats = [f"{p}: {a}" for p, a in enumerate(g.agents)]
             rows = [[c, *(_fixed(v, self.lang, 2) for v in values)] for c, values in means.items()]
-            table = self.table([_("category"), *seats], rows)
+            table = self.table([_("category"), *seats], rows, title=self.label(g))
             fig = _figure()
             ax = fig.subplots()
             up, down = [0.0] * g.players, [0.0] * g.players
