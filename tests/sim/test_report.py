@@ -355,8 +355,16 @@ def test_rotated_seats_make_a_group_per_seating_and_say_rotate_seats(
     turned = [play_row("trajan", 2, {}, ["random", "greedy"], 1, r["index"]) | {"rotation": 1} for r in straight]
     agg = Aggregate()
     agg.extend(straight + turned, "rot.jsonl")
-    page = Page(build_report(agg))
+    text = build_report(agg)
+    page = Page(text)
     assert [t[1][:2] for t in page.tables[:2]] == [["0", "greedy"], ["0", "random"]]
     assert page.tables[0][1][3] == page.tables[1][2][3] == "2"  # each seating has its own n
     for caption in page.captions:
         assert "--agents greedy,random -n 2 --seed 1 --rotate-seats --out rot.jsonl" in caption
+    pooled = page.tables[2]  # after the two seatings: every seating pooled, seat by seat
+    assert "<caption>2 players · every seating pooled</caption>" in text
+    both = straight + turned
+    for p in (0, 1):
+        wins = sum(1 / len(r["winners"]) for r in both if p in r["winners"])
+        assert pooled[p + 1][:4] == [str(p), "any", f"{wins:.1f}", "4"]
+    assert "Seats rotated" in page.captions[2]

@@ -35,6 +35,7 @@ from ludus.sim.report_data import (
     Run,
     aggregate,
     mean_stdev,
+    pool_seatings,
     quantile,
     wilson,
 )
@@ -189,32 +190,41 @@ class _Page:
         _ = self._
         self.heading(_("Win rate by seat"))
         for g in self.agg.groups.values():
-            n, wins = g.win_games(), g.win_counts()
-            rows, rates = [], []
-            errors: list[list[float]] = [[], []]
-            for p in range(g.players):
-                rate = wins[p] / n if n else math.nan
-                low, high = wilson(wins[p], n)
-                rows.append([str(p), g.agents[p], _fixed(wins[p], self.lang), str(n),
-                             _pct(rate, self.lang) if n else "–", f"{_pct(low, self.lang)} – {_pct(high, self.lang)}",
-                             str(g.unfinished)])
-                rates.append(0.0 if not n else rate)
-                errors[0].append(0.0 if not n else max(0.0, rate - low))
-                errors[1].append(0.0 if not n else max(0.0, high - rate))
-            table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% interval"),
-                                _("unfinished")], rows, 2, self.label(g))
-            fig = _figure()
-            ax = fig.subplots()
-            ax.bar([f"{p}: {a}" for p, a in enumerate(g.agents)], rates, yerr=errors, capsize=4,
-                   color=COLOURS[: g.players] if g.players <= len(COLOURS) else COLOURS[0])
-            if g.players > 1 and not g.coop_games:
-                ax.axhline(1 / g.players, color="#888", linestyle="--", linewidth=1)
-            ax.set_ylim(0, 1)
-            ax.set_ylabel(_("win rate (95% Wilson interval)"))
-            ax.set_title(self.label(g))
-            text = _("Win rate of each seat over the finished games, ties split between the winners; "
-                     "co-op and solo games: the team's win rate.")
-            self.pair(table, fig, self.caption(text, g.runs))
+            self.win_rate(g, self.label(g), g.agents)
+        for pooled in pool_seatings(self.agg.groups.values(), {k for k, run in self.agg.runs.items() if run.rotated}):
+            label = self.label(pooled).replace(", ".join(pooled.agents), _("every seating pooled"))
+            self.win_rate(pooled, label, tuple(_("any") for _seat in pooled.agents))
+
+    def win_rate(self, g: GroupStats, label: str, agents: Sequence[str]) -> None:
+        _ = self._
+        n, wins = g.win_games(), g.win_counts()
+        rows, rates = [], []
+        errors: list[list[float]] = [[], []]
+        for p in range(g.players):
+            rate = wins[p] / n if n else math.nan
+            low, high = wilson(wins[p], n)
+            rows.append([str(p), agents[p], _fixed(wins[p], self.lang), str(n),
+                         _pct(rate, self.lang) if n else "–", f"{_pct(low, self.lang)} – {_pct(high, self.lang)}",
+                         str(g.unfinished)])
+            rates.append(0.0 if not n else rate)
+            errors[0].append(0.0 if not n else max(0.0, rate - low))
+            errors[1].append(0.0 if not n else max(0.0, high - rate))
+        table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% interval"),
+                            _("unfinished")], rows, 2, label)
+        fig = _figure()
+        ax = fig.subplots()
+        ax.bar([f"{p}: {a}" for p, a in enumerate(agents)], rates, yerr=errors, capsize=4,
+               color=COLOURS[: g.players] if g.players <= len(COLOURS) else COLOURS[0])
+        if g.players > 1 and not g.coop_games:
+            ax.axhline(1 / g.players, color="#888", linestyle="--", linewidth=1)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel(_("win rate (95% Wilson interval)"))
+        ax.set_title(label)
+        text = _("Win rate of each seat over the finished games, ties split between the winners; "
+                 "co-op and solo games: the team's win rate.")
+        if agents != g.agents:
+            text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage is not its agent's.")
+        self.pair(table, fig, self.caption(text, g.runs))
 
     # 2. score distributions
     def scores(self) -> None:

@@ -381,6 +381,34 @@ class Aggregate:
             self.add(row, path)
 
 
+def pool_seatings(groups: Iterable[GroupStats], rotated: set[RunKey]) -> list[GroupStats]:
+    """Per players and options, the win figures of every seating of rotated runs pooled (seat by seat).
+
+    A run with ``--rotate-seats`` plays each seed with the agents in several seatings; each seating
+    is a group of its own. Pooled, a seat's win rate no longer depends on which agent sat there.
+    Only where rotated runs made more than one seating.
+    """
+    pooled: dict[tuple[int, str], list[GroupStats]] = {}
+    for g in groups:
+        if g.runs & rotated:
+            pooled.setdefault((g.players, json.dumps(g.options, sort_keys=True)), []).append(g)
+    out = []
+    for members in pooled.values():
+        if len(members) < 2:
+            continue
+        first = members[0]
+        total = GroupStats(first.players, dict(first.options), first.agents)
+        for g in members:
+            total.games += g.games
+            total.finished += g.finished
+            total.coop_games += g.coop_games
+            total.coop_wins += g.coop_wins
+            total.wins = [a + b for a, b in zip(total.wins, g.wins)]
+            total.runs |= g.runs
+        out.append(total)
+    return out
+
+
 Reader = Callable[[str | Path], Iterable[Mapping[str, Any]]]
 """A function giving the rows of a result file in the JSON shape (:func:`read_rows`)."""
 
