@@ -155,12 +155,12 @@ class _Page:
         except LudusError:  # a game this ludus does not have: the report still stands on the rows
             pass
 
-    def label(self, g: GroupStats) -> str:
-        _ = self._
+    def label(self, g: GroupStats, agents: str | None = None) -> str:
+        """The group's name: players, agents (as ``--agents`` cycles them), options not at their default."""
         words = [self.lang.ngettext("{count} player", "{count} players", g.players).format(count=g.players),
-                 ", ".join(g.agents)]
+                 ", ".join(_periodic(g.agents)) if agents is None else agents]
         words += [f"{k}={v}" for k, v in sorted(g.options.items()) if str(self.defaults.get(k, object())) != str(v)]
-        return " · ".join(words) if words else _("all games")
+        return " · ".join(words)
 
     def caption(self, text: str, runs: Iterable[Any]) -> str:
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
@@ -192,7 +192,7 @@ class _Page:
         for g in self.agg.groups.values():
             self.win_rate(g, self.label(g), g.agents)
         for pooled in pool_seatings(self.agg.groups.values(), {k for k, run in self.agg.runs.items() if run.rotated}):
-            label = self.label(pooled).replace(", ".join(pooled.agents), _("every seating pooled"))
+            label = self.label(pooled, _("every seating pooled"))
             self.win_rate(pooled, label, tuple(_("any") for _seat in pooled.agents))
 
     def win_rate(self, g: GroupStats, label: str, agents: Sequence[str]) -> None:
@@ -294,9 +294,11 @@ class _Page:
         self.heading(_("Game length"))
         groups = list(self.agg.groups.values())
         rows = []
-        fig = _figure()
-        ax = fig.subplots()
-        for i, g in enumerate(groups):
+        columns = min(3, len(groups))
+        lines = -(-len(groups) // columns)
+        fig = _figure(6.4 if columns < 3 else 9.0, 0.6 + (3.0 if lines == 1 else 1.9 * lines))
+        axes = fig.subplots(lines, columns, sharex=True, squeeze=False).flat
+        for i, (g, ax) in enumerate(zip(groups, axes)):
             mean, stdev = mean_stdev(g.lengths)
             duration = g.durations / g.timed if g.timed else math.nan
             rows.append([self.label(g), str(g.finished), _fixed(mean, self.lang), _fixed(stdev, self.lang),
@@ -304,12 +306,14 @@ class _Page:
                          _fixed(max(g.lengths, default=math.nan), self.lang, 0), _fixed(duration, self.lang, 3)])
             if g.lengths:
                 values = sorted(g.lengths)
-                ax.hist(values, weights=[g.lengths[v] for v in values], bins=min(30, len(values)), histtype="step",
-                        linewidth=1.5, label=self.label(g), color=COLOURS[i % len(COLOURS)])
-        ax.set_xlabel(_("actions per game"))
-        ax.set_ylabel(_("games"))
-        if len(groups) > 1:
-            ax.legend(fontsize="x-small")
+                ax.hist(values, weights=[g.lengths[v] for v in values], bins=min(30, len(values)),
+                        color=COLOURS[i % len(COLOURS)])
+            if len(groups) > 1:
+                ax.set_title(self.label(g), fontsize="x-small")
+        for ax in axes:  # the grid's empty places
+            ax.set_visible(False)
+        fig.supxlabel(_("actions per game"), fontsize="medium")
+        fig.supylabel(_("games"), fontsize="medium")
         table = self.table([_("group"), _("finished games"), _("mean actions"), _("stdev"), _("min"), _("max"),
                             _("mean duration (s)")], rows)
         text = _("Length of the finished games in actions; the duration is the wall time per game, every game.")
