@@ -114,6 +114,13 @@ def trajan_rows() -> list[dict[str, Any]]:
     return rows
 
 
+def test_an_option_at_its_default_is_the_group_without_it(wall_rows: list[dict[str, Any]]) -> None:
+    agg = Aggregate()
+    solo = [r for r in wall_rows if r["players"] == 1]
+    agg.extend([solo[0] | {"options": {}}, solo[1] | {"options": {"difficulty": "easy", "campaign_fort": "0"}}])
+    assert [(g.options, g.games) for g in agg.groups.values()] == [({}, 2)]
+
+
 @pytest.fixture(scope="module")
 def rome_rows() -> list[dict[str, Any]]:
     return [play_row("fall-of-rome", players, {"difficulty": level}, ["random"] * players, 3, i)

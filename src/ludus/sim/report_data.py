@@ -338,34 +338,57 @@ class GroupStats:
         return {c: [t / self.breakdown_games[c] for t in totals] for c, totals in sorted(self.breakdown.items())}
 
 
+def _text(value: Any) -> str:
+    """An option value as the command line writes it (``true``, ``3``, ``normal``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _defaults(game: str) -> dict[str, str]:
+    """``game``'s option defaults as text (none for a game this ludus does not have)."""
+    from ludus.core.registry import load
+
+    try:
+        return {o.name: _text(o.default) for o in load(game).info.options}
+    except LudusError:
+        return {}
+
+
 class Aggregate:
-    """The figures of rows of one game, grouped by players, options and agents per seat."""
+    """The figures of rows of one game, grouped by players, options and agents per seat.
+
+    Options at the game's default are left out of a group's options, so ``{}`` and
+    ``{"difficulty": "normal"}`` (Fall of Rome's default) are one group.
+    """
 
     def __init__(self) -> None:
         self.game: str | None = None
         self.rows = 0
         self.groups: dict[GroupKey, GroupStats] = {}
         self.runs: dict[RunKey, Run] = {}
+        self.defaults: dict[str, str] = {}
+        """The game's option defaults as text: an option given at its default is the same group as one left out."""
 
     def add(self, row: Mapping[str, Any], path: str = "") -> None:
         """Count one row (from the file ``path``); a row of another game is a :class:`ReportError`."""
         game = str(row["game"])
         if self.game is None:
             self.game = game
+            self.defaults = _defaults(game)
         elif game != self.game:
             raise ReportError(N_("the results are of several games ({first} and {other}): report one game at a time"),
                               first=self.game, other=game)
         self.rows += 1
         players = int(row["players"])
-        options = json.dumps(row["options"], sort_keys=True)
+        chosen = {k: v for k, v in row["options"].items() if self.defaults.get(k) != _text(v)}
+        options = json.dumps(chosen, sort_keys=True)
         agents = tuple(str(a) for a in row["agents"])
         stats = self.groups.get((players, options, agents))
         if stats is None:
-            stats = self.groups[(players, options, agents)] = GroupStats(players, dict(row["options"]), agents)
+            stats = self.groups[(players, options, agents)] = GroupStats(players, dict(chosen), agents)
         run_key: RunKey = (path, players, options, row.get("batch_seed"))
         run = self.runs.get(run_key)
         if run is None:
-            run = self.runs[run_key] = Run(path, players, dict(row["options"]), row.get("batch_seed"))
+            run = self.runs[run_key] = Run(path, players, dict(chosen), row.get("batch_seed"))
         rotation = int(row.get("rotation") or 0)
         if rotation == 0:
             run.seeds += 1
