@@ -1,4 +1,4 @@
-"""The ``ludus`` command: games, play, simulate, tournament, replay, render, bench, serve.
+"""The ``ludus`` command: games, play, simulate, tournament, report, replay, render, bench, serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -18,6 +18,7 @@ from rich.text import Text
 from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import EXIT_BAD_INPUT, UsageError, escape, parse_options, parser_class, seed
 from ludus.cli.batch import cmd_bench, cmd_render, cmd_simulate
+from ludus.cli.report import add_parser as add_report_parser
 from ludus.cli.serve import cmd_serve
 from ludus.cli.tournament import add_parser as add_tournament_parser
 from ludus.core.actions import Action
@@ -341,6 +342,7 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     add_tournament_parser(sub, language, lang or get_lang("en"))
+    add_report_parser(sub, language, lang or get_lang("en"))
 
     p = sub.add_parser("replay", parents=[language], help=_("re-execute a game record and verify it"))
     p.add_argument("record")
