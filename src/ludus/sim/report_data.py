@@ -12,7 +12,6 @@ The numbers are plain functions: :func:`wilson` (the 95% Wilson score interval) 
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 from collections import Counter
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ludus.core.errors import N_, LudusError
+from ludus.sim.results import CAPPED, ERROR, read_results
 
 __all__ = [
     "CAPPED",
@@ -37,14 +37,8 @@ __all__ = [
     "wilson",
 ]
 
-CAPPED = "capped"
-"""The ``termination`` of a game stopped unfinished at the action cap."""
-ERROR = "error"
-"""The ``termination`` of a game whose play raised an error."""
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
-BATCH = 2048
-"""Rows per Parquet batch read."""
 
 
 class ReportError(LudusError):
@@ -122,12 +116,12 @@ def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
     p = Path(path)
     if not p.is_file():
         raise ReportError(N_("no result file {path}"), path=str(p))
-    readers = {".jsonl": _jsonl, ".csv": _csv, ".parquet": _parquet}
-    reader = readers.get(p.suffix.lower())
-    if reader is None:
+    if p.suffix.lower() not in (".jsonl", ".csv", ".parquet"):
         raise ReportError(N_("{path}: a result file ends in .jsonl, .csv or .parquet"), path=str(p))
+    if p.suffix.lower() == ".parquet":
+        _check_parquet(p)
     number = 0
-    rows = reader(p)
+    rows = read_results(p)
     while True:
         number += 1
         try:
@@ -137,71 +131,23 @@ def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
             checked = _checked(row)
         except ReportError:
             raise
-        except (KeyError, TypeError, ValueError) as exc:  # JSON, CSV cells and missing fields
+        except (KeyError, TypeError, ValueError, OSError) as exc:  # JSON, CSV cells, Parquet, missing fields
             raise ReportError(N_("{path}: row {row} is not a result row ({problem})"),
                               path=str(p), row=number, problem=str(exc).splitlines()[0] if str(exc) else "") from None
         yield checked
 
 
-def _jsonl(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                row = json.loads(line)
-                if not isinstance(row, dict):
-                    raise ValueError("not a JSON object")
-                yield row
-
-
-def _flag(text: str) -> bool:
-    return text.strip().lower() in ("true", "1", "yes")
-
-
-def _list(text: str | None, kind: type) -> list[Any]:
-    return [kind(x) for x in text.split(";") if x != ""] if text else []
-
-
-def _csv(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        for raw in csv.DictReader(fh):
-            row: dict[str, Any] = {k: v for k, v in raw.items() if k is not None and not k.startswith("breakdown.")}
-            for key in ("players", "index", "seed", "batch_seed", "rotation", "length"):
-                if row.get(key, "") != "":
-                    row[key] = int(row[key])
-            row["duration"] = float(row["duration"]) if row.get("duration") else None
-            row["agents"] = _list(row.get("agents"), str)
-            row["scores"] = _list(row.get("scores"), float)
-            row["ranking"] = _list(row.get("ranking"), int)
-            row["winners"] = _list(row.get("winners"), int)
-            row["finished"] = _flag(row.get("finished") or "")
-            coop = (row.get("cooperative_win") or "").strip()
-            row["cooperative_win"] = None if coop in ("", "None", "null") else _flag(coop)
-            row["options"] = json.loads(row.get("options") or "{}")
-            row["details"] = json.loads(row.get("details") or "{}")
-            row["breakdown"] = {k[len("breakdown."):]: _list(v, float) for k, v in raw.items()
-                                if k is not None and k.startswith("breakdown.") and v}
-            yield row
-
-
-def _parquet(path: Path) -> Iterator[dict[str, Any]]:
+def _check_parquet(path: Path) -> None:
+    """A one-line error unless ``path`` opens as a Parquet file."""
     try:
         import pyarrow.parquet as pq
     except ImportError:
         raise ReportError(N_("reading Parquet needs pyarrow: pip install 'ludus[report]'")) from None
     try:
-        source = pq.ParquetFile(path)
+        pq.ParquetFile(path)
     except Exception as exc:  # pyarrow's own errors (ArrowInvalid, OSError) name the problem
         raise ReportError(N_("{path}: not a Parquet file ({problem})"), path=str(path),
                           problem=str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
-    for batch in source.iter_batches(batch_size=BATCH):
-        for raw in batch.to_pylist():
-            row = {k: v for k, v in raw.items() if not k.startswith("breakdown.")}
-            row["breakdown"] = {k[len("breakdown."):]: v for k, v in raw.items()
-                                if k.startswith("breakdown.") and v is not None}
-            for key in ("options", "details"):
-                if isinstance(row.get(key), str):
-                    row[key] = json.loads(row[key] or "{}")
-            yield row
 
 
 _REQUIRED = ("game", "players", "agents", "finished", "scores", "winners", "length", "termination")
