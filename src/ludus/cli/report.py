@@ -21,6 +21,8 @@ def add_parser(sub: Any, language: argparse.ArgumentParser, lang: Lang) -> None:
                    help=_("result files of one game written by ludus simulate --out (.jsonl, .csv, .parquet)"))
     p.add_argument("-o", "--out", required=True, metavar="REPORT.html", help=_("the HTML file to write"))
     p.add_argument("--title", help=_("the report's title (default: the game's name)"))
+    p.add_argument("--figures", metavar="DIR",
+                   help=_("also write every figure as DIR/<nn>-<section>.svg, with their captions in DIR/figures.json"))
     p.set_defaults(func=cmd_report)
 
 
@@ -29,6 +31,9 @@ def cmd_report(args: argparse.Namespace, console: Console) -> int:
     from ludus.sim.report import write_report
 
     lang: Lang = args.lang
-    path = write_report(args.results, args.out, lang, args.title)
+    path = write_report(args.results, args.out, lang, args.title, args.figures)
     console.print(lang.gettext("Wrote {path}.").format(path=path), markup=False, highlight=False)
+    if args.figures:
+        console.print(lang.gettext("Wrote the figures in {path}.").format(path=args.figures), markup=False,
+                      highlight=False)
     return 0

@@ -6,18 +6,22 @@ options, agents per seat): win rate by seat with 95% Wilson intervals, score dis
 seat and agent, the score breakdown by category; then game length, how the games ended, and
 for co-op or solo games the win rate by difficulty and player count (Hadrian's Wall solo: the
 rank distribution). Figures are inline SVG; every caption gives the ``ludus simulate`` command
-and seed that produce its games. matplotlib is imported only here (the report extra).
+and seed that produce its games; :func:`write_figures` also writes each as its own SVG file.
+matplotlib is imported only here (the report extra).
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
+import json
 import math
 import re
 import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -40,7 +44,7 @@ from ludus.sim.report_data import (
     wilson,
 )
 
-__all__ = ["build_report", "simulate_command", "write_report"]
+__all__ = ["FigureFile", "build_report", "render_report", "simulate_command", "write_figures", "write_report"]
 
 PAGE = Template("""<!DOCTYPE html>
 <html lang="$lang"><head><meta charset="utf-8"><title>$title</title>
@@ -107,18 +111,41 @@ def simulate_command(game: str, run: Run, defaults: dict[str, Any] | None = None
 _ID = re.compile(r'\bid="([^"]+)"')
 
 
-def _svg(fig: Any, number: int) -> str:
-    """``fig`` as inline SVG, its ids prefixed with ``number`` (several figures share one page)."""
+def _svg(fig: Any, number: int) -> tuple[str, str]:
+    """``fig`` as inline SVG, its ids prefixed with ``number`` (several figures share one page), and as a
+    standalone SVG document; both deterministic (a fixed hash salt, no date)."""
     import matplotlib
 
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "ludus"}):
         fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-    text = buffer.getvalue()
-    text = text[text.index("<svg"):]
+    document = buffer.getvalue()
+    text = document[document.index("<svg"):]
     prefix = f"f{number}-"
     text = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', text)
-    return text.replace("url(#", f"url(#{prefix}").replace('href="#', f'href="#{prefix}')
+    return text.replace("url(#", f"url(#{prefix}").replace('href="#', f'href="#{prefix}'), document
+
+
+@dataclass(frozen=True, slots=True)
+class FigureFile:
+    """One figure of the page, as :func:`write_figures` writes it: ``<nn>-<slug>.svg`` and its entry in
+    ``figures.json``."""
+
+    number: int
+    """The figure's number on the page (1, 2, …); ``slug`` names its section (``win-rate-by-seat``)."""
+    slug: str
+    section: str
+    group: str
+    """The group of games it shows (players, agents, options), or empty for every group."""
+    caption: str
+    """Plain text, with the ``ludus simulate`` commands and seeds that make its games."""
+    commands: tuple[str, ...]
+    seeds: tuple[str, ...]
+    svg: str
+
+    def name(self, width: int = 2) -> str:
+        """The file name: ``01-win-rate-by-seat.svg``."""
+        return f"{self.number:0{width}d}-{self.slug}.svg"
 
 
 def _figure(width: float = 6.4, height: float = 3.6) -> Any:
@@ -144,6 +171,8 @@ class _Page:
         self.game = agg.game or ""
         self.parts: list[str] = []
         self.figures = 0
+        self.files: list[FigureFile] = []
+        self.section, self.slug = "", ""
         self.title, self.cooperative, self.defaults, self.choices = self.game, False, {}, {}
         try:
             from ludus.core.registry import load
@@ -162,19 +191,30 @@ class _Page:
         words += [f"{k}={v}" for k, v in sorted(g.options.items()) if str(self.defaults.get(k, object())) != str(v)]
         return " · ".join(words)
 
-    def caption(self, text: str, runs: Iterable[Any]) -> str:
+    def caption(self, text: str, runs: Iterable[Any]) -> tuple[str, list[str], list[str]]:
+        """The caption's text, and the commands and seeds that play its games (``runs``)."""
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
-        seeds = sorted({str(self.agg.runs[r].batch_seed) for r in runs})
-        said = html.escape(self._("Made by {commands} (seed {seeds}).")).format(
-            commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands), seeds=html.escape(", ".join(seeds)))
-        return f"{html.escape(text)} {said}"
+        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs})
 
-    def pair(self, table: str, fig: Any, caption: str) -> None:
+    def pair(self, table: str, fig: Any, caption: tuple[str, list[str], list[str]], group: str = "",
+             part: tuple[str, str] | None = None) -> None:
+        """A table beside its figure, the caption saying how to make its games again; ``part`` (title, slug)
+        names a figure that is not the section's own."""
         self.figures += 1
-        svg = _svg(fig, self.figures)
-        self.parts.append(f'<div class="pair">{table}<figure>{svg}<figcaption>{caption}</figcaption></figure></div>')
+        svg, document = _svg(fig, self.figures)
+        text, commands, seeds = caption
+        said = self._("Made by {commands} (seed {seeds}).")
+        words = html.escape(said).format(commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands),
+                                         seeds=html.escape(", ".join(seeds)))
+        plain = f"{text} {said.format(commands='; '.join(commands), seeds=', '.join(seeds))}"
+        section, slug = part or (self.section, self.slug)
+        self.files.append(FigureFile(self.figures, slug, section, group, plain, tuple(commands), tuple(seeds), document))
+        self.parts.append(f'<div class="pair">{table}<figure>{svg}<figcaption>{html.escape(text)} {words}'
+                          '</figcaption></figure></div>')
 
-    def heading(self, text: str) -> None:
+    def heading(self, text: str, slug: str) -> None:
+        """A section: its heading, and ``slug`` (English) names its figures' files."""
+        self.section, self.slug = text, slug
         self.parts.append(f"<h2>{html.escape(text)}</h2>")
 
     def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1, title: str = "") -> str:
@@ -188,7 +228,7 @@ class _Page:
     # 1. win rate by seat
     def win_rates(self) -> None:
         _ = self._
-        self.heading(_("Win rate by seat"))
+        self.heading(_("Win rate by seat"), "win-rate-by-seat")
         for g in self.agg.groups.values():
             self.win_rate(g, self.label(g), g.agents)
         for pooled in pool_seatings(self.agg.groups.values(), {k for k, run in self.agg.runs.items() if run.rotated}):
@@ -224,12 +264,12 @@ class _Page:
                  "co-op and solo games: the team's win rate.")
         if agents != g.agents:
             text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage is not its agent's.")
-        self.pair(table, fig, self.caption(text, g.runs))
+        self.pair(table, fig, self.caption(text, g.runs), label)
 
     # 2. score distributions
     def scores(self) -> None:
         _ = self._
-        self.heading(_("Score distributions per seat and per agent"))
+        self.heading(_("Score distributions per seat and per agent"), "scores")
         for g in self.agg.groups.values():
             if not g.finished:
                 continue
@@ -255,12 +295,12 @@ class _Page:
             ax.tick_params(axis="x", labelrotation=20)
             text = _("Final scores of the finished games: box from the first to the third quartile, the median, "
                      "the mean (triangle), whiskers at the minimum and the maximum.")
-            self.pair(table, fig, self.caption(text, g.runs))
+            self.pair(table, fig, self.caption(text, g.runs), self.label(g))
 
     # 3. breakdown by category
     def breakdown(self) -> None:
         _ = self._
-        self.heading(_("Score breakdown by category"))
+        self.heading(_("Score breakdown by category"), "score-breakdown")
         for g in self.agg.groups.values():
             means = g.mean_breakdown()
             if not means:
@@ -286,12 +326,12 @@ class _Page:
             ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1, 0.5))
             text = _("Mean points per category of the score sheet, per seat, over the finished games "
                      "(negative categories below zero).")
-            self.pair(table, fig, self.caption(text, g.runs))
+            self.pair(table, fig, self.caption(text, g.runs), self.label(g))
 
     # 4. game length
     def lengths(self) -> None:
         _ = self._
-        self.heading(_("Game length"))
+        self.heading(_("Game length"), "game-length")
         groups = list(self.agg.groups.values())
         rows = []
         columns = min(3, len(groups))
@@ -322,7 +362,7 @@ class _Page:
     # 5. termination reasons
     def terminations(self) -> None:
         _ = self._
-        self.heading(_("How the games ended"))
+        self.heading(_("How the games ended"), "how-the-games-ended")
         total: Counter[str] = Counter()
         for g in self.agg.groups.values():
             total.update(g.terminations)
@@ -347,7 +387,16 @@ class _Page:
         groups = [g for g in self.agg.groups.values() if self.cooperative or g.coop_games or g.players == 1]
         if not groups:
             return
-        self.heading(_("Win rate by difficulty and player count"))
+        self.heading(_("Win rate by difficulty and player count"), "win-rate-by-difficulty")
+        by_agents: dict[str, list[GroupStats]] = {}
+        for g in groups:  # one grid per agent: a hard bot's games are not pooled with a greedy bot's
+            by_agents.setdefault(", ".join(_periodic(g.agents)), []).append(g)
+        for agents, members in by_agents.items():
+            self.grid(members, agents, agents if len(by_agents) > 1 else "")
+
+    def grid(self, groups: list[GroupStats], agents: str, title: str) -> None:
+        """The win-rate grid of one agent's co-op or solo groups, then its solo ranks and scores."""
+        _ = self._
         default = self.defaults.get("difficulty")
         cells: dict[tuple[str, int], list[Any]] = {}
         for g in groups:
@@ -371,7 +420,7 @@ class _Page:
 
         head = [_("difficulty"), *(self.lang.ngettext("{count} player", "{count} players", p).format(count=p)
                                    for p in counts)]
-        table = self.table(head, [[d, *(said(d, p) for p in counts)] for d in levels])
+        table = self.table(head, [[d, *(said(d, p) for p in counts)] for d in levels], title=title)
         fig = _figure()
         ax = fig.subplots()
         for i, p in enumerate(counts):
@@ -387,15 +436,17 @@ class _Page:
         ax.set_xlabel(_("difficulty"))
         ax.set_ylabel(_("win rate (95% Wilson interval)"))
         ax.legend(fontsize="small")
+        if title:
+            ax.set_title(title)
         text = _("Win rate of the finished games by difficulty and player count: wins/games = rate [95% interval].")
-        self.pair(table, fig, self.caption(text, runs))
+        self.pair(table, fig, self.caption(text, runs), agents)
         solo = {d: [g for g in cells[(d, 1)][3]] for d in levels if (d, 1) in cells}
         if any(g.ranks for gs in solo.values() for g in gs):
-            self.ranks(solo)
+            self.ranks(solo, agents, title)
         if any(g.finished for gs in solo.values() for g in gs):
-            self.solo_scores(solo)
+            self.solo_scores(solo, agents, title)
 
-    def ranks(self, solo: dict[str, list[GroupStats]]) -> None:
+    def ranks(self, solo: dict[str, list[GroupStats]], agents: str, title: str) -> None:
         _ = self._
         by: dict[str, Counter[str]] = {d: sum((g.ranks for g in gs), Counter()) for d, gs in solo.items()}
         lowest: dict[str, float] = {}
@@ -406,7 +457,7 @@ class _Page:
         ranks = _rank_order(self.game, lowest)
         levels = list(by)
         rows = [[self.lang.gettext(r, self.game), *(str(by[d][r]) for d in levels)] for r in ranks]
-        table = self.table([_("rank"), *levels], rows)
+        table = self.table([_("rank"), *levels], rows, title=title)
         fig = _figure()
         ax = fig.subplots()
         width = 0.8 / max(1, len(levels))
@@ -418,10 +469,13 @@ class _Page:
                       [self.lang.gettext(r, self.game) for r in ranks], rotation=25, ha="right")
         ax.set_ylabel(_("share of games"))
         ax.legend(title=_("difficulty"), fontsize="small")
+        if title:
+            ax.set_title(title)
         text = _("Solo rank distribution by difficulty (ranks from the lowest to the highest).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
+                  (_("Solo rank distribution"), "solo-ranks"))
 
-    def solo_scores(self, solo: dict[str, list[GroupStats]]) -> None:
+    def solo_scores(self, solo: dict[str, list[GroupStats]], agents: str, title: str) -> None:
         _ = self._
         by = {d: sum((g.scores[0] for g in gs), Counter()) for d, gs in solo.items()}
         by = {d: c for d, c in by.items() if c}
@@ -431,14 +485,18 @@ class _Page:
             rows.append([d, str(sum(counts.values())), _fixed(mean, self.lang), _fixed(stdev, self.lang),
                          _fixed(min(counts), self.lang), _fixed(quantile(counts, 0.5), self.lang),
                          _fixed(max(counts), self.lang)])
-        table = self.table([_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows)
+        table = self.table([_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
+                           title=title)
         fig = _figure()
         ax = fig.subplots()
         ax.bxp([_box(c, d) for d, c in by.items()], showmeans=True)
         ax.set_xlabel(_("difficulty"))
         ax.set_ylabel(_("score"))
+        if title:
+            ax.set_title(title)
         text = _("Solo score distribution by difficulty (finished games).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
+                  (_("Solo score distribution"), "solo-scores"))
 
 
 def _rank_order(game: str, lowest: dict[str, float]) -> list[str]:
@@ -451,9 +509,9 @@ def _rank_order(game: str, lowest: dict[str, float]) -> list[str]:
     return known + sorted((r for r in lowest if r not in known), key=lambda r: (lowest[r], r))
 
 
-def build_report(agg: Aggregate, lang: Lang | None = None, title: str | None = None,
-                 sources: Sequence[str] = ()) -> str:
-    """The HTML page of the report of ``agg`` in ``lang`` (default English)."""
+def render_report(agg: Aggregate, lang: Lang | None = None, title: str | None = None,
+                  sources: Sequence[str] = ()) -> tuple[str, list[FigureFile]]:
+    """The HTML page of the report of ``agg`` in ``lang`` (default English), and its figures in page order."""
     lang = lang or get_lang("en")
     page = _Page(agg, lang)
     _ = lang.gettext
@@ -467,21 +525,70 @@ def build_report(agg: Aggregate, lang: Lang | None = None, title: str | None = N
                                           page.terminations, page.difficulty]
     for section in sections:
         section()
-    return PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading), body="\n".join(page.parts))
+    text = PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading), body="\n".join(page.parts))
+    return text, page.files
+
+
+def build_report(agg: Aggregate, lang: Lang | None = None, title: str | None = None,
+                 sources: Sequence[str] = ()) -> str:
+    """The HTML page of the report of ``agg`` in ``lang`` (default English)."""
+    return render_report(agg, lang, title, sources)[0]
+
+
+INDEX = "figures.json"
+"""The index of a figures folder (:func:`write_figures`)."""
+
+
+def write_figures(files: Sequence[FigureFile], folder: str | Path, game: str = "") -> list[Path]:
+    """Write every figure as ``folder/<nn>-<slug>.svg`` and their index ``folder/figures.json``.
+
+    The index lists, in page order, each figure's file, number, section, group, plain caption
+    (with the ``ludus simulate`` commands and seeds that make its games), commands and seeds.
+    Figures of an earlier index in ``folder`` that this one does not rewrite are removed, so the
+    folder holds this report's figures only. The same results give byte-identical files.
+    """
+    target = Path(folder)
+    width = max(2, len(str(len(files))))
+    entries = [{"file": f.name(width), "number": f.number, "section": f.section, "slug": f.slug, "group": f.group,
+                "caption": f.caption, "commands": list(f.commands), "seeds": list(f.seeds)} for f in files]
+    written = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        index = target / INDEX
+        old: list[str] = []
+        if index.is_file():
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                old = [str(e["file"]) for e in json.loads(index.read_text(encoding="utf-8"))["figures"]]
+        for f, entry in zip(files, entries):
+            path = target / str(entry["file"])
+            path.write_text(f.svg, encoding="utf-8")
+            written.append(path)
+        for name in set(old) - {str(e["file"]) for e in entries}:
+            if "/" not in name and name.endswith(".svg"):
+                (target / name).unlink(missing_ok=True)
+        index.write_text(json.dumps({"game": game, "figures": entries}, ensure_ascii=False, indent=1) + "\n",
+                         encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(N_("cannot write {path}: {reason}"), path=str(exc.filename or target),
+                          reason=exc.strerror) from None
+    return [*written, index]
 
 
 def write_report(paths: Sequence[str | Path], out: str | Path, lang: Lang | None = None,
-                 title: str | None = None) -> Path:
-    """Read the result files ``paths`` (one game) and write the HTML report to ``out``."""
+                 title: str | None = None, figures: str | Path | None = None) -> Path:
+    """Read the result files ``paths`` (one game) and write the HTML report to ``out``; with ``figures``,
+    every figure as an SVG file in that folder too (:func:`write_figures`)."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise ReportError(N_("the report needs matplotlib: pip install 'ludus[report]'")) from None
     agg = aggregate(paths)
-    text = build_report(agg, lang, title, [Path(p).name for p in paths])
+    text, files = render_report(agg, lang, title, [Path(p).name for p in paths])
     target = Path(out)
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise ReportError(N_("cannot write {path}: {reason}"), path=str(target), reason=exc.strerror) from None
+    if figures is not None:
+        write_figures(files, figures, agg.game or "")
     return target
