@@ -111,7 +111,12 @@ def play(game: str, run: Run, out: Path, jobs: int) -> dict[str, Any]:
     words = run.command(game, out, jobs)
     print(f"== {run.name}: ludus {' '.join(words)}", file=sys.stderr, flush=True)
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "ludus", *words], stdout=sys.stderr)
+    child = subprocess.Popen([sys.executable, "-m", "ludus", *words], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    assert child.stdout is not None
+    for line in child.stdout:  # the run's own words, passed on to stderr
+        print(line, end="", file=sys.stderr, flush=True)
+    child.stdout.close()
     _pid, status, usage = os.wait4(child.pid, 0)  # the child's peak RSS, its reaped workers included
     child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start

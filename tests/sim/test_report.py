@@ -7,6 +7,8 @@ import csv
 import json
 import math
 import re
+import sys
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ import pytest
 import ludus
 from ludus.agents import make_agent, play_game
 from ludus.cli import main
-from ludus.sim.report import build_report, write_report
+from ludus.sim.report import build_report, render_report, write_report
 from ludus.sim.report_data import Aggregate, ReportError, read_rows, wilson
 
 SCALARS = (str, int, float, bool)
@@ -375,3 +377,122 @@ def test_rotated_seats_make_a_group_per_seating_and_say_rotate_seats(
         wins = sum(1 / len(r["winners"]) for r in both if p in r["winners"])
         assert pooled[p + 1][:4] == [str(p), "any", f"{wins:.1f}", "4"]
     assert "Seats rotated" in page.captions[2]
+
+
+# --- the figures as files -----------------------------------------------------------------
+def test_figures_folder_holds_every_figure_of_the_page_with_its_caption(
+        trajan_rows: list[dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = write_jsonl(trajan_rows, tmp_path / "t.jsonl")
+    out, folder = tmp_path / "r.html", tmp_path / "figs"
+    assert main(["report", str(path), "-o", str(out), "--figures", str(folder)]) == 0
+    assert "Wrote the figures in" in capsys.readouterr().out
+    text = out.read_text(encoding="utf-8")
+    index = json.loads((folder / "figures.json").read_text(encoding="utf-8"))
+    entries = index["figures"]
+    assert index["game"] == "trajan" and len(entries) == figures(text) > 5
+    assert sorted(p.name for p in folder.glob("*.svg")) == [e["file"] for e in entries]
+    assert [e["number"] for e in entries] == list(range(1, len(entries) + 1))
+    assert entries[0]["file"] == "01-win-rate-by-seat.svg" and entries[0]["group"] == "2 players · greedy, random"
+    assert {e["slug"] for e in entries} >= {"win-rate-by-seat", "scores", "score-breakdown", "game-length",
+                                            "how-the-games-ended"}
+    for e in entries:
+        assert re.fullmatch(rf"{e['number']:02d}-{e['slug']}\.svg", e["file"])
+        assert ET.parse(folder / e["file"]).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    # the caption as plain text: the page's own, with the command and seed that make the games
+    assert [e["caption"] for e in entries] == Page(text).captions
+    assert "ludus simulate trajan --players 2 --agents greedy,random -n 6 --seed 1 --out t.jsonl" in entries[0]["caption"]
+    assert entries[0]["seeds"] == ["1"] and entries[0]["caption"].endswith("(seed 1).")
+
+
+def test_figures_are_byte_identical_for_the_same_results_and_stale_ones_go(
+        wall_rows: list[dict[str, Any]], tmp_path: Path) -> None:
+    solo = write_jsonl([r for r in wall_rows if r["players"] == 1], tmp_path / "solo.jsonl")
+    duo = write_jsonl([r for r in wall_rows if r["players"] == 2], tmp_path / "duo.jsonl")
+    write_report([solo], tmp_path / "a.html", figures=tmp_path / "a")
+    write_report([solo], tmp_path / "b.html", figures=tmp_path / "b")
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert any(n.endswith("-solo-ranks.svg") for n in names) and "figures.json" in names
+    assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    # a report with fewer figures into the same folder: the earlier report's extra files are removed
+    write_report([duo], tmp_path / "c.html", figures=tmp_path / "a")
+    entries = json.loads((tmp_path / "a" / "figures.json").read_text(encoding="utf-8"))["figures"]
+    assert len(entries) < len(names) - 1
+    assert sorted(p.name for p in (tmp_path / "a").glob("*.svg")) == [e["file"] for e in entries]
+
+
+
+def test_solo_grids_are_per_agent(wall_rows: list[dict[str, Any]]) -> None:
+    solo = [r for r in wall_rows if r["players"] == 1]
+    rand = [play_row("hadrians-wall", 1, {"difficulty": "easy"}, ["random"], 7, i) for i in range(2)]
+    agg = Aggregate()
+    agg.extend(solo + rand, "solo.jsonl")
+    text, files = render_report(agg)
+    grids = [f for f in files if f.slug == "win-rate-by-difficulty"]
+    assert [f.group for f in grids] == ["greedy", "random"]  # a random bot's games are not pooled with greedy's
+    assert [f.group for f in files if f.slug == "solo-ranks"] == ["greedy", "random"]
+    assert "<caption>greedy</caption>" in text and "<caption>random</caption>" in text
+    grid = [t for t in Page(text).tables if t[0][:2] == ["difficulty", "1 player"]][1]
+    assert grid[1][0] == "easy" and grid[1][1].startswith(f"{sum(0 in r['winners'] for r in rand)}/2 = ")
+
+
+# --- the balance study script -------------------------------------------------------------
+def _study() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("balance_study", Path(__file__).parents[2] / "scripts" / "balance_study.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_study_plans_count_games_and_fix_each_run_seed() -> None:
+    study = _study()
+    full = {r.name: r for r in study.plan("trajan")}
+    assert list(full) == ["greedy-2p", "greedy-3p", "greedy-4p", "hard-2p"]
+    assert [r.seed for r in full.values()] == [1, 2, 3, 4]
+    # self-play has one seating: the 10,000-game run is 10,000 seeds
+    assert full["greedy-2p"].games == 10_000 and full["greedy-2p"].seeds() == 10_000
+    assert full["greedy-2p"].command("trajan", Path("d/greedy-2p.parquet"), 2) == [
+        "simulate", "trajan", "--players", "2", "--agents", "greedy", "-n", "10000", "--seed", "1", "--jobs", "2",
+        "--out", "d/greedy-2p.parquet", "--rotate-seats"]
+    rome = {r.name: r for r in study.plan("fall-of-rome", quick=True)}
+    assert len(rome) == 17 and rome["random-normal-1p"].games == 200 and rome["greedy-heroic-5p"].games == 1
+    assert rome["greedy-heroic-5p"].options == {"difficulty": "heroic"}
+    wall = {r.name: r.games for r in study.plan("hadrians-wall", scale=0.1)}
+    assert wall["greedy-2p"] == 1000 and wall["greedy-6p"] == 120 and wall["solo-greedy-hard"] == 30
+
+
+def test_study_quick_run_writes_parquet_report_figures_and_summary(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    study = _study()
+    argv = ["hadrians-wall", "--quick", "--games-scale", "0.5", "--jobs", "1", "--only", "solo-greedy-easy",
+            "--root", str(tmp_path)]
+    assert study.main(argv) == 0
+    data = tmp_path / "docs" / "balance" / "data" / "hadrians-wall"
+    assert [p.name for p in sorted(data.iterdir())] == ["runs.json", "solo-greedy-easy.parquet"]
+    rows = list(read_rows(data / "solo-greedy-easy.parquet"))
+    assert len(rows) == 3 and {r["options"]["difficulty"] for r in rows} == {"easy"}
+    assert [r["seed"] for r in rows] == [6 * 1_000_003 + i for i in range(3)]  # the run's seed: its place + 1
+    measured = json.loads((data / "runs.json").read_text(encoding="utf-8"))["solo-greedy-easy"]
+    assert measured["exit"] == 0 and measured["games"] == 3 and measured["peak_rss_mib"] > 10
+    assert measured["command"] == ("ludus simulate hadrians-wall --players 1 --agents greedy -n 3 --seed 6 --jobs 1 "
+                                   "--out solo-greedy-easy.parquet --option difficulty=easy")
+    html_text = (tmp_path / "docs" / "balance" / "hadrians-wall.html").read_text(encoding="utf-8")
+    figures_dir = tmp_path / "docs" / "images" / "balance" / "hadrians-wall"
+    entries = json.loads((figures_dir / "figures.json").read_text(encoding="utf-8"))["figures"]
+    assert len(entries) == figures(html_text) == len(list(figures_dir.glob("*.svg")))
+    summary = capsys.readouterr().out
+    assert summary.startswith("# Hadrian's Wall: balance study")
+    assert f"| solo-greedy-easy | `{measured['command']}` | 3 | 0 |" in summary
+    ranks = Counter(r["details"]["rank"] for r in rows)
+    for rank, count in ranks.items():
+        assert f"| {rank} | {count} ({100 * count / 3:.1f}%) |" in summary
+    wins = sum(0 in r["winners"] for r in rows)  # solo: the game names the player a winner or not
+    assert f"| easy | {wins}/3 = " in summary
+    assert "](../images/balance/hadrians-wall/01-win-rate-by-seat.svg)" in summary
