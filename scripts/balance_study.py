@@ -14,8 +14,9 @@ and the script prints a Markdown summary on stdout (the runs, win rate by seat w
 intervals, co-op win rate by difficulty × players, solo rank distribution), the body of
 ``docs/balance/<game>.md``. The runs' own output goes to stderr.
 
-Plans count games (the brief's seeds × seatings): a self-play run has a single seating,
-``--rotate-seats`` leaves it unchanged, so it plays ``seeds × players`` seeds instead. Each
+Plans count games (seeds × seatings). The competitive runs rotate the seats, but self-play has
+a single seating (``--rotate-seats`` would change nothing and is left out of its command), so a
+self-play run plays as many seeds as games: the 2-player greedy run is 10,000 seeds. Each
 run's ``--seed`` is its place in the plan + 1. ``--quick`` divides every count by 50 (at least
 one game; it writes under ``build/balance-quick/`` unless ``--root`` is given),
 ``--games-scale F`` multiplies them.
@@ -68,7 +69,7 @@ class Run:
                  "-n", str(self.seeds()), "--seed", str(self.seed), "--jobs", str(jobs), "--out", str(out)]
         for key, value in sorted(self.options.items()):
             words += ["--option", f"{key}={value}"]
-        if self.rotate:
+        if self.rotate and self.seatings() > 1:  # self-play has one seating: the flag would change nothing
             words.append("--rotate-seats")
         return words
 

@@ -460,7 +460,10 @@ def test_study_plans_count_games_and_fix_each_run_seed() -> None:
     assert full["greedy-2p"].games == 10_000 and full["greedy-2p"].seeds() == 10_000
     assert full["greedy-2p"].command("trajan", Path("d/greedy-2p.parquet"), 2) == [
         "simulate", "trajan", "--players", "2", "--agents", "greedy", "-n", "10000", "--seed", "1", "--jobs", "2",
-        "--out", "d/greedy-2p.parquet", "--rotate-seats"]
+        "--out", "d/greedy-2p.parquet"]  # self-play: one seating, so no --rotate-seats
+    mixed = study.Run("x", 3, ("greedy", "hard"), 30, 9, {}, True)
+    assert mixed.seatings() == 3 and mixed.seeds() == 10 and mixed.command("trajan", Path("x.parquet"), 1)[-1] == (
+        "--rotate-seats")
     rome = {r.name: r for r in study.plan("fall-of-rome", quick=True)}
     assert len(rome) == 17 and rome["random-normal-1p"].games == 200 and rome["greedy-heroic-5p"].games == 1
     assert rome["greedy-heroic-5p"].options == {"difficulty": "heroic"}
