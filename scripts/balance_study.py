@@ -38,6 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("trajan", "glory-to-rome", "hadrians-wall", "fall-of-rome")
+KEY_FIGURES = ("win-rate-by-seat", "win-rate-by-difficulty", "solo-ranks", "game-length", "how-the-games-ended")
+"""The figures the summary shows as images (competitive games: win rate by seat too); the others are links."""
 
 
 @dataclass(frozen=True)
@@ -223,11 +225,18 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
                 lines.append(f"| {rank} | " + " | ".join(row) + " |")
     index = where["figures"] / "figures.json"
     if index.is_file():
-        lines += ["", "## Figures", ""]
         up = os.path.relpath(where["figures"], where["report"].parent)
+        key = set(KEY_FIGURES) - ({"win-rate-by-seat"} if info.cooperative else set())
+        shown, others = [], []
         for f in json.loads(index.read_text(encoding="utf-8"))["figures"]:
             alt = f["section"] + (f": {f['group']}" if f["group"] else "")
-            lines += [f"![{alt}]({up}/{f['file']})", "", f"*{f['caption']}*", ""]
+            if f["slug"] in key:
+                shown += [f"![{alt}]({up}/{f['file']})", "", f"*{f['caption']}*", ""]
+            else:
+                others.append(f"- [{f['number']}. {alt}]({up}/{f['file']})")
+        lines += ["", "## Figures", "", *shown]
+        if others:
+            lines += [f"The other figures ([the full report]({where['report'].name})):", "", *others]
     return "\n".join(lines).rstrip() + "\n"
 
 

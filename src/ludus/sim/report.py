@@ -194,7 +194,7 @@ class _Page:
     def caption(self, text: str, runs: Iterable[Any]) -> tuple[str, list[str], list[str]]:
         """The caption's text, and the commands and seeds that play its games (``runs``)."""
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
-        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs})
+        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs}, key=lambda s: (len(s), s))
 
     def pair(self, table: str, fig: Any, caption: tuple[str, list[str], list[str]], group: str = "",
              part: tuple[str, str] | None = None) -> None:
@@ -432,6 +432,7 @@ class _Page:
                         label=self.lang.ngettext("{count} player", "{count} players", p).format(count=p),
                         color=COLOURS[i % len(COLOURS)])
         ax.set_xticks(range(len(levels)), levels)
+        ax.set_xlim(-0.5, len(levels) - 0.5)  # one level too: its point above its tick
         ax.set_ylim(0, 1)
         ax.set_xlabel(_("difficulty"))
         ax.set_ylabel(_("win rate (95% Wilson interval)"))
