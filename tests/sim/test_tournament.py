@@ -133,7 +133,7 @@ def test_the_command_prints_the_standings_and_writes_everything_as_json(tmp_path
                         "--seed", "7", "--json", str(out), "--max-actions", "500"])
     assert status == 0
     assert "fixture-draw" not in text.splitlines()[0] and "Fixture: Draw: round-robin, 12 games" in text
-    for word in ("rating μ ± 2σ", "win rate (95% interval)", "mean place", "head to head", PLUGIN,
+    for word in ("rating μ ± 2σ", "win rate (95% CI)", "mean place", "head to head", PLUGIN,
                  "4 games per pairing, seats rotated", "how the games ended: cards_played 12"):
         assert word in text
     data = json.loads(out.read_text(encoding="utf-8"))

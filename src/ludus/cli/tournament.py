@@ -114,7 +114,7 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
     table.add_column(_("rating μ ± 2σ"), justify="right", no_wrap=True)
     table.add_column(_("games"), justify="right")
     table.add_column(_("wins"), justify="right")
-    table.add_column(_("win rate (95% interval)"), justify="right")
+    table.add_column(_("win rate (95% CI)"), justify="right")
     table.add_column(_("mean score"), justify="right")
     table.add_column(_("mean place"), justify="right")
     for place, s in enumerate(result.standings, start=1):

@@ -249,7 +249,7 @@ class _Page:
             rates.append(0.0 if not n else rate)
             errors[0].append(0.0 if not n else max(0.0, rate - low))
             errors[1].append(0.0 if not n else max(0.0, high - rate))
-        table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% interval"),
+        table = self.table([_("seat"), _("agent"), _("wins"), _("games"), _("win rate"), _("95% CI"),
                             _("unfinished")], rows, 2, label)
         fig = _figure()
         ax = fig.subplots()
@@ -439,7 +439,7 @@ class _Page:
         ax.legend(fontsize="small")
         if title:
             ax.set_title(title)
-        text = _("Win rate of the finished games by difficulty and player count: wins/games = rate [95% interval].")
+        text = _("Win rate of the finished games by difficulty and player count: wins/games = rate [95% CI].")
         self.pair(table, fig, self.caption(text, runs), agents)
         solo = {d: [g for g in cells[(d, 1)][3]] for d in levels if (d, 1) in cells}
         if any(g.ranks for gs in solo.values() for g in gs):
