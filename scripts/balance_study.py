@@ -111,7 +111,8 @@ def plan(game: str, quick: bool = False, scale: float = 1.0) -> list[Run]:
 def play(game: str, run: Run, out: Path, jobs: int) -> dict[str, Any]:
     """Play ``run`` in a child process (its output on stderr); what it took: seconds, peak RSS, exit code."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    words = run.command(game, out, jobs)
+    partial = out.with_name(f"{out.stem}.partial.parquet")  # renamed to ``out`` once the run has finished
+    words = run.command(game, partial, jobs)
     print(f"== {run.name}: ludus {' '.join(words)}", file=sys.stderr, flush=True)
     start = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-m", "ludus", *words], stdout=subprocess.PIPE,
@@ -123,7 +124,9 @@ def play(game: str, run: Run, out: Path, jobs: int) -> dict[str, Any]:
     _pid, status, usage = os.wait4(child.pid, 0)  # the child's peak RSS, its reaped workers included
     child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - start
-    shown = ["ludus", *(out.name if w == str(out) else w for w in words)]
+    shown = ["ludus", *(out.name if w == str(partial) else w for w in words)]
+    if child.returncode == 0:
+        partial.replace(out)
     return {"command": " ".join(shown), "seeds": run.seeds(), "games": run.seeds() * run.seatings(),
             "seconds": round(seconds, 1), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1),
             "exit": child.returncode}
