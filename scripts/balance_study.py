@@ -192,7 +192,8 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
         for g in sorted(competitive, key=lambda g: (g.players, g.agents)):
             n, wins = g.win_games(), g.win_counts()
             cells = [_rate(wins[p], n) if p < g.players else "" for p in range(most)]
-            lines.append(f"| {g.players} | {', '.join(g.agents)} | {n:,} | " + " | ".join(cells) + " |")
+            agents = f"{g.agents[0]} (self-play)" if len(set(g.agents)) == 1 else ", ".join(g.agents)
+            lines.append(f"| {g.players} | {agents} | {n:,} | " + " | ".join(cells) + " |")
     coop = [g for g in groups if info.cooperative or g.coop_games or g.players == 1]
     default = next((str(o.default) for o in info.options if o.name == "difficulty"), "")
     order = next(([str(c) for c in o.choices or ()] for o in info.options if o.name == "difficulty"), [])
@@ -233,7 +234,7 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
         shown, others = [], []
         for f in json.loads(index.read_text(encoding="utf-8"))["figures"]:
             alt = f["section"] + (f": {f['group']}" if f["group"] else "")
-            if f["slug"] in key:
+            if f["slug"] in key and not f["group"].startswith("1 player "):  # a solo game's "seat" is its result
                 shown += [f"![{alt}]({up}/{f['file']})", "", f"*{f['caption']}*", ""]
             else:
                 others.append(f"- [{f['number']}. {alt}]({up}/{f['file']})")
