@@ -24,6 +24,7 @@ import contextlib
 import csv
 import json
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -125,7 +126,7 @@ class _Jsonl:
         self.fh.close()
 
 
-class _Tabular:
+class _Tabular(ABC):
     """A file whose columns are fixed when it opens: rows wait (at most :data:`ROW_GROUP`) to name them."""
 
     def __init__(self, path: Path) -> None:
@@ -154,17 +155,21 @@ class _Tabular:
             self.rows(self.buffer)
             self.buffer = []
 
+    @abstractmethod
     def start(self) -> None:
-        raise NotImplementedError
+        """Open the file with the columns of :attr:`written`."""
 
+    @abstractmethod
     def rows(self, rows: list[dict[str, Any]]) -> None:
-        raise NotImplementedError
+        """Append ``rows``."""
 
+    @abstractmethod
     def widen(self) -> None:
-        raise NotImplementedError
+        """Reopen the file with the categories met since it opened (what was written is kept)."""
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Write what is held and close the file."""
 
 
 _CSV_HEAD = ["game", "players", "options", "index", "seed", "batch_seed", "rotation", "agents", "finished",
