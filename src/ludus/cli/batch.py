@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from babel.numbers import format_decimal, format_percent
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -31,16 +30,6 @@ __all__ = ["cmd_bench", "cmd_render", "cmd_simulate"]
 
 
 # --- simulate ---------------------------------------------------------------------------
-def _fixed(value: float, lang: Lang, digits: int = 2) -> str:
-    """``value`` with ``digits`` decimals, as ``lang`` writes numbers (``12,50`` in Polish)."""
-    return format_decimal(value, format="#,##0." + "0" * digits, locale=lang.locale)
-
-
-def _percent(value: float, lang: Lang) -> str:
-    """A rate as a percentage with one decimal, as ``lang`` writes it (``62,5%``)."""
-    return format_percent(value, format="#,##0.0%", locale=lang.locale)
-
-
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     """Play many bot games and summarise them."""
     from ludus.sim.simulate import Summarizer, game_seed, run_games, seatings
@@ -115,20 +104,20 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     for p in range(game.players):
         if summary.wins:  # empty when every game was capped
             win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
-            figures = _percent(win, lang), _fixed(summary.mean_scores[p], lang), _fixed(summary.stdev_scores[p], lang)
+            figures = lang.percent(win), lang.fixed(summary.mean_scores[p]), lang.fixed(summary.stdev_scores[p])
         else:
             figures = "–", "–", "–"
         table.add_row(str(p), agents[p % len(agents)] if len(seats) == 1 else _("rotated"), *figures)
     console.print(table)
     if len(seats) > 1 and summary.agent_wins and not game.info.cooperative:
-        shares = ", ".join(f"{name} {_percent(share, lang)}" for name, share in summary.agent_wins.items())
+        shares = ", ".join(f"{name} {lang.percent(share)}" for name, share in summary.agent_wins.items())
         console.print(_("wins per seat taken, by agent: {shares}").format(shares=shares), markup=False,
                       highlight=False)
-    parts = [_("mean game length {length} actions").format(length=_fixed(summary.mean_length, lang, 1))
+    parts = [_("mean game length {length} actions").format(length=lang.fixed(summary.mean_length, 1))
              + (_(" (finished games)") if summary.capped or summary.errors else ""),
-             _("{rate} games/s").format(rate=_fixed(summary.games_per_s, lang))]
+             _("{rate} games/s").format(rate=lang.fixed(summary.games_per_s))]
     if summary.coop_win_rate is not None:
-        parts.append(_("co-op win rate {rate}").format(rate=_percent(summary.coop_win_rate, lang)))
+        parts.append(_("co-op win rate {rate}").format(rate=lang.percent(summary.coop_win_rate)))
     if args.out:
         parts.append(_("results in {path}").format(path=args.out))
     if records is not None:
@@ -253,8 +242,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             if not args.json:
                 r = results[-1]
                 line = _("{game} {players}p  {games} games/s  {actions} actions/s  {clones} clones/s").format(
-                    game=f"{r.game:<16}", players=r.players, games=f"{_fixed(r.games_per_s, lang, 1):>9}",
-                    actions=f"{_fixed(r.actions_per_s, lang, 0):>10}", clones=f"{_fixed(r.clones_per_s, lang, 0):>10}")
+                    game=f"{r.game:<16}", players=r.players, games=f"{lang.fixed(r.games_per_s, 1):>9}",
+                    actions=f"{lang.fixed(r.actions_per_s, 0):>10}", clones=f"{lang.fixed(r.clones_per_s, 0):>10}")
                 console.print(line, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"results": [
@@ -280,9 +269,9 @@ def _bench_search(args: argparse.Namespace, console: Console, infos: list[GameIn
             if not args.json:
                 line = _("{game} {players}p  {determinize} determinize/s  {evaluate} evaluate_all/s  "
                          "{iterations} ISMCTS iterations/s").format(
-                    game=f"{r.game:<16}", players=r.players, determinize=f"{_fixed(r.determinize_per_s, lang, 0):>8}",
-                    evaluate=f"{_fixed(r.evaluate_all_per_s, lang, 0):>8}",
-                    iterations=f"{_fixed(r.iterations_per_s, lang, 0):>7}")
+                    game=f"{r.game:<16}", players=r.players, determinize=f"{lang.fixed(r.determinize_per_s, 0):>8}",
+                    evaluate=f"{lang.fixed(r.evaluate_all_per_s, 0):>8}",
+                    iterations=f"{lang.fixed(r.iterations_per_s, 0):>7}")
                 console.print(line, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"results": [r.to_json() for r in results]}))

@@ -14,7 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ludus.cli.arguments import MAX_JOBS, UsageError, parse_options, seed
-from ludus.cli.batch import _fixed, _percent
 from ludus.core.errors import N_
 from ludus.core.i18n import Lang
 
@@ -119,11 +118,11 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
     table.add_column(_("mean place"), justify="right")
     for place, s in enumerate(result.standings, start=1):
         rate = "–" if s.win_rate is None else (
-            f"{_percent(s.win_rate, lang)} ({_percent(s.win_low, lang)}–{_percent(s.win_high, lang)})")
+            f"{lang.percent(s.win_rate)} ({lang.percent(s.win_low)}–{lang.percent(s.win_high)})")
         table.add_row(
-            str(place), Text(s.agent), f"{_fixed(s.mu, lang, 1)} ± {_fixed(s.high - s.mu, lang, 1)}",
-            str(s.games), _fixed(s.wins, lang, 1), rate,
-            _or_dash(s.mean_score, lambda v: _fixed(v, lang)), _or_dash(s.mean_place, lambda v: _fixed(v, lang)),
+            str(place), Text(s.agent), f"{lang.fixed(s.mu, 1)} ± {lang.fixed(s.high - s.mu, 1)}",
+            str(s.games), lang.fixed(s.wins, 1), rate,
+            _or_dash(s.mean_score, lang.fixed), _or_dash(s.mean_place, lang.fixed),
         )
     console.print(table)
     order = [s.agent for s in result.standings]
@@ -136,14 +135,13 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
         for b in order:
             met = result.head_to_head[a].get(b) if a != b else None
             cells.append("–" if met is None or met["share"] is None else
-                         f"{_percent(met['share'], lang)} ({met['games']})")
+                         f"{lang.percent(met['share'])} ({met['games']})")
         h2h.add_row(*cells)
     console.print(h2h)
     parts = [_("{games} games per pairing, seats rotated").format(games=result.games_per_pairing),
-             _("{rate} games/s").format(rate=_fixed(result.total_games / result.seconds if result.seconds else 0.0,
-                                                    lang))]
+             _("{rate} games/s").format(rate=lang.fixed(result.total_games / result.seconds if result.seconds else 0.0))]
     if result.mean_length is not None:
-        parts.append(_("mean game length {length} actions").format(length=_fixed(result.mean_length, lang, 1)))
+        parts.append(_("mean game length {length} actions").format(length=lang.fixed(result.mean_length, 1)))
     console.print(" · ".join(parts), markup=False, highlight=False)
     ended = lang.join([f"{kind or 'unknown'} {count}" for kind, count in sorted(result.terminations.items())])
     if ended:

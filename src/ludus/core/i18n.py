@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import locale as system_locale
+import math
 import os
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -32,7 +33,7 @@ from typing import Any, BinaryIO
 
 from babel import Locale
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from ludus.core.errors import N_, LanguageError
 
@@ -117,6 +118,16 @@ class Lang:
     def number(self, value: float) -> str:
         """A number as the locale writes it."""
         return format_decimal(value, locale=self.locale)
+
+    def fixed(self, value: float, digits: int = 2) -> str:
+        """``value`` with ``digits`` decimals as the locale writes it (``12,50`` in Polish; ``–`` for NaN)."""
+        if math.isnan(value):
+            return "–"
+        return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.locale)
+
+    def percent(self, value: float) -> str:
+        """A rate as a percentage with one decimal as the locale writes it (``62,5%``)."""
+        return format_percent(value, format="#,##0.0%", locale=self.locale)
 
     def join(self, items: list[str]) -> str:
         """A list as the locale writes it ("A, B and C")."""

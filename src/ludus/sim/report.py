@@ -26,8 +26,6 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from babel.numbers import format_decimal, format_percent
-
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import Lang, get_lang
 from ludus.sim.report_data import (
@@ -65,16 +63,6 @@ COLOURS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#d
 
 
 # --- the numbers as words -----------------------------------------------------------------
-def _fixed(value: float, lang: Lang, digits: int = 1) -> str:
-    if math.isnan(value):
-        return "–"
-    return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=lang.locale)
-
-
-def _pct(value: float, lang: Lang) -> str:
-    return format_percent(value, format="#,##0.0%", locale=lang.locale)
-
-
 def _periodic(agents: Sequence[str]) -> list[str]:
     """The shortest list of agents that, cycled over the seats, gives ``agents`` (``--agents``).
 
@@ -243,8 +231,8 @@ class _Page:
         for p in range(g.players):
             rate = wins[p] / n if n else math.nan
             low, high = wilson(wins[p], n)
-            rows.append([str(p), agents[p], _fixed(wins[p], self.lang), str(n),
-                         _pct(rate, self.lang) if n else "–", f"{_pct(low, self.lang)} – {_pct(high, self.lang)}",
+            rows.append([str(p), agents[p], self.lang.fixed(wins[p], 1), str(n),
+                         self.lang.percent(rate) if n else "–", f"{self.lang.percent(low)} – {self.lang.percent(high)}",
                          str(g.unfinished)])
             rates.append(0.0 if not n else rate)
             errors[0].append(0.0 if not n else max(0.0, rate - low))
@@ -281,9 +269,9 @@ class _Page:
             for name, counts in [(f"{p}: {g.agents[p]}", g.scores[p]) for p in range(g.players)] + [
                     (_("agent {agent}").format(agent=a), c) for a, c in per_agent.items()]:
                 mean, stdev = mean_stdev(counts)
-                rows.append([name, str(sum(counts.values())), _fixed(mean, self.lang), _fixed(stdev, self.lang),
-                             _fixed(min(counts), self.lang), _fixed(quantile(counts, 0.5), self.lang),
-                             _fixed(max(counts), self.lang)])
+                rows.append([name, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
+                             self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
+                             self.lang.fixed(max(counts), 1)])
                 boxes.append(_box(counts, name))
             table = self.table([_("seat or agent"), _("games"), _("mean"), _("stdev"), _("min"), _("median"),
                                 _("max")], rows, title=self.label(g))
@@ -306,7 +294,7 @@ class _Page:
             if not means:
                 continue
             seats = [f"{p}: {a}" for p, a in enumerate(g.agents)]
-            rows = [[c, *(_fixed(v, self.lang, 2) for v in values)] for c, values in means.items()]
+            rows = [[c, *(self.lang.fixed(v, 2) for v in values)] for c, values in means.items()]
             table = self.table([_("category"), *seats], rows, title=self.label(g))
             fig = _figure()
             ax = fig.subplots()
@@ -341,9 +329,9 @@ class _Page:
         for i, (g, ax) in enumerate(zip(groups, axes)):
             mean, stdev = mean_stdev(g.lengths)
             duration = g.durations / g.timed if g.timed else math.nan
-            rows.append([self.label(g), str(g.finished), _fixed(mean, self.lang), _fixed(stdev, self.lang),
-                         _fixed(min(g.lengths, default=math.nan), self.lang, 0),
-                         _fixed(max(g.lengths, default=math.nan), self.lang, 0), _fixed(duration, self.lang, 3)])
+            rows.append([self.label(g), str(g.finished), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
+                         self.lang.fixed(min(g.lengths, default=math.nan), 0),
+                         self.lang.fixed(max(g.lengths, default=math.nan), 0), self.lang.fixed(duration, 3)])
             if g.lengths:
                 values = sorted(g.lengths)
                 ax.hist(values, weights=[g.lengths[v] for v in values], bins=min(30, len(values)),
@@ -415,8 +403,8 @@ class _Page:
                 return ""
             k, n = cells[(d, p)][0], cells[(d, p)][1]
             low, high = wilson(k, n)
-            rate = _pct(k / n, self.lang) if n else "–"
-            return f"{_fixed(k, self.lang, 0)}/{n} = {rate} [{_pct(low, self.lang)} – {_pct(high, self.lang)}]"
+            rate = self.lang.percent(k / n) if n else "–"
+            return f"{self.lang.fixed(k, 0)}/{n} = {rate} [{self.lang.percent(low)} – {self.lang.percent(high)}]"
 
         head = [_("difficulty"), *(self.lang.ngettext("{count} player", "{count} players", p).format(count=p)
                                    for p in counts)]
@@ -483,9 +471,9 @@ class _Page:
         rows = []
         for d, counts in by.items():
             mean, stdev = mean_stdev(counts)
-            rows.append([d, str(sum(counts.values())), _fixed(mean, self.lang), _fixed(stdev, self.lang),
-                         _fixed(min(counts), self.lang), _fixed(quantile(counts, 0.5), self.lang),
-                         _fixed(max(counts), self.lang)])
+            rows.append([d, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
+                         self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
+                         self.lang.fixed(max(counts), 1)])
         table = self.table([_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
                            title=title)
         fig = _figure()

@@ -24,7 +24,6 @@ tables are refused: a tournament ranks agents against each other.
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -36,6 +35,7 @@ from ludus.core.errors import N_, LudusError, OptionError
 from ludus.core.registry import configure
 from ludus.core.rng import Rng
 from ludus.sim.simulate import CAPPED, in_order, stream_pool
+from ludus.sim.stats import wilson
 
 __all__ = [
     "FORMATS", "AgentStanding", "Plan", "TournamentError", "TournamentGame", "TournamentResult", "deal_seed",
@@ -44,9 +44,6 @@ __all__ = [
 
 FORMATS = ("round-robin", "gauntlet")
 """The tournament formats."""
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 
 RATING_WIDTH = 2.0
 """A rating's interval is ``mu ± RATING_WIDTH × sigma`` (about 95% of the belief about the skill)."""
@@ -171,21 +168,6 @@ def deal_seed(seed: int, pairing: int, deal: int) -> int:
     """The seed of deal ``deal`` of pairing ``pairing`` in a tournament run with ``seed`` (63 bits)."""
     digest = hashlib.blake2b(f"ludus-tournament/{seed}/{pairing}/{deal}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate (``successes`` may be fractional: split ties).
-
-    >>> [round(x, 3) for x in wilson(8, 10)]
-    [0.49, 0.943]
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pairings(agents: Sequence[str], players: int, format: str = "round-robin",
