@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import ludus
+from fixtures.sizes import halved_then_full
 from ludus.core.board import board_view
 from ludus.core.i18n import Lang
 from ludus.games.fall_of_rome.components import (
@@ -51,7 +52,8 @@ def _play(state: Any, rng: ludus.Rng, until: Any, limit: int = 2000) -> list[lud
     return events
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), [(1, (1, 7), 30), (2, (2, 3), 50), (3, (4,), 40), (4, (5,), 40), (5, (6,), 40)])
+@pytest.mark.parametrize(("players", "seeds", "positions"),
+                         halved_then_full([(1, (1, 7), 30), (2, (2, 3), 50), (3, (4,), 40), (4, (5,), 40), (5, (6,), 40)]))
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...], positions: int) -> None:
     game = ludus.load("fall-of-rome", players)
     drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import ludus
+from fixtures.sizes import halved_then_full
 from ludus.core.board import board_view
 from ludus.games.glory_to_rome.components import BUILDING_INDEX, BUILDINGS, CARD_BUILDING, SLUGS
 from ludus.games.glory_to_rome.svg import COLOURS
@@ -26,11 +27,13 @@ def _hidden(state: Any, seat: int) -> set[str]:
     return {slug for slug in secret if f'"{slug}"' not in seen}
 
 
-@pytest.mark.parametrize(("players", "seeds"), [(2, (1, 2)), (3, (3,)), (4, (4,)), (5, (5,))])
-def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(("players", "seeds", "positions"),
+                         halved_then_full([(2, (1, 2), 50), (3, (3,), 50), (4, (4,), 50), (5, (5,), 50)]))
+def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...],
+                                                              positions: int) -> None:
     game = ludus.load("glory-to-rome", players)
-    drawn = check_boards(game, seeds, positions=50, hidden=_hidden)
-    assert drawn >= 50 * 4 * (players + 1) * 0.9  # positions × languages × (seats + spectator)
+    drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)
+    assert drawn >= positions * 4 * (players + 1) * 0.9  # positions × languages × (seats + spectator)
 
 
 def test_every_card_drawn_names_its_building() -> None:

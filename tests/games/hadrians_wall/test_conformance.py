@@ -7,8 +7,11 @@ import pytest
 from ludus.testing import check_game
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
-@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+# Easy and hard at 5-6 players are the suite's slowest cases: they run in `make soak`.
+@pytest.mark.parametrize(("difficulty", "players"), [
+    *(("normal", n) for n in range(1, 7)),
+    *((level, n) if n < 5 else pytest.param(level, n, marks=pytest.mark.slow)
+      for level in ("easy", "hard") for n in range(1, 7))])
 def test_check_game(players: int, difficulty: str) -> None:
     report = check_game("hadrians-wall", players=players, options={"difficulty": difficulty}, games=1, seed=players)
     assert report.games == 1

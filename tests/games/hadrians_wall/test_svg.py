@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import ludus
+from fixtures.sizes import halved_then_full
 from ludus.core.board import board_view
 from ludus.games.hadrians_wall.components import PLAYER_CARDS
 from ludus.testing.boards import check_boards
@@ -40,7 +41,7 @@ def _play(players: int, seed: int, until: Any) -> tuple[Any, list[ludus.Event]]:
     return state, events
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), [(1, (1,), 70), (2, (2,), 70), (3, (3,), 40), (5, (5,), 20)])
+@pytest.mark.parametrize(("players", "seeds", "positions"), halved_then_full([(1, (1,), 70), (2, (2,), 70), (3, (3,), 40), (5, (5,), 20)]))
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...], positions: int) -> None:
     game = ludus.load("hadrians-wall", players)
     drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import ludus
+from fixtures.sizes import halved_then_full
 from ludus.core.board import board_view
 from ludus.games.trajan.components import (
     COMMODITIES,
@@ -41,7 +42,7 @@ def _hidden(state: Any, seat: int) -> set[str]:
     return secret
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), [(2, (1,), 80), (3, (2,), 70), (4, (3,), 50)])
+@pytest.mark.parametrize(("players", "seeds", "positions"), halved_then_full([(2, (1,), 80), (3, (2,), 70), (4, (3,), 50)]))
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...],
                                                               positions: int) -> None:
     game = ludus.load("trajan", players)
