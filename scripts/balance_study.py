@@ -91,7 +91,7 @@ def plan(game: str, quick: bool = False, scale: float = 1.0) -> list[Run]:
         specs += [(f"greedy-{p}p", p, ("greedy",), 10_000 if p == 2 else 200 * p, {}, True) for p in range(2, 7)]
         specs += [(f"solo-greedy-{d}", 1, ("greedy",), 300, {"difficulty": d}, False) for d in ("easy", "normal", "hard")]
         specs += [(f"solo-hard-{d}", 1, ("hard",), 20, {"difficulty": d}, False) for d in ("easy", "normal", "hard")]
-        specs.append(("hard-2p", 2, ("hard",), 40, {}, True))
+        # No hard self-play: at 2 players hard is weaker than greedy (docs/bots.md), so greedy is the strongest bot.
     elif game == "fall-of-rome":
         specs += [(f"greedy-{d}-{p}p", p, ("greedy",), 40, {"difficulty": d}, False)
                   for d in ("novice", "normal", "heroic") for p in range(1, 6)]
