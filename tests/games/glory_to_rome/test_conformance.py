@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from fixtures.sizes import slow_at_large_tables
 from ludus.testing import check_game
 
 
-# The two other rule sets at 4-5 players are the suite's slowest cases: they run in `make soak`.
-@pytest.mark.parametrize(("options", "players"), [
-    *(({}, n) for n in (2, 3, 4, 5)),
-    *((options, n) if n < 4 else pytest.param(options, n, marks=pytest.mark.slow)
-      for options in ({"rules": "classic"}, {"simplified": True}) for n in (2, 3, 4, 5))])
+# The two other rule sets at 4-5 players run in `make soak`.
+@pytest.mark.parametrize(("options", "players"),
+                         slow_at_large_tables({}, [{"rules": "classic"}, {"simplified": True}], (2, 3, 4, 5), 4))
 def test_check_game(players: int, options: dict[str, object]) -> None:
     report = check_game("glory-to-rome", players=players, options=options, games=2, seed=players)
     assert report.games == 2 and report.determinize_changed > 0

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from fixtures.sizes import slow_at_large_tables
 from ludus.testing import check_game
 
 
-# Easy and hard at 5-6 players are the suite's slowest cases: they run in `make soak`.
-@pytest.mark.parametrize(("difficulty", "players"), [
-    *(("normal", n) for n in range(1, 7)),
-    *((level, n) if n < 5 else pytest.param(level, n, marks=pytest.mark.slow)
-      for level in ("easy", "hard") for n in range(1, 7))])
+# Easy and hard at 5-6 players run in `make soak`.
+@pytest.mark.parametrize(("difficulty", "players"), slow_at_large_tables("normal", ["easy", "hard"], range(1, 7), 5))
 def test_check_game(players: int, difficulty: str) -> None:
     report = check_game("hadrians-wall", players=players, options={"difficulty": difficulty}, games=1, seed=players)
     assert report.games == 1
