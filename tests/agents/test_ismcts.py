@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import ludus
-from ludus.agents import GreedyAgent, Ismcts, RandomAgent, make_agent, play_game
+from ludus.agents import GreedyAgent, Ismcts, Level, RandomAgent, make_agent, play_game
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, State
 from ludus.core.events import Event
@@ -175,6 +175,10 @@ def test_search_beats_random_and_greedy_on_the_fixture_game() -> None:
 
 
 def test_levels_are_agents_by_name() -> None:
-    assert isinstance(make_agent("normal", 1), Ismcts) and isinstance(make_agent("easy", 1), GreedyAgent)
-    hard = make_agent("hard", 1)
-    assert isinstance(hard, Ismcts) and hard.iterations > make_agent("normal").iterations  # type: ignore[attr-defined]
+    assert isinstance(make_agent("easy", 1), GreedyAgent) and isinstance(make_agent("ismcts", 1), Ismcts)
+    state = ludus.load("trajan", 2).new_state(seed=1)  # Trajan's levels search with ISMCTS
+    normal, hard = make_agent("normal", 1), make_agent("hard", 1)
+    for bot in (normal, hard):
+        assert isinstance(bot, Level) and bot.act(state, 0) in state.legal_actions(0)
+        assert isinstance(bot.search, Ismcts)
+    assert hard.search.iterations > normal.search.iterations  # type: ignore[union-attr]

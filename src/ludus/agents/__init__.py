@@ -15,26 +15,27 @@ from functools import partial
 from ludus.agents.base import Agent, play_game
 from ludus.agents.greedy import GreedyAgent
 from ludus.agents.ismcts import Ismcts
+from ludus.agents.levels import Level
 from ludus.agents.random import RandomAgent
-
-NORMAL_ITERATIONS = 300
-"""ISMCTS iterations per decision of the ``normal`` level."""
-HARD_ITERATIONS = 2000
-"""ISMCTS iterations per decision of the ``hard`` level."""
+from ludus.agents.rollout import Rollout
 
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "rollout": Rollout,
     "easy": GreedyAgent,
-    "normal": partial(Ismcts, iterations=NORMAL_ITERATIONS),
-    "hard": partial(Ismcts, iterations=HARD_ITERATIONS),
+    "ismcts": Ismcts,
+    "normal": partial(Level, level="normal"),
+    "hard": partial(Level, level="hard"),
 }
 """Agent name (as used on the command line and in the lobby) → factory taking a ``seed``.
 
 The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and ``hard``
-(ISMCTS with a larger budget); ``random`` and ``greedy`` are the baselines. The levels'
-budgets are iterations, not time, so a seeded game replays the same on any machine; they
-are sized so that a ``hard`` decision takes well under a second here (docs/bots.md).
+(the game's strongest search, :class:`~ludus.agents.levels.Level`, with a larger budget);
+``random`` and ``greedy`` are the baselines, ``rollout`` and ``ismcts`` the two searches at
+their default budgets. The levels' budgets are counts, not times, so a seeded game replays
+the same on any machine; they are sized so that a ``hard`` decision takes well under a
+second here (docs/bots.md).
 """
 
 LEVELS = ("easy", "normal", "hard")
@@ -45,7 +46,7 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     """Return a new agent by name (one of :data:`AGENTS`) or by ``module:Class``.
 
     >>> type(make_agent("hard", seed=3)).__name__
-    'Ismcts'
+    'Level'
     >>> type(make_agent("ludus.agents.random:RandomAgent")).__name__
     'RandomAgent'
     """
@@ -70,4 +71,4 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     return agent
 
 
-__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "Ismcts", "RandomAgent", "make_agent", "play_game"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "Ismcts", "Level", "RandomAgent", "Rollout", "make_agent", "play_game"]

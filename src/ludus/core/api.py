@@ -475,6 +475,24 @@ class Game(ABC, Generic[StateT]):
     """Random actions a search plays from a new leaf before valuing it with :meth:`evaluate_all`
     (0 where random moves spoil what the value sees, e.g. a wasted action in Glory to Rome)."""
 
+    level_search: ClassVar[str] = "ismcts"
+    """The search the ``normal`` and ``hard`` levels play this game with: ``"ismcts"``
+    (:class:`ludus.agents.Ismcts`) or ``"rollout"`` (:class:`ludus.agents.Rollout`), whichever
+    measured stronger against the greedy bot (docs/bots.md)."""
+
+    def turn_key(self, state: StateT) -> Hashable:
+        """A value that changes when a new turn begins, and only then (a Year in a game whose
+        seats play at once), or None for a game without turns. The rollout bot
+        (:class:`ludus.agents.Rollout`) compares its candidates where a turn begins, so that
+        none is valued halfway through a turn that the others have finished."""
+        return None
+
+    @property
+    def search_turns(self) -> int:
+        """Turns the rollout bot simulates before valuing a position: by default a round of
+        the table (every seat's turn once), so that each seat has answered."""
+        return self.players
+
     def evaluate_all(self, state: StateT) -> tuple[float, ...]:
         """The heuristic value of ``state`` for every seat at once, on the scale of
         :meth:`State.returns`: in [-1, 1], higher is better, equal for every seat in a

@@ -194,6 +194,10 @@ class FallOfRome(Game[FallOfRomeState]):
         """The team's value for every seat (the same value, computed once), in [-1, 1]."""
         return heuristic.evaluate_all(state)
 
+    def turn_key(self, state: FallOfRomeState) -> int:
+        """The number of player turns begun (the rollout bot compares its plans where one begins)."""
+        return state.turn
+
     def greedy_action(self, state: FallOfRomeState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice (None out of turn): a plan of the rest of its turn."""
         return heuristic.greedy_action(state, player, rng, search)

@@ -266,6 +266,10 @@ class GloryToRome(Game[GtrState]):
         """Every seat's leaf value for search, in [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
 
+    def turn_key(self, state: GtrState) -> int:
+        """The number of leaders' turns played (the rollout bot compares its plans where one begins)."""
+        return state.turn
+
     def invariant_violations(self, state: GtrState) -> list[str]:
         """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""
         return invariants.violations(state)

@@ -220,6 +220,17 @@ class HadriansWall(Game[HadriansWallState]):
         over the best other seat, squashed into [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
 
+    level_search = "rollout"  # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
+
+    def turn_key(self, state: HadriansWallState) -> int:
+        """The Year: every seat plays at once, so the rollout bot compares its plans where a Year begins."""
+        return state.year
+
+    @property
+    def search_turns(self) -> int:
+        """One Year: by its end every seat has played it."""
+        return 1
+
     def state_violations(self, state: HadriansWallState) -> list[str]:
         """Every field within the sheets and the Year (validation.py), then the invariants."""
         return validation.violations(state) or invariants.violations(state)

@@ -208,6 +208,10 @@ class TrajanGame(Game[TrajanState]):
         (see :func:`~ludus.games.trajan.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
 
+    def turn_key(self, state: TrajanState) -> tuple[int, int, int]:
+        """The quarter, the round and the seat whose turn it is: they change when a turn ends."""
+        return state.quarter, state.round, state.current
+
     def greedy_action(self, state: TrajanState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice during sub-decisions where one ply says little."""
         return heuristic.greedy_action(state, player, rng, search)

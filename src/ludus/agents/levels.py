@@ -1,0 +1,64 @@
+"""The strength levels players pick: each game's strongest search, at the level's budget.
+
+Which search plays a game best was measured (docs/bots.md), game by game: policy rollout
+(:class:`~ludus.agents.rollout.Rollout`) where the greedy bot's own play is the best guide,
+information-set MCTS (:class:`~ludus.agents.ismcts.Ismcts`) elsewhere. A game names its
+search in :attr:`ludus.core.api.Game.level_search`; a :class:`Level` bot builds that search
+when it first sees the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from ludus.agents.base import Agent
+from ludus.agents.ismcts import Ismcts
+from ludus.agents.rollout import Rollout
+from ludus.core.actions import Action
+from ludus.core.api import State
+
+__all__ = ["BUDGETS", "Level"]
+
+LevelName = Literal["normal", "hard"]
+
+BUDGETS: dict[str, dict[LevelName, Callable[[int], Agent]]] = {
+    "ismcts": {
+        "normal": lambda seed: Ismcts(seed, iterations=300),
+        "hard": lambda seed: Ismcts(seed, iterations=2000),
+    },
+    "rollout": {
+        "normal": lambda seed: Rollout(seed, rollouts=2, width=2),
+        "hard": lambda seed: Rollout(seed, rollouts=8, width=4),
+    },
+}
+"""Search (a game's ``level_search``) → level → the bot, from its seed.
+
+The budgets are counts (iterations, simulations), not times, so a seeded game replays the
+same on any machine; they are sized so that a ``hard`` decision takes well under a second here.
+"""
+
+
+class Level:
+    """The ``level`` bot: the search of the first game it plays, at the level's budget."""
+
+    def __init__(self, seed: int = 0, level: LevelName = "hard") -> None:
+        if level not in ("normal", "hard"):
+            raise ValueError(f"level must be 'normal' or 'hard', got {level!r}")
+        self.seed = seed
+        self.level: LevelName = level
+        self.search: Agent | None = None
+        """The search it plays with, once it has seen the game."""
+
+    def _for(self, state: State) -> Agent:
+        if self.search is None:
+            self.search = BUDGETS[state.game.level_search][self.level](self.seed)
+        return self.search
+
+    def act(self, state: State, player: int) -> Action:
+        """The level's search's choice."""
+        return self._for(state).act(state, player)
+
+    def react(self, state: State, player: int) -> Action | None:
+        """The level's search's out-of-turn choice."""
+        return self._for(state).react(state, player)

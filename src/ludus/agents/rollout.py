@@ -1,0 +1,217 @@
+"""Policy rollout: the greedy bot improved by simulating its own play (game-agnostic).
+
+:class:`Rollout` is on-line policy improvement by Monte Carlo simulation (Tesauro and
+Galperin, "On-line policy improvement using Monte-Carlo search", NIPS 1996; Bertsekas'
+"rollout algorithm"), on determinizations as in ISMCTS:
+
+- the **candidates** are the seat's legal actions, best first by the game's one-step value
+  (the greedy bot's look-ahead), at most ``width`` of them; the greedy bot's own choice is
+  always one of them;
+- each **rollout** takes a new determinization of the position from the seat
+  (``state.determinize(player, seed)``: what the seat has not seen re-dealt, dice re-seeded)
+  and plays every candidate on a copy of it — the same deal and the same dice for all, so the
+  candidates are compared on equal luck (common random numbers) — then lets the **greedy bot**
+  play every seat until ``turns`` more turns have begun (the game's
+  :meth:`~ludus.core.api.Game.turn_key`; by default :attr:`~ludus.core.api.Game.search_turns`, a
+  round of the table, or a Year where the seats play at once) and values the position there
+  with the game's :meth:`~ludus.core.api.Game.evaluate_all`, for the seat. Every candidate is
+  so valued at the same point of the game: a candidate that ends the seat's turn is not
+  valued against one that leaves the seat halfway through it;
+- the rollouts are spent by **sequential halving** (Karnin, Koren and Somekh 2013): each
+  round gives the candidates still in the race an equal share, then the worse half drops out;
+- the candidate with the best mean wins; on a tie, the greedy bot's choice.
+
+So where the greedy bot's one-step value misjudges a move — a card that only pays off a few
+decisions later, an opponent's obvious reply — the simulation sees it, and where it does not,
+the bot plays as the greedy bot. Inside a simulation nobody plays out-of-turn actions.
+
+Out of turn (:meth:`Rollout.react`) the candidates are "pass" and the optional actions, valued
+the same way.
+
+The budget is a number of simulations (``rollouts`` per decision, each candidate played once
+per rollout in the first round), so a decision depends only on the position as the seat
+sees it and the seed.
+
+>>> from ludus import load
+>>> state = load("trajan", 2).new_state(seed=3)
+>>> bot = Rollout(seed=1, rollouts=4, turns=1)
+>>> bot.act(state, 0) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TypeVar
+
+from ludus.agents.lookahead import AgentSearch
+from ludus.core.actions import Action
+from ludus.core.api import State
+from ludus.core.rng import Rng
+
+__all__ = ["Rollout"]
+
+_C = TypeVar("_C", Action, Action | None)
+
+STEP_CAP = 64
+"""A simulation stops after this many decisions of all seats per decision of the searching seat
+(a seat that has left the round — passed, or ended its Year — waits for the others)."""
+
+
+class _Greedy:
+    """The greedy bot's policy for every seat of one simulation (its own memory, no re-deal).
+
+    The world is already a determinization, so the policy looks one step ahead on it directly
+    (the game's own greedy policy, where it has one, re-determinizes for its seat as usual).
+    """
+
+    __slots__ = ("rng", "search")
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.search = AgentSearch()
+
+    def act(self, world: State, player: int) -> Action:
+        game = world.game
+        chosen = game.greedy_action(world, player, self.rng, self.search)
+        if chosen is not None:
+            return chosen
+        actions = world.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        return self.search.best_by_lookahead(world, player, actions, game.evaluate, self.rng)
+
+
+def _ranked(world: State, player: int, actions: list[Action], rng: Rng) -> list[Action]:
+    """``actions`` best first by the game's value one step ahead on ``world`` (ties at random)."""
+    evaluate = world.game.evaluate
+    keyed = []
+    for a in actions:
+        after = world.clone()
+        after.apply(a)
+        keyed.append((-evaluate(after, player), rng.randbelow(1 << 30), a))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [a for _, _, a in keyed]
+
+
+class Rollout:
+    """The greedy bot with about ``rollouts`` simulations of each candidate per decision.
+
+    - ``width``: how many candidates (best first by one step's value) are simulated;
+    - ``turns``: turns begun in a simulation before its position is valued (default: the
+      game's :attr:`~ludus.core.api.Game.search_turns`); in a game without turns
+      (``turn_key`` None), decisions of the searching seat.
+    """
+
+    name = "rollout"
+
+    def __init__(self, seed: int = 0, rollouts: int = 8, turns: int | None = None, width: int = 4,
+                 confidence: float = 1.0) -> None:
+        if rollouts < 1 or width < 1 or (turns is not None and turns < 1):
+            raise ValueError(f"need rollouts >= 1, width >= 1, turns >= 1; got {rollouts}, {width}, {turns}")
+        self.rng = Rng(seed)
+        self.greedy = _Greedy(self.rng.next())
+        self.rollouts = rollouts
+        self.turns = turns
+        self.confidence = confidence
+        self.width = width
+        self.simulations = 0
+        """Simulations run for the last decision (0: it was forced or obvious)."""
+
+    # --- the Agent protocol --------------------------------------------------------------
+    def act(self, state: State, player: int) -> Action:
+        """``player``'s best action by simulation (the greedy bot's choice if none is better)."""
+        actions = state.legal_actions(player)
+        self.simulations = 0
+        if len(actions) == 1:
+            return actions[0]
+        world = state.determinize(player, self.rng.next())
+        base = self.greedy.act(world, player)
+        candidates = _ranked(world, player, actions, self.rng)[: self.width]
+        if base in candidates:
+            candidates.remove(base)
+        else:
+            candidates.pop()
+        return self._best(state, player, [base, *candidates])
+
+    def react(self, state: State, player: int) -> Action | None:
+        """An optional out-of-turn action of ``player`` when simulation prefers it to passing."""
+        if player in state.to_move():
+            return None
+        actions = state.legal_actions(player)
+        self.simulations = 0
+        if not actions:
+            return None
+        world = state.determinize(player, self.rng.next())
+        candidates = _ranked(world, player, actions, self.rng)[: self.width]
+        return self._best(state, player, [None, *candidates])
+
+    # --- the search ----------------------------------------------------------------------
+    def _best(self, state: State, player: int, candidates: list[_C]) -> _C:
+        """The candidate that beats the first (the greedy bot's choice, or passing) most clearly.
+
+        Sequential halving keeps the first candidate in the race to the end, so every other
+        one is compared with it on the same determinizations (paired): it replaces the first
+        only if its mean gain is more than ``confidence`` standard errors above zero.
+        """
+        rng = Rng(self.rng.next())
+        game = state.game
+        evaluate_all = game.evaluate_all
+        turn_key = game.turn_key
+        depth = game.search_turns if self.turns is None else self.turns
+        cap = STEP_CAP * max(1, depth) * game.players
+        values: list[dict[int, float]] = [{} for _ in candidates]  # determinization -> value
+        alive = list(range(len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        budget = self.rollouts * len(candidates)
+        worlds = 0
+        for round_ in range(rounds):
+            for _ in range(max(1, budget // (rounds * len(alive)))):
+                world = state.determinize(player, rng.next())
+                start = turn_key(world)
+                seed = rng.next()
+                for i in alive:
+                    sim = world.clone()
+                    action = candidates[i]
+                    if action is not None:
+                        sim.apply(action)
+                    policy = _Greedy(seed)
+                    key = start
+                    turns = steps = 0
+                    while not sim.is_terminal() and steps < cap:
+                        movers = sim.to_move()
+                        mover = player if player in movers else movers[0]
+                        if key is None:  # no turns: the seat's own decisions are counted
+                            if mover == player:
+                                if turns == depth:
+                                    break
+                                turns += 1
+                        elif (now := turn_key(sim)) != key:
+                            key = now
+                            turns += 1
+                            if turns == depth:
+                                break
+                        sim.apply(policy.act(sim, mover))
+                        steps += 1
+                    values[i][worlds] = evaluate_all(sim)[player]
+                worlds += 1
+            alive.sort(key=lambda i: (-_mean(values[i]), i))
+            if round_ < rounds - 1:
+                keep: list[int] = alive[: max(1, len(alive) // 2)]
+                if 0 not in keep:  # the first stays in the race: the others are measured against it
+                    keep = [0, *keep[:-1]] if len(keep) > 1 else [0, *keep]
+                alive = keep
+        self.simulations = sum(len(v) for v in values)
+        best = min(alive, key=lambda i: (-_mean(values[i]), i))
+        if best == 0:
+            return candidates[0]
+        base = values[0]
+        gains = [v - base[w] for w, v in values[best].items()]
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else math.inf
+        return candidates[best] if mean > self.confidence * spread / math.sqrt(n) else candidates[0]
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values)
