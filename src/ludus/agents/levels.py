@@ -3,8 +3,8 @@
 Which search plays a game best was measured (docs/bots.md), game by game: policy rollout
 (:class:`~ludus.agents.rollout.Rollout`) where the greedy bot's own play is the best guide,
 information-set MCTS (:class:`~ludus.agents.ismcts.Ismcts`) elsewhere. A game names its
-search in :attr:`ludus.core.api.Game.level_search`; a :class:`Level` bot builds that search
-when it first sees the game.
+search and its budgets in :attr:`ludus.core.api.Game.level_search`; a :class:`Level` bot
+builds that search when it first sees the game.
 """
 
 from __future__ import annotations
@@ -18,25 +18,18 @@ from ludus.agents.rollout import Rollout
 from ludus.core.actions import Action
 from ludus.core.api import State
 
-__all__ = ["BUDGETS", "Level"]
+__all__ = ["SEARCHES", "Level"]
 
 LevelName = Literal["normal", "hard"]
 
-BUDGETS: dict[str, dict[LevelName, Callable[[int], Agent]]] = {
-    "ismcts": {
-        "normal": lambda seed: Ismcts(seed, iterations=300),
-        "hard": lambda seed: Ismcts(seed, iterations=2000),
-    },
-    "rollout": {
-        "normal": lambda seed: Rollout(seed, rollouts=2, width=2),
-        "hard": lambda seed: Rollout(seed, rollouts=8, width=4),
-    },
+SEARCHES: dict[str, Callable[[int, int], Agent]] = {
+    "ismcts": lambda seed, budget: Ismcts(seed, iterations=budget),
+    "rollout": lambda seed, budget: Rollout(seed, rollouts=budget),
 }
-"""Search (a game's ``level_search``) → level → the bot, from its seed.
-
-The budgets are counts (iterations, simulations), not times, so a seeded game replays the
-same on any machine; they are sized so that a ``hard`` decision takes well under a second here.
-"""
+"""A game's ``level_search`` name → the bot, from its seed and its budget (ISMCTS iterations, or
+policy rollout's simulations of each candidate). Budgets are counts, not times, so a seeded game
+replays the same on any machine; each game sizes them so that a ``hard`` decision takes well
+under a second here (docs/bots.md)."""
 
 
 class Level:
@@ -52,7 +45,8 @@ class Level:
 
     def _for(self, state: State) -> Agent:
         if self.search is None:
-            self.search = BUDGETS[state.game.level_search][self.level](self.seed)
+            name, normal, hard = state.game.level_search
+            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard)
         return self.search
 
     def act(self, state: State, player: int) -> Action:

@@ -475,10 +475,11 @@ class Game(ABC, Generic[StateT]):
     """Random actions a search plays from a new leaf before valuing it with :meth:`evaluate_all`
     (0 where random moves spoil what the value sees, e.g. a wasted action in Glory to Rome)."""
 
-    level_search: ClassVar[str] = "ismcts"
-    """The search the ``normal`` and ``hard`` levels play this game with: ``"ismcts"``
-    (:class:`ludus.agents.Ismcts`) or ``"rollout"`` (:class:`ludus.agents.Rollout`), whichever
-    measured stronger against the greedy bot (docs/bots.md)."""
+    level_search: ClassVar[tuple[str, int, int]] = ("ismcts", 300, 2000)
+    """The search the ``normal`` and ``hard`` levels play this game with, and its budget at each:
+    ``"ismcts"`` (:class:`ludus.agents.Ismcts`, iterations) or ``"rollout"``
+    (:class:`ludus.agents.Rollout`, simulations of each candidate), whichever measured stronger
+    against the greedy bot (docs/bots.md)."""
 
     def turn_key(self, state: StateT) -> Hashable:
         """A value that changes when a new turn begins, and only then (a Year in a game whose

@@ -220,7 +220,7 @@ class HadriansWall(Game[HadriansWallState]):
         over the best other seat, squashed into [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
 
-    level_search = "rollout"  # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
+    level_search = ("rollout", 2, 8)  # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
 
     def turn_key(self, state: HadriansWallState) -> int:
         """The Year: every seat plays at once, so the rollout bot compares its plans where a Year begins."""
