@@ -99,11 +99,14 @@ def test_bad_budgets_are_refused() -> None:
         Rollout(rollouts=0)
 
 
-def test_hadrians_wall_levels_search_by_rollout() -> None:
-    state = ludus.load("hadrians-wall", 1).new_state(seed=2)
-    for name, rollouts in (("normal", 2), ("hard", 8)):
+@pytest.mark.parametrize(("players", "normal", "hard"), [(1, 2, 8), (2, 2, 8), (4, 1, 4), (6, 1, 2)])
+def test_hadrians_wall_levels_search_by_rollout_with_fewer_simulations_at_larger_tables(
+        players: int, normal: int, hard: int) -> None:
+    state = ludus.load("hadrians-wall", players).new_state(seed=2)
+    seat = state.to_move()[0]
+    for name, rollouts in (("normal", normal), ("hard", hard)):
         bot = make_agent(name, 1)
-        assert isinstance(bot, Level) and bot.act(state, 0) in state.legal_actions(0)
+        assert isinstance(bot, Level) and bot.act(state, seat) in state.legal_actions(seat)
         assert isinstance(bot.search, Rollout) and bot.search.rollouts == rollouts
 
 

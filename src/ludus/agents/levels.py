@@ -22,14 +22,17 @@ __all__ = ["SEARCHES", "Level"]
 
 LevelName = Literal["normal", "hard"]
 
-SEARCHES: dict[str, Callable[[int, int], Agent]] = {
-    "ismcts": lambda seed, budget: Ismcts(seed, iterations=budget),
-    "rollout": lambda seed, budget: Rollout(seed, rollouts=budget),
+SEARCHES: dict[str, Callable[[int, int, int], Agent]] = {
+    "ismcts": lambda seed, budget, players: Ismcts(seed, iterations=budget),
+    "rollout": lambda seed, budget, players: Rollout(seed, rollouts=max(1, budget * 2 // max(2, players))),
 }
-"""A game's ``level_search`` name → the bot, from its seed and its budget (ISMCTS iterations, or
-policy rollout's simulations of each candidate). Budgets are counts, not times, so a seeded game
-replays the same on any machine; each game sizes them so that a ``hard`` decision takes well
-under a second here (docs/bots.md)."""
+"""A game's ``level_search`` name → the bot, from its seed, its budget and the table's size.
+
+The budget is ISMCTS's iterations, or policy rollout's simulations of each candidate at a
+1- or 2-player table (at larger tables fewer, in proportion: a simulation plays every seat, so it
+grows with the table). Budgets are counts, not times, so a seeded game replays the same on any
+machine; each game sizes them so that a ``hard`` decision takes well under a second here
+(docs/bots.md)."""
 
 
 class Level:
@@ -46,7 +49,7 @@ class Level:
     def _for(self, state: State) -> Agent:
         if self.search is None:
             name, normal, hard = state.game.level_search
-            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard)
+            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard, state.game.players)
         return self.search
 
     def act(self, state: State, player: int) -> Action:

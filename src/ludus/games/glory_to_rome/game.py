@@ -270,6 +270,12 @@ class GloryToRome(Game[GtrState]):
         """The number of leaders' turns played (the rollout bot compares its plans where one begins)."""
         return state.turn
 
+    @property
+    def search_turns(self) -> int:
+        """Two leaders' turns: every seat acts in each (follows or thinks), so the seat's turn and
+        the next leader's are answered by all, at any table size."""
+        return 2
+
     def invariant_violations(self, state: GtrState) -> list[str]:
         """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""
         return invariants.violations(state)
