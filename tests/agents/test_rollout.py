@@ -113,3 +113,10 @@ def test_hadrians_wall_levels_search_by_rollout_with_fewer_simulations_at_larger
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="level must be"):
         Level(1, "expert")  # type: ignore[arg-type]
+
+
+def test_one_candidate_is_played_without_simulating() -> None:
+    state = ludus.load("trajan", 2).new_state(seed=4)
+    bot = Rollout(seed=3, width=1)
+    assert bot.act(state, 0) in state.legal_actions(0) and bot.simulations == 0
+    assert Rollout(seed=3, width=2).act(state, 0) in state.legal_actions(0)

@@ -24,7 +24,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "greedy": GreedyAgent,
     "rollout": Rollout,
     "easy": GreedyAgent,
-    "ismcts": Ismcts,
+    "ismcts": partial(Ismcts, iterations=2000),
     "normal": partial(Level, level="normal"),
     "hard": partial(Level, level="hard"),
 }
@@ -32,8 +32,9 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
 
 The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and ``hard``
 (the game's strongest search, :class:`~ludus.agents.levels.Level`, with a larger budget);
-``random`` and ``greedy`` are the baselines, ``rollout`` and ``ismcts`` the two searches at
-their default budgets. The levels' budgets are counts, not times, so a seeded game replays
+``random`` and ``greedy`` are the baselines, ``rollout`` (policy rollout, 8 simulations of each
+candidate) and ``ismcts`` (2,000 iterations: every game's ``hard`` level before policy rollout,
+so the earlier measurements replay with it) the two searches. The levels' budgets are counts, not times, so a seeded game replays
 the same on any machine; they are sized so that a ``hard`` decision takes well under a
 second here (docs/bots.md).
 """

@@ -54,8 +54,8 @@ __all__ = ["Rollout"]
 _C = TypeVar("_C", Action, Action | None)
 
 STEP_CAP = 64
-"""A simulation stops after this many decisions of all seats per decision of the searching seat
-(a seat that has left the round — passed, or ended its Year — waits for the others)."""
+"""A safeguard: a simulation stops after this many actions per turn and seat, whether or not the
+turns have begun (a turn is far shorter in every game)."""
 
 
 class _Greedy:
@@ -100,7 +100,9 @@ class Rollout:
     - ``width``: how many candidates (best first by one step's value) are simulated;
     - ``turns``: turns begun in a simulation before its position is valued (default: the
       game's :attr:`~ludus.core.api.Game.search_turns`); in a game without turns
-      (``turn_key`` None), decisions of the searching seat.
+      (``turn_key`` None), decisions of the searching seat;
+    - ``confidence``: how many standard errors the best candidate's mean gain over the greedy
+      bot's choice must exceed for the bot to play it instead.
     """
 
     name = "rollout"
@@ -154,6 +156,8 @@ class Rollout:
         one is compared with it on the same determinizations (paired): it replaces the first
         only if its mean gain is more than ``confidence`` standard errors above zero.
         """
+        if len(candidates) == 1:
+            return candidates[0]
         rng = Rng(self.rng.next())
         game = state.game
         evaluate_all = game.evaluate_all
