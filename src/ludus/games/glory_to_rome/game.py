@@ -274,9 +274,9 @@ class GloryToRome(Game[GtrState]):
 
     @property
     def search_turns(self) -> int:
-        """Two leaders' turns: every seat acts in each (follows or thinks), so the seat's turn and
-        the next leader's are answered by all, at any table size."""
-        return 2
+        """Four leaders' turns at any table (every seat acts in each: follows or thinks). Measured
+        at 2 players, 200 games against greedy: 2 turns won 69.8%, 4 turns 86.8% (docs/bots.md)."""
+        return 4
 
     def invariant_violations(self, state: GtrState) -> list[str]:
         """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""
