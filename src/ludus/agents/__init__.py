@@ -22,11 +22,11 @@ from ludus.agents.rollout import Rollout
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
-    "rollout": Rollout,
     "easy": GreedyAgent,
-    "ismcts": partial(Ismcts, iterations=2000),
     "normal": partial(Level, level="normal"),
     "hard": partial(Level, level="hard"),
+    "rollout": Rollout,
+    "ismcts": partial(Ismcts, iterations=2000),
 }
 """Agent name (as used on the command line and in the lobby) → factory taking a ``seed``.
 
