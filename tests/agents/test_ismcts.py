@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -86,17 +86,24 @@ def test_finds_the_winning_move_of_a_perfect_information_position(pile: int) -> 
     assert chosen == Action(0, "take", (pile % 3,))
 
 
-def test_a_decision_is_the_same_on_states_that_differ_only_in_what_the_seat_cannot_see() -> None:
+def twin_positions() -> Iterator[tuple[State, State, int]]:
+    """Twelve fixture positions, each with a twin its seat to move cannot tell from it (other cards
+    in the other hands and the deck), and that seat."""
     game = ludus.load("fixture-draw", players=3)
-    checked = 0
     for seed in range(12):
         state = game.new_state(seed)
         for _ in range(seed % 4):  # a few moves in, so hands and deck differ
             state.apply(state.legal_actions(state.to_move()[0])[0])
         seat = state.to_move()[0]
-        twin = state.determinize(seat, 1000 + seed)  # other cards in the other hands and the deck
+        twin = state.determinize(seat, 1000 + seed)
         assert twin.view(seat) == state.view(seat)
         assert twin.to_json() != state.to_json()
+        yield state, twin, seat
+
+
+def test_a_decision_is_the_same_on_states_that_differ_only_in_what_the_seat_cannot_see() -> None:
+    checked = 0
+    for seed, (state, twin, seat) in enumerate(twin_positions()):
         decisions = [Ismcts(seed=seed, iterations=150).act(s, seat) for s in (state, twin)]
         assert decisions[0] == decisions[1]
         checked += 1

@@ -10,7 +10,7 @@ from ludus.agents import GreedyAgent, Level, make_agent, play_game
 from ludus.agents.rollout import Rollout
 from ludus.core.actions import Action
 
-from .test_ismcts import NimGame, NimState
+from .test_ismcts import NimGame, NimState, twin_positions
 
 pytestmark = pytest.mark.usefixtures("fixture_games")
 
@@ -27,15 +27,8 @@ def test_sees_the_win_that_one_step_cannot(pile: int, take: int) -> None:
 
 
 def test_a_decision_is_the_same_on_states_that_differ_only_in_what_the_seat_cannot_see() -> None:
-    game = ludus.load("fixture-draw", players=3)
     decided = set()
-    for seed in range(12):
-        state = game.new_state(seed)
-        for _ in range(seed % 4):  # a few moves in, so hands and deck differ
-            state.apply(state.legal_actions(state.to_move()[0])[0])
-        seat = state.to_move()[0]
-        twin = state.determinize(seat, 1000 + seed)  # other cards in the other hands and the deck
-        assert twin.view(seat) == state.view(seat) and twin.to_json() != state.to_json()
+    for seed, (state, twin, seat) in enumerate(twin_positions()):
         decisions = [Rollout(seed=seed, rollouts=8, turns=4).act(s, seat) for s in (state, twin)]
         assert decisions[0] == decisions[1]
         decided.add(decisions[0])

@@ -35,8 +35,11 @@ class GreedyAgent:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
-        world = state.determinize(player, self.rng.next())
-        return best_by_lookahead(world, player, actions, game.evaluate, self.rng)
+        return best_by_lookahead(self._world(state, player), player, actions, game.evaluate, self.rng)
+
+    def _world(self, state: State, player: int) -> State:
+        """The position it looks ahead on: a determinization from ``player``'s seat."""
+        return state.determinize(player, self.rng.next())
 
     def react(self, state: State, player: int) -> Action | None:
         """Play an optional action only when the game's greedy policy offers one."""

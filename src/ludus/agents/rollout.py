@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
-from ludus.agents.lookahead import AgentSearch
+from ludus.agents.greedy import GreedyAgent
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -58,28 +58,15 @@ STEP_CAP = 64
 turns have begun (a turn is far shorter in every game)."""
 
 
-class _Greedy:
-    """The greedy bot's policy for every seat of one simulation (its own memory, no re-deal).
+class _Greedy(GreedyAgent):
+    """The greedy bot's policy for every seat of one simulation (its own memory).
 
     The world is already a determinization, so the policy looks one step ahead on it directly
     (the game's own greedy policy, where it has one, re-determinizes for its seat as usual).
     """
 
-    __slots__ = ("rng", "search")
-
-    def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.search = AgentSearch()
-
-    def act(self, world: State, player: int) -> Action:
-        game = world.game
-        chosen = game.greedy_action(world, player, self.rng, self.search)
-        if chosen is not None:
-            return chosen
-        actions = world.legal_actions(player)
-        if len(actions) == 1:
-            return actions[0]
-        return self.search.best_by_lookahead(world, player, actions, game.evaluate, self.rng)
+    def _world(self, state: State, player: int) -> State:
+        return state
 
 
 def _ranked(world: State, player: int, actions: list[Action], rng: Rng) -> list[Action]:
