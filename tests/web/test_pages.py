@@ -44,3 +44,13 @@ def test_the_plain_panel_opens_the_viewers_own_section() -> None:
     mine = plain_panel(text, 1)
     assert [(p["title"], p["open"]) for p in mine] == [("", True), ("Player 0", False), ("Player 1 (bot)", True)]
     assert [p["open"] for p in plain_panel(text, None)] == [True, True, True]
+
+
+def test_every_bot_the_lobby_offers_has_a_name_in_every_language() -> None:
+    from ludus.agents import AGENTS
+    from ludus.web.pages import LEVEL_NAMES
+
+    assert set(LEVEL_NAMES) == set(AGENTS)
+    polish = get_lang("pl")
+    assert polish.gettext(LEVEL_NAMES["rollout"]) == "przeszukiwanie symulacją"
+    assert all(get_lang(code).gettext(LEVEL_NAMES["hard"]) != "hard" for code in ("pl", "hu", "uk"))

@@ -38,7 +38,7 @@ templates = Jinja2Templates(directory=HERE / "templates")
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
 
 LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
-               "hard": N_("hard")}
+               "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
 """The bot levels' names as pages show them (msgids; a page translates them)."""
 
 
