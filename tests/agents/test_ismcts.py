@@ -183,9 +183,10 @@ def test_search_beats_random_and_greedy_on_the_fixture_game() -> None:
 
 def test_levels_are_agents_by_name() -> None:
     assert isinstance(make_agent("easy", 1), GreedyAgent) and isinstance(make_agent("ismcts", 1), Ismcts)
-    state = ludus.load("trajan", 2).new_state(seed=1)  # Trajan's levels search with ISMCTS
+    state = ludus.load("fall-of-rome", 2).new_state(seed=1)  # Fall of Rome's levels search with ISMCTS
+    seat = state.to_move()[0]
     normal, hard = make_agent("normal", 1), make_agent("hard", 1)
     for bot in (normal, hard):
-        assert isinstance(bot, Level) and bot.act(state, 0) in state.legal_actions(0)
+        assert isinstance(bot, Level) and bot.act(state, seat) in state.legal_actions(seat)
         assert isinstance(bot.search, Ismcts)
     assert hard.search.iterations > normal.search.iterations  # type: ignore[union-attr]

@@ -92,15 +92,17 @@ def test_bad_budgets_are_refused() -> None:
         Rollout(rollouts=0)
 
 
-@pytest.mark.parametrize(("players", "normal", "hard"), [(1, 2, 8), (2, 2, 8), (4, 1, 4), (6, 1, 2)])
-def test_hadrians_wall_levels_search_by_rollout_with_fewer_simulations_at_larger_tables(
-        players: int, normal: int, hard: int) -> None:
-    state = ludus.load("hadrians-wall", players).new_state(seed=2)
+@pytest.mark.parametrize(("game", "players", "normal", "hard", "width"), [
+    ("hadrians-wall", 1, 2, 8, 4), ("hadrians-wall", 2, 2, 8, 4), ("hadrians-wall", 4, 1, 4, 4),
+    ("hadrians-wall", 6, 1, 2, 4), ("trajan", 2, 2, 6, 3), ("trajan", 4, 1, 3, 3)])
+def test_levels_search_by_rollout_with_fewer_simulations_at_larger_tables(
+        game: str, players: int, normal: int, hard: int, width: int) -> None:
+    state = ludus.load(game, players).new_state(seed=2)
     seat = state.to_move()[0]
     for name, rollouts in (("normal", normal), ("hard", hard)):
         bot = make_agent(name, 1)
         assert isinstance(bot, Level) and bot.act(state, seat) in state.legal_actions(seat)
-        assert isinstance(bot.search, Rollout) and bot.search.rollouts == rollouts
+        assert isinstance(bot.search, Rollout) and (bot.search.rollouts, bot.search.width) == (rollouts, width)
 
 
 def test_an_unknown_level_is_refused() -> None:

@@ -10,23 +10,25 @@ builds that search when it first sees the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from ludus.agents.base import Agent
 from ludus.agents.ismcts import Ismcts
 from ludus.agents.rollout import Rollout
 from ludus.core.actions import Action
-from ludus.core.api import State
+from ludus.core.api import Game, State
 
 __all__ = ["SEARCHES", "Level"]
 
 LevelName = Literal["normal", "hard"]
 
-SEARCHES: dict[str, Callable[[int, int, int], Agent]] = {
-    "ismcts": lambda seed, budget, players: Ismcts(seed, iterations=budget),
-    "rollout": lambda seed, budget, players: Rollout(seed, rollouts=max(1, budget * 2 // max(2, players))),
+SEARCHES: dict[str, Callable[[int, int, Game[Any]], Agent]] = {
+    "ismcts": lambda seed, budget, game: Ismcts(seed, iterations=budget),
+    "rollout": lambda seed, budget, game: Rollout(seed, rollouts=max(1, budget * 2 // max(2, game.players)),
+                                                  width=game.search_width),
 }
-"""A game's ``level_search`` name → the bot, from its seed, its budget and the table's size.
+"""A game's ``level_search`` name → the bot, from its seed, its budget and the game (its table's
+size; for policy rollout, its ``search_width`` candidates).
 
 The budget is ISMCTS's iterations, or policy rollout's simulations of each candidate at a
 1- or 2-player table (at larger tables fewer, in proportion: a simulation plays every seat, so it
@@ -49,7 +51,7 @@ class Level:
     def _for(self, state: State) -> Agent:
         if self.search is None:
             name, normal, hard = state.game.level_search
-            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard, state.game.players)
+            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard, state.game)
         return self.search
 
     def act(self, state: State, player: int) -> Action:

@@ -481,6 +481,10 @@ class Game(ABC, Generic[StateT]):
     (:class:`ludus.agents.Rollout`, simulations of each candidate), whichever measured stronger
     against the greedy bot (docs/bots.md)."""
 
+    search_width: ClassVar[int] = 4
+    """How many candidates the levels' rollout search simulates at a decision: the greedy bot's
+    choice and the next best by one step's value (fewer where a simulation costs more)."""
+
     def turn_key(self, state: StateT) -> Hashable:
         """A value that changes when a new turn begins, and only then (a Year in a game whose
         seats play at once), or None for a game without turns. The rollout bot
