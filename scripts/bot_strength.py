@@ -8,7 +8,7 @@ the Solo Campaign, and what Glory to Rome bots build.
     .venv/bin/python scripts/bot_strength.py decisions --levels hard --games 1
 
 ``decisions`` times the decisions of one bot of the level among greedy bots at each game's
-largest table (wall time of ``act``, so run it on a quiet machine).
+largest table (CPU time of ``act``, so another process on the machine does not count).
 
 Each prints a Markdown table (and writes every game to ``--json``). Game ``i`` of a
 configuration is seeded ``seed * 1_000_003 + i``; the bots of seat ``p`` get
@@ -151,16 +151,16 @@ def glory_to_rome(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 class _Timed:
-    """An agent whose decisions are timed."""
+    """An agent whose decisions are timed (CPU time of this process)."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.times: list[float] = []
 
     def act(self, state: Any, player: int) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.inner.act(state, player)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return action
 
     def react(self, state: Any, player: int) -> Any:

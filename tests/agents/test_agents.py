@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ludus
-from ludus.agents import GreedyAgent, RandomAgent, make_agent, play_game
+from ludus.agents import GreedyAgent, Level, RandomAgent, make_agent, play_game
 
 pytestmark = pytest.mark.usefixtures("fixture_games")
 
@@ -96,3 +96,13 @@ def test_drivers_ask_each_seat_for_its_own_actions_only() -> None:
                               humans=[0], bots={1: RandomAgent(1, 1.0), 2: GreedyAgent(2)},
                               console=Console(file=io.StringIO()), input_fn=lambda prompt: "1")
     assert session.run() is not None
+
+
+def test_fall_of_rome_levels_are_the_greedy_planner_with_a_wider_beam() -> None:
+    state = ludus.load("fall-of-rome", 2).new_state(seed=1)
+    seat = state.to_move()[0]
+    for name, breadth in (("easy", 1), ("normal", 2), ("hard", 4)):
+        bot = make_agent(name, 1)
+        assert bot.act(state, seat) in state.legal_actions(seat)
+        search = bot.search if isinstance(bot, Level) else bot
+        assert isinstance(search, GreedyAgent) and search.search.breadth == breadth

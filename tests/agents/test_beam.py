@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import pytest
+
 from ludus.agents.beam import plan
-from ludus.agents.lookahead import SEARCH
+from ludus.agents.lookahead import SEARCH, AgentSearch
 from ludus.core.actions import Action
 from ludus.core.api import Outcome, State
 from ludus.core.rng import Rng
@@ -117,3 +119,19 @@ def test_the_depth_bounds_the_horizon_and_the_search_is_lent_through_agent_searc
     world = Sums(left=5, adds=(-1, 4))
     assert plan(world, 0, Rng(0), **HOOKS, depth=1) == Action(0, "add", (4,))
     assert SEARCH.beam_plan(world, 0, Rng(0), **HOOKS, width=1, depth=3) == Action(0, "add", (4,))
+
+
+def _trap(s: State) -> float:
+    """The total, except that ending on exactly 2 is worth 10: reached only through the weaker first step."""
+    t = cast(Sums, s)
+    return 10.0 if (t.total, t.left) == (2, 0) else float(t.total)
+
+
+def test_a_wider_search_keeps_the_line_a_narrow_beam_drops() -> None:
+    world = Sums(left=2, adds=(1, 2))
+    hooks = {**HOOKS, "value": _trap}
+    assert AgentSearch().beam_plan(world, 0, Rng(0), **hooks, width=1) == Action(0, "add", (2,))
+    assert AgentSearch(breadth=2).beam_plan(world, 0, Rng(0), **hooks, width=1) == Action(0, "add", (1,))
+    assert plan(world, 0, Rng(0), **hooks, width=2) == Action(0, "add", (1,))
+    with pytest.raises(ValueError, match="breadth >= 1"):
+        AgentSearch(breadth=0)

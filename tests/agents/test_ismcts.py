@@ -183,7 +183,7 @@ def test_search_beats_random_and_greedy_on_the_fixture_game() -> None:
 
 def test_levels_are_agents_by_name() -> None:
     assert isinstance(make_agent("easy", 1), GreedyAgent) and isinstance(make_agent("ismcts", 1), Ismcts)
-    state = ludus.load("fall-of-rome", 2).new_state(seed=1)  # Fall of Rome's levels search with ISMCTS
+    state = ludus.load("fixture-draw", 2).new_state(seed=1)  # a game that names no search: ISMCTS
     seat = state.to_move()[0]
     normal, hard = make_agent("normal", 1), make_agent("hard", 1)
     for bot in (normal, hard):

@@ -17,14 +17,15 @@ class GreedyAgent:
     ties at random. It does not play optional out-of-turn actions unless the game
     offers one through ``greedy_action`` when asked to react. It lends the game its
     own search, whose ``memory`` lets the game's policy remember across decisions
-    (make a new agent for each game).
+    (make a new agent for each game). With ``breadth`` above 1, the game's turn planner
+    (Fall of Rome's beam search) keeps that many times more lines and samples more rolls.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, breadth: int = 1) -> None:
         self.rng = Rng(seed)
-        self.search = AgentSearch()
+        self.search = AgentSearch(breadth)
 
     def act(self, state: State, player: int) -> Action:
         """Return the greedy choice of ``player``."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any
 
 from ludus.agents import beam
@@ -39,13 +39,36 @@ class AgentSearch:
     """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`).
 
     Each instance has its own ``memory`` (the policy's notes across one agent's decisions).
+    ``breadth`` widens the game's beam plans: ``breadth`` times the lines kept at each step and
+    the rolls sampled for a chance action (1: as the game asks).
     """
 
     best_by_lookahead = staticmethod(best_by_lookahead)
-    beam_plan = staticmethod(beam.plan)
 
-    def __init__(self) -> None:
+    def __init__(self, breadth: int = 1) -> None:
+        if breadth < 1:
+            raise ValueError(f"need breadth >= 1, got {breadth}")
         self.memory: dict[Hashable, Any] = {}
+        self.breadth = breadth
+
+    def beam_plan(
+        self, world: State, player: int, rng: Rng, *,
+        value: Callable[[State], float],
+        actions: Callable[[State, int], Sequence[Action]],
+        key: Callable[[State], Hashable],
+        settled: Callable[[State], bool],
+        go_on: Callable[[State, State, int], bool],
+        stop_verbs: Collection[str] = (),
+        prune: Callable[[State, Action], bool] | None = None,
+        chance_verbs: Collection[str] = (),
+        samples: int = 4,
+        width: int = 5,
+        depth: int = 14,
+    ) -> Action | None:
+        """:func:`ludus.agents.beam.plan`, with ``width`` and ``samples`` times ``breadth``."""
+        return beam.plan(world, player, rng, value=value, actions=actions, key=key, settled=settled, go_on=go_on,
+                         stop_verbs=stop_verbs, prune=prune, chance_verbs=chance_verbs,
+                         samples=samples * self.breadth, width=width * self.breadth, depth=depth)
 
 
 SEARCH = AgentSearch()

@@ -477,9 +477,10 @@ class Game(ABC, Generic[StateT]):
 
     level_search: ClassVar[tuple[str, int, int]] = ("ismcts", 300, 2000)
     """The search the ``normal`` and ``hard`` levels play this game with, and its budget at each:
-    ``"ismcts"`` (:class:`ludus.agents.Ismcts`, iterations) or ``"rollout"``
-    (:class:`ludus.agents.Rollout`, simulations of each candidate), whichever measured stronger
-    against the greedy bot (docs/bots.md)."""
+    ``"ismcts"`` (:class:`ludus.agents.Ismcts`, iterations), ``"rollout"``
+    (:class:`ludus.agents.Rollout`, simulations of each candidate) or ``"plan"`` (the greedy bot
+    with its turn planner's beam that many times wider), whichever measured stronger against the
+    greedy bot (docs/bots.md)."""
 
     search_width: ClassVar[int] = 4
     """How many candidates the levels' rollout search simulates at a decision: the greedy bot's

@@ -194,6 +194,8 @@ class FallOfRome(Game[FallOfRomeState]):
         """The team's value for every seat (the same value, computed once), in [-1, 1]."""
         return heuristic.evaluate_all(state)
 
+    level_search = ("plan", 2, 4)  # the greedy planner, its beam 2 / 4 times wider: ISMCTS won less (docs/bots.md)
+
     def turn_key(self, state: FallOfRomeState) -> int:
         """The number of player turns begun (the rollout bot compares its plans where one begins)."""
         return state.turn
