@@ -47,3 +47,12 @@ def test_trajan_key_changes_when_a_turn_ends_and_at_each_quarter_end() -> None:
     changed = [i for i, (c, _) in enumerate(changes) if c]
     assert len(quarters) == 4 and set(turns[1:]) <= set(changed)  # the first turn follows the set-up
     assert set(changed) == set(turns[1:]) | set(quarters) | {len(changes) - 1}  # and the game's end
+
+
+@pytest.mark.parametrize(("game_id", "players", "turns"), [
+    ("hadrians-wall", 1, 2), ("hadrians-wall", 2, 1), ("hadrians-wall", 6, 1), ("glory-to-rome", 2, 4),
+    ("glory-to-rome", 5, 4), ("trajan", 2, 4), ("trajan", 3, 6), ("trajan", 4, 8), ("fall-of-rome", 3, 3)])
+def test_each_game_simulates_the_turns_it_measured_best(game_id: str, players: int, turns: int) -> None:
+    # Two rounds of the table in Trajan, four leaders' turns in Glory to Rome, one Year in Hadrian's
+    # Wall (two solo, where one seat plays it); the default, one round, elsewhere (docs/bots.md).
+    assert ludus.load(game_id, players).search_turns == turns
