@@ -106,3 +106,15 @@ def test_fall_of_rome_levels_are_the_greedy_planner_with_a_wider_beam() -> None:
         assert bot.act(state, seat) in state.legal_actions(seat)
         search = bot.search if isinstance(bot, Level) else bot
         assert isinstance(search, GreedyAgent) and search.search.breadth == breadth
+
+
+def test_the_wider_planner_decides_the_same_on_positions_its_seat_cannot_tell_apart() -> None:
+    state = ludus.load("fall-of-rome", 3).new_state(seed=4)
+    greedy = [GreedyAgent(p) for p in range(3)]
+    for _ in range(25):  # into the first turns: hands dealt, decks and barbarian segments unseen
+        seat = state.to_move()[0]
+        state.apply(greedy[seat].act(state, seat))
+    seat = state.to_move()[0]
+    twin = state.determinize(seat, 99)  # what the seat cannot see re-dealt
+    assert twin.view(seat) == state.view(seat) and twin.digest() != state.digest()
+    assert make_agent("hard", 5).act(state, seat) == make_agent("hard", 5).act(twin, seat)
