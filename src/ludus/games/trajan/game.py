@@ -208,7 +208,7 @@ class TrajanGame(Game[TrajanState]):
         (see :func:`~ludus.games.trajan.heuristic.evaluate_all`)."""
         return heuristic.evaluate_all(state)
 
-    level_search = ("rollout", 2, 6)  # 200 games, 2 players: see docs/bots.md
+    level_search = ("rollout", 2, 6)  # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
     search_width = 3  # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
 
     def turn_key(self, state: TrajanState) -> tuple[int, int, int]:
@@ -218,7 +218,7 @@ class TrajanGame(Game[TrajanState]):
     @property
     def search_turns(self) -> int:
         """Two rounds of the table: what a mancala choice sets up pays off a turn or two later.
-        Measured at 2 players against greedy: one round won 11 of 21 games, two rounds 18 of 20
+        Measured at 2 players against greedy: one round won 11 of 21 games, two rounds 161 of 200
         (docs/bots.md)."""
         return 2 * self.players
 
