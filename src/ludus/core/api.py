@@ -476,15 +476,11 @@ class Game(ABC, Generic[StateT]):
     (0 where random moves spoil what the value sees, e.g. a wasted action in Glory to Rome)."""
 
     level_search: ClassVar[tuple[str, int, int]] = ("ismcts", 300, 2000)
-    """The search the ``normal`` and ``hard`` levels play this game with, and its budget at each:
-    ``"ismcts"`` (:class:`ludus.agents.Ismcts`, iterations), ``"rollout"``
-    (:class:`ludus.agents.Rollout`, simulations of each candidate) or ``"plan"`` (the greedy bot
-    with its turn planner's beam that many times wider), whichever measured stronger against the
-    greedy bot (docs/bots.md)."""
-
+    """The ``normal`` and ``hard`` levels' search and its budget at each (docs/bots.md): ``"ismcts"``
+    (iterations), ``"rollout"`` (simulations of each candidate) or ``"plan"`` (the greedy planner's
+    beam, that many times wider), whichever measured stronger against the greedy bot."""
     search_width: ClassVar[int] = 4
-    """How many candidates the levels' rollout search simulates at a decision: the greedy bot's
-    choice and the next best by one step's value (fewer where a simulation costs more)."""
+    """Candidates the levels' rollout simulates at a decision (fewer where a simulation is long)."""
 
     def turn_key(self, state: StateT) -> Hashable:
         """A value that changes when a new turn begins, and only then (a Year in a game whose
