@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ludus.agents import beam
@@ -51,24 +51,10 @@ class AgentSearch:
         self.memory: dict[Hashable, Any] = {}
         self.breadth = breadth
 
-    def beam_plan(
-        self, world: State, player: int, rng: Rng, *,
-        value: Callable[[State], float],
-        actions: Callable[[State, int], Sequence[Action]],
-        key: Callable[[State], Hashable],
-        settled: Callable[[State], bool],
-        go_on: Callable[[State, State, int], bool],
-        stop_verbs: Collection[str] = (),
-        prune: Callable[[State, Action], bool] | None = None,
-        chance_verbs: Collection[str] = (),
-        samples: int = 4,
-        width: int = 5,
-        depth: int = 14,
-    ) -> Action | None:
-        """:func:`ludus.agents.beam.plan`, with ``width`` and ``samples`` times ``breadth``."""
-        return beam.plan(world, player, rng, value=value, actions=actions, key=key, settled=settled, go_on=go_on,
-                         stop_verbs=stop_verbs, prune=prune, chance_verbs=chance_verbs,
-                         samples=samples * self.breadth, width=width * self.breadth, depth=depth)
+    def beam_plan(self, world: State, player: int, rng: Rng, *, samples: int = 4, width: int = 5,
+                  **hooks: Any) -> Action | None:
+        """:func:`ludus.agents.beam.plan` (the game's ``hooks``), ``width`` and ``samples`` times ``breadth``."""
+        return beam.plan(world, player, rng, samples=samples * self.breadth, width=width * self.breadth, **hooks)
 
 
 SEARCH = AgentSearch()
