@@ -107,9 +107,19 @@ class Weights:
     legion_lost: float = 0.7
     next_step: float = 0.5
     pending_pay: float = 2.0
+    treasury_card: float = 0.5
+    handover: float = 0.0
+    race: float = 0.0
+    race_margin: float = 0.8
+    urgency: float = 0.0
+    out_of_reach: float = 0.0
+    react_margin: float = 2.0
+    meet: float = 0.0
+    meet_decay: float = 0.6
 
 
 WEIGHTS = Weights()
+_CITIES = range(NC)
 REACH_DECAY = tuple(0.55**d for d in range(NC))
 WIN_VALUE = 100_000.0
 LOSS_VALUE = -100_000.0
@@ -183,19 +193,35 @@ def _invasion_sizes(s: FallOfRomeData) -> tuple[int, int]:
     return max(0, nxt - s.inv_reduce), nxt
 
 
-def _harm(s: FallOfRomeData, w: Weights, placed: list[float]) -> float:
-    """The expected harm of the coming invasions (adds the expected cubes placed per tribe to ``placed``)."""
+_HITS: dict[tuple[object, ...], dict[int, list[float]]] = {}
+"""Memo of :func:`_hits` (the positions a turn's planner reaches mostly share deck and cubes)."""
+
+
+def _hits(s: FallOfRomeData, w2: float) -> dict[int, list[float]]:
+    """City → the weighted chance of each tribe's coming invasions there (read only)."""
     first, second = _invasion_sizes(s)
-    hits: dict[int, list[float]] = {}
-    cubes = s.cubes
-    legions = s.legions
-    forts = s.forts
-    for card, weight in draw_chances(s, first, second, w.next_step):
+    key = (first, second, w2, tuple(s.bdeck), tuple(map(tuple, s.bsegs)), tuple(s.cubes))
+    hits = _HITS.get(key)
+    if hits is not None:
+        return hits
+    if len(_HITS) > 4096:
+        _HITS.clear()
+    hits = _HITS[key] = {}
+    for card, weight in draw_chances(s, first, second, w2):
         city = invasion_target(s, card)
         row = hits.get(city)
         if row is None:
             row = hits[city] = [0.0] * NT
         row[CARD_TRIBE[card]] += weight
+    return hits
+
+
+def _harm(s: FallOfRomeData, w: Weights, placed: list[float]) -> float:
+    """The expected harm of the coming invasions (adds the expected cubes placed per tribe to ``placed``)."""
+    cubes = s.cubes
+    legions = s.legions
+    forts = s.forts
+    hits = _hits(s, w.next_step)
     decline_now = s.decline
     sack_step = decline_cost(decline_now + 1, w) - decline_cost(decline_now, w)
     harm = 0.0
@@ -278,8 +304,9 @@ def score(state: FallOfRomeData, w: Weights | None = None) -> float:
     two = w.cube * 2 + w.two_cubes
     unguarded = 1.0 - w.guarded
     cube = w.cube
-    cities = sorted({i // NT for i, n in enumerate(cubes) if n})
-    for city in cities:
+    for city in _CITIES:
+        if not any(cubes[city * NT : city * NT + NT]):
+            continue
         base = city * NT
         near_cubes[city] = True
         for nb in NEIGHBOURS[city]:
@@ -341,6 +368,9 @@ def _card_value(s: FallOfRomeData, w: Weights) -> float:
     for card in s.pdeck:
         if card < N_CITY_CARDS:
             coming[CARD_TRIBE[card]] += 1
+    n_deck = len(s.pdeck)
+    turns_left = n_deck / 2.0  # turns of the team before the deck cannot give 2 cards
+    seats = 1 if s.solo else len(s.hands)
     for t in range(NT):
         if s.allied[t]:
             continue
@@ -353,16 +383,59 @@ def _card_value(s: FallOfRomeData, w: Weights) -> float:
             if c[t] > best:
                 best, best_seat = c[t], seat
         spare -= best
-        # solitaire: the treasury's cards count half (they must be taken back first)
-        have = best + 0.5 * treasury[t]
+        # solitaire: the treasury's cards count less (they must be taken back first)
+        have = best + w.treasury_card * treasury[t]
         value += w.progress * (min(have, cost) / cost) ** w.progress_power
         value += w.spare_card * min(spare + max(0.0, have - cost), cost)
+        if w.race or w.urgency or w.out_of_reach:
+            value -= _race(have + w.handover * spare, cost, coming[t], n_deck, seats, turns_left, w)
+        if w.meet and spare and best < cost and not s.solo:
+            value += w.meet * _meeting(s, counts, best_seat, t, w.meet_decay)
         slack = spare + best + treasury[t] + coming[t] - cost
         if slack < 2:
             value -= w.scarce * (2 - slack)
         if best >= cost and s.supply[t] < TRIBES[t].cubes:
             value += w.ready - w.ready_distance * _distance_to_tribe(s, best_seat, t)
     return value
+
+
+def _meeting(s: FallOfRomeData, counts: list[list[int]], holder: int, t: int, decay: float) -> float:
+    """How close the holder of colour ``t`` and a team-mate holding a card of it are to meeting in the
+    city that card names (where a Plot hands it over): ``decay`` to the power of their two distances."""
+    here = s.pawn_city[holder]
+    if here < 0:
+        return 0.0
+    best = 0.0
+    for seat, hand in enumerate(s.hands):
+        if seat == holder or not counts[seat][t]:
+            continue
+        there = s.pawn_city[seat]
+        if there < 0:
+            continue
+        for card in hand:
+            if card < N_CITY_CARDS and CARD_TRIBE[card] == t:
+                city = NODES[card].city
+                v = decay ** (DISTANCE[here][city] + DISTANCE[there][city])
+                if v > best:
+                    best = v
+    return best
+
+
+def _race(have: float, cost: int, coming: int, n_deck: int, seats: int, turns_left: float, w: Weights) -> float:
+    """The cost of the cards an alliance still needs, against the turns left before the deck runs out.
+
+    The holder draws 2 of every ``2 * seats`` cards the team draws; the ``k``-th card of a colour
+    with ``coming`` cards among ``n_deck`` comes, on average, after ``k (n_deck + 1) / (coming + 1)``
+    cards. An alliance whose cards are not all still to come is out of reach (by this holder).
+    """
+    need = cost - have
+    if need <= 0.0:
+        return 0.0
+    if need > coming:
+        return w.out_of_reach
+    turns = need * (n_deck + 1) / (coming + 1) / 2.0 * seats
+    late = turns - turns_left * w.race_margin
+    return w.urgency * turns + (w.race * late if late > 0.0 else 0.0)
 
 
 def _distance_to_tribe(s: FallOfRomeData, seat: int, t: int) -> int:
@@ -504,8 +577,43 @@ def _lookahead_value(s: State, player: int) -> float:
     return score(cast(FallOfRomeData, s))
 
 
+REACT_STEPS = 8
+"""At most this many of an event's own sub-decisions are followed when an out-of-turn play is valued."""
+
+
+def _react(state: State, player: int, rng: Rng) -> Action | None:
+    """An event to play out of turn, or ``None``: the play (and its sub-decisions, one step ahead
+    each) that raises the team's value by more than ``react_margin`` over passing, on a
+    determinization from ``player``'s seat."""
+    offers = [a for a in state.legal_actions(player) if a.verb == Verb.PLAY]
+    if not offers:
+        return None
+    world = state.determinize(player, rng.next())
+    w = WEIGHTS
+    best, best_value = None, score(cast(FallOfRomeData, world)) + w.react_margin
+    for a in offers:
+        child = world.clone()
+        child.apply(a)
+        for _ in range(REACT_STEPS):
+            d = cast(FallOfRomeData, child)
+            if d.result or not d.pending or d.pending[-1].who != player:
+                break
+            choices = child.legal_actions(player)
+            child = max((_after(child, c) for c in choices), key=lambda x: score(cast(FallOfRomeData, x)))
+        v = score(cast(FallOfRomeData, child))
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+def _after(s: State, a: Action) -> State:
+    child = s.clone()
+    child.apply(a)
+    return child
+
+
 def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
-    """The greedy bot's choice for ``player`` (``None`` when it is not their decision).
+    """The greedy bot's choice for ``player``; out of turn, an event worth playing now or ``None``.
 
     In its turn the bot plans the rest of its actions with ``search.beam_plan`` on a
     determinized copy (it never sees the real deck order); drawing is its last step.
@@ -513,7 +621,7 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
     :func:`score`; a partner's consent is always given.
     """
     if player not in state.to_move():
-        return None
+        return _react(state, player, rng)
     actions = state.legal_actions(player)
     if len(actions) == 1:
         return actions[0]
