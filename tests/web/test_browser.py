@@ -282,6 +282,41 @@ def test_two_people_see_each_others_moves_without_reloading(browser: Browser, se
         page.context.close()
 
 
+# --- the turn notice (issue 40, point 5) --------------------------------------------------------
+TITLE_SAYS = "([mark, yes]) => document.title.startsWith(mark + ' ') === yes"
+
+
+def test_the_tab_title_and_icon_say_whose_turn_it_is(browser: Browser, server: Server) -> None:
+    """The mover's tab (in Polish) starts its title with the server's "(Twoja kolej)" and shows the
+    turn icon; once it has moved, the marker and the icon go to the other seat's tab (in English)."""
+    table, tokens = open_table(server, "glory-to-rome", ["human", "human"], seed=3)
+    mover = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["to_move"][0]
+    other = 1 - mover
+    pages = {seat: seat_page(browser, server, table, tokens[seat] + ("?lang=pl" if seat == mover else "?lang=en"))
+             for seat in (mover, other)}
+    pages[mover].wait_for_function(TITLE_SAYS, arg=["(Twoja kolej)", True], timeout=WAIT)
+    assert pages[mover].locator("#favicon").get_attribute("href") == "/static/favicon-turn.svg"
+    assert pages[other].evaluate("document.title") == "Glory to Rome — ludus"
+    assert pages[other].locator("#favicon").get_attribute("href") == "/static/favicon.svg"
+    assert not pages[mover].locator("#turn-sound").is_checked()  # the tone is off unless asked for
+    pages[mover].locator("#turn-sound").click()  # (a real mouse click, by Playwright)
+    assert pages[mover].evaluate("localStorage.getItem('ludus.turnSound')") == "1"
+
+    moved = httpx.post(f"{server.url}/api/tables/{table}/actions",
+                       json={"token": tokens[mover], "action": "think_draw"}, timeout=30)
+    assert moved.status_code == 200 and moved.json()["to_move"] == [other], moved.text
+    pages[mover].wait_for_function(TITLE_SAYS, arg=["(Twoja kolej)", False], timeout=WAIT)
+    assert pages[mover].locator("#favicon").get_attribute("href") == "/static/favicon.svg"
+    assert "Twoja kolej" not in pages[mover].evaluate("document.title")
+    pages[other].wait_for_function(TITLE_SAYS, arg=["(Your turn)", True], timeout=WAIT)
+    assert pages[other].locator("#favicon").get_attribute("href") == "/static/favicon-turn.svg"
+    pages[mover].reload()
+    pages[mover].wait_for_selector('#table[data-socket="open"]', timeout=WAIT)
+    assert pages[mover].locator("#turn-sound").is_checked()  # remembered
+    for page in pages.values():
+        page.context.close()
+
+
 # --- a spectator ---------------------------------------------------------------------------------
 def _values(tree: Any) -> list[str]:
     if isinstance(tree, dict):

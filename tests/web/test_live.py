@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import ludus
+from ludus.core.actions import Action
+from ludus.core.api import State
 from ludus.core.errors import IllegalActionError, NotationError
 from ludus.core.record import GameRecord
 from ludus.web.live import Hub, Live, Refused, SeatSpec, Stale
@@ -65,6 +67,43 @@ def test_an_undo_is_in_the_log_and_a_fresh_process_replays_to_the_same_position(
         assert again.state.digest() == live.state.digest()
     finally:
         other.close()
+
+
+def test_a_forced_move_is_committed_with_the_choice_before_it_and_taken_back_with_it(store: Store,
+                                                                                     hub: Hub) -> None:
+    """Fall of Rome solo: the second start city, once the first is chosen, is forced; it is in the
+    log with the choice (no one is ever shown the position before it) and an undo takes both back."""
+    table, _ = hub.create("fall-of-rome", 1, {}, people(1), seed=1)
+    live = hub.get(table)
+    for _ in range(8):
+        assert live.forced_move(live.state) is None and not live.server_first()
+        options = live.state.legal_actions(0)
+        choice = next((a for a in options if live.forced_move(_after(live, a)) is not None), None)
+        if choice is not None:
+            break
+        hub.act(table, 0, options[0].notation())
+    assert choice is not None, "no choice before a forced move in the first moves"
+    before, index = live.state.digest(), live.index
+    forced = live.forced_move(_after(live, choice))
+    assert forced is not None
+    hub.act(table, 0, choice.notation())
+    assert live.played[-2:] == [choice.notation(), forced[1].notation()] and live.index == index + 2
+    assert [e.notation for e in store.entries(table, index)] == live.played[-2:]
+    assert live.undo_steps(0) == 2
+    hub.undo(table, 0)
+    assert live.state.digest() == before and live.index == index + 3
+    assert [(e.kind, e.notation) for e in store.entries(table, index + 2)] == [("undo", "2")]
+    other = Hub(store)  # another process replays the log to the same position
+    try:
+        assert other.get(table).state.digest() == before
+    finally:
+        other.close()
+
+
+def _after(live: Live, action: Action) -> State:
+    state = live.state.clone()
+    state.apply(action)
+    return state
 
 
 def test_a_bad_move_changes_nothing(hub: Hub) -> None:

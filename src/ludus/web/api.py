@@ -146,6 +146,8 @@ class TableState(BaseModel):
     index: int
     played: int
     to_move: list[int]
+    server_moving: bool = Field(description="a person's forced move is still to be played by the server: "
+                                            "nothing is offered until the push that follows it")
     seat: int | None
     seats: list[SeatInfo]
     view: dict[str, Any]

@@ -24,6 +24,7 @@ same position.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import json
 import logging
@@ -35,7 +36,9 @@ from typing import Any
 
 from ludus.agents import AGENTS, Agent, make_agent
 from ludus.core.actions import Action
+from ludus.core.api import State
 from ludus.core.errors import N_, IllegalActionError, LudusError
+from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
 from ludus.core.table import loses_at_once
@@ -47,6 +50,9 @@ __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused
 MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
+
+Move = tuple[int, str, State, list[Event]]
+"""A move to commit: the seat, its notation, the state after it and its events."""
 
 FORGET_AFTER = 900.0
 """Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
@@ -146,7 +152,9 @@ class Hub:
                                 token_hash=kept or hash_token(token), name=spec.name[:40],
                                 joined=spec.kind == "bot"))
         self.store.create_table(row, rows)
-        self.schedule(self.get(table_id))
+        live = self.get(table_id)
+        self._settle(live)
+        self.schedule(live)
         return table_id, secrets_out
 
     def get(self, table_id: str) -> Live:
@@ -235,39 +243,78 @@ class Hub:
                     raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
                                             action=str(action))
                 after = live.state.clone()
-                events = after.apply(action)
-                status = "finished" if after.is_terminal() else None
-                if status is None and live.index + 1 >= live.game.action_cap:
-                    status = "stopped"
-                entry = Entry(live.index, seat, "act", action.notation(), now())
+                moves = [(seat, action.notation(), after, after.apply(action))]
+                moves += self._forced_after(live, after)
                 try:
-                    self.store.append(table_id, entry, status=status, channel=self.channel, origin=self.origin)
+                    self._commit(live, moves)
                 except Conflict:
                     continue  # someone else wrote this index: catch up and judge the move again
-                live.put(seat, entry.notation, after, events, entry.at)
-                if status is not None:
-                    live.row.status = status
             self.changed(table_id)
             self.schedule(live)
             return live
         raise Refused(N_("the table is too busy, try again"))
 
+    def _forced_after(self, live: Live, state: State, first: int = 1) -> list[Move]:
+        """The forced moves the server plays for people after ``state`` (a copy of the table's,
+        ``first`` actions ahead of it), each with the state after it and its events."""
+        moves: list[Move] = []
+        while live.index + first + len(moves) < live.game.action_cap:
+            found = live.forced_move(state)
+            if found is None:
+                break
+            seat, action = found
+            state = state.clone()
+            moves.append((seat, action.notation(), state, state.apply(action)))
+        return moves
+
+    def _commit(self, live: Live, moves: list[Move]) -> None:
+        """Commit ``moves`` (a seat, its notation, the state after it, its events) to the log at the
+        table's next indexes in one transaction, then put them in force (the caller holds the lock).
+
+        A move and the forced moves after it go together, so no one (in this process or another)
+        ever sees a position whose next move the server plays: nobody is offered it. Raises
+        :class:`~ludus.web.store.Conflict` (nothing changed) when another writer took an index.
+        """
+        if not moves:
+            return
+        final = moves[-1][2]
+        status = "finished" if final.is_terminal() else None
+        if status is None and live.index + len(moves) >= live.game.action_cap:
+            status = "stopped"
+        at = now()
+        entries = [Entry(live.index + k, seat, "act", notation, at)
+                   for k, (seat, notation, _, _) in enumerate(moves)]
+        self.store.append(live.id, *entries, status=status, channel=self.channel, origin=self.origin)
+        for entry, (seat, notation, after, events) in zip(entries, moves, strict=True):
+            live.put(seat, notation, after, events, entry.at)
+        if status is not None:
+            live.row.status = status
+
     def undo(self, table_id: str, seat: int) -> Live:
-        """Take back ``seat``'s latest action (raises :class:`Refused` when the rules do not allow it)."""
+        """Take back ``seat``'s latest choice, with the forced moves played for it since
+        (raises :class:`Refused` when the rules do not allow it)."""
         live = self.get(table_id)
         with live.lock:
             self.catch_up(table_id)
-            if not live.undoable(seat):
+            steps = live.undo_steps(seat) if live.status == "playing" else 0
+            if not steps:
                 raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
-            entry = Entry(live.index, seat, "undo", "", now())
+            entry = Entry(live.index, seat, "undo", str(steps) if steps > 1 else "", now())
             try:
                 self.store.append(table_id, entry, channel=self.channel, origin=self.origin)
             except Conflict:
                 raise Refused(N_("the table moved on: you cannot take that back")) from None
-            live.take_back(entry.at)
+            live.take_back(entry.at, steps)
+            self._settle(live)
         self.changed(table_id)
         self.schedule(live)
         return live
+
+    def _settle(self, live: Live) -> None:
+        """Play the people's forced moves of the table's position now, if it has any (after an
+        undo, at the start); another writer meanwhile leaves them to the workers."""
+        with live.lock, contextlib.suppress(Conflict):
+            self._commit(live, self._forced_after(live, live.state, 0))
 
     def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
         """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
@@ -371,28 +418,8 @@ class Hub:
         self._workers.submit(self._play_automatic, live)
 
     def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
-        """The next seat whose move the server makes: (seat, the move when it is forced,
-        whether it is an out-of-turn reaction); a bot's move is thought about later,
-        outside the lock. As :func:`ludus.agents.play_game` does, bots not to move are
-        offered their optional out-of-turn actions once per position, before the movers."""
-        state = live.state
-        if state.is_terminal():
-            return None
-        movers = state.to_move()
-        for seat in movers:
-            if live.automatic(seat) is None:
-                forced = state.forced(seat)
-                if forced is not None:
-                    return seat, forced, False
-        if len(movers) < live.game.players:
-            for seat in range(live.game.players):
-                if (seat not in movers and live.automatic(seat) is not None and (live.index, seat) not in live.offered
-                        and state.has_actions(seat)):
-                    return seat, None, True
-        for seat in movers:
-            if live.automatic(seat) is not None:
-                return seat, None, False
-        return None
+        """The next seat whose move the server makes (see :meth:`Live.next_automatic`)."""
+        return live.next_automatic()
 
     def _agent(self, live: Live, seat: int) -> Agent:
         level = live.automatic(seat) or "greedy"

@@ -88,8 +88,8 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
                   *, error: str = "", confirm: str = "") -> str:
     """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end.
 
-    While the seat's only move is one the server plays for it (``State.forced``), the page
-    offers nothing to click: the move is on its way and a click would race it."""
+    While a person's forced move is still to be played (``State.forced``), the page offers
+    nothing to click: the move is on its way and a click would race it."""
     with live.lock:
         data = payload(live, seat, lang)
         forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None

@@ -42,10 +42,16 @@ def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) ->
 
 
 def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) -> dict[str, Any]:
-    """The table as ``seat`` (None: a spectator) sees it, in ``lang``."""
+    """The table as ``seat`` (None: a spectator) sees it, in ``lang``.
+
+    While a person's forced move is still to be played (``server_moving``; the server
+    normally plays it with the move before it, so this is rare), the seat is offered
+    nothing: whatever it sent would race that move. A push follows once it is played.
+    """
     with live.lock:
         state, game = live.state, live.game
-        mine = [] if seat is None or live.status != "playing" else state.legal_actions(seat)
+        server_moving = live.server_first()
+        mine = [] if seat is None or live.status != "playing" or server_moving else state.legal_actions(seat)
         deadline = None
         if live.row.move_seconds and live.status == "playing":
             deadline = (live.since + timedelta(seconds=live.row.move_seconds)).isoformat()
@@ -59,6 +65,7 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
             "index": live.index,
             "played": len(live.played),
             "to_move": list(state.to_move()),
+            "server_moving": server_moving,
             "seat": seat,
             "seats": seat_list(live),
             "view": state.view(seat),
@@ -81,7 +88,7 @@ def picture(live: Live, seat: int | None, lang: Lang) -> str | None:
     """The game's board for ``seat`` in ``lang`` (None: the game has no picture yet)."""
     with live.lock:
         view = board_view(live.state, seat, live.recent(seat))
-        if live.status != "playing":
+        if live.status != "playing" or live.server_first():
             view["actions"] = []
         return live.game.svg(view, seat, lang)
 

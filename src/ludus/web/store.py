@@ -265,31 +265,35 @@ class Store:
         with self.sessions() as session:
             return [Entry(m.idx, m.seat, m.kind, m.notation, m.at) for m in session.scalars(query)]
 
-    def append(self, table_id: str, entry: Entry, *, status: str | None = None, channel: str | None = None,
+    def append(self, table_id: str, *entries: Entry, status: str | None = None, channel: str | None = None,
                origin: str = "") -> None:
-        """Commit ``entry`` at its index; :class:`Conflict` if that index is taken.
+        """Commit ``entries`` (one or more, at consecutive indexes) in one transaction;
+        :class:`Conflict` if an index is taken (then none is committed).
 
         With ``status`` the table's status changes in the same transaction. With
-        ``channel`` (PostgreSQL) a ``NOTIFY channel, 'table:idx:origin'`` is sent on commit (``origin``
-        names the writing process, which need not read its own entry back), so
-        other server processes hear of the entry only once it is durable.
+        ``channel`` (PostgreSQL) a ``NOTIFY channel, 'table:idx:origin'`` (the last entry's index)
+        is sent on commit (``origin`` names the writing process, which need not read its own entry
+        back), so other server processes hear of the entries only once they are durable.
         """
+        if not entries:
+            return
         try:
             with self.session() as session:
-                session.add(MoveRow(table_id=table_id, idx=entry.idx, seat=entry.seat, kind=entry.kind,
-                                    notation=entry.notation, at=entry.at))
+                for entry in entries:
+                    session.add(MoveRow(table_id=table_id, idx=entry.idx, seat=entry.seat, kind=entry.kind,
+                                        notation=entry.notation, at=entry.at))
                 session.flush()
-                values: dict[str, Any] = {"updated": entry.at}
+                values: dict[str, Any] = {"updated": entries[-1].at}
                 if status is not None:
                     values["status"] = status
                 session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
                 if channel is not None:
                     session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                    {"channel": channel, "payload": f"{table_id}:{entry.idx}:{origin}"})
+                                    {"channel": channel, "payload": f"{table_id}:{entries[-1].idx}:{origin}"})
         except IntegrityError as error:
             if not _index_taken(error):
                 raise  # not a race: no such table, say (a bug, not something to retry)
-            raise Conflict(f"{table_id}:{entry.idx}") from None
+            raise Conflict(f"{table_id}:{entries[0].idx}") from None
 
     def dispose(self) -> None:
         """Close every pooled connection."""

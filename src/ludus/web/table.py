@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ludus.agents import Agent
+from ludus.core.actions import Action
 from ludus.core.api import Game, State
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
@@ -60,6 +61,8 @@ class _Step:
     before: State
     events: int
     barrier: bool | None = None
+    forced: bool | None = None
+    """Whether it was the seat's forced move (``State.forced``), which the server plays for a person."""
 
 
 @dataclass
@@ -104,13 +107,72 @@ class Live:
 
     def undoable(self, seat: int) -> bool:
         """Whether ``seat`` may take back its latest action now."""
-        if not self.trail or self.trail[-1].seat != seat or self.status != "playing":
-            return False
-        step = self.trail[-1]
-        if step.barrier is None:
-            action = self.game.parse_action(step.before, self.played[-1])
-            step.barrier = reveals(step.before, action, self.state)
-        return not step.barrier
+        return self.status == "playing" and self.undo_steps(seat) > 0
+
+    def undo_steps(self, seat: int) -> int:
+        """How many of the latest actions an undo of ``seat`` takes back (0: it may not).
+
+        That is the seat's latest choice with the forced moves played for it since: taking
+        back only a forced move would leave a position in which the server plays it again.
+        None of them may have revealed something or used chance.
+        """
+        first = len(self.played) - len(self.trail)
+        for k in range(len(self.trail) - 1, -1, -1):
+            step = self.trail[k]
+            if step.seat != seat:
+                return 0
+            if step.barrier is None:
+                after = self.trail[k + 1].before if k + 1 < len(self.trail) else self.state
+                action = self.game.parse_action(step.before, self.played[first + k])
+                step.barrier = reveals(step.before, action, after)
+            if step.barrier:
+                return 0
+            if step.forced is None:
+                step.forced = seat in step.before.to_move() and step.before.forced(seat) is not None
+            if not step.forced:
+                return len(self.trail) - k
+        return 0
+
+    def forced_move(self, state: State) -> tuple[int, Action] | None:
+        """The next move the server plays for a person in ``state``: a seat to move whose only
+        move is forced (``State.forced``) and that no bot plays. None when there is none."""
+        if state.is_terminal():
+            return None
+        for seat in state.to_move():
+            if self.automatic(seat) is None:
+                forced = state.forced(seat)
+                if forced is not None:
+                    return seat, forced
+        return None
+
+    def next_automatic(self) -> tuple[int, Action | None, bool] | None:
+        """The next seat whose move the server makes: (seat, the move when it is forced,
+        whether it is an out-of-turn reaction); a bot's move is thought about later,
+        outside the lock. As :func:`ludus.agents.play_game` does, bots not to move are
+        offered their optional out-of-turn actions once per position, before the movers."""
+        state = self.state
+        if self.status != "playing" or state.is_terminal():
+            return None
+        forced = self.forced_move(state)
+        if forced is not None:
+            return forced[0], forced[1], False
+        movers = state.to_move()
+        if len(movers) < self.game.players:
+            for seat in range(self.game.players):
+                if (seat not in movers and self.automatic(seat) is not None
+                        and (self.index, seat) not in self.offered and state.has_actions(seat)):
+                    return seat, None, True
+        for seat in movers:
+            if self.automatic(seat) is not None:
+                return seat, None, False
+        return None
+
+    def server_first(self) -> bool:
+        """Whether a person's forced move is still to be played (the server plays it: normally
+        with the move before it, see :meth:`ludus.web.live.Hub.act`). Meanwhile no seat is offered
+        anything, as it would race that move. A bot's optional reaction is not waited for (nothing
+        ever waits for an optional action, DESIGN.md)."""
+        return self.status == "playing" and self.forced_move(self.state) is not None
 
     def recent(self, seat: int | None) -> list[Event]:
         """The events ``seat`` saw since its last action (a spectator: those of the last action)."""
@@ -144,22 +206,24 @@ class Live:
         self.index += 1
         self.since = at
 
-    def take_back(self, at: datetime) -> None:
-        """Take back the latest action (its seat's undo)."""
-        step = self.trail.pop()
-        self.played.pop()
-        if step.events:
-            del self.events[-step.events:]
-        self.state = step.before
+    def take_back(self, at: datetime, steps: int = 1) -> None:
+        """Take back the latest ``steps`` actions (their seat's undo)."""
+        for _ in range(steps):
+            step = self.trail.pop()
+            self.played.pop()
+            if step.events:
+                del self.events[-step.events:]
+            self.state = step.before
         self.index += 1
         self.since = at
 
     def replay(self, entry: Entry) -> None:
         """Put in force an entry read from the log."""
         if entry.kind == "undo":
-            if not self.trail or self.trail[-1].seat != entry.seat:
+            steps = int(entry.notation) if entry.notation.isdigit() else 1  # "": one action (older logs)
+            if len(self.trail) < steps or any(step.seat != entry.seat for step in self.trail[-steps:]):
                 raise LudusError(N_("the log of table {table} has an undo that cannot be taken"), table=self.id)
-            self.take_back(entry.at)
+            self.take_back(entry.at, steps)
             return
         action = self.game.parse_action(self.state, entry.notation)
         after = self.state.clone()

@@ -2,7 +2,10 @@
 // data-action posts that action (htmx does the rest); an element several actions act on
 // opens a chooser listing them with their labels. A fragment older than the one shown
 // (a late answer overtaken by the WebSocket) is not swapped in; the page shows when its
-// WebSocket is down and reconnects within seconds. Deadlines count down.
+// WebSocket is down and reconnects within seconds. Deadlines count down. When it is the
+// seat's turn the tab's title starts with the server's translated "(Your turn)" and the
+// favicon changes; a tone (Web Audio, off unless the seat page's checkbox is ticked, which
+// localStorage remembers) sounds as the turn arrives.
 (function () {
   "use strict";
   // Reconnect after 0.5 s, 1 s, 2 s ... at most 8 s (htmx's default waits up to a minute).
@@ -107,4 +110,50 @@
   }
   setInterval(tick, 1000);
   document.addEventListener("htmx:load", tick);
+  // The turn notice: title, favicon and the optional tone.
+  var SOUND = "ludus.turnSound";
+  var audio = null;
+  var wasMine = null;
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND) === "1"; } catch (e) { return false; }
+  }
+  function tone() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    if (!audio) audio = new Context();
+    if (audio.state === "suspended") audio.resume();
+    var now = audio.currentTime;
+    [[660, 0], [880, 0.18]].forEach(function (note) {  // two short rising notes
+      var osc = audio.createOscillator(), gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = note[0];
+      gain.gain.setValueAtTime(0.0001, now + note[1]);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + note[1] + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + note[1] + 0.16);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + note[1]);
+      osc.stop(now + note[1] + 0.18);
+    });
+  }
+  function turn() {
+    var table = document.getElementById("table"), live = document.getElementById("live");
+    if (!table || !live || !table.dataset.title) return;
+    var mine = !!table.dataset.turnMark && live.dataset.myTurn === "1";
+    document.title = mine ? table.dataset.turnMark + " " + table.dataset.title : table.dataset.title;
+    var icon = document.getElementById("favicon");
+    if (icon) icon.href = mine ? icon.dataset.turn : icon.dataset.idle;
+    if (mine && wasMine === false && soundOn()) tone();
+    wasMine = mine;
+  }
+  var table = document.getElementById("table");
+  if (table) new MutationObserver(turn).observe(table, {childList: true});
+  var box = document.getElementById("turn-sound");
+  if (box) {
+    box.checked = soundOn();
+    box.addEventListener("change", function () {
+      try { window.localStorage.setItem(SOUND, box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      if (box.checked) tone();  // a click lets the page make sound, and lets the person hear it
+    });
+  }
+  turn();
 })();
