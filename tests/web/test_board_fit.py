@@ -10,38 +10,20 @@ its scale, remembered per game, and dragging it with the mouse pans it without p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from ludus.testing.boards import SMALLEST_WORD_JS
+from web.conftest import Server, free_port
 from web.test_browser import CHROMIUM, FLAGS, WAIT, open_table
-
-if TYPE_CHECKING:
-    from web.conftest import Server
 
 SMALLEST_PX = 10.0
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-MEASURE = """() => {
-  const board = document.getElementById('board'), svg = board && board.querySelector('svg');
-  if (!svg) return null;
-  let least = Infinity, words = 0;
-  for (const text of svg.querySelectorAll('text')) {
-    if (text.closest('defs, symbol') || !text.textContent.trim()) continue;
-    const m = text.getScreenCTM();
-    least = Math.min(least, parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b));
-    words += 1;
-  }
-  const shown = svg.getBoundingClientRect();
-  return {least: least, words: words, width: shown.width, height: shown.height,
-          scale: shown.width / svg.viewBox.baseVal.width,
-          windowWidth: board.clientWidth, windowHeight: board.clientHeight,
-          scrollWidth: board.scrollWidth, scrollHeight: board.scrollHeight};
-}"""
 
 GAMES: dict[str, tuple[int, int]] = {
     # game: (players, how many of seat 0's decisions are played before looking)
@@ -61,10 +43,14 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture
-def server(start_server: Callable[..., Server], sqlite_url: str) -> Server:
-    """A real ``ludus serve`` over a fresh SQLite database, bots moving at once."""
-    return start_server(sqlite_url)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real ``ludus serve`` for the module over a fresh SQLite database, bots moving at once
+    (each test opens its own tables)."""
+    where = tmp_path_factory.mktemp("board-fit")
+    started = Server(f"sqlite:///{where / 'web.db'}", free_port(), where / "server.log").wait()
+    yield started
+    started.stop()
 
 
 def table_in_progress(server: Server, game: str) -> tuple[str, str]:
@@ -92,7 +78,7 @@ def open_page(browser: Browser, url: str, viewport: dict[str, int]) -> Page:
 
 def measure(page: Page) -> dict[str, Any]:
     """The board as drawn now: its smallest text (CSS px), how many words, its size, its window's."""
-    found: dict[str, Any] | None = page.evaluate(MEASURE)
+    found: dict[str, Any] | None = page.evaluate(SMALLEST_WORD_JS)
     assert found is not None, "the page shows no board picture"
     return found
 
