@@ -25,6 +25,8 @@ SMALLEST_PX = 10.0
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
+SCROLLED = "() => [document.getElementById('board').scrollLeft, document.getElementById('board').scrollTop]"
+
 GAMES: dict[str, tuple[int, int]] = {
     # game: (players, how many of seat 0's decisions are played before looking)
     "glory-to-rome": (3, 6),
@@ -130,16 +132,24 @@ def test_the_zoom_buttons_fit_the_whole_board_enlarge_it_and_come_back_to_readab
     page.click(".board-tools [data-zoom=readable]")
     assert measure(page)["scale"] == pytest.approx(readable["scale"], rel=0.01)
     # dragging the board with the mouse pans it, and plays nothing
-    index = page.evaluate("() => document.getElementById('live').dataset.index")
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
     box = page.locator("#board").bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.6)
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.4, steps=8)
     page.mouse.up()
-    moved = page.evaluate("() => [document.getElementById('board').scrollLeft, "
-                          "document.getElementById('board').scrollTop]")
+    moved = page.evaluate(SCROLLED)
     assert moved[0] > 0 and moved[1] > 0, moved
-    assert page.locator("#chooser[open]").count() == 0
-    assert page.evaluate("() => document.getElementById('live').dataset.index") == index
+    assert page.locator("#chooser[open]").count() == 0 and posts == []
+    # the table changes (seat 0 moves through the API): the new board is where the person had panned it
+    index = page.evaluate("() => Number(document.getElementById('live').dataset.index)")
+    seen = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}, timeout=30).json()
+    sent = httpx.post(f"{server.url}/api/tables/{table}/actions", timeout=30,
+                      json={"token": token, "action": seen["legal_actions"][0], "confirm": True})
+    assert sent.status_code == 200, sent.text
+    page.wait_for_function("index => Number(document.getElementById('live').dataset.index) > index", arg=index,
+                           timeout=WAIT)
+    assert page.evaluate(SCROLLED) == moved
     page.context.close()
