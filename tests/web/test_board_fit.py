@@ -4,8 +4,9 @@ At a laptop's 1280×800 and a phone's 390×844, the board of each game is shown 
 readable size: every word drawn in it (each SVG ``<text>`` outside ``<defs>``, whose icons are
 pictures) is measured as the browser draws it — its computed font size times the scale from its
 own coordinates to the screen (``getScreenCTM``) — and none is under 10 CSS pixels. A board
-larger than its window pans (the window scrolls over the whole of it); the zoom buttons change
-its scale, remembered per game, and dragging it with the mouse pans it without playing.
+larger than its window pans (the window scrolls over the whole of it); the zoom buttons and
+Ctrl + wheel change its scale, remembered per game; dragging it with the mouse pans it without
+playing; it stays where it was panned when the table changes and from one replay step to the next.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 SCROLLED = "() => [document.getElementById('board').scrollLeft, document.getElementById('board').scrollTop]"
+MEASURE_SCALE = "document.querySelector('#board svg').getBoundingClientRect().width / 1680"
+"""Hadrian's Wall's scale now (its picture is 1680 units wide)."""
 
 GAMES: dict[str, tuple[int, int]] = {
     # game: (players, how many of seat 0's decisions are played before looking)
@@ -131,11 +134,17 @@ def test_the_zoom_buttons_fit_the_whole_board_enlarge_it_and_come_back_to_readab
     assert measure(page)["scale"] == pytest.approx(larger["scale"], rel=0.01)
     page.click(".board-tools [data-zoom=readable]")
     assert measure(page)["scale"] == pytest.approx(readable["scale"], rel=0.01)
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.down("Control")  # Ctrl + wheel (a trackpad's pinch) zooms too
+    page.mouse.wheel(0, -100)
+    page.keyboard.up("Control")
+    page.wait_for_function(f"() => {MEASURE_SCALE} > {readable['scale'] * 1.2}", timeout=WAIT)
+    page.click(".board-tools [data-zoom=readable]")
     # dragging the board with the mouse pans it, and plays nothing
     posts: list[str] = []
     page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
-    box = page.locator("#board").bounding_box()
-    assert box is not None
     page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.6)
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.4, steps=8)
@@ -149,7 +158,21 @@ def test_the_zoom_buttons_fit_the_whole_board_enlarge_it_and_come_back_to_readab
     sent = httpx.post(f"{server.url}/api/tables/{table}/actions", timeout=30,
                       json={"token": token, "action": seen["legal_actions"][0], "confirm": True})
     assert sent.status_code == 200, sent.text
-    page.wait_for_function("index => Number(document.getElementById('live').dataset.index) > index", arg=index,
-                           timeout=WAIT)
+    page.wait_for_function("index => Number(document.getElementById('live').dataset.index) > index",
+                           arg=index, timeout=WAIT)
     assert page.evaluate(SCROLLED) == moved
+    page.context.close()
+
+
+def test_the_replay_keeps_the_board_where_it_was_panned_from_step_to_step(
+        browser: Browser, server: Server) -> None:
+    table, _ = table_in_progress(server, "trajan")
+    page = open_page(browser, f"{server.url}/replay/{table}?at=2", PHONE)
+    page.evaluate("() => { const b = document.getElementById('board'); b.scrollLeft = 300; b.scrollTop = 200; }")
+    page.wait_for_function("() => (sessionStorage.getItem('ludus.board') || '').includes('\"top\":200')",
+                           timeout=WAIT)  # the page noted where its board is
+    page.click("a[rel=next]")
+    page.wait_for_url("**at=3", timeout=WAIT)
+    page.wait_for_selector("#board svg", state="attached", timeout=WAIT)
+    assert page.evaluate(SCROLLED) == [300, 200]
     page.context.close()
