@@ -109,10 +109,11 @@
   document.addEventListener("htmx:load", tick);
 })();
 // The board's size: at least readable (its smallest text 10 CSS px, from the server's
-// data-readable; the largest seen on this page, so the board does not shrink from one move to the
-// next), else as wide as its column; a larger board pans in its window (scrollbars, a finger, or
-// dragging it with the mouse). The zoom buttons and Ctrl + wheel change the scale, remembered per
-// game; "Whole board" fits it in its window. The board's scroll position survives every update.
+// data-readable; the largest this browser has seen for the game, so the board does not change
+// size from one move to the next), else as wide as its column. A larger board pans in its window
+// (scrollbars, a finger, the arrow keys, or dragging it with the mouse). The zoom buttons and
+// Ctrl + wheel change the scale, remembered per game; "Whole board" fits it in its window. The
+// board's scroll position survives every update.
 (function () {
   "use strict";
   var seen = 0, drag = null, dragged = false;
@@ -158,10 +159,15 @@
   function apply() {
     var b = board(), f = b && frame(b);
     if (!f) return;
-    var readable = parseFloat(b.dataset.readable) || 0;
+    // the largest readable scale this browser has needed for the game (Glory to Rome's fine print
+    // appears with the first complete building): the board keeps one size from the first move on
+    var local = store("localStorage"), key = "ludus.readable." + b.dataset.game;
+    var readable = Math.max(parseFloat(b.dataset.readable) || 0,
+                            parseFloat(local ? local.getItem(key) || "" : "") || 0);
     if (readable > seen) {
       seen = readable;
       document.body.style.setProperty("--readable-seen", String(seen));
+      if (local) local.setItem(key, String(seen));
     }
     var chosen = remembered(b);
     setZoom(chosen === "fit" ? fitScale(b, f) : parseFloat(chosen) > 0 ? parseFloat(chosen) : null);
