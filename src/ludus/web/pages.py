@@ -6,7 +6,8 @@ the page's WebSocket (``/ws/pages/{id}``), which pushes the same fragment (htmx'
 extension swaps it in by id), so a page never reloads and a dropped connection
 resumes where it was. The only hand-written script (``static/ludus.js``) turns a click
 on the board's ``data-action`` elements into that post, with a chooser when several
-actions act on one element.
+actions act on one element; it also zooms and pans the board, which is shown at least at
+its readable size (:func:`board_fit`).
 """
 
 from __future__ import annotations
