@@ -5,10 +5,11 @@
 Starts a real server on a free port over a scratch SQLite database, opens a table of each
 game (seat 0 a person, the others greedy bots), plays seat 0 into the middle of the game
 through the JSON API (seeded random choices; the bots answer at once), then has Chromium
-take, 1400×900: ``web-lobby.png`` (the lobby with those tables listed) and
+take, 1280×800 (a laptop): ``web-lobby.png`` (the lobby with those tables listed) and
 ``web-<game-id>.png`` (seat 0's page of each game), ``web-end.png`` (a finished game: the
-outcome, the score sheet, replay, download and rematch), plus ``web-phone.png`` (a game page
-390 pixels wide, as on a phone).
+outcome, the score sheet, replay, download and rematch); and 390×844 (a phone)
+``web-<game-id>-phone.png``, seat 0's page scrolled to the board. For each game page it
+prints the smallest word of the board as drawn, in CSS pixels (``SMALLEST_WORD_JS``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import httpx
 
 from ludus.core.rng import Rng
+from ludus.testing.boards import SMALLEST_WORD_JS
 
 ROOT = Path(__file__).resolve().parent.parent
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -37,6 +39,8 @@ TABLES: dict[str, tuple[int, int]] = {
     "fall-of-rome": (2, 8),
     "hadrians-wall": (2, 30),
 }
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 
 def free_port() -> int:
@@ -133,24 +137,28 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
                 try:
-                    page = browser.new_page(viewport={"width": 1400, "height": 900})
+                    page = browser.new_page(viewport=LAPTOP)
                     page.goto(f"{base}/")
                     written.append(args.out / "web-lobby.png")
                     page.screenshot(path=written[-1])
+                    phone = browser.new_page(viewport=PHONE)
                     for game, url in pages.items():
-                        page.goto(url)
-                        page.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
-                        written.append(args.out / f"web-{game}.png")
-                        page.screenshot(path=written[-1])
+                        for shot, name in ((page, f"web-{game}.png"), (phone, f"web-{game}-phone.png")):
+                            shot.goto(url)
+                            shot.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
+                            if shot is phone:  # the options come first on a phone: scroll to the board
+                                shot.evaluate("document.querySelector('.board-area').scrollIntoView()")
+                            written.append(args.out / name)
+                            shot.screenshot(path=written[-1])
+                            found = shot.evaluate(SMALLEST_WORD_JS)
+                            size = f"{found['width']:.0f}×{found['height']:.0f}"
+                            print(f"{name}: the smallest word of the board {found['least']:.2f} CSS px (scale "
+                                  f"{found['scale']:.2f}, the board {size} in a {found['windowWidth']}×"
+                                  f"{found['windowHeight']} window)")
                     page.goto(f"{base}/play/{finished}/{finished_token}")
                     page.wait_for_selector(".end .sheet", timeout=30_000)
                     written.append(args.out / "web-end.png")
                     page.screenshot(path=written[-1])
-                    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
-                    phone.goto(pages["glory-to-rome"])
-                    phone.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
-                    written.append(args.out / "web-phone.png")
-                    phone.screenshot(path=written[-1])
                 finally:
                     browser.close()
         finally:
@@ -158,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             server.wait(10)
     for path in written:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    return 0 if len(written) == len(TABLES) + 3 else 1
+    return 0 if len(written) == 2 * len(TABLES) + 2 else 1
 
 
 if __name__ == "__main__":

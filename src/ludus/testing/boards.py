@@ -32,11 +32,34 @@ from ludus.core.i18n import LANGUAGES, Lang, get_lang
 from ludus.core.rng import Rng
 from ludus.testing.i18n import CheckedLang
 
-__all__ = ["check_boards", "check_picture"]
+__all__ = ["SMALLEST_WORD_JS", "check_boards", "check_picture"]
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _TOKEN = re.compile(r"\w+")
 """An id as it may stand in a picture: a whole word (``circus`` is not ``circus_maximus``)."""
+
+
+SMALLEST_WORD_JS = """() => {
+  const board = document.getElementById('board'), svg = board && board.querySelector('svg');
+  if (!svg) return null;
+  let least = Infinity, words = 0;
+  for (const text of svg.querySelectorAll('text')) {
+    if (text.closest('defs, symbol') || !text.textContent.trim()) continue;
+    const m = text.getScreenCTM();
+    least = Math.min(least, parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b));
+    words += 1;
+  }
+  const shown = svg.getBoundingClientRect();
+  return {least: least, words: words, width: shown.width, height: shown.height,
+          scale: shown.width / svg.viewBox.baseVal.width,
+          windowWidth: board.clientWidth, windowHeight: board.clientHeight,
+          scrollWidth: board.scrollWidth, scrollHeight: board.scrollHeight};
+}"""
+"""JavaScript a browser (Playwright's ``page.evaluate``) runs on a page of the web platform to
+measure its board (``#board svg``) as drawn: ``least``, the smallest word in CSS pixels (each
+``<text>`` outside ``<defs>`` — whose icons are pictures —, its computed font size times the
+scale from its own coordinates to the screen), ``words``, how many; the picture's size and
+``scale``; its window's size and how far it scrolls. None when the page shows no picture."""
 
 
 def check_picture(picture: str, actions: Iterable[str], where: str) -> ElementTree.Element:

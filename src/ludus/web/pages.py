@@ -6,12 +6,14 @@ the page's WebSocket (``/ws/pages/{id}``), which pushes the same fragment (htmx'
 extension swaps it in by id), so a page never reloads and a dropped connection
 resumes where it was. The only hand-written script (``static/ludus.js``) turns a click
 on the board's ``data-action`` elements into that post, with a chooser when several
-actions act on one element.
+actions act on one element; it also zooms and pans the board, which is shown at least at
+its readable size (:func:`board_fit`).
 """
 
 from __future__ import annotations
 
 import html
+import math
 import re
 from typing import Annotated, Any
 
@@ -30,7 +32,7 @@ from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import payload, picture, score_rows, text_board
 from ludus.web.replay import position
 
-__all__ = ["live_fragment", "plain_panel", "router"]
+__all__ = ["READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -65,6 +67,28 @@ def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLRespons
 
 
 _HEADING = re.compile(r"^== (.+?) ==(.*)$")
+_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
+_FONT = re.compile(r'font-size="([\d.]+)"')
+_DEFS = re.compile(r"<defs>.*?</defs>", re.S)
+READABLE_PX = 10.0
+"""The smallest text a board shows at its readable size, in CSS pixels (at the browser's 100 % zoom)."""
+
+
+def board_fit(picture: str | None, game: str) -> dict[str, Any]:
+    """How the page sizes a board: ``width``, the picture's width in its own units; ``readable``,
+    the scale at which its smallest text (outside ``<defs>``, whose icons are pictures) is
+    :data:`READABLE_PX` tall, rounded up to 1/100. The page shows the board at least that large
+    (or as wide as its column, when larger) and pans it; zoom buttons change the scale.
+
+    >>> fit = board_fit('<svg viewBox="0 0 1680 900"><text font-size="8">IV</text></svg>', "hadrians-wall")
+    >>> fit["width"], fit["readable"]
+    (1680.0, 1.25)
+    """
+    found = _VIEWBOX.search(picture or "")
+    sizes = [float(size) for size in _FONT.findall(_DEFS.sub("", picture or ""))]
+    smallest = min((size for size in sizes if size > 0), default=READABLE_PX)
+    return {"game": game, "width": float(found[1]) if found else 0.0,
+            "readable": math.ceil(READABLE_PX / smallest * 100) / 100}
 
 
 def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:
@@ -106,7 +130,8 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
     return templates.get_template("live.html").render(_context(
         request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
         winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
-        plain=plain, sheet=score_rows(live, lang), token=token, base=base, error=error, confirm=confirm,
+        plain=plain, fit=board_fit(board, live.game.info.id), sheet=score_rows(live, lang), token=token,
+        base=base, error=error, confirm=confirm,
         overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 
 
@@ -268,6 +293,7 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
     board = live.game.svg(view, seat, lang)
     text = None if board else live.game.render(state.view(seat), seat, lang)
     return _page(request, "replay.html", lang, live=live, at=at, total=total, seat=seat, board=board,
+                 fit=board_fit(board, live.game.info.id),
                  plain=None if board or text is None else plain_panel(text, seat),
                  log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
                  finished=live.status != "playing")

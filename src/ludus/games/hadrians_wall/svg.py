@@ -52,7 +52,7 @@ _DEFS = ("<defs>" + "".join(
 """Each icon drawn once, used everywhere (a picture holds hundreds)."""
 
 WIDTH, SHEET_W, STRIP_H, SHEET_H = 1680, 820, 118, 700  # the picture, a sheet, a player's strip above the sheets
-P, B = 26, 22  # the pitch and the size of a box
+P, B, FINE = 26, 22, 8  # the pitch and the size of a box; the smallest text (10 CSS px on the web page)
 
 
 def _text(component: str, lang: Lang, cache: dict[tuple[str, str, str], str] = {}) -> str:  # noqa: B006
@@ -119,12 +119,13 @@ class _Table:
 
     def text(self, x: float, y: float, words: str, size: float = 12, anchor: str = "start", weight: str | None = None,
              fill: str = "#222", fit: float = 0) -> None:
-        """A line of text written directly (a picture holds a thousand), smaller to ``fit`` a width; none for no words."""
+        """Text, smaller to ``fit`` a width (condensed to it rather than under ``FINE``); none for no words."""
         if not words:
             return
-        size = min(size, fit / (0.66 * len(words))) if fit else size
+        size = max(FINE, shrunk := min(size, fit / (0.66 * len(words))) if fit else size)
         extra = (' font-weight="bold"' if weight else "") + (f' text-anchor="{anchor}"' if anchor != "start" else "")
-        extra += f' fill="{fill}"' if fill != "#222" else ""
+        extra += (f' fill="{fill}"' if fill != "#222" else "") + (
+            f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"' if shrunk < FINE else "")
         self.c.parts.append(f'<text x="{x:g}" y="{y:g}" font-size="{size:.3g}"{extra}>{esc(words)}</text>')
 
     def icon(self, x: float, y: float, token: str, r: float = 7) -> None:
@@ -558,9 +559,7 @@ class _Table:
     def draw(self) -> Svg:
         c, view = self.c, self.view
         c.parts.append(_DEFS)
-        y = self.year_board(0)
-        y = c.news(y, view, self.player, DOMAIN, self.lang)
-        y = self.legend(y)
+        y = self.legend(c.news(self.year_board(0), view, self.player, DOMAIN, self.lang))  # from the top down
         mine = view["boards"][self.player] if self.player is not None else {}
         if mine.get("hand"):
             self.text(20, y + 18, self._("Your Player cards: keep one as Path (the other is your Prospect)"), size=15,

@@ -157,3 +157,145 @@
   }
   turn();
 })();
+// The board's size: at least readable (its smallest text 10 CSS px, from the server's
+// data-readable; the largest this browser has seen for the game, so the board does not change
+// size from one move to the next), else as wide as its column. A larger board pans in its window
+// (scrollbars, a finger, the arrow keys, or dragging it with the mouse). The zoom buttons and
+// Ctrl + wheel change the scale, remembered per game; "Whole board" fits it in its window. The
+// board's scroll position survives every update.
+(function () {
+  "use strict";
+  var seen = 0, drag = null, dragged = false;
+  function store(kind) {
+    try { return window[kind]; } catch (e) { return null; }
+  }
+  function board() { return document.querySelector("#board.picture"); }
+  function frame(b) {
+    var svg = b.querySelector("svg");
+    var box = svg && svg.viewBox && svg.viewBox.baseVal;
+    return box && box.width ? {svg: svg, width: box.width, height: box.height} : null;
+  }
+  function fitScale(b, f) {
+    var high = parseFloat(getComputedStyle(b).maxHeight) || b.clientHeight;
+    return Math.min(b.clientWidth / f.width, high / f.height);
+  }
+  function setZoom(value) {
+    if (value === null) {
+      delete document.body.dataset.zoom;
+      document.body.style.removeProperty("--zoom");
+    } else {
+      document.body.dataset.zoom = "on";
+      document.body.style.setProperty("--zoom", String(value));
+    }
+  }
+  function remembered(b) {
+    var local = store("localStorage");
+    return local ? local.getItem("ludus.zoom." + b.dataset.game) : null;
+  }
+  function remember(b, value) {
+    var local = store("localStorage");
+    if (!local) return;
+    if (value === null) local.removeItem("ludus.zoom." + b.dataset.game);
+    else local.setItem("ludus.zoom." + b.dataset.game, String(value));
+  }
+  function saveScroll(b) {
+    var session = store("sessionStorage");
+    if (!session) return;
+    var where = {path: location.pathname, left: b.scrollLeft, top: b.scrollTop};
+    session.setItem("ludus.board", JSON.stringify(where));
+  }
+  // Size the board now on the page and put it back where the person had scrolled it.
+  function apply() {
+    var b = board(), f = b && frame(b);
+    if (!f) return;
+    // the largest readable scale this browser has needed for the game (Glory to Rome's fine print
+    // appears with the first complete building): the board keeps one size from the first move on
+    var local = store("localStorage"), key = "ludus.readable." + b.dataset.game;
+    var readable = Math.max(parseFloat(b.dataset.readable) || 0,
+                            parseFloat(local ? local.getItem(key) || "" : "") || 0);
+    if (readable > seen) {
+      seen = readable;
+      document.body.style.setProperty("--readable-seen", String(seen));
+      if (local) local.setItem(key, String(seen));
+    }
+    var chosen = remembered(b);
+    setZoom(chosen === "fit" ? fitScale(b, f) : parseFloat(chosen) > 0 ? parseFloat(chosen) : null);
+    var session = store("sessionStorage"), was = null;
+    try {
+      was = JSON.parse(session ? session.getItem("ludus.board") || "null" : "null");
+    } catch (e) {
+      was = null;
+    }
+    if (was && was.path === location.pathname) {
+      b.scrollLeft = was.left;
+      b.scrollTop = was.top;
+    }
+  }
+  // Zoom in or out (by 1.25), to the whole board or back to the readable size, keeping the point
+  // (x, y) of the window (its middle by default) where it was.
+  function zoom(how, x, y) {
+    var b = board(), f = b && frame(b);
+    if (!f) return;
+    var before = f.svg.getBoundingClientRect().width / f.width;
+    if (x === undefined) { x = b.clientWidth / 2; y = b.clientHeight / 2; }
+    var ux = (b.scrollLeft + x) / before, uy = (b.scrollTop + y) / before;
+    if (how === "readable") { remember(b, null); setZoom(null); }
+    else if (how === "fit") { remember(b, "fit"); setZoom(fitScale(b, f)); }
+    else {
+      var value = Math.min(4, Math.max(0.2, before * (how === "in" ? 1.25 : 0.8)));
+      remember(b, value);
+      setZoom(value);
+    }
+    var after = f.svg.getBoundingClientRect().width / f.width;
+    b.scrollLeft = ux * after - x;
+    b.scrollTop = uy * after - y;
+    saveScroll(b);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest(".board-tools [data-zoom]");
+    if (button) zoom(button.dataset.zoom);
+  });
+  document.addEventListener("wheel", function (event) {
+    var b = event.ctrlKey && event.target.closest && event.target.closest("#board.picture");
+    if (!b) return;
+    event.preventDefault();
+    var r = b.getBoundingClientRect();
+    zoom(event.deltaY < 0 ? "in" : "out", event.clientX - r.left, event.clientY - r.top);
+  }, {passive: false});
+  // Dragging the board with the mouse pans it; the click that ends a drag plays nothing.
+  document.addEventListener("pointerdown", function (event) {
+    dragged = false;
+    var b = event.pointerType === "mouse" && event.button === 0 && event.target.closest("#board.picture");
+    drag = b ? {board: b, x: event.clientX, y: event.clientY, left: b.scrollLeft, top: b.scrollTop} : null;
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!dragged && Math.abs(dx) + Math.abs(dy) < 6) return;
+    dragged = true;
+    drag.board.classList.add("panning");
+    drag.board.scrollLeft = drag.left - dx;
+    drag.board.scrollTop = drag.top - dy;
+  });
+  document.addEventListener("pointerup", function () {
+    if (drag) drag.board.classList.remove("panning");
+    drag = null;
+  });
+  document.addEventListener("click", function (event) {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }, true);
+  document.addEventListener("scroll", function (event) {
+    if (event.target.id === "board") saveScroll(event.target);
+  }, true);
+  window.addEventListener("resize", function () {
+    var b = board();
+    if (b && remembered(b) === "fit") apply();
+  });
+  ["htmx:afterSwap", "htmx:wsAfterMessage", "htmx:load"].forEach(function (name) {
+    document.addEventListener(name, apply);
+  });
+  apply();
+})();
