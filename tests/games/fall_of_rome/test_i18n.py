@@ -185,7 +185,7 @@ def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.plain[-2000:]
     text = run.plain
     # the board, the menu, the log and the map in Polish, with the edition's terms
-    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie", "Karty gracza 0 (Ty)",
+    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie", "Gracz 1 (Ty) — karty",
                   "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji", "marsz do miasta",
                   "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta", "Mapa: drogi", "gracz 0> "):
         assert words in text, words
