@@ -125,10 +125,12 @@ def lobby(request: Request) -> HTMLResponse:
 
 def _option(lang: Lang, game: str, spec: OptionSpec) -> dict[str, Any]:
     """One option as a player reads it: its label, a line of explanation, each value's label."""
+    def words(message: str) -> str:
+        return lang.gettext(message, game) if message else ""
+
     return {"name": spec.name, "default": spec.default, "flag": isinstance(spec.default, bool),
-            "label": lang.gettext(spec.label or spec.name, game), "explain": lang.gettext(spec.explain, game)
-            if spec.explain else "", "help": lang.gettext(spec.help, game), "ruling": spec.ruling,
-            "choices": [(c, lang.gettext(spec.value_label(c), game)) for c in spec.choices or ()],
+            "label": words(spec.label) or spec.name, "explain": words(spec.explain), "help": words(spec.help),
+            "ruling": spec.ruling, "choices": [(c, words(spec.value_label(c))) for c in spec.choices or ()],
             "minimum": spec.minimum, "maximum": spec.maximum, "players": spec.players}
 
 
