@@ -50,15 +50,16 @@ def test_the_table_calls_the_players_by_their_names(client: TestClient, game: st
         mover = movers[0]
         mine = client.get(f"/api/tables/{made['id']}", params={"token": tokens[mover]}).json()["legal_actions"]
         answer = client.post(f"/api/tables/{made['id']}/actions", json={"token": tokens[mover], "action": mine[0]})
-        assert answer.status_code == 200, answer.text
-        if len(answer.json()["log"]) >= 3:
+        # 409: the server played a forced move meanwhile (its worker thread); look again
+        assert answer.status_code in (200, 409), answer.text
+        if answer.status_code == 200 and len(answer.json()["log"]) >= 3:
             break
     client.cookies.set("lang", code)
     page = client.get(f"/play/{made['id']}/{tokens[0]}").text
     lang = get_lang(code)
-    assert "Ada" in _board(page) and "Bruno" in _board(page)
-    assert lang.gettext("you play as {name}").format(name="Ada") in _status(page)
-    assert "Ada" in _log(page) or "Bruno" in _log(page)
+    assert "Ada" in _board(page) and "Bruno" in _board(page), _board(page)[:2000]
+    assert lang.gettext("you play as {name}").format(name="Ada") in _status(page), _status(page)
+    assert "Ada" in _log(page) or "Bruno" in _log(page), _log(page)[:2000]
     assert not SEAT_ZERO.search(page), SEAT_ZERO.search(page)
     spectator = client.get(f"/watch/{made['id']}").text
     assert "Ada" in _board(spectator) and not SEAT_ZERO.search(spectator)
