@@ -56,7 +56,7 @@ def test_play_never_shows_another_seats_hand(monkeypatch: pytest.MonkeyPatch) ->
 def test_play_by_typed_notation_and_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = run(["play", "fixture-draw", "--seat", "all", "--seed", "1"], "draw\n0:play 0\n" + "1\n" * 40, monkeypatch)
     assert status == 0
-    assert "Seat 1's decision" in text and "Game over" in text
+    assert "Player 2's decision" in text and "Game over" in text
 
 
 def test_play_without_a_game_asks_which(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -212,7 +212,7 @@ def test_person_is_offered_optional_actions_on_a_bots_turn(monkeypatch: pytest.M
     # Seat 0 acts, then the bot (seat 1) is about to act: seat 0 may cheer out of turn.
     status, text = run(["play", "fixture-draw", "--seed", "5"], "1\n1\nquit\n", monkeypatch)
     assert status == 0
-    assert "seat 1 is about to act. Optional actions" in text
+    assert "Player 2 is about to act. Optional actions" in text
     assert "Seat 0 cheers." in text
 
 
@@ -228,10 +228,10 @@ def test_hot_seat_clears_the_screen_and_waits_between_seats(monkeypatch: pytest.
     decisions = [s for s in screens if "'s decision" in s]
     assert len(decisions) >= 6
     for screen in decisions:
-        shown = {p for p in (0, 1) if f"Seat {p}'s decision" in screen}
+        shown = {p for p in (0, 1) if f"Player {p + 1}'s decision" in screen}
         assert len(shown) == 1, "two seats' decisions on one screen"
     waits = [s for s in screens if "press Enter" in s]
-    assert any("Seat 0, press Enter" in s for s in waits) and any("Seat 1, press Enter" in s for s in waits)
+    assert any("Player 1, press Enter" in s for s in waits) and any("Player 2, press Enter" in s for s in waits)
     for screen in waits:  # the waiting screen shows nothing of anyone's hand
         assert "hands [" not in screen.split("press Enter")[0]
     assert "Game over" in screens[-1] and "drew a" not in screens[-1]  # the shared end screen: public news only

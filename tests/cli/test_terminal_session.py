@@ -48,14 +48,14 @@ def test_a_person_plays_a_whole_game_at_80x24(game: str, players: int, seed: int
     text = run.plain
     assert "Game over" in text
     sheet = text[text.rindex("Game over"):]
-    assert "seat 0 (you)" in sheet and ("total" in sheet or "together" in sheet)
+    assert "Player 1 (you)" in sheet and ("total" in sheet or "together" in sheet)
     assert len(run.prompts) >= 5
     for n in range(1, len(run.prompts)):  # the first decision shows the whole table above it
         lines = run.printed(n)
         assert len(lines) <= ROWS, (n, "\n".join(lines))
         assert all(len(line) <= COLS for line in lines), (n, [line for line in lines if len(line) > COLS])
         line = run.prompts[n].line
-        assert line.startswith("seat 0>") or line.endswith("Type yes to play it>"), line
+        assert line.startswith("Player 1>") or line.endswith("Type yes to play it>"), line
     assert "There is no action" not in text
     assert re.search(rb"\x1b\[[0-9;]*m", run.transcript), "no colours in a colour terminal"
     saved = list((tmp_path / "games").glob(f"{game}*.json"))

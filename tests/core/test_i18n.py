@@ -158,8 +158,8 @@ def test_the_terminal_speaks_the_chosen_language() -> None:
     TerminalSession(state.game, state, record, [0], {1: RandomAgent(1, 0.0)}, console,
                     lambda prompt: (console.print(prompt), next(answers, "quit"))[1], lang=get_lang("pl")).run()
     text = out.getvalue()
-    assert "gracz 0> " in text and "Opuszczasz grę." in text
-    assert "Since your last decision" not in text and "seat 0>" not in text
+    assert "Gracz 1> " in text and "Opuszczasz grę." in text
+    assert "Since your last decision" not in text and "Player 1>" not in text
 
 
 def test_argparse_speaks_the_language_too(capsys: pytest.CaptureFixture[str]) -> None:

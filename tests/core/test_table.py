@@ -126,7 +126,7 @@ def test_terminal_undo() -> None:
 def test_terminal_plays_a_public_forced_move_and_shows_components() -> None:
     # Issue 11: a public one-option prompt is answered for the person (and said); show NAME reads the data.
     session, text = _session(_last_card_state([9, 5]), [])
-    assert "Seat 0: 0:play 0 (the only move)" in text and session.state.is_terminal()
+    assert "Player 1: 0:play 0 (the only move)" in text and session.state.is_terminal()
     _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["show 4", "show nothing-like-this", "quit"])
     assert "Card 4: worth 4 points when played." in text
     assert "Nothing called “nothing-like-this”" in text
@@ -142,7 +142,7 @@ def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> Non
     console = Console(file=io.StringIO(), width=100, color_system=None)
     console.print(score_sheet(ludus.load("fixture-draw", 2), out, (0,)))
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    for words in ("Cards played", "Cheers", "total", "place", "seat 0 (you)", "seat 1 (bot)", "the deck ran out", "12"):
+    for words in ("Cards played", "Cheers", "total", "place", "Player 1 (you)", "Player 2 (bot)", "the deck ran out", "12"):
         assert words in text
     coop = Outcome((0.0,), (1,), (0,), "all tribes allied", cooperative_win=True, termination="alliances")
     console = Console(file=io.StringIO(), width=100, color_system=None)

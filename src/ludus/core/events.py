@@ -56,7 +56,15 @@ def _number(value: Any, lang: Lang) -> str:
     return lang.number(value)
 
 
-_CORE_NAMERS: dict[str, Namer] = {"join": _join, "number": _number}
+def _player(value: Any, lang: Lang) -> str:
+    return lang.player(int(value))
+
+
+def _players(values: Any, lang: Lang) -> str:
+    return lang.players([int(v) for v in values])
+
+
+_CORE_NAMERS: dict[str, Namer] = {"join": _join, "number": _number, "player": _player, "players": _players}
 
 
 def register_messages(
@@ -70,7 +78,8 @@ def register_messages(
     and Ukrainian pick one of three forms). A field may name a namer after a colon:
     ``{card:card}`` calls ``names["card"](value, lang)`` (``lang`` translates ``domain``
     by default: :meth:`~ludus.core.i18n.Lang.for_domain`); the core namers are ``join``
-    (a list, as the language writes one) and ``number``.
+    (a list, as the language writes one), ``number``, ``player`` (a seat, by the name the
+    reader knows it by: :meth:`~ludus.core.i18n.Lang.player`) and ``players`` (several).
     """
     table = _TEMPLATES.setdefault(domain, {})
     for kind, template in messages.items():

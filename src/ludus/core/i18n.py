@@ -21,12 +21,13 @@ read from each game's ``data/messages.toml`` by :func:`extract_toml`).
 
 from __future__ import annotations
 
+import copy
 import gettext
 import locale as system_locale
 import math
 import os
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -88,9 +89,13 @@ class Lang:
     default domain (the platform's); :meth:`for_domain` gives the same language
     translating a game's messages by default, so a game's code writes
     ``lang.gettext("Rubble")`` and ``pybabel`` extracts it.
+
+    A reader also knows the people at the table: :meth:`with_names` gives the same
+    language calling each seat by its name, and :meth:`player` is how every board, log
+    line and status names a seat ("Player 1"… counted from 1 when it has no name).
     """
 
-    __slots__ = ("code", "domain", "locale")
+    __slots__ = ("code", "domain", "locale", "names")
 
     def __init__(self, code: str, domain: str = PLATFORM) -> None:
         if code not in LANGUAGES:
@@ -98,10 +103,36 @@ class Lang:
         self.code = code
         self.domain = domain
         self.locale = Locale.parse(code)
+        self.names: tuple[str, ...] = ()
 
     def for_domain(self, domain: str) -> Lang:
-        """This language, translating ``domain`` (a game's id) by default."""
-        return _bound(self.code, domain)
+        """This language, translating ``domain`` (a game's id) by default (the seats' names kept)."""
+        bound = _bound(self.code, domain)
+        return bound.with_names(self.names) if self.names else bound
+
+    def with_names(self, names: Sequence[str]) -> Lang:
+        """This language, calling seat ``n`` by ``names[n]`` (an empty name: "Player n+1").
+
+        >>> en = get_lang("en").with_names(["Ada", ""])
+        >>> en.player(0), en.player(1), get_lang("pl").player(2)
+        ('Ada', 'Player 2', 'Gracz 3')
+        """
+        named = copy.copy(self)
+        named.names = tuple(str(name) for name in names)
+        return named
+
+    def player(self, seat: int) -> str:
+        """What a reader calls ``seat`` (0-based): its name at the table, else "Player 1"… (from 1).
+
+        Notation keeps the seat's number (``0:march Lugdunum``); people read this.
+        """
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return _translations(PLATFORM, self.code).gettext(N_("Player {n}")).format(n=seat + 1)
+
+    def players(self, seats: Sequence[int]) -> str:
+        """Several seats' names as the language lists them ("Ada and Player 2")."""
+        return self.join([self.player(seat) for seat in seats])
 
     def gettext(self, message: str, domain: str | None = None) -> str:
         """``message`` (its English msgid) in this language."""

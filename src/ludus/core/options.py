@@ -47,7 +47,11 @@ class FrozenOptions(dict[str, OptionValue]):
 class OptionSpec:
     """One game option: its name, type, default and allowed values.
 
-    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound an int.
+    ``choices`` restricts the value to a set; ``minimum``/``maximum`` bound an int. ``help``
+    is the full note (its source, a ruling): ``ludus games`` and the game's rules page show it.
+    What a player reads in the lobby is ``label``, ``explain`` and ``value_labels`` (msgids
+    of the game's domain). A ``ruling`` (a reading of an unclear or unconfirmed rule) is not
+    offered in the lobby: its documented default is played, and the rules page explains it.
     """
 
     name: str
@@ -57,6 +61,35 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    label: str = ""
+    """A short name in a player's words (a msgid)."""
+    explain: str = ""
+    """One line saying what the option changes, in a player's words (a msgid)."""
+    value_labels: tuple[tuple[OptionValue, str], ...] = ()
+    """A readable label (a msgid) for each of ``choices``."""
+    players: tuple[int, ...] = ()
+    """The player counts the option applies to (empty: every count)."""
+    ruling: bool = False
+    """Not offered in the lobby: the default is played (see the class docstring)."""
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the option means anything at a table of ``players``.
+
+        >>> OptionSpec("lap_2p", 11, "", players=(2,)).applies_to(3)
+        False
+        """
+        return not self.players or players in self.players
+
+    def offered(self, players: int) -> bool:
+        """Whether the lobby offers the option at a table of ``players`` (not a ruling, and it applies)."""
+        return not self.ruling and self.applies_to(players)
+
+    def value_label(self, value: OptionValue) -> str:
+        """The readable label (a msgid) of ``value``, else the value as written."""
+        for known, label in self.value_labels:
+            if known == value:
+                return label
+        return str(value)
 
     @property
     def kind(self) -> type:

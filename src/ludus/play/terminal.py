@@ -111,7 +111,7 @@ class TerminalSession:
                 forced = self.state.forced(seat)
                 if forced is not None:  # public and the only move: played for the person, in the news
                     label = self.label(forced)
-                    self.unseen[seat].append(self._("Seat {seat}: {action} (the only move)", seat=seat, action=label))
+                    self.unseen[seat].append(self._("{seat}: {action} (the only move)", seat=self.lang.player(seat), action=label))
                     self.apply(forced)
                     continue
                 action = self.ask(seat)
@@ -146,13 +146,13 @@ class TerminalSession:
                 continue
             if not self.hand_over(p):
                 return False
-            self.console.print(Text(self._("Seat {seat}: seat {other} is about to act. Optional actions:", seat=p,
-                                           other=movers[0]), style="bold"))
+            self.console.print(Text(self._("{seat}: {other} is about to act. Optional actions:", seat=self.lang.player(p),
+                                           other=self.lang.player(movers[0])), style="bold"))
             for i, action in enumerate(optional, start=1):
                 self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
             while True:
                 try:
-                    answer = self.input_fn(self._("seat {seat} (Enter to pass)> ", seat=p)).strip()
+                    answer = self.input_fn(self._("{seat} (Enter to pass)> ", seat=self.lang.player(p))).strip()
                 except EOFError:
                     return False
                 if not answer:
@@ -199,7 +199,7 @@ class TerminalSession:
         if not self.hand_over(seat):
             return None
         if len(self.humans) > 1:
-            console.rule(Text(self._("Seat {seat}'s decision", seat=seat), style="bold"))
+            console.rule(Text(self._("{seat}'s decision", seat=self.lang.player(seat)), style="bold"))
         self.show(seat, board=seat not in self.seen_board)
         self.seen_board.add(seat)
         actions = self.state.legal_actions(seat)
@@ -211,7 +211,7 @@ class TerminalSession:
                                    style="yellow"))
         while True:
             try:
-                answer = self.input_fn(self._("seat {seat}> ", seat=seat)).strip()
+                answer = self.input_fn(self._("{seat}> ", seat=self.lang.player(seat))).strip()
             except EOFError:
                 console.print(self._("End of input: leaving the game."))
                 return None
@@ -327,8 +327,8 @@ class TerminalSession:
         self.console.clear()
         self.at_screen = None
         try:
-            answer = self.input_fn(self._("Seat {seat}, press Enter (the other players look away)> ",
-                                          seat=seat)).strip()
+            answer = self.input_fn(self._("{seat}, press Enter (the other players look away)> ",
+                                          seat=self.lang.player(seat))).strip()
         except EOFError:
             self.console.print(self._("End of input: leaving the game."))
             return False
@@ -359,7 +359,7 @@ class TerminalSession:
             self.console.print(Text(self._("{error} (type help)", error=exc.text_in(self.lang)), style="red"))
             return None
         if action.player != seat:
-            self.console.print(Text(self._("You play seat {seat}, not seat {other}.", seat=seat, other=action.player),
+            self.console.print(Text(self._("You play {seat}, not {other}.", seat=self.lang.player(seat), other=self.lang.player(action.player)),
                                     style="red"))
             return None
         if action not in actions:
@@ -404,7 +404,7 @@ class TerminalSession:
         console = self.console
         view = self.state.view(seat)
         if board:
-            console.rule(self._("{game} — seat {seat}", game=self.game.info.title_in(self.lang.code), seat=seat))  # no frame: the table keeps all 80 columns
+            console.rule(self._("{game} — {seat}", game=self.game.info.title_in(self.lang.code), seat=self.lang.player(seat)))  # no frame: the table keeps all 80 columns
             console.print(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
@@ -485,8 +485,8 @@ def score_sheet(game: Game[Any], out: Outcome, humans: Sequence[int] = (), lang:
     table = Table()
     table.add_column("")
     for p in range(players):
-        who = _("seat {seat} (you)") if p in humans else _("seat {seat} (bot)")
-        table.add_column(who.format(seat=p), justify="right")
+        who = _("{seat} (you)") if p in humans else _("{seat} (bot)")
+        table.add_column(who.format(seat=lang.player(p)), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
         table.add_row(lang.gettext(str(row.get("label", row.get("category", ""))), domain),

@@ -72,7 +72,8 @@ class CheckedLang(Lang):
         self.misses: set[tuple[str, str]] = set() if misses is None else misses
 
     def for_domain(self, domain: str) -> Lang:
-        return CheckedLang(self.code, domain, self.misses)
+        bound = CheckedLang(self.code, domain, self.misses)
+        return bound.with_names(self.names) if self.names else bound
 
     def _check(self, message: str, domain: str | None) -> None:
         where = domain or self.domain

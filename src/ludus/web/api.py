@@ -25,7 +25,7 @@ from ludus.core.record import SEED_LIMIT
 from ludus.core.registry import games
 from ludus.web.app import RateLimit, language, origin_allowed, status_of
 from ludus.web.live import Forbidden, Hub, Live, NeedsConfirmation, SeatSpec
-from ludus.web.payload import LOG_SIZE, payload
+from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.store import hash_token
 
 __all__ = ["router", "seat_for"]
@@ -130,6 +130,7 @@ class SeatInfo(BaseModel):
     kind: str
     level: str | None
     name: str
+    label: str = Field(description='what people read: the name, "Bot (hard)" or "Player 1" (seats from 1)')
     joined: bool
     bot: str | None
 
@@ -364,7 +365,7 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
     hub = hub_of(request)
     live = hub.get(table_id)
     state, events, total = position(live, at, seat)
-    lang_ = _lang(lang, request)
+    lang_ = reader(live, _lang(lang, request))
     return {"at": min(at, total), "total": total, "seat": seat, "view": state.view(seat),
             "log": [e.text_in(lang_) for e in events]}
 

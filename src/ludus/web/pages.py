@@ -22,26 +22,23 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ludus.agents import AGENTS
+from ludus.core.api import OptionSpec
 from ludus.core.board import board_view
-from ludus.core.errors import N_, LudusError
+from ludus.core.errors import LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
 from ludus.web.api import seat_for, serve_socket
 from ludus.web.app import HERE, language
 from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
-from ludus.web.payload import payload, picture, score_rows, text_board
+from ludus.web.payload import LEVEL_NAMES, payload, picture, reader, score_rows, text_board
 from ludus.web.replay import position
 
-__all__ = ["READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
+__all__ = ["LEVEL_NAMES", "READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
-
-LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
-               "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
-"""The bot levels' names as pages show them (msgids; a page translates them)."""
 
 
 def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
@@ -121,17 +118,17 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
             data["legal_actions"], data["labels"] = [], {}
             view = board_view(live.state, seat, live.recent(seat))
             view["actions"] = []
-            board = live.game.svg(view, seat, lang)
+            board = live.game.svg(view, seat, reader(live, lang))
         else:
             board = picture(live, seat, lang)
         plain = None if board else plain_panel(text_board(live, seat, lang), seat)
     base = f"/play/{live.id}/{token}" if token else ""
-    names = {s["seat"]: s["name"] or lang.gettext("seat {seat}").format(seat=s["seat"]) for s in data["seats"]}
+    names = {s["seat"]: s["label"] for s in data["seats"]}
     return templates.get_template("live.html").render(_context(
         request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
         winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
         plain=plain, fit=board_fit(board, live.game.info.id), sheet=score_rows(live, lang), token=token,
-        base=base, error=error, confirm=confirm,
+        names=names, base=base, error=error, confirm=confirm,
         overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 
 
@@ -151,12 +148,22 @@ def lobby(request: Request) -> HTMLResponse:
                  form=_seat_form(lang, infos[0].id, None), levels=list(AGENTS))
 
 
+def _option(lang: Lang, game: str, spec: OptionSpec) -> dict[str, Any]:
+    """One option as a player reads it: its label, a line of explanation, each value's label."""
+    def words(message: str) -> str:
+        return lang.gettext(message, game) if message else ""
+
+    return {"name": spec.name, "default": spec.default, "flag": isinstance(spec.default, bool),
+            "label": words(spec.label) or spec.name, "explain": words(spec.explain), "help": words(spec.help),
+            "ruling": spec.ruling, "choices": [(c, words(spec.value_label(c))) for c in spec.choices or ()],
+            "minimum": spec.minimum, "maximum": spec.maximum, "players": spec.players}
+
+
 def _seat_form(lang: Lang, game_id: str, players: int | None) -> dict[str, Any]:
     info = next((g for g in games() if g.id == game_id), games()[0])
     count = players if players is not None and info.min_players <= players <= info.max_players else (
         info.default_players or info.min_players)
-    options = [{"name": o.name, "default": o.default, "flag": isinstance(o.default, bool), "choices": list(o.choices or ()), "help": lang.gettext(o.help, info.id),
-                "minimum": o.minimum, "maximum": o.maximum} for o in info.options]
+    options = [_option(lang, info.id, o) for o in info.options if o.offered(count)]
     return {"info": info, "players": count, "options": options}
 
 
@@ -182,7 +189,9 @@ async def open_table(request: Request) -> HTMLResponse:
             kind = str(form.get(f"seat{p}", "human"))
             name = str(form.get(f"name{p}", ""))[:40]
             seats.append(SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name))
-        options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ()) if str(form.get(o.name, ""))}
+        # only what the lobby offers at this player count: a ruling keeps its documented default
+        options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
+                   if o.offered(players) and str(form.get(o.name, ""))}
         seconds = str(form.get("move_seconds", "")).strip()
         table_id, tokens = _hub(request).create(
             game, players, options, seats, listed=form.get("listed") == "on",
@@ -203,6 +212,22 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     return RedirectResponse(f"/play/{table_id}/{token}", status_code=303)
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
+def rules_page(request: Request, game_id: str) -> HTMLResponse:
+    """A game's options in full: what each does, its notes and sources, and the rulings the lobby
+    does not offer (their documented default is played)."""
+    lang = _lang(request)
+    info = next((g for g in games() if g.id == game_id), None)
+    if info is None:
+        missing = _page(request, "error.html", lang, message=lang.gettext("There is no game {game}.").format(
+            game=game_id[:64]))
+        missing.status_code = 404
+        return missing
+    options = [_option(lang, info.id, o) | {"default_label": lang.gettext(o.value_label(o.default), info.id)}
+               for o in info.options]
+    return _page(request, "rules.html", lang, info=info, title=info.title_in(lang.code), options=options)
 
 
 # --- a table ----------------------------------------------------------------------------------
@@ -288,6 +313,7 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     at = max(0, min(at, total))
+    lang = reader(live, lang)
     view = board_view(state, seat, events)
     view["actions"] = []
     board = live.game.svg(view, seat, lang)
@@ -296,4 +322,4 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
                  fit=board_fit(board, live.game.info.id),
                  plain=None if board or text is None else plain_panel(text, seat),
                  log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
-                 finished=live.status != "playing")
+                 finished=live.status != "playing", names=[lang.player(p) for p in range(live.game.players)])

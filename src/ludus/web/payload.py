@@ -13,19 +13,45 @@ from datetime import timedelta
 from typing import Any
 
 from ludus.core.board import board_view
+from ludus.core.errors import N_
 from ludus.core.i18n import Lang
 from ludus.web.live import Live
 
-__all__ = ["LOG_SIZE", "payload", "picture", "score_rows"]
+__all__ = ["LEVEL_NAMES", "LOG_SIZE", "payload", "picture", "reader", "score_rows", "seat_names"]
+
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
+               "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
+"""The bot levels' names as pages show them (msgids; a page translates them)."""
 
 LOG_SIZE = 80
 """How many of the latest log lines a payload carries (the replay has them all)."""
 
 
-def seat_list(live: Live) -> list[dict[str, Any]]:
-    """The seats as everyone may see them: who plays each (no tokens)."""
-    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "joined": s.joined,
-             "bot": live.automatic(s.seat)} for s in live.seats]
+def seat_names(live: Live, lang: Lang) -> list[str]:
+    """What people call each seat: the name typed in the lobby, a bot by its level ("Bot (hard)"),
+    else "Player 1"… (seats counted from 1; public, like the names themselves)."""
+    names = []
+    for s in live.seats:
+        if s.name:
+            names.append(s.name)
+        elif s.kind == "bot":
+            level = s.level or "greedy"
+            names.append(lang.gettext("Bot ({level})").format(level=lang.gettext(LEVEL_NAMES.get(level) or level)))
+        else:
+            names.append(lang.player(s.seat))
+    return names
+
+
+def reader(live: Live, lang: Lang) -> Lang:
+    """``lang`` calling the table's seats by their names: every board, log line and label takes it."""
+    return lang.with_names(seat_names(live, lang))
+
+
+def seat_list(live: Live, lang: Lang) -> list[dict[str, Any]]:
+    """The seats as everyone may see them: who plays each, and the name people read (no tokens)."""
+    names = seat_names(live, lang)
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "label": names[s.seat],
+             "joined": s.joined, "bot": live.automatic(s.seat)} for s in live.seats]
 
 
 def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) -> list[dict[str, Any]]:
@@ -42,12 +68,13 @@ def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) ->
 
 
 def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) -> dict[str, Any]:
-    """The table as ``seat`` (None: a spectator) sees it, in ``lang``.
+    """The table as ``seat`` (None: a spectator) sees it, in ``lang``, the seats called by their names.
 
     While a person's forced move is still to be played (``server_moving``; the server
     normally plays it with the move before it, so this is rare), the seat is offered
     nothing: whatever it sent would race that move. A push follows once it is played.
     """
+    lang = reader(live, lang)
     with live.lock:
         state, game = live.state, live.game
         server_moving = live.server_first()
@@ -67,7 +94,7 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
             "to_move": list(state.to_move()),
             "server_moving": server_moving,
             "seat": seat,
-            "seats": seat_list(live),
+            "seats": seat_list(live, lang),
             "view": state.view(seat),
             "legal_actions": [str(a) for a in mine],
             "labels": {str(a): game.describe(state, a, lang) for a in mine},
@@ -86,6 +113,7 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
 
 def picture(live: Live, seat: int | None, lang: Lang) -> str | None:
     """The game's board for ``seat`` in ``lang`` (None: the game has no picture yet)."""
+    lang = reader(live, lang)
     with live.lock:
         view = board_view(live.state, seat, live.recent(seat))
         if live.status != "playing" or live.server_first():
@@ -95,6 +123,7 @@ def picture(live: Live, seat: int | None, lang: Lang) -> str | None:
 
 def text_board(live: Live, seat: int | None, lang: Lang) -> str:
     """The game's text rendering for ``seat`` (the plain panel of a game with no picture)."""
+    lang = reader(live, lang)
     with live.lock:
         return live.game.render(live.state.view(seat), seat, lang)
 

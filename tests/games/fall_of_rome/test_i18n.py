@@ -185,10 +185,10 @@ def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.plain[-2000:]
     text = run.plain
     # the board, the menu, the log and the map in Polish, with the edition's terms
-    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie", "Karty gracza 0 (Ty)",
+    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie", "Gracz 1 (Ty) — karty",
                   "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji", "marsz do miasta",
-                  "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta", "Mapa: drogi", "gracz 0> "):
+                  "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta", "Mapa: drogi", "Gracz 1> "):
         assert words in text, words
-    english = ("seat 0>", "Turn ", "Your hand", "march to", "Player deck", "Since your last decision",
+    english = ("Player 1>", "Turn ", "Your hand", "march to", "Player deck", "Since your last decision",
                "start in", "the players", " with ", " legions")
     assert not [phrase for phrase in english if phrase in text]

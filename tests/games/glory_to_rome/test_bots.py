@@ -83,7 +83,7 @@ def test_render_shows_the_players_view() -> None:
     game = ludus.load("glory-to-rome", players=3)
     state = game.new_state(4)
     text = game.render(state.view(0), 0)
-    for part in ("Pool:", "Deck:", "Sites in town:", "Player 0 (you)", "Hand (5/5)", "Clientele", "Stockpile", "Vault"):
+    for part in ("Pool:", "Deck:", "Sites in town:", "Player 1 (you)", "Hand (5/5)", "Clientele", "Stockpile", "Vault"):
         assert part in text
     assert "Hand (" not in game.render(state.view(None), None)
 

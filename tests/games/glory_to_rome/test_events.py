@@ -24,7 +24,7 @@ def test_lead_and_a_thinker_draw_are_events_with_ids_and_a_private_draw() -> Non
     assert [(e.kind, e.data) for e in lead] == [
         ("lead", {"seat": 0, "role": ROLE_INDEX["laborer"], "card": s.camp[0][0]}),
     ]
-    assert lead[0].text == "Player 0 leads Laborer with Road."
+    assert lead[0].text == "Player 1 leads Laborer with Road."
     think = play(s, "1:think_draw")
     public = [e for e in think if e.visible_to is None]
     private = [e for e in think if e.visible_to is not None]

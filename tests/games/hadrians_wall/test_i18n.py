@@ -136,8 +136,8 @@ def test_errors_reasons_and_option_help_are_translated() -> None:
 
 # --- 4. the edition languages in a real terminal -----------------------------------------------------
 EDITION_TERMS = {
-    "uk": ("гравець 0>", "Рік 1", "солдат", "будівельник", "ресурс", "слава", "Сторожа стіни", "Форт", "карту шляху"),
-    "pl": ("gracz 0>", "Rok 1", "Legionista", "Budowniczy", "Surowiec", "Sława", "Straż", "Fort", "kartę Ścieżki"),
+    "uk": ("Гравець 1>", "Рік 1", "солдат", "будівельник", "ресурс", "слава", "Сторожа стіни", "Форт", "карту шляху"),
+    "pl": ("Gracz 1>", "Rok 1", "Legionista", "Budowniczy", "Surowiec", "Sława", "Straż", "Fort", "kartę Ścieżki"),
 }
 
 

@@ -509,4 +509,4 @@ def test_events_are_kinds_and_ids_sheets_public_and_private_draws_stay_private()
     assert [sorted(e.visible_to or ()) for e in draws] == [[0], [1]]
     assert draws[0].data == {"seat": 0, "cards": st.boards[0].hand}
     assert all(isinstance(v, int | list) for e in events for v in e.data.values())
-    assert draws[0].text.startswith("seat 0 draws ")
+    assert draws[0].text.startswith("Player 1 draws ")

@@ -349,7 +349,7 @@ def test_the_board_shows_every_value_as_a_number_in_80_columns(players: int) -> 
             assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)
             assert not SNAKE.search(text), SNAKE.search(text)
             for seat, b in enumerate(view["boards"]):
-                sheet = text.split(f"== seat {seat} ==")[1].split("== seat")[0]
+                sheet = text.split(f"== Player {seat + 1} ==")[1].split("== Player")[0]
                 items = _shown(sheet, "Items")
                 assert items.endswith(", ".join(item_count(i, n, ENGLISH) for i, n in enumerate(b["items"])))
                 for label, key, total in (("Wall", "wall", 21), ("Fort", "fort", 21), ("Mining", "mining", 14),

@@ -47,9 +47,9 @@ def test_render_shows_the_board_and_hides_other_hands() -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     text = game.render(state.view(0), 0)
-    for word in ("TRAJAN", "time", "senate", "provinces (", "forum:", "construction area", "seat 0 (you)",
+    for word in ("TRAJAN", "time", "senate", "provinces (", "forum:", "construction area", "Player 1 (you)",
                  "hand:", "bonus tiles: yellow", "Trajan stacks"):
         assert word in text
-    assert "cards" in text.split("seat 1")[1]  # another seat's hand shows only its size
+    assert "cards" in text.split("Player 2")[1]  # another seat's hand shows only its size
     spectator = game.render(state.view(None), None)
     assert "(you)" not in spectator

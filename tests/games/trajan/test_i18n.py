@@ -176,11 +176,11 @@ def test_plural_forms_of_the_log() -> None:
     def take(code: str, n: int) -> str:
         return Event("take_tray", {"seat": 1, "markers": n, "tray": 2}, None, DOMAIN).text_in(code)
 
-    assert [take("en", n) for n in (1, 2)] == ["seat 1 takes 1 marker from the Military tray",
-                                              "seat 1 takes 2 markers from the Military tray"]
+    assert [take("en", n) for n in (1, 2)] == ["Player 2 takes 1 marker from the Military tray",
+                                              "Player 2 takes 2 markers from the Military tray"]
     assert [take("pl", n).split()[4] for n in (1, 2, 5, 22)] == ["znacznik", "znaczniki", "znaczników", "znaczniki"]
     assert [take("uk", n).split()[4] for n in (1, 2, 5, 22)] == ["маркер", "маркери", "маркерів", "маркери"]
-    assert take("hu", 5) == "játékos 1 elvesz 5 akciójelzőt a tálcáról: katonai"
+    assert take("hu", 5) == "2. játékos elvesz 5 akciójelzőt a tálcáról: katonai"
 
 
 def test_the_outcome_reason_stays_english_and_reads_in_the_language() -> None:
@@ -213,7 +213,7 @@ def test_the_hungarian_edition_plays_in_a_terminal(tmp_path: Path) -> None:
         assert term in text, term
     assert "TRAIANUS  negyedév 1/4" in text  # the board
     assert "tegyél kezdő akciójelzőt a következő tálcába" in text  # the menu
-    assert "játékos 1 köre" in text and re.search(r"játékos [01] elvesz \d+ akciójelzőt a tálcáról", text)  # the log
+    assert "2. játékos köre" in text and re.search(r"[12]\. játékos elvesz \d+ akciójelzőt a tálcáról", text)  # the log
     screens = "\n".join(prompt.text() for prompt in run.prompts)  # not the file name of the saved game
     english = sorted({w for w in re.findall(r"[A-Za-z]+", screens) if w.casefold() in ENGLISH_WORDS} - set(allowed("hu")))
     assert english == [], english

@@ -58,6 +58,9 @@ with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
     _MESSAGES = tomllib.load(_f)
 _LABELS: dict[str, Any] = _MESSAGES["labels"]
 """The English label of each verb (a msgid; a table ``{one, other, n}`` counts argument ``n``)."""
+_SEAT_ARGS: dict[str, tuple[int, ...]] = {"plot_give": (0,), "plot_take": (0,), "mercator_give": (0,),
+                                          "mercator_take": (0,), "swap": (0, 1)}
+"""The arguments that are seats, named as the reader knows them (``lang.player``)."""
 
 
 def describe(action: Action, lang: Lang = EN) -> str:
@@ -77,8 +80,10 @@ def describe(action: Action, lang: Lang = EN) -> str:
         text = lang.ngettext(one, other, n)
     else:
         text = lang.gettext(template)
+    seats = _SEAT_ARGS.get(action.verb, ())
     try:
-        return text.format(*(word(arg, lang) for arg in action.args))
+        return text.format(*(lang.player(int(arg)) if k in seats else word(arg, lang)
+                             for k, arg in enumerate(action.args)))
     except IndexError:
         return str(action)
 

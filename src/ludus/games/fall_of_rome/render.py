@@ -102,12 +102,12 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     lines.append("")
     for i, pawn in enumerate(view["pawns"]):
         marker = ">" if i == view["current_pawn"] else " "
-        where = (_("seat {seat} in {city}").format(seat=pawn["seat"], city=_city(pawn["city"], lang)) if pawn["city"]
-                 else _("seat {seat}").format(seat=pawn["seat"]))
+        where = (_("{seat} in {city}").format(seat=lang.player(pawn["seat"]), city=_city(pawn["city"], lang))
+                 if pawn["city"] else lang.player(pawn["seat"]))
         lines.append(f"{marker} {word(pawn['role']):<19} {where}")
     for seat, hand in enumerate(view["hands"]):
-        template = _("Hand {seat} (you) [{n}]: {cards}") if player == seat else _("Hand {seat} [{n}]: {cards}")
-        lines.append(template.format(seat=seat, n=len(hand), cards=_names(hand, lang)))
+        template = _("Hand of {seat} (you) [{n}]: {cards}") if player == seat else _("Hand of {seat} [{n}]: {cards}")
+        lines.append(template.format(seat=lang.player(seat), n=len(hand), cards=_names(hand, lang)))
     if view["treasury"]:
         lines.append(_("Treasury: {cards}").format(cards=_names(view["treasury"], lang)))
     deck = view["player_deck"]
@@ -128,7 +128,7 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
         what = _(_DECIDING.get(p["k"], p["k"]))
         if p["k"] == "ev":
             what += f" ({card_name(int(p['e']), lang)})"
-        lines.append(_("Deciding: {what}, seat {seat}").format(what=what, seat=p["who"]))
+        lines.append(_("Deciding: {what}, {seat}").format(what=what, seat=lang.player(p["who"])))
     if view["result"]:
         lines.append("")
         result = _("the players win!") if view["result"] == "win" else _("the players lose.")
@@ -203,7 +203,7 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
                            subsequent_indent="    ")
     for pawn in view["pawns"]:
         if pawn["seat"] != player:
-            template = _("Seat {seat}: {role} in {city}; hand {cards}") if pawn["city"] else _("Seat {seat}: {role}; hand {cards}")
-            lines += textwrap.wrap(template.format(seat=pawn["seat"], role=word(pawn["role"]), city=_city(pawn["city"], lang),
+            template = _("{seat}: {role} in {city}; hand {cards}") if pawn["city"] else _("{seat}: {role}; hand {cards}")
+            lines += textwrap.wrap(template.format(seat=lang.player(pawn["seat"]), role=word(pawn["role"]), city=_city(pawn["city"], lang),
                                                    cards=_names(view["hands"][pawn["seat"]], lang)), 80, subsequent_indent="    ")
     return "\n".join(lines)

@@ -330,8 +330,9 @@ class _Table:
             with c.group(classes=classes):
                 c.rect(10, y, WIDTH - 20, h - 10, fill="#f7f0dc" if seat == self.player else "#f9f5ea",
                        stroke="#8c7a55", rx=10, classes="frame")
-            who = _("Player {seat} (you)") if seat == self.player else _("Player {seat}")
-            c.text(24, y + 24, who.format(seat=seat), size=16, weight="bold")
+            name = self.lang.player(seat)
+            who = _("{seat} (you)").format(seat=name) if seat == self.player else name
+            c.text(24, y + 24, who, size=16, weight="bold")
             for k, pawn in enumerate(roles):
                 r = ROLE_INDEX.get(pawn["role"])
                 tip = component_text(pawn["role"], self.lang) if r is not None else None

@@ -488,8 +488,8 @@ def card_names(cards: list[int], lang: Lang) -> str:
 
 
 def players_named(seats: list[int], lang: Lang) -> str:
-    """"player 0 and player 2" in ``lang``."""
-    return lang.join([lang.gettext("player {seat}").format(seat=p) for p in seats])
+    """"Player 1 and Player 3" in ``lang`` (the seats' names when the reader knows them)."""
+    return lang.players(seats)
 
 
 _SOURCES = {"pool": N_("the pool"), "hand": N_("hand (Aqueduct)"), "deck": N_("the deck (Bar)")}

@@ -71,7 +71,7 @@ def with_article(word: str) -> str:
 
 def _word(arg: Arg, lang: Lang) -> str:
     if isinstance(arg, int):
-        return lang.gettext("player {seat}").format(seat=arg)
+        return lang.player(arg)
     if arg in BUILDING_INDEX:
         return building_name(BUILDING_INDEX[arg], lang)
     if arg in MATERIAL_INDEX:

@@ -110,8 +110,8 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     w_pool, w_leader, w_hand = _("Pool"), _("Leader"), _("Hand")
     w_clientele, w_stockpile, w_vault = _("Clientele"), _("Stockpile"), _("Vault")
     lines = []
-    head = _("Glory to Rome — turn {turn}, leader: player {leader}").format(turn=view["turn"] + 1,
-                                                                           leader=view["leader"])
+    head = _("Glory to Rome — turn {turn}, leader: {leader}").format(turn=view["turn"] + 1,
+                                                                    leader=lang.player(view["leader"]))
     if view["role"]:
         head += _(", role: {role}").format(role=_name(view["role"], lang))
     lines.append(head)
@@ -121,7 +121,7 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     else:
         phase = _PHASES[view["phase"]]
         lines.append(_("Phase: {phase}; to move: {seats}").format(
-            phase=_(phase), seats=", ".join(map(str, view["to_move"]))))
+            phase=_(phase), seats=lang.players(view["to_move"])))
     lines.append(f"{w_pool}: {_counted(view['pool'], lang)}")
     lines.append(_("Deck: {cards}; Jacks in the pile: {jacks}").format(
         cards=lang.ngettext("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"]),
@@ -133,13 +133,13 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
             materials=", ".join(_demand(d, lang) for d in view["demands"])))
     if view["fountain"]:
         card = view["fountain"]["card"]
-        lines.append(_("Fountain card of player {seat}: {card}").format(
-            seat=view["fountain"]["owner"], card=_name(card, lang)))
+        lines.append(_("Fountain card of {seat}: {card}").format(
+            seat=lang.player(view["fountain"]["owner"]), card=_name(card, lang)))
     for p, pv in enumerate(view["players"]):
         lines.append("")
-        who = _("Player {seat} (you)") if p == player else _("Player {seat}")
+        who = _("{seat} (you)").format(seat=lang.player(p)) if p == player else lang.player(p)
         lead = f" [{w_leader}]" if p == view["leader"] else ""
-        lines.append(who.format(seat=p) + lead + _(": influence {influence}").format(influence=pv["influence"]))
+        lines.append(who + lead + _(": influence {influence}").format(influence=pv["influence"]))
         if "hand" in pv:
             lines.append(f"  {w_hand} ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'], lang)}"
                          + _jacks(pv["hand_jacks"], lang))
@@ -180,7 +180,7 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     line per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
     lang = (lang or as_lang(None)).for_domain(DOMAIN)
     _ = lang.gettext
-    head = _("Turn {turn} · leader: player {leader}").format(turn=view["turn"] + 1, leader=view["leader"])
+    head = _("Turn {turn} · leader: {leader}").format(turn=view["turn"] + 1, leader=lang.player(view["leader"]))
     if view["role"]:
         head += " · " + _("role: {role}").format(role=_name(view["role"], lang))
     head += " · " + _("deck {cards} · Jacks {jacks}").format(cards=view["deck_size"], jacks=view["jack_pile"])
@@ -200,8 +200,8 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     for p, pv in enumerate(view["players"]):
         if p != player:
             built = ", ".join(_name(b["name"], lang) for b in pv["buildings"]) or "-"
-            lines.append(_("Player {seat}: influence {influence}, hand {hand}, clientele {clients}, stockpile "
+            lines.append(_("{seat}: influence {influence}, hand {hand}, clientele {clients}, stockpile "
                            "{stockpile}; built {buildings}").format(
-                seat=p, influence=pv["influence"], hand=pv["hand_size"], clients=_counted(pv["clientele"], lang),
+                seat=lang.player(p), influence=pv["influence"], hand=pv["hand_size"], clients=_counted(pv["clientele"], lang),
                 stockpile=len(pv["stockpile"]), buildings=built))
     return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))

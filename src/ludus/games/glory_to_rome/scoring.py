@@ -146,6 +146,10 @@ def termination_of(reason: str) -> Termination | None:
 
 
 _SEAT = re.compile(r"player (\d+)")
+_NAMED = {Termination.CATACOMB: N_("{seat} completed the Catacomb"),
+          Termination.FORUM: N_("Forum: {seats} met the Forum condition"),
+          Termination.CONCESSION: N_("every other player conceded to {seat}")}
+"""The reasons that name seats, as read by someone who knows the seats' names (the web's tables)."""
 
 
 def reason_text(reason: str, forum_winners: list[int], lang: Lang) -> str:
@@ -156,8 +160,11 @@ def reason_text(reason: str, forum_winners: list[int], lang: Lang) -> str:
     'gracz 2 ukończył Katakumby'
     """
     termination = termination_of(reason)
+    seat = _SEAT.search(reason)
+    if termination in _NAMED and lang.names:  # the table's names, not the record's seat numbers
+        return lang.gettext(_NAMED[termination]).format(seat=lang.player(int(seat.group(1))) if seat else "",
+                                                        seats=lang.players(forum_winners))
     if termination is None or lang.code == "en":
         return reason
-    seat = _SEAT.search(reason)
     return lang.gettext(REASONS[termination]).format(seat=seat.group(1) if seat else "",
                                                      seats=lang.join([str(p) for p in forum_winners]))

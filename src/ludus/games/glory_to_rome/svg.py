@@ -199,20 +199,20 @@ class _Table:
         c.text(20, y + 30, self._("Glory to Rome"), size=26, weight="bold")
         role = view.get("role")
         led = _("role led: {role}").format(role=_role(role, self.lang)) if role else _("no role led yet")
-        c.text(20, y + 58, _("Turn {turn} · leader: player {leader} · {led}").format(
-            turn=view["turn"] + 1, leader=view["leader"], led=led), size=16)
+        c.text(20, y + 58, _("Turn {turn} · leader: {leader} · {led}").format(
+            turn=view["turn"] + 1, leader=self.lang.player(view["leader"]), led=led), size=16)
         if view["over"]:
             c.text(20, y + 84, _("The game is over."), size=16, weight="bold", fill="#8b1a1a")
         else:
-            movers = ", ".join(str(p) for p in view["to_move"])
-            c.text(20, y + 84, _("To move: player {players}").format(players=movers), size=16, weight="bold",
+            movers = self.lang.players(view["to_move"])
+            c.text(20, y + 84, _("To move: {players}").format(players=movers), size=16, weight="bold",
                    fill="#0b5cad")
         notes = []
         if view["frames"] and view["frames"][-1]["role"] and not view["over"]:
             top = view["frames"][-1]
-            notes.append(self.lang.ngettext("player {seat} takes {role}: {count} action left",
-                                            "player {seat} takes {role}: {count} actions left", top["left"]).format(
-                seat=top["player"], role=_role(top["role"], self.lang), count=top["left"]))
+            notes.append(self.lang.ngettext("{seat} takes {role}: {count} action left",
+                                            "{seat} takes {role}: {count} actions left", top["left"]).format(
+                seat=self.lang.player(top["player"]), role=_role(top["role"], self.lang), count=top["left"]))
         if view["demands"]:
             notes.append(_("Rome demands: {materials}").format(materials=self.lang.join(
                 [_material(d.split()[0], self.lang) for d in view["demands"]])))
@@ -293,8 +293,9 @@ class _Table:
         with c.group(classes=classes):
             c.rect(10, y, WIDTH - 20, PANEL_H - 12, fill="#f3ecdc" if p == self.player else "#f7f3ea",
                    stroke="#8c7a55", rx=10, classes="frame")
-        who = _("Player {seat} (you)") if p == self.player else _("Player {seat}")
-        title = who.format(seat=p) + (" · " + _("leader") if p == self.view["leader"] else "")
+        name = self.lang.player(p)
+        who = _("{seat} (you)").format(seat=name) if p == self.player else name
+        title = who + (" · " + _("leader") if p == self.view["leader"] else "")
         c.text(24, y + 26, title, size=17, weight="bold")
         c.text(330, y + 26, _("influence {influence} · hand {cards} (Jacks {jacks}) · clientele {clients}/{limit} · "
                               "vault {vault}/{vault_limit}").format(
@@ -403,7 +404,7 @@ class _Table:
             counts = [pv["vault"].count(m) for pv in self.view["players"]]
             best = max(counts)
             holders = [p for p, n in enumerate(counts) if n == best and best > 0]
-            text = _("player {seat}").format(seat=holders[0]) if len(holders) == 1 else "–"
+            text = self.lang.player(holders[0]) if len(holders) == 1 else "–"
             c.rect(20 + i * 205, y + 28, 190, 40, fill=COLOURS[m], stroke="#444", rx=6)
             c.text(30 + i * 205, y + 54, f"{_material(m, self.lang)}: {text}", size=13)
         return y + 80

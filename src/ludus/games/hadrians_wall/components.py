@@ -505,7 +505,7 @@ def source_words(source: str, lang: Lang) -> str:
     if source == "own":
         return lang.gettext("own Prospect card")
     if source.startswith("p"):
-        return lang.gettext("seat {seat}'s Prospect card").format(seat=source[1:])
+        return lang.gettext("{seat}'s Prospect card").format(seat=lang.player(int(source[1:])))
     if source.startswith("n"):
         return lang.gettext("a Neutral Prospect card")
     return lang.gettext("the Fate deck")

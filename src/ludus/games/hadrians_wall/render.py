@@ -148,7 +148,7 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
     _ = lang.gettext
     level = 1 + b["built"][_MEDIUM] + b["built"][_LARGE]
     out = [
-        _("== seat {seat} ==").format(seat=seat) + (_("  (ended the Year)") if b["done"] else ""),
+        _("== {seat} ==").format(seat=lang.player(seat)) + (_("  (ended the Year)") if b["done"] else ""),
         "  " + _("Items: {items}").format(items=_items(b["items"], lang)),
         "  " + _("Path cards: {cards}").format(cards=", ".join(card_id_name(c, lang) for c in b["paths"]) or "-"),
         "  " + _("Prospect: {prospect}").format(prospect=_prospect(b["prospect"], lang)),
@@ -295,8 +295,8 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = ENGLISH) -> s
     lines += textwrap.wrap(" · ".join(f"{label} {b[key]}" for label, key in tracks), 80, subsequent_indent="  ")
     for seat, other in enumerate(view["boards"]):
         if seat != player:
-            line = _("Seat {seat}: {items} · Disdain {disdain}").format(
-                seat=seat, items=_item_numbers(other["items"], lang), disdain=other["disdain"] - other["disdain_removed"])
+            line = _("{seat}: {items} · Disdain {disdain}").format(
+                seat=lang.player(seat), items=_item_numbers(other["items"], lang), disdain=other["disdain"] - other["disdain_removed"])
             if other["done"]:
                 line += " · " + _("ended the Year")
             lines += textwrap.wrap(line, 80, subsequent_indent="  ")

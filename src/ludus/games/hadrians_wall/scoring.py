@@ -239,7 +239,10 @@ def outcome_text(outcome: Outcome, lang: Lang) -> str:
     vp = [s["total"] for s in scores]
     if len(vp) > 1:
         score, game = REASONS["score"], REASONS["game"]
-        each = [_(score).format(seat=p, vp=v) for p, v in enumerate(vp)]
+        if lang.names:  # the table's names, not the record's seat numbers
+            each = [_(N_("{seat}: {vp} VP")).format(seat=lang.player(p), vp=v) for p, v in enumerate(vp)]
+        else:
+            each = [_(score).format(seat=p, vp=v) for p, v in enumerate(vp)]
         return _(game).format(scores=", ".join(each))
     if "fort" in details:
         kind = "campaign_met_met" if details["challenge"] else (

@@ -221,8 +221,8 @@ class _Table:
         c, _, view, lang = self.c, self._, self.view, self.lang
         c.rect(10, y, WIDTH - 20, 176, fill="#efe6cf", stroke="#8c7a55", rx=10)
         self.text(24, y + 30, _("Hadrian's Wall — Year {year}").format(year=view["year"]), size=24, weight="bold")
-        over, movers = view["phase"] == "over", ", ".join(map(str, view["to_move"]))
-        self.text(24, y + 56, _("The game is over.") if over else _("To move: player {players}").format(players=movers),
+        over, movers = view["phase"] == "over", lang.players(view["to_move"])
+        self.text(24, y + 56, _("The game is over.") if over else _("To move: {players}").format(players=movers),
                   size=15, weight="bold", fill="#8b1a1a" if over else "#0b5cad")
         for i in range(hw.YEARS):  # the Year track with each Year's attack potential
             x, now = 24 + i * 62, i + 1 == view["year"]
@@ -297,8 +297,8 @@ class _Table:
         c, _, lang = self.c, self._, self.lang
         with c.group(classes="to-move" if seat in self.view["to_move"] and self.view["phase"] != "over" else ""):
             c.rect(10, y, WIDTH - 20, STRIP_H + SHEET_H + 12, fill="#e2d7bd", stroke="#8c7a55", rx=10, classes="frame")
-        who = _("Player {seat} (you)") if seat == self.player else _("Player {seat}")
-        self.text(24, y + 24, who.format(seat=seat) + ("  · " + _("ended the Year") if b["done"] else ""), size=17,
+        who = _("{seat} (you)").format(seat=lang.player(seat)) if seat == self.player else lang.player(seat)
+        self.text(24, y + 24, who + ("  · " + _("ended the Year") if b["done"] else ""), size=17,
                   weight="bold")
         for i, n in enumerate(b["items"]):
             c.rect(22 + i * 58, y + 34, 54, 24, tip=hw.item_count(i, n, lang), fill="#fffdf7", rx=4)

@@ -187,9 +187,9 @@ def _board(view: Mapping[str, Any], lang: Lang) -> list[str]:
 def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | None, lang: Lang) -> list[str]:
     _ = lang.gettext
     mark = ">" if i == view["current"] else " "
-    who = _("seat {seat} (you)") if i == player else _("seat {seat}")
+    who = _("{seat} (you)").format(seat=lang.player(i)) if i == player else lang.player(i)
     lines = _wrapped(mark + _("{who}: {vp} VP  senate {senate}  supply {supply}  military camp {military}  "
-                              "worker camp {worker}").format(who=who.format(seat=i), vp=p["vp"], senate=p["senate"],
+                              "worker camp {worker}").format(who=who, vp=p["vp"], senate=p["senate"],
                                                              supply=p["supply"], military=p["military_camp"],
                                                              worker=p["worker_camp"]), "       ")
     lines.append("     " + _("leader: {leader}").format(leader=_province(p["leader"], lang)))
@@ -236,9 +236,9 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
         head += " " + _("(round ends after this turn)")
     phase = view["phase"]
     lines = _wrapped(head)
-    lines += _wrapped(_("phase: {phase}  to move: {seat}  (turn of seat {current})").format(
+    lines += _wrapped(_("phase: {phase}  to move: {seat}  (turn of {current})").format(
         phase=_(_PHASES[phase]) if phase in _PHASES else phase,
-        seat="-" if who is None else _("seat {seat}").format(seat=who), current=view["current"]))
+        seat="-" if who is None else lang.player(who), current=lang.player(view["current"])))
     lines += _wrapped(_("demands revealed: {demands}").format(
         demands=", ".join(lang.gettext(d) for d in view["demands"]) or "-"))
     lines += _board(view, lang)
@@ -278,10 +278,11 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     _ = lang.gettext
     t = view["time"]
     me = view["players"][player]
-    scores = " ".join(f"{p['vp']}" for p in view["players"])
-    lines = _wrapped(_("Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · seat {current}'s turn · "
-                       "VP by seat: {scores}").format(quarter=view["quarter"], round=view["round"],
-                                                      position=t["position"], lap=t["lap"], current=view["current"],
+    scores = ", ".join(f"{lang.player(i)} {p['vp']}" for i, p in enumerate(view["players"]))
+    lines = _wrapped(_("Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · {current}'s turn · "
+                       "VP by player: {scores}").format(quarter=view["quarter"], round=view["round"],
+                                                        position=t["position"], lap=t["lap"],
+                                                        current=lang.player(view["current"]),
                                                       scores=scores), "  ")
     circle = []
     for slot in range(6):

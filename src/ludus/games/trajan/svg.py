@@ -189,8 +189,8 @@ class _Table:
     def pawn(self, x: float, y: float, seat: int, r: float = 8, label: str | None = None) -> None:
         c = self.canvas
         c.circle(x, y, r, fill=SEATS[seat], stroke="#fff", stroke_width=1.5,
-                 tip=self._("player {seat}").format(seat=seat))
-        c.text(x, y + r * 0.45, str(seat) if label is None else label, size=r * 1.2, anchor="middle",
+                 tip=self.lang.player(seat))
+        c.text(x, y + r * 0.45, str(seat + 1) if label is None else label, size=r * 1.2, anchor="middle",
                weight="bold", fill="#fff")
 
     def chip(self, x: float, y: float, w: float, label: str, fill: str, tip: str, actions: Sequence[str] | None = None,
@@ -219,8 +219,8 @@ class _Table:
         if view["to_move"] is None:
             c.text(185, y + 56, _("The game is over."), size=16, weight="bold", fill="#8b1a1a")
         else:
-            c.text(185, y + 56, _("To move: player {seat} · turn of player {current}").format(
-                seat=view["to_move"], current=view["current"]), size=16, weight="bold", fill="#0b5cad")
+            c.text(185, y + 56, _("To move: {seat} · turn of {current}").format(
+                seat=self.lang.player(view["to_move"]), current=self.lang.player(view["current"])), size=16, weight="bold", fill="#0b5cad")
         return y + 70
 
     def button_row(self, y: float, notations: Sequence[str]) -> float:
@@ -251,7 +251,7 @@ class _Table:
                 c.text(bx + 126, by + 14, str(prov["vp"]), size=12, anchor="end", weight="bold", fill="#8b1a1a")
             for k, seat in enumerate(prov["legionnaires"]):
                 c.rect(bx + 6 + k * 14, by + 22, 11, 11, fill=SEATS[seat], stroke="#fff",
-                       tip=_("legionnaire of player {seat}").format(seat=seat))
+                       tip=_("legionnaire of {seat}").format(seat=self.lang.player(seat)))
             for k, seat in enumerate(leaders.get(prov["province"], [])):
                 self.pawn(bx + 120 - k * 18, by + 32, seat, 7)
             if prov["tile"]:
@@ -264,7 +264,7 @@ class _Table:
         for seat, pv in enumerate(self.view["players"]):
             sx = x0 + cx - 58 + seat * 42
             c.rect(sx, y0 + cy + 24, 14, 14, fill=SEATS[seat], stroke="#fff",
-                   tip=_("legionnaires of player {seat} in the camp: {count}").format(seat=seat, count=pv["military_camp"]))
+                   tip=_("legionnaires of {seat} in the camp: {count}").format(seat=self.lang.player(seat), count=pv["military_camp"]))
             c.text(sx + 17, y0 + cy + 36, f"×{pv['military_camp']}", size=10)
         for k, seat in enumerate(leaders.get("camp", [])):
             self.pawn(x0 + cx + 96 - k * 18, y0 + cy + 14, seat, 7)
@@ -421,8 +421,8 @@ class _Table:
         top, first = y, len(c.parts)
         x = 575.0
         c.circle(x + 9, y + 20, 9, fill=SEATS[p])
-        who = _("Player {seat} (you)") if mine else _("Player {seat}")
-        c.text(x + 26, y + 26, who.format(seat=p), size=16, weight="bold")
+        who = _("{seat} (you)").format(seat=self.lang.player(p)) if mine else self.lang.player(p)
+        c.text(x + 26, y + 26, who, size=16, weight="bold")
         self.circle(292, y + 150, p, pv)
         y += 24
         leader = _("military camp") if pv["leader"] == "camp" else province_name(PROVINCE_INDEX[pv["leader"]], self.lang)
