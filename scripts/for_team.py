@@ -7,7 +7,8 @@ Game ``i`` of a cell is seeded ``seed * 1_000_003 + i`` (the reported figures us
 saw: tuning uses ``scripts/tune_for.py``'s seeds, 7_000_000 and up). Each row of the Markdown table:
 wins, the win rate and its Wilson 95% interval, alliances a game, the turn of the first alliance
 (median), city cards lost to the hand limit a game, hand-overs (Plot between two pawns) a game, events
-played out of turn a game, and how the lost games ended.
+played out of turn a game, the 95th percentile and the longest of the bots' decisions (CPU seconds of
+``act``, and of ``react`` when it played), and how the lost games ended.
 """
 
 from __future__ import annotations
@@ -42,6 +43,27 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """An agent whose decisions (``act``, and ``react`` when it plays) are timed in CPU seconds."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.times: list[float] = []
+
+    def act(self, state: Any, player: int) -> Any:
+        start = time.process_time()
+        action = self.inner.act(state, player)
+        self.times.append(time.process_time() - start)
+        return action
+
+    def react(self, state: Any, player: int) -> Any:
+        start = time.process_time()
+        action = self.inner.react(state, player)
+        if action is not None:
+            self.times.append(time.process_time() - start)
+        return action
 
 
 def play(task: Task) -> dict[str, Any]:
@@ -81,13 +103,14 @@ def play(task: Task) -> dict[str, Any]:
                 stats["off_turn_events"] += 1
 
     start = time.process_time()
-    agents = [make_agent(level, seed * 31 + p + 1) for p in range(players)]
+    agents = [Timed(make_agent(level, seed * 31 + p + 1)) for p in range(players)]
     final, record = play_game(state, agents, seed=seed, on_action=on_action)
     out = final.outcome()
     return {"level": level, "players": players, "difficulty": difficulty, "caput": caput, "seed": seed,
             "win": bool(out.cooperative_win), "reason": out.reason, "turns": turn[0],
             "first_alliance": first_alliance[0] if first_alliance else None,
-            "cpu_seconds": time.process_time() - start, "length": len(record.actions), **stats}
+            "cpu_seconds": time.process_time() - start, "length": len(record.actions),
+            "decisions": [t for a in agents for t in a.times], **stats}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     print("| level | difficulty | players | games | wins | win rate (95% CI) | alliances | first alliance (turn) "
-          "| hand-limit losses | hand-overs | events out of turn | losses by |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+          "| hand-limit losses | hand-overs | events out of turn | decision p95 / max (s CPU) | losses by |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     begin = time.time()
     for difficulty in args.difficulty.split(","):
         for n in (int(x) for x in args.players.split(",")):
@@ -125,12 +148,14 @@ def main(argv: list[str] | None = None) -> int:
             def mean(key: str, got: list[dict[str, Any]] = got) -> float:
                 return statistics.fmean(r.get(key, 0) for r in got)
 
+            times = sorted(t for r in got for t in r["decisions"])
+            p95, worst = times[int(0.95 * (len(times) - 1))], times[-1]
             losses = Counter(r["reason"].split(":")[0] for r in got if not r["win"])
             shown = ", ".join(f"{k} {v}" for k, v in losses.most_common())
             print(f"| {args.level} | {difficulty}{' (RCM)' if args.caput else ''} | {n} | {len(got)} | {wins} "
                   f"| **{wins / len(got):.1%}** ({lo:.1%}–{hi:.1%}) | {mean('alliances'):.2f} "
                   f"| {statistics.median(firsts) if firsts else '–'} | {mean('hand_limit'):.1f} "
-                  f"| {mean('plots'):.2f} | {mean('off_turn_events'):.2f} | {shown} |", flush=True)
+                  f"| {mean('plots'):.2f} | {mean('off_turn_events'):.2f} | {p95:.2f} / {worst:.2f} | {shown} |", flush=True)
     print(f"\n{len(rows)} games in {time.time() - begin:.0f} s; command: python {' '.join(sys.argv)}")
     if args.json:
         with open(args.json, "w") as f:

@@ -10,7 +10,8 @@ on the same deals and dice (common random numbers); each generation draws new se
 range (7_000_000 and up), which the figures reported in docs/bots.md (``scripts/for_team.py``, seed
 32: 32_000_096 and up) never use. A game's worth: 1 for a win, plus 0.1 for each tribe no longer a
 threat (allied, or no cube on the board) — a signal where wins are rare. The JSON written holds every
-candidate's weights and worth, the best candidate's mean, and the command.
+candidate's weights and worth, the mean of the search distribution (CMA-ES's estimate of the best weights)
+after each generation, and the command.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ from ludus import load
 from ludus.agents import GreedyAgent, play_game
 from ludus.games.fall_of_rome import heuristic
 
-TUNED = ("progress", "progress_power", "spare_card", "ready", "scarce", "decline", "supply_risk", "legion_lost",
-         "race", "urgency", "out_of_reach", "meet", "event_card", "react_margin", "three_cubes", "reach")
+TUNED = ("progress", "progress_power", "race", "urgency", "meet", "decline", "supply_risk", "three_cubes")
 """The weights tuned (the others keep their values)."""
 
 Job = tuple[dict[str, float], int, str, int]
@@ -95,11 +95,12 @@ def main(argv: list[str] | None = None) -> int:
                 history.append({"generation": gen, "weights": w, "worth": m})
             best = max(range(len(xs)), key=lambda i: means[i])
             print(f"generation {gen + 1}: best {means[best]:.3f}, mean {sum(means) / len(means):.3f}", flush=True)
-    mean_weights = weights_of(list(es.result.xfavorite), base)
-    out = {"tuned": list(TUNED), "mean_weights": mean_weights, "history": history, "seconds": time.time() - begin,
-           "command": "python " + " ".join(sys.argv)}
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(out, indent=1))
+            mean_weights = weights_of(list(es.result.xfavorite), base)
+            out = {"tuned": list(TUNED), "base": dataclasses.asdict(base), "mean_weights": mean_weights,
+                   "generations": gen + 1, "history": history, "seconds": time.time() - begin,
+                   "command": "python " + " ".join(sys.argv)}
+            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.out).write_text(json.dumps(out, indent=1))  # after every generation: a run may be cut short
     print(json.dumps(mean_weights, indent=1))
     return 0
 

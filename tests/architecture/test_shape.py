@@ -24,10 +24,11 @@ GAME_MODULES = {
     "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data", "locale",
 }
 """``locale/`` holds the game's catalogs (issue 12)."""
-OPTIONAL_MODULES = {"validation.py", "svg.py", "spaces.py"}
+OPTIONAL_MODULES = {"validation.py", "svg.py", "spaces.py", "planner.py"}
 """A game may keep its loaded-state range checks beside invariants.py (issue 10); svg.py is its board
 as a picture (issues 13-16: a game without one shows its text board); spaces.py its fixed action
-numbering and flat observation (issue 19)."""
+numbering and flat observation (issue 19); planner.py its greedy bot's policy beside the value in heuristic.py
+(issue 32: Fall of Rome's turn planner and out-of-turn events)."""
 
 
 def _rooms(folder: Path) -> set[str]:

@@ -10,7 +10,7 @@ from ludus.agents.greedy import GreedyAgent
 from ludus.agents.lookahead import SEARCH
 from ludus.agents.random import RandomAgent
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome import heuristic
+from ludus.games.fall_of_rome import heuristic, planner
 from ludus.games.fall_of_rome.game import FallOfRomeState
 
 
@@ -20,7 +20,7 @@ def _play_turn(s: FallOfRomeState, seed: int = 0) -> list[str]:
     taken = []
     while s.phase == "actions" and not s.is_terminal():
         seat = s.to_move()[0]
-        action = heuristic.greedy_action(s, seat, rng, SEARCH)
+        action = planner.greedy_action(s, seat, rng, SEARCH)
         assert action is not None
         if action.verb in ("draw", "draw3"):
             break
@@ -66,7 +66,7 @@ def test_value_uses_only_public_information() -> None:
 
 def test_out_of_turn_the_bot_passes() -> None:
     s = scenario()
-    assert heuristic.greedy_action(s, 1, Rng(0), SEARCH) is None
+    assert planner.greedy_action(s, 1, Rng(0), SEARCH) is None
 
 
 def _alliances(agent: str, seeds: range) -> tuple[int, int]:

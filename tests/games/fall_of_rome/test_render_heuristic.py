@@ -6,7 +6,7 @@ import ludus.core.registry as registry
 from games.fall_of_rome.fr_helpers import put, scenario
 from ludus.agents.lookahead import SEARCH
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome import heuristic
+from ludus.games.fall_of_rome import planner
 
 
 def test_render_shows_the_map_tracks_hands_and_alliances() -> None:
@@ -38,8 +38,8 @@ def test_greedy_action_is_legal_and_passes_out_of_turn() -> None:
         if s.is_terminal():
             break
         seat = s.to_move()[0]
-        assert heuristic.greedy_action(s, 1 - seat, rng, SEARCH) is None
-        action = heuristic.greedy_action(s, seat, rng, SEARCH)
+        assert planner.greedy_action(s, 1 - seat, rng, SEARCH) is None
+        action = planner.greedy_action(s, seat, rng, SEARCH)
         assert action in s.legal_actions(seat)
         s.apply(action)
 

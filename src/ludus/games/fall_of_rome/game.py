@@ -19,7 +19,17 @@ from ludus.core.engine import Handler, RulesState
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
 from ludus.core.spaces import ActionKind
-from ludus.games.fall_of_rome import heuristic, invariants, notation, render, rules, scoring, validation, view
+from ludus.games.fall_of_rome import (
+    heuristic,
+    invariants,
+    notation,
+    planner,
+    render,
+    rules,
+    scoring,
+    validation,
+    view,
+)
 from ludus.games.fall_of_rome import svg as board
 from ludus.games.fall_of_rome.components import DOMAIN, PHASE_OVER
 from ludus.games.fall_of_rome.config import OPTIONS, FallOfRomeConfig
@@ -202,7 +212,7 @@ class FallOfRome(Game[FallOfRomeState]):
 
     def greedy_action(self, state: FallOfRomeState, player: int, rng: Rng, search: Search) -> Action | None:
         """The greedy bot's choice (None out of turn): a plan of the rest of its turn."""
-        return heuristic.greedy_action(state, player, rng, search)
+        return planner.greedy_action(state, player, rng, search)
 
     def invariant_violations(self, state: FallOfRomeState) -> list[str]:
         """Conservation of cubes, legions, forts and cards."""

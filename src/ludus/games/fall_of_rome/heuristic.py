@@ -1,4 +1,4 @@
-"""Heuristic evaluation of Fall of Rome positions, and the greedy bot's turn planner.
+"""Heuristic evaluation of Fall of Rome positions: the team's value.
 
 The team's value (the same for every seat) rewards alliances, cards gathered towards
 the next alliances (and a holder ready to forge one standing near that tribe), legions,
@@ -10,29 +10,21 @@ steps is known, and where it would invade on the current board. From this comes 
 expected harm of the coming invasions — legions lost in defence, cubes placed, and the
 chance of a sack (which moves the decline marker and spreads cubes to neighbours).
 
-The greedy bot plans the rest of its turn: a beam search (the agents layer's
-``Search.beam_plan``) over the sequences of its remaining actions (and their
-sub-decisions, events included) on a determinized copy, valuing each position reached by
-:func:`score`; battles are averaged over a few rolls. It takes the first step of the best
-plan found and plans again at its next decision. This module supplies only the game
-knowledge: the value, the stop verbs, the pruning, the position key.
+The cards are valued as a race against the player deck (issue 32): for each tribe not yet allied,
+the cards of its colour gathered by their best holder, the turns its missing cards will take to
+come against the turns left before the deck runs out, an alliance out of reach when too few of its
+cards are left, and a holder and a team-mate close to meeting where a Plot hands a card over.
+The greedy bot's turn planner that uses this value is :mod:`~ludus.games.fall_of_rome.planner`.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import cast
 
-from ludus.core.actions import Action
-from ludus.core.api import Search, State
-from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
-    ADD,
     DECLINE_LOSS,
-    DICE,
     INVASION_RATE,
-    LEGIONS_ACTION,
     N_CITY_CARDS,
     NC,
     NEIGHBOURS,
@@ -43,9 +35,8 @@ from ludus.games.fall_of_rome.components import (
     REVOLT,
     ROMA,
     TRIBES,
-    Verb,
 )
-from ludus.games.fall_of_rome.decisions import HicManebimus, Legions, MoveConsent, Pay, PlotConsent
+from ludus.games.fall_of_rome.decisions import Pay
 from ludus.games.fall_of_rome.rules.invasions import invasion_target
 from ludus.games.fall_of_rome.scoring import WIN
 from ludus.games.fall_of_rome.state import FallOfRomeData
@@ -100,8 +91,8 @@ class Weights:
     fort: float = 2.5
     pawn_in_fight: float = 0.4
     reach: float = 0.3
-    decline: float = 7.0
-    decline_square: float = 1.0
+    decline: float = 12.0
+    decline_square: float = 2.0
     supply_risk: float = 80.0
     supply_decay: float = 0.75
     legion_lost: float = 0.7
@@ -109,12 +100,14 @@ class Weights:
     pending_pay: float = 2.0
     treasury_card: float = 0.5
     handover: float = 0.0
-    race: float = 0.0
+    race: float = 4.0
     race_margin: float = 0.8
-    urgency: float = 0.0
-    out_of_reach: float = 0.0
+    urgency: float = 0.5
+    out_of_reach: float = 15.0
     react_margin: float = 2.0
-    meet: float = 0.0
+    chance: float = 0.0
+    chance_all: float = 0.0
+    meet: float = 10.0
     meet_decay: float = 0.6
 
 
@@ -371,6 +364,8 @@ def _card_value(s: FallOfRomeData, w: Weights) -> float:
     n_deck = len(s.pdeck)
     turns_left = n_deck / 2.0  # turns of the team before the deck cannot give 2 cards
     seats = 1 if s.solo else len(s.hands)
+    draws = int(n_deck * w.race_margin / seats)  # the cards a holder will still draw, less a margin to forge
+    all_in_time = 1.0
     for t in range(NT):
         if s.allied[t]:
             continue
@@ -389,6 +384,10 @@ def _card_value(s: FallOfRomeData, w: Weights) -> float:
         value += w.spare_card * min(spare + max(0.0, have - cost), cost)
         if w.race or w.urgency or w.out_of_reach:
             value -= _race(have + w.handover * spare, cost, coming[t], n_deck, seats, turns_left, w)
+        if (w.chance or w.chance_all) and s.supply[t] < TRIBES[t].cubes:
+            p = in_time(math.ceil(cost - have - w.handover * spare), coming[t], n_deck, draws)
+            value += w.chance * p
+            all_in_time *= p
         if w.meet and spare and best < cost and not s.solo:
             value += w.meet * _meeting(s, counts, best_seat, t, w.meet_decay)
         slack = spare + best + treasury[t] + coming[t] - cost
@@ -396,6 +395,8 @@ def _card_value(s: FallOfRomeData, w: Weights) -> float:
             value -= w.scarce * (2 - slack)
         if best >= cost and s.supply[t] < TRIBES[t].cubes:
             value += w.ready - w.ready_distance * _distance_to_tribe(s, best_seat, t)
+    if w.chance_all:
+        value += w.chance_all * all_in_time
     return value
 
 
@@ -419,6 +420,25 @@ def _meeting(s: FallOfRomeData, counts: list[list[int]], holder: int, t: int, de
                 if v > best:
                     best = v
     return best
+
+
+def in_time(need: int, coming: int, deck: int, draws: int) -> float:
+    """The chance that ``draws`` cards drawn from a deck of ``deck`` holding ``coming`` of a colour bring at least
+    ``need`` of it (the hypergeometric tail).
+
+    >>> in_time(0, 3, 20, 4), in_time(4, 3, 20, 10)
+    (1.0, 0.0)
+    >>> round(in_time(1, 10, 20, 2), 4)  # 1 - (10/20)(9/19)
+    0.7632
+    """
+    if need <= 0:
+        return 1.0
+    draws = min(draws, deck)
+    if need > coming or need > draws:
+        return 0.0
+    total = math.comb(deck, draws)
+    miss = sum(math.comb(coming, i) * math.comb(deck - coming, draws - i) for i in range(need))
+    return 1.0 - miss / total
 
 
 def _race(have: float, cost: int, coming: int, n_deck: int, seats: int, turns_left: float, w: Weights) -> float:
@@ -467,183 +487,4 @@ def evaluate_all(state: FallOfRomeData) -> tuple[float, ...]:
     return (evaluate(state, 0),) * state.game.players
 
 
-# ---------------------------------------------------------------------------
-# the greedy bot: what the turn planner needs to know about Fall of Rome
-# ---------------------------------------------------------------------------
-STOP_VERBS = frozenset({Verb.DRAW, Verb.DRAW3, Verb.INVADE, Verb.REVOLT})
-"""Verbs that end the planning horizon (the Draw and Invade Cities steps)."""
-BATTLE_SAMPLES = 4
-"""A battle is valued as the mean of this many rolls."""
-BEAM_WIDTH = 5
-MAX_STEPS = 18  # a move is two steps (destination, legions)
-
-
-def plan_value(s: State) -> float:
-    """The planner's value of a position: :func:`score`; a move whose legions are still to be
-    chosen is worth its better end (all the legions it may take, or none; a pawn moved by
-    Festina Lente or Si Vis Pacem, or Hic Manebimus Optime's legions: its best count, since
-    the planner tried every count of those before they were split; an Enlist or Praefectus
-    Classis recruit: all the legions it may place, the only count the planner tried before)."""
-    d = cast(FallOfRomeData, s)
-    if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
-        top = d.pending[-1]
-        if isinstance(top, Legions) and top.what >= 0:  # a recruit: all the legions it may place (as before the split)
-            ends = [ADD[top.who][top.most]]
-        elif isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
-            ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
-        else:  # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
-            ends = s.legal_actions(top.who)
-        best = -math.inf
-        for a in ends:
-            child = s.clone()
-            child.apply(a)
-            best = max(best, score(cast(FallOfRomeData, child)))
-        return best
-    return score(d)
-
-
-def _half_made(d: FallOfRomeData) -> tuple[object, ...] | None:
-    """What a half-made move or reinforcement is about (positions differ by it)."""
-    top = d.pending[-1] if d.pending else None
-    if isinstance(top, Legions):
-        return (top.verb, top.city, top.pawn, top.what)
-    if isinstance(top, HicManebimus) and top.stage == "add":
-        return ("add", top.city)
-    return None
-
-
-def _adding(d: FallOfRomeData) -> bool:
-    """Hic Manebimus Optime's city is chosen, its legions not yet (one step of the card)."""
-    top = d.pending[-1]
-    return type(top) is HicManebimus and top.stage == "add"
-
-
-def position_key(s: State) -> tuple[object, ...]:
-    """Positions reached by different orders of the same actions are searched once."""
-    d = cast(FallOfRomeData, s)
-    return (
-        tuple(d.pawn_city), tuple(d.legions), tuple(d.cubes), tuple(tuple(sorted(h)) for h in d.hands),
-        tuple(d.forts), tuple(d.allied), d.actions_left, d.decline, len(d.pending), d.phase,
-        tuple(d.treasury), d.inv_reduce, d.inv_skip, d.alea,
-        _half_made(d),
-    )
-
-
-def plan_actions(s: State, player: int) -> list[Action]:
-    """The steps the planner tries: ``player``'s own, or a team-mate's answer to a sub-decision
-    (a team-mate's consent: the team agrees to its own plan)."""
-    d = cast(FallOfRomeData, s)
-    if d.pending:
-        top = d.pending[-1]
-        who = top.who
-        if who != player:
-            if isinstance(top, (PlotConsent, MoveConsent)):
-                return [a for a in s.legal_actions(who) if a.verb == Verb.AGREE]
-            return s.legal_actions(who)
-    return s.legal_actions(player)
-
-
-def settled(s: State) -> bool:
-    """A plan may end where no sub-decision is open."""
-    return not cast(FallOfRomeData, s).pending
-
-
-def search_on(parent: State, child: State, player: int) -> bool:
-    """Search on while ``player`` still decides in the same step of their turn (or a sub-decision is open)."""
-    c = cast(FallOfRomeData, child)
-    if c.result:
-        return False
-    if c.pending:
-        return True
-    return player in child.to_move() and c.phase == cast(FallOfRomeData, parent).phase
-
-
-def prune(s: State, a: Action) -> bool:
-    """Skip a move taking some but not all the legions it can, a battle with fewer dice than it can,
-    and an Enlist or Praefectus Classis recruit placing fewer legions than it can."""
-    d = cast(FallOfRomeData, s)
-    if a.verb == Verb.LEGIONS:  # a move's legions (the destination was the step before)
-        top = d.pending[-1]
-        return isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN and 0 < int(a.args[0]) < top.most
-    if a.verb == Verb.BATTLE:
-        return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
-    if a.verb == Verb.ADD:  # an Enlist's or Praefectus Classis's legions (the tribe or card was the step before)
-        top = d.pending[-1]
-        return isinstance(top, Legions) and top.what >= 0 and int(a.args[0]) < top.most
-    return False
-
-
-def _lookahead_value(s: State, player: int) -> float:
-    return score(cast(FallOfRomeData, s))
-
-
-REACT_STEPS = 8
-"""At most this many of an event's own sub-decisions are followed when an out-of-turn play is valued."""
-
-
-def _react(state: State, player: int, rng: Rng) -> Action | None:
-    """An event to play out of turn, or ``None``: the play (and its sub-decisions, one step ahead
-    each) that raises the team's value by more than ``react_margin`` over passing, on a
-    determinization from ``player``'s seat."""
-    offers = [a for a in state.legal_actions(player) if a.verb == Verb.PLAY]
-    if not offers:
-        return None
-    world = state.determinize(player, rng.next())
-    w = WEIGHTS
-    best, best_value = None, score(cast(FallOfRomeData, world)) + w.react_margin
-    for a in offers:
-        child = world.clone()
-        child.apply(a)
-        for _ in range(REACT_STEPS):
-            d = cast(FallOfRomeData, child)
-            if d.result or not d.pending or d.pending[-1].who != player:
-                break
-            choices = child.legal_actions(player)
-            child = max((_after(child, c) for c in choices), key=lambda x: score(cast(FallOfRomeData, x)))
-        v = score(cast(FallOfRomeData, child))
-        if v > best_value:
-            best, best_value = a, v
-    return best
-
-
-def _after(s: State, a: Action) -> State:
-    child = s.clone()
-    child.apply(a)
-    return child
-
-
-def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action | None:
-    """The greedy bot's choice for ``player``; out of turn, an event worth playing now or ``None``.
-
-    In its turn the bot plans the rest of its actions with ``search.beam_plan`` on a
-    determinized copy (it never sees the real deck order); drawing is its last step.
-    Other decisions (the hand limit, the starting city) are one step ahead with
-    :func:`score`; a partner's consent is always given.
-    """
-    if player not in state.to_move():
-        return _react(state, player, rng)
-    actions = state.legal_actions(player)
-    if len(actions) == 1:
-        return actions[0]
-    pending = cast(FallOfRomeData, state).pending
-    if pending and isinstance(pending[-1], (PlotConsent, MoveConsent)):
-        for a in actions:
-            if a.verb == Verb.AGREE:
-                return a
-    world = state.determinize(player, rng.next())
-    stops = [a for a in actions if a.verb in STOP_VERBS]
-    if stops or pending:
-        choice = search.beam_plan(
-            world, player, rng, value=plan_value, actions=plan_actions, key=position_key, settled=settled,
-            go_on=search_on, stop_verbs=STOP_VERBS, prune=prune, chance_verbs=(Verb.BATTLE,),
-            samples=BATTLE_SAMPLES, width=BEAM_WIDTH, depth=MAX_STEPS,
-        )
-        if choice is not None:
-            return choice
-        if stops:
-            return stops[-1]
-    # one step ahead (hand limit, starting city...)
-    return search.best_by_lookahead(world, player, actions, _lookahead_value, rng)
-
-
-__all__ = ["STOP_VERBS", "WEIGHTS", "Weights", "draw_chances", "evaluate", "evaluate_all", "greedy_action", "score"]
+__all__ = ["WEIGHTS", "Weights", "draw_chances", "evaluate", "evaluate_all", "score"]
