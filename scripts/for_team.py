@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--difficulty", default="novice,normal,heroic")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=32)
+    parser.add_argument("--start", type=int, default=0, help="skip the seed range's first START games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--caput", action="store_true", help="Roma Caput Mundi")
     parser.add_argument("--json", help="write every game here")
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     for difficulty in args.difficulty.split(","):
         for n in (int(x) for x in args.players.split(",")):
             tasks = [(args.level, n, difficulty, args.caput, s, args.weights)
-                     for s in range(args.seed * 1_000_003, args.seed * 1_000_003 + args.games)]
+                     for s in range(args.seed * 1_000_003 + args.start, args.seed * 1_000_003 + args.start + args.games)]
             with Progress(transient=True) as progress, ProcessPoolExecutor(args.jobs) as pool:
                 bar = progress.add_task(f"{args.level} {difficulty} {n}p", total=len(tasks))
                 got = []
