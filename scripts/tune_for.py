@@ -1,4 +1,5 @@
-"""Tune the weights of Fall of Rome's team value by simulation (issue 32): CMA-ES through ``cma``.
+"""Tune the weights of Fall of Rome's team value by simulation (issue 32): CMA-ES through ``cma``
+(``pip install 'ludus[tune]'``).
 
     .venv/bin/python scripts/tune_for.py --generations 6 --popsize 8 --games 24 --jobs 2 \
         --players 1,2 --difficulty novice,normal --out docs/tuning/fall-of-rome.json
