@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -23,40 +22,21 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bot_strength import _Timed  # scripts/ is on the path when this script runs
 from rich.progress import Progress
 
 from ludus import load
 from ludus.agents import make_agent, play_game
 from ludus.core.actions import Action
 from ludus.core.events import Event
+from ludus.sim.stats import wilson
 
 Task = tuple[str, int, str, bool, int, str]
 """level, players, difficulty, Roma Caput Mundi, game seed, weights (``name=value,...``, tuning only)."""
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-class Timed:
+class Timed(_Timed):
     """An agent whose decisions (``act``, and ``react`` when it plays) are timed in CPU seconds."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.times: list[float] = []
-
-    def act(self, state: Any, player: int) -> Any:
-        start = time.process_time()
-        action = self.inner.act(state, player)
-        self.times.append(time.process_time() - start)
-        return action
 
     def react(self, state: Any, player: int) -> Any:
         start = time.process_time()
