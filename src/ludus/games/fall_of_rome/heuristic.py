@@ -423,8 +423,8 @@ def _meeting(s: FallOfRomeData, counts: list[list[int]], holder: int, t: int, de
 
 
 def in_time(need: int, coming: int, deck: int, draws: int) -> float:
-    """The chance that ``draws`` cards drawn from a deck of ``deck`` holding ``coming`` of a colour bring at least
-    ``need`` of it (the hypergeometric tail).
+    """The chance that ``draws`` cards drawn from a deck of ``deck`` holding ``coming`` of a colour bring
+    at least ``need`` of it (the hypergeometric tail).
 
     >>> in_time(0, 3, 20, 4), in_time(4, 3, 20, 10)
     (1.0, 0.0)
@@ -441,7 +441,8 @@ def in_time(need: int, coming: int, deck: int, draws: int) -> float:
     return 1.0 - miss / total
 
 
-def _race(have: float, cost: int, coming: int, n_deck: int, seats: int, turns_left: float, w: Weights) -> float:
+def _race(have: float, cost: int, coming: int, n_deck: int, seats: int, turns_left: float,
+          w: Weights) -> float:
     """The cost of the cards an alliance still needs, against the turns left before the deck runs out.
 
     The holder draws 2 of every ``2 * seats`` cards the team draws; the ``k``-th card of a colour

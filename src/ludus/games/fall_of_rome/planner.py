@@ -40,11 +40,14 @@ def plan_value(s: State) -> float:
     d = cast(FallOfRomeData, s)
     if d.pending and (type(d.pending[-1]) is Legions or _adding(d)):
         top = d.pending[-1]
-        if isinstance(top, Legions) and top.what >= 0:  # a recruit: all the legions it may place (as before the split)
+        if isinstance(top, Legions) and top.what >= 0:
+            # a recruit: all the legions it may place (as before the split)
             ends = [ADD[top.who][top.most]]
-        elif isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:  # all the legions it may take, or none
+        elif isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN:
+            # all the legions it may take, or none
             ends = [LEGIONS_ACTION[top.who][n] for n in {0, top.most}]
-        else:  # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
+        else:
+            # Festina Lente's pawn, Hic Manebimus Optime: every count, as the planner tried before the split
             ends = s.legal_actions(top.who)
         best = -math.inf
         for a in ends:
@@ -120,7 +123,8 @@ def prune(s: State, a: Action) -> bool:
         return isinstance(top, Legions) and top.verb != Verb.MOVE_PAWN and 0 < int(a.args[0]) < top.most
     if a.verb == Verb.BATTLE:
         return int(a.args[0]) < min(DICE, d.legions[d.pawn_city[d.cur]])
-    if a.verb == Verb.ADD:  # an Enlist's or Praefectus Classis's legions (the tribe or card was the step before)
+    if a.verb == Verb.ADD:
+        # an Enlist's or Praefectus Classis's legions (the tribe or card was the step before)
         top = d.pending[-1]
         return isinstance(top, Legions) and top.what >= 0 and int(a.args[0]) < top.most
     return False
@@ -199,4 +203,6 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
     return search.best_by_lookahead(world, player, actions, _lookahead_value, rng)
 
 
-__all__ = ["BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "greedy_action", "plan_value", "position_key", "prune"]
+__all__ = [
+    "BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "greedy_action", "plan_value", "position_key", "prune",
+]
