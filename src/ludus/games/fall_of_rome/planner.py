@@ -204,5 +204,6 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
 
 
 __all__ = [
-    "BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "greedy_action", "plan_value", "position_key", "prune",
+    "BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "greedy_action", "plan_value", "position_key",
+    "prune",
 ]
