@@ -16,11 +16,13 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from ludus.testing.boards import SMALLEST_WORD_JS
 from web.conftest import Server, free_port
-from web.test_browser import CHROMIUM, FLAGS, WAIT, open_table
+from web.test_browser import WAIT, browser, open_table
+
+__all__ = ["browser"]  # the fixture, imported for pytest
 
 SMALLEST_PX = 10.0
 LAPTOP = {"width": 1280, "height": 800}
@@ -37,15 +39,6 @@ GAMES: dict[str, tuple[int, int]] = {
     "fall-of-rome": (2, 4),
     "hadrians-wall": (2, 12),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module (each page opens its own context)."""
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
