@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 if TYPE_CHECKING:
     from ludus.core.actions import Action
     from ludus.core.events import Log
+    from ludus.core.reasons import Reason
 
 __all__ = ["Decision", "DecisionRules", "decision", "decision_from_json"]
 
@@ -97,8 +98,10 @@ class DecisionRules(NamedTuple, Generic[S, D]):
 
     ``legal(state, decision)`` lists the answers; ``resolve(state, decision,
     action, log)`` carries one out and returns ``True`` when the decision is
-    finished (the engine then pops it).
+    finished (the engine then pops it). ``why(state, decision, action)``, if
+    given, says why an answer is refused (:mod:`ludus.core.reasons`), or ``None``.
     """
 
     legal: Callable[[S, D], list[Action]]
     resolve: Callable[[S, D, Action, Log], bool]
+    why: Callable[[S, D, Action], Reason | None] | None = None

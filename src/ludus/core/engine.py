@@ -9,7 +9,9 @@
 - ``_generate(player)``: the legal actions of ``player`` (``None``: every seat's);
 - optionally ``_decisions(player)`` (the stack of pending decisions an action of
   ``player`` may answer; default: none), ``_advance(log)`` (automatic steps after
-  an action: forced moves, the end of a round) and ``is_legal`` (a faster test).
+  an action: forced moves, the end of a round) and ``is_legal`` (a faster test);
+- optionally ``REASONS``: verb → ``why(state, action)``, the chapters' reasons an
+  action is refused (:mod:`ludus.core.reasons`; a decision's rules have their own ``why``).
 
 Legal-action lists are cached per seat until the next ``apply`` (or the end of
 an :meth:`RulesState.edit` block); ``apply`` never regenerates them.
@@ -27,6 +29,8 @@ from ludus.core.api import State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, Log
+from ludus.core.i18n import LangLike
+from ludus.core.reasons import Reason, Why
 
 __all__ = ["Handler", "RulesState"]
 
@@ -44,6 +48,7 @@ class RulesState(State):
     DOMAIN: ClassVar[str] = "ludus"
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = {}
+    REASONS: ClassVar[Mapping[str, Why]] = {}
 
     _legal: dict[int | None, list[Action]]
     _LOG: ClassVar[type[Log]] = Log
@@ -127,6 +132,32 @@ class RulesState(State):
     def decision_legal(self, top: Decision) -> list[Action]:
         """The answers to decision ``top`` (its rules' ``legal``)."""
         return self.DECISION_RULES[type(top)].legal(self, top)
+
+    def reason(self, action: Action) -> Reason | None:
+        """The rule's own reason ``action`` is refused, or ``None`` (it has none, or the action is legal).
+
+        An answer to the decision on top of its seat's stack asks that decision's rules
+        (``DecisionRules.why``); any other action asks the chapter of its verb (``REASONS``).
+        """
+        stack = self._decisions(action.player)
+        if stack:
+            top = stack[-1]
+            if top.who == action.player and action.verb in top.VERBS:
+                why_answer = self.DECISION_RULES[type(top)].why
+                return None if why_answer is None else why_answer(self, top, action)
+        why = self.REASONS.get(action.verb)
+        return None if why is None else why(self, action)
+
+    def why_illegal(self, action: Action, locale: LangLike = None) -> str:
+        """Why ``action`` is refused, in ``locale``: the rule's own reason (:meth:`reason`) when it
+        gives one to a seat that may act now, else :meth:`State.why_illegal`'s generic text."""
+        player = action.player
+        if (not isinstance(player, bool) and isinstance(player, int) and 0 <= player < self.game.players
+                and not self.is_terminal() and self.has_actions(player) and not self.is_legal(action)):
+            why = self.reason(action)
+            if why is not None:
+                return why.text_in(locale, self.DOMAIN)
+        return super().why_illegal(action, locale)
 
     @contextmanager
     def edit(self: R) -> Iterator[R]:

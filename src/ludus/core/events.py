@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from ludus.core.i18n import Lang, LangLike, as_lang
 
-__all__ = ["Event", "Log", "Namer", "Plural", "has_template", "register_messages", "render", "templates"]
+__all__ = ["Event", "Log", "Namer", "Plural", "fill", "has_template", "register_messages", "render", "templates"]
 
 Namer = Callable[[Any, Lang], str]
 """Turns a data value (an id, a list of ids) into words in a language: ``{card:card}`` in a template."""
@@ -124,7 +124,15 @@ def render(event: Event, locale: LangLike = None) -> str:
         text = lang.ngettext(template.one, template.other, int(event.data[template.n]))
     else:
         text = lang.gettext(template)
-    return _Formatter(_NAMERS.get(event.domain, {}), lang).vformat(text, (), event.data)
+    return fill(event.domain, text, event.data, lang)
+
+
+def fill(domain: str, text: str, data: Mapping[str, Any], lang: Lang) -> str:
+    """``text`` (a template already in ``lang``) filled with ``data``, ids named by ``domain``'s namers.
+
+    What :func:`render` does after translating; a rule's reason (:mod:`ludus.core.reasons`) uses it too.
+    """
+    return _Formatter(_NAMERS.get(domain, {}), lang).vformat(text, (), data)
 
 
 class Event(NamedTuple):

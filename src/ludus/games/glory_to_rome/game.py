@@ -50,6 +50,7 @@ class GtrState(GtrData, RulesState):
     DOMAIN: ClassVar[str] = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
+    REASONS = rules.REASONS
 
     game: GloryToRome
 

@@ -24,6 +24,7 @@ from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.reasons import Why
 from ludus.games.glory_to_rome.components import (
     ACT,
     END_OF_TURN,
@@ -56,11 +57,14 @@ from ludus.games.glory_to_rome.rules.role_actions import (
 )
 from ludus.games.glory_to_rome.rules.setup import set_up
 
-__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "pending", "refresh_active", "set_up",
-           "to_move"]
+__all__ = ["DECISION_RULES", "HANDLERS", "REASONS", "advance", "legal_actions", "pending", "refresh_active",
+           "set_up", "to_move"]
 
 HANDLERS: Mapping[str, Handler] = {**lead_follow.HANDLERS, **petitions.HANDLERS}
 """Verbs of the lead/follow decision (every other answer goes to a pending decision)."""
+
+REASONS: Mapping[str, Why] = lead_follow.REASONS
+"""Why a lead or follow is refused (a pending decision's rules give their own reasons)."""
 
 DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     Frame: FRAME_RULES,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action, Arg
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
     BATH,
     BUILDING_INDEX,
@@ -385,3 +386,32 @@ def undo_half_lay(s: GtrData, log: Log) -> None:
             break
     refresh_active(s)
     log.public("lay_undone", seat=p)
+
+
+# ---------------------------------------------------------------------------
+# Reasons (why laying a foundation is refused)
+# ---------------------------------------------------------------------------
+
+
+def lay_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
+    """Why ``lay <building> <material> <in|out>`` from hand is refused: the card is not in hand,
+    the player has that building already, its site is of another material, or no site is left."""
+    p = f.who
+    if len(a.args) != 3 or a.args[2] not in ("in", "out"):
+        return None
+    b = BUILDING_INDEX.get(str(a.args[0]))
+    m = MATERIAL_INDEX.get(str(a.args[1]))
+    if b is None or m is None:
+        return None
+    if not any(CARD_BUILDING[c] == b for c in s.hands[p]):
+        return because(N_("you have no {building:building} in hand"), building=b)
+    if (owned_names(s, p) >> b) & 1:
+        return because(N_("you already have {building:a_building}"), building=b)
+    if m != BUILDINGS[b].material and not (b == B.STATUE and s.cfg.functions):
+        return because(N_("{building:building} is built on a {material:material} site"),
+                       building=b, material=BUILDINGS[b].material)
+    if a.args[2] == "in" and s.in_town[m] <= 0:
+        return because(N_("no in-town {material:material} site is left"), material=m)
+    if a.args[2] == "out" and s.out_town[m] <= 0:
+        return because(N_("no out-of-town {material:material} site is left"), material=m)
+    return None

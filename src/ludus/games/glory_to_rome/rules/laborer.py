@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
     CARD_MATERIAL,
@@ -65,3 +66,11 @@ def laborer_gather(s: GtrData, p: int, card: int, log: Log) -> None:
     """Laborer: a card goes to the stockpile (from the pool, or from hand with Dock)."""
     s.stock[p].append(card)
     log.public("gather", seat=p, material=CARD_MATERIAL[card])
+
+
+def gather_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
+    """Why ``gather <material>`` is refused: the pool has no card of that material."""
+    m = MATERIAL_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
+    if m is None or any(CARD_MATERIAL[c] == m for c in s.pool):
+        return None
+    return because(N_("the pool has no {material:material}"), material=m)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, Why, because
 from ludus.core.seats import left_of
 from ludus.games.glory_to_rome.components import (
     ACT,
@@ -225,3 +226,66 @@ HANDLERS: dict[str, Handler] = {
     V_DONE: done,
     V_CONCEDE: concede_game,
 }
+
+
+# ---------------------------------------------------------------------------
+# Reasons (why a lead or follow is refused)
+# ---------------------------------------------------------------------------
+
+
+def unit_card_why(s: GtrData, p: int, what: object) -> Reason | None:
+    """Why ``p`` cannot play ``what`` (a building's slug or ``jack``) from hand, if it is not there."""
+    if what == "jack":
+        return None if s.hand_jacks[p] else because(N_("you have no Jack in hand"))
+    b = BUILDING_INDEX.get(str(what))
+    if b is None or any(CARD_BUILDING[c] == b for c in s.hands[p]):
+        return None
+    return because(N_("you have no {building:building} in hand"), building=b)
+
+
+def _choosing(s: GtrData) -> bool:
+    """Whether the seat to move chooses to lead or follow (no petition, no Palace units, no discard)."""
+    return s.phase < ACT and s.petition is None and not s.palace_open and not s.pre_think
+
+
+def lead_why(s: GtrData, a: Action) -> Reason | None:
+    """Why ``lead <role> <card|jack>`` is refused: a role is already led, the card is not in hand,
+    or it is not an Order of that role (Circus: any Order leads as an Architect)."""
+    if not _choosing(s) or len(a.args) != 2:
+        return None
+    if s.phase == FOLLOW:
+        return because(N_("{role:role} has already been led: follow it, or think"), role=s.role)
+    role = ROLE_INDEX.get(str(a.args[0]))
+    if role is None:
+        return None
+    missing = unit_card_why(s, a.player, a.args[1])
+    if missing is not None or a.args[1] == "jack":
+        return missing
+    b = BUILDING_INDEX.get(str(a.args[1]))
+    if b is None or BUILDING_MATERIAL[b] == role:
+        return None
+    if role == ARCHITECT and (s.active[a.player] >> _CIRCUS) & 1:
+        return None
+    return because(N_("{building:building} is not an Order of the role {role:role}"), building=b, role=role)
+
+
+def follow_why(s: GtrData, a: Action) -> Reason | None:
+    """Why ``follow <card|jack>`` is refused: no role is led yet, the card is not in hand, or it
+    does not match the led role (Circus: any Order follows an Architect)."""
+    if s.phase >= ACT or s.petition is not None or s.pre_think or len(a.args) != 1:
+        return None
+    if s.phase == LEAD and not s.palace_open:
+        return because(N_("no role has been led yet: lead one, or think"))
+    missing = unit_card_why(s, a.player, a.args[0])
+    if missing is not None or a.args[0] == "jack":
+        return missing
+    b = BUILDING_INDEX.get(str(a.args[0]))
+    if b is None or BUILDING_MATERIAL[b] == s.role:
+        return None
+    if s.role == ARCHITECT and (s.active[a.player] >> _CIRCUS) & 1:
+        return None
+    return because(N_("{building:building} does not match the led role {role:role}"), building=b, role=s.role)
+
+
+REASONS: dict[str, Why] = {V_LEAD: lead_why, V_FOLLOW: follow_why}
+"""The reasons of this chapter's verbs (:mod:`ludus.core.reasons`)."""

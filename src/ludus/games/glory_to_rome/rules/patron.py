@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
     BATH,
     BUILDING_INDEX,
@@ -114,3 +115,15 @@ def patron_hire(s: GtrData, p: int, card: int, source: str, log: Log) -> None:
     if has(s, p, B.BATH):
         # Bath (Łaźnie): the new client at once performs one action of its printed role.
         s.stack.append(Frame(p, role, 1, BATH))
+
+
+def hire_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
+    """Why ``hire <role>`` is refused: the clientele is full, or the pool has no client for that role."""
+    p = f.who
+    limit = clientele_limit(s, p)
+    if len(s.clients[p]) >= limit:
+        return because(N_("your clientele is full (limit: {limit})"), limit=limit)
+    role = ROLE_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
+    if role is None or any(CARD_MATERIAL[c] == role for c in s.pool):
+        return None
+    return because(N_("the pool has no client for the role {role:role}"), role=role)

@@ -17,12 +17,18 @@ from collections.abc import Callable
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
+from ludus.core.reasons import Reason
 from ludus.games.glory_to_rome.components import (
     ARCHITECT,
     CRAFTSMAN,
+    LABORER,
     LEGIONARY,
     MAIN,
+    PATRON,
     THINKER,
+    V_GATHER,
+    V_HIRE,
+    V_LAY,
     V_LAY_CONTINUE,
     V_NEXT,
     V_PASS,
@@ -38,13 +44,14 @@ from ludus.games.glory_to_rome.rules.building import (
     fountain_act,
     fountain_legal,
     half_laid_legal,
+    lay_why,
     undo_half_lay,
 )
 from ludus.games.glory_to_rome.rules.completion import prison_act, prison_legal
-from ludus.games.glory_to_rome.rules.laborer import laborer_act, laborer_legal
+from ludus.games.glory_to_rome.rules.laborer import gather_why, laborer_act, laborer_legal
 from ludus.games.glory_to_rome.rules.legionary import legionary_act, legionary_demand, legionary_legal
 from ludus.games.glory_to_rome.rules.merchant import merchant_act, merchant_legal
-from ludus.games.glory_to_rome.rules.patron import client_base, patron_act, patron_legal
+from ludus.games.glory_to_rome.rules.patron import client_base, hire_why, patron_act, patron_legal
 from ludus.games.glory_to_rome.rules.thinking import thinker_act, thinker_legal
 
 _CIRCUS_MAXIMUS = B.CIRCUS_MAXIMUS
@@ -138,4 +145,21 @@ def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
     s.pre_think = 0
 
 
-FRAME_RULES: DecisionRules[GtrData, Frame] = DecisionRules(frame_legal, frame_resolve)
+def frame_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
+    """Why an answer to the batch on top is refused, by its role's chapter (a main action of
+    the Laborer, the Patron and the builders; ``None`` while a Fountain card or a half-laid
+    foundation is in play)."""
+    if s.fountain >= 0 or s.half_lay is not None:
+        return None
+    verb = a.verb
+    role = f.role
+    if verb == V_LAY and role in (CRAFTSMAN, ARCHITECT):
+        return lay_why(s, f, a)
+    if verb == V_GATHER and role == LABORER:
+        return gather_why(s, f, a)
+    if verb == V_HIRE and role == PATRON:
+        return hire_why(s, f, a)
+    return None
+
+
+FRAME_RULES: DecisionRules[GtrData, Frame] = DecisionRules(frame_legal, frame_resolve, frame_why)
