@@ -47,6 +47,7 @@ class TrajanState(TrajanData, RulesState):
     DOMAIN = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
+    REASONS = rules.REASONS
 
     # --- the engine's hooks --------------------------------------------------------------
     def _generate(self, player: int | None) -> list[Action]:

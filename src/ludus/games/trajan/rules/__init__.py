@@ -35,6 +35,7 @@ from typing import Any
 from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
+from ludus.core.reasons import Why
 from ludus.games.trajan.components import (
     ACTION,
     ARRANGE,
@@ -67,7 +68,7 @@ from ludus.games.trajan.rules import (
 from ludus.games.trajan.rules.setup import set_up
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "set_up"]
+__all__ = ["DECISION_RULES", "HANDLERS", "REASONS", "advance", "legal_actions", "set_up"]
 
 Handler = Callable[[TrajanData, Action, Log], None]
 
@@ -85,6 +86,9 @@ HANDLERS: dict[str, Handler] = {
     Verb.CONSUL: quarter_end.consul,
 }
 """The verbs of the phases; the action step's verbs answer its decisions (below)."""
+
+REASONS: dict[str, Why] = action_circle.REASONS
+"""Why a phase's verb is refused (the decisions' rules give their own reasons)."""
 
 DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {
     TakeAction: extra_actions.TAKE_ACTION_RULES,

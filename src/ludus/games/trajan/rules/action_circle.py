@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
-from ludus.games.trajan.components import ACTIONS, COLOURS, MAX_PLAYERS, N_ACTIONS, N_COLOURS, SOW, Verb
+from ludus.core.reasons import N_, Reason, Why, because
+from ludus.games.trajan.components import ACTIONS, COLOURS, MAX_PLAYERS, N_ACTIONS, N_COLOURS, SOW, TAKE, Verb
 from ludus.games.trajan.rules.trajan_tiles import accomplish_trajan_tile
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["SOW_ACTIONS", "auto_sow", "legal_sow", "legal_take", "move_time", "sow", "take"]
+__all__ = ["REASONS", "SOW_ACTIONS", "auto_sow", "legal_sow", "legal_take", "move_time", "sow", "take"]
 
 _TAKE = tuple(tuple(Action(p, Verb.TAKE, (t,)) for t in ACTIONS) for p in range(MAX_PLAYERS))
 SOW_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
@@ -95,3 +96,28 @@ def auto_sow(s: TrajanData, log: Log) -> bool:
             only = c
     sow_colour(s, s.current, only, log)
     return True
+
+
+# --- reasons ----------------------------------------------------------------------------------
+def take_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``take <tray>`` is refused: that tray of the action circle holds no marker."""
+    if s.phase != TAKE or s.pending or len(a.args) != 1 or a.args[0] not in ACTIONS:
+        return None
+    t = ACTIONS.index(str(a.args[0]))
+    if any(s.trays[a.player][t]):
+        return None
+    return because(N_("the {tray:tray} tray of your action circle is empty"), tray=t)
+
+
+def sow_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``sow <colour>`` is refused: no marker of that colour is left in hand."""
+    if s.phase != SOW or s.pending or len(a.args) != 1 or a.args[0] not in COLOURS:
+        return None
+    c = COLOURS.index(str(a.args[0]))
+    if s.hand_markers[c]:
+        return None
+    return because(N_("you hold no {colour:colour} action marker"), colour=c)
+
+
+REASONS: dict[str, Why] = {Verb.TAKE: take_why, Verb.SOW: sow_why}
+"""Why a tray or a marker is refused (:mod:`ludus.core.reasons`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.trajan.components import (
     CONSTRUCTION_TILES,
     GRID_NEIGHBOURS,
@@ -21,7 +22,7 @@ from ludus.games.trajan.components import (
 from ludus.games.trajan.decisions import OFFER_EXTRA, TAKE_ACTION
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["VERBS", "build", "build_spaces", "hire", "options"]
+__all__ = ["VERBS", "build", "build_spaces", "build_why", "hire", "options", "supply_why"]
 
 _HIRE = tuple(Action(p, Verb.HIRE) for p in range(MAX_PLAYERS))
 _BUILD = tuple(tuple(Action(p, Verb.BUILD, (space,)) for space in range(GRID_SPACES)) for p in range(MAX_PLAYERS))
@@ -94,3 +95,23 @@ def build(s: TrajanData, a: Action, log: Log) -> None:
 
 VERBS: dict[str, Handler] = {Verb.HIRE: hire, Verb.BUILD: build}
 """The Construction's verbs answering :class:`~ludus.games.trajan.decisions.TakeAction`."""
+
+
+def supply_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``hire`` (or ``recruit``) is refused: no token is left in the supply."""
+    return None if s.supply[a.player] else because(N_("your supply has no token left"))
+
+
+def build_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``build <space>`` is refused: no worker in the worker camp, or a space that is not next
+    to an own worker (or holds one already)."""
+    p = a.player
+    if not s.wcamp[p]:
+        return because(N_("your worker camp has no worker to build with"))
+    if len(a.args) != 1 or not isinstance(a.args[0], int) or not 0 <= a.args[0] < GRID_SPACES:
+        return None
+    if (s.grid_workers[a.args[0]] >> p) & 1:
+        return because(N_("you already have a worker on that space"))
+    if a.args[0] not in build_spaces(s, p):
+        return because(N_("a new worker goes next to one of your workers"))
+    return None

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.trajan.components import (
     ACTION,
     EXTRA_KEYS,
@@ -46,6 +47,23 @@ _VERBS: dict[str, Handler] = {
     **seaport.VERBS, **forum.VERBS, **military.VERBS, **senate.VERBS, **trajan_action.VERBS,
     **construction.VERBS,
 }
+_ACTION_OF_VERB: dict[str, int] = {
+    verb: action
+    for action, verbs in enumerate((seaport.VERBS, forum.VERBS, military.VERBS, senate.VERBS,
+                                    trajan_action.VERBS, construction.VERBS))
+    for verb in verbs
+}
+"""The action (0 Seaport .. 5 Construction) whose decision each verb answers."""
+_WHY: dict[str, Callable[[TrajanData, Action], Reason | None]] = {
+    Verb.TAKE_TILE: forum.take_tile_why,
+    Verb.RECRUIT: construction.supply_why,
+    Verb.MARCH: military.march_why,
+    Verb.DEPLOY: military.deploy_why,
+    Verb.TRAJAN: trajan_action.trajan_why,
+    Verb.HIRE: construction.supply_why,
+    Verb.BUILD: construction.build_why,
+}
+"""The reasons of the actions' verbs (:mod:`ludus.core.reasons`)."""
 _PASS = tuple(Action(p, Verb.PASS) for p in range(MAX_PLAYERS))
 _DECLINE = tuple(Action(p, Verb.DECLINE) for p in range(MAX_PLAYERS))
 _EXTRA = tuple(tuple(Action(p, Verb.EXTRA, (k,)) for k in EXTRA_KEYS) for p in range(MAX_PLAYERS))
@@ -83,7 +101,17 @@ def pass_action(s: TrajanData, d: TakeAction, log: Log) -> None:
     log.public("pass", seat=d.who)
 
 
-TAKE_ACTION_RULES: DecisionRules[TrajanData, TakeAction] = DecisionRules(_legal_take_action, _take_action)
+def _why_take_action(s: TrajanData, d: TakeAction, a: Action) -> Reason | None:
+    action = _ACTION_OF_VERB.get(a.verb, d.action)
+    if action != d.action:
+        return because(N_("the action to take now is {tray:tray}"), tray=d.action)
+    why = _WHY.get(a.verb)
+    return None if why is None else why(s, a)
+
+
+TAKE_ACTION_RULES: DecisionRules[TrajanData, TakeAction] = DecisionRules(
+    _legal_take_action, _take_action, _why_take_action
+)
 
 
 # --- the extra action -------------------------------------------------------------------------

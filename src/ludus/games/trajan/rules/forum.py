@@ -10,6 +10,7 @@ from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.events import Log
+from ludus.core.reasons import Reason, because
 from ludus.games.trajan.components import (
     ACTION_NAMES_EN,
     DOMAIN,
@@ -25,7 +26,7 @@ from ludus.games.trajan.components import (
 )
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["VERBS", "count_kind", "options", "remove_kind", "take_tile"]
+__all__ = ["VERBS", "count_kind", "options", "remove_kind", "take_tile", "take_tile_why"]
 
 _TAKE_TILE = tuple(tuple(Action(p, Verb.TAKE_TILE, (k,)) for k in FORUM_KEYS) for p in range(MAX_PLAYERS))
 
@@ -101,3 +102,11 @@ def take_tile(s: TrajanData, a: Action, log: Log) -> None:
 
 VERBS: dict[str, Handler] = {Verb.TAKE_TILE: take_tile}
 """The Forum's verb answering :class:`~ludus.games.trajan.decisions.TakeAction`."""
+
+
+def take_tile_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``take_tile <kind>`` is refused: the forum has no tile of that kind."""
+    k = FORUM_KIND_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
+    if k is None or any(x.args == a.args for x in options(s, a.player)):
+        return None
+    return because(N_("the forum has no {forum:a_forum}"), forum=k)

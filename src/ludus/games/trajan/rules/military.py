@@ -11,10 +11,11 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.trajan.components import CAMP, MAX_PLAYERS, PROVINCE_INDEX, PROVINCES, Verb, leader_moves
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["VERBS", "deploy", "march", "options", "recruit"]
+__all__ = ["VERBS", "deploy", "deploy_why", "march", "march_why", "options", "recruit"]
 
 _RECRUIT = tuple(Action(p, Verb.RECRUIT) for p in range(MAX_PLAYERS))
 _DEPLOY = tuple(Action(p, Verb.DEPLOY) for p in range(MAX_PLAYERS))
@@ -71,3 +72,25 @@ def deploy(s: TrajanData, a: Action, log: Log) -> None:
 
 VERBS: dict[str, Handler] = {Verb.RECRUIT: recruit, Verb.MARCH: march, Verb.DEPLOY: deploy}
 """The Military's verbs answering :class:`~ludus.games.trajan.decisions.TakeAction`."""
+
+
+def march_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``march <province>`` is refused: the province is not next to the leader's."""
+    prov = PROVINCE_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
+    if prov is None or prov in leader_moves(s.leader[a.player]):
+        return None
+    return because(N_("{province:province} is not next to your leader"), province=prov)
+
+
+def deploy_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``deploy`` is refused: the leader is in the camp, no legionnaire is in the military camp,
+    or one of the player's legionnaires is in the leader's province already."""
+    p = a.player
+    here = s.leader[p]
+    if here == CAMP:
+        return because(N_("your leader has not marched into a province yet"))
+    if not s.mcamp[p]:
+        return because(N_("your military camp has no legionnaire"))
+    if (s.province_legions[here] >> p) & 1:
+        return because(N_("you already have a legionnaire in {province:province}"), province=here)
+    return None

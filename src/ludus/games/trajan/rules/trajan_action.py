@@ -10,10 +10,11 @@ from __future__ import annotations
 from ludus.core.actions import Action
 from ludus.core.engine import Handler
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.trajan.components import CATEGORY_KEYS, MAX_PLAYERS, N_ACTIONS, Verb
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["VERBS", "options", "trajan"]
+__all__ = ["VERBS", "options", "trajan", "trajan_why"]
 
 _TRAJAN = tuple(tuple(Action(p, Verb.TRAJAN, (k,)) for k in CATEGORY_KEYS) for p in range(MAX_PLAYERS))
 
@@ -48,3 +49,10 @@ def trajan(s: TrajanData, a: Action, log: Log) -> None:
 
 VERBS: dict[str, Handler] = {Verb.TRAJAN: trajan}
 """The Trajan action's verb answering :class:`~ludus.games.trajan.decisions.TakeAction`."""
+
+
+def trajan_why(s: TrajanData, a: Action) -> Reason | None:
+    """Why ``trajan <category>`` is refused: every slot of the action circle holds a Trajan tile."""
+    if s.arch[a.player] >= 0:
+        return None
+    return because(N_("every slot of your action circle holds a Trajan tile"))
