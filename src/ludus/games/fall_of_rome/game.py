@@ -50,6 +50,7 @@ class FallOfRomeState(FallOfRomeData, RulesState):
     DOMAIN: ClassVar[str] = DOMAIN
     HANDLERS: ClassVar[Mapping[str, Handler]] = rules.HANDLERS
     DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = rules.DECISION_RULES
+    REASONS = rules.REASONS
 
     def __init__(self, game: FallOfRome, rng: Rng) -> None:
         self.game = game

@@ -16,6 +16,7 @@ from typing import Any
 from ludus.core.actions import Action
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, Why, because
 from ludus.games.fall_of_rome.components import (
     CARD_BIT,
     FIRST_EVENT,
@@ -60,10 +61,16 @@ from ludus.games.fall_of_rome.rules import (
     setup,
 )
 from ludus.games.fall_of_rome.rules.end_of_game import check_win
-from ludus.games.fall_of_rome.rules.turn import WINDOW_PHASES, drawn_unresolved, over_limit_seat, to_move
+from ludus.games.fall_of_rome.rules.turn import (
+    WINDOW_PHASES,
+    acting,
+    drawn_unresolved,
+    over_limit_seat,
+    to_move,
+)
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
-__all__ = ["DECISION_RULES", "HANDLERS", "advance", "legal_actions", "to_move"]
+__all__ = ["DECISION_RULES", "HANDLERS", "REASONS", "advance", "legal_actions", "to_move"]
 
 S = FallOfRomeData
 Handler = Callable[[S, Action, Log], None]
@@ -241,6 +248,30 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     **event_cards.EVENT_RULES,
 }
 """Decision class → its legal answers and their effect."""
+
+def _turn_action(why: Why | None) -> Why:
+    """A turn action's reason: none left this turn, else the chapter's own (``why``)."""
+
+    def turn_why(s: S, a: Action) -> Reason | None:
+        if not acting(s, a.player):
+            return None
+        if s.actions_left <= 0:
+            return because(N_("your 4 actions of this turn are used: draw your cards"))
+        return None if why is None else why(s, a)
+
+    return turn_why
+
+
+_REASONS_OF_ACTIONS: dict[str, Why | None] = {
+    Verb.MARCH: movement.march_why,
+    Verb.FORTIFY: fortify_and_recruit.fortify_why,
+    Verb.FORGE_ALLIANCE: alliances.forge_why,
+}
+REASONS: Mapping[str, Why] = {
+    verb: _turn_action(_REASONS_OF_ACTIONS.get(verb)) for verb in _TURN_ACTIONS
+    if verb not in (Verb.DRAW, Verb.DRAW3, Verb.REVOLT, Verb.INVADE)
+}
+"""Why a turn action is refused (:mod:`ludus.core.reasons`; the decisions' rules give their own)."""
 
 for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
                      (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.fall_of_rome.components import (
     CARD_COLOUR,
     COLOUR_ACTION,
@@ -99,3 +100,22 @@ def enlist_barbarians(s: S, a: Action, log: Log) -> None:
         return
     hand = s.hands[a.player]
     push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], 1)
+
+
+def forge_why(s: S, a: Action) -> Reason | None:
+    """Why ``forge_alliance <colour>`` is refused (the Do Actions step): the tribe is allied already,
+    none of its barbarians is in the pawn's city (Mercator: anywhere), or too few cards of its colour."""
+    t = COLOUR_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
+    if t is None:
+        return None
+    if s.allied[t]:
+        return because(N_("the {tribe:tribe} are your allies already"), tribe=t)
+    pawn = s.cur
+    city = s.pawn_city[pawn]
+    if s.roles[pawn] != R_MERCATOR and not s.cubes[city * NT + t]:
+        return because(N_("no {tribe:tribe} barbarian is in {city:city}"), tribe=t, city=city)
+    have = sum(1 for c in s.hands[a.player] if c < N_CITY_CARDS and CARD_COLOUR[c] == t)
+    if have < ALLIANCE_COST[t]:
+        message = N_("an alliance with the {tribe:tribe} takes {cost} of their city cards; you hold {have}")
+        return because(message, tribe=t, cost=ALLIANCE_COST[t], have=have)
+    return None

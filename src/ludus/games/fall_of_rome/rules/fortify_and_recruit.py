@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.fall_of_rome.components import (
     CARDS_OF_CITY,
     CITY_ACTION,
@@ -70,3 +71,14 @@ def recruit_army(s: S, a: Action, log: Log) -> None:
     spend_action(s)
     n = add_legions(s, city, RECRUITMENT_RATE[s.rate])
     log.public("recruit", city=city, legions=n)
+
+
+def fortify_why(s: S, a: Action) -> Reason | None:
+    """Why ``fortify`` is refused (the Do Actions step): a fort stands in the city, or the player
+    holds no card of it."""
+    city = s.pawn_city[s.cur]
+    if s.forts[city]:
+        return because(N_("{city:city} already has a fort"), city=city)
+    if not any(c in s.hands[a.player] for c in CARDS_OF_CITY[city]):
+        return because(N_("a fort in {city:city} takes its city card, and you hold none"), city=city)
+    return None

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 from ludus.games.fall_of_rome.components import (
     ADD,
     CARD_COLOUR,
@@ -180,7 +181,18 @@ def register_move(verb: str, handler: Callable[[S, Action, Log], None]) -> None:
     _MOVES[verb] = handler
 
 
-LEGIONS_RULES = DecisionRules(legions_choices, take_legions)
+def legions_why(s: S, p: Legions, a: Action) -> Reason | None:
+    """Why ``legions <n>`` is refused: more legions than may go along (at most 3 of the pawn's city)."""
+    if a.verb != Verb.LEGIONS or p.what >= 0 or len(a.args) != 1 or not isinstance(a.args[0], int):
+        return None
+    if a.args[0] <= p.most:
+        return None
+    if p.most == 0:
+        return because(N_("no legion can go along"))
+    return because(N_("at most {most} legions can go along"), most=p.most)
+
+
+LEGIONS_RULES = DecisionRules(legions_choices, take_legions, legions_why)
 
 
 def march(s: S, a: Action, log: Log) -> None:
@@ -239,3 +251,12 @@ def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
 
 
 ESCORT = DecisionRules(escort_choices, escort)
+
+
+def march_why(s: S, a: Action) -> Reason | None:
+    """Why ``march <city>`` is refused (the Do Actions step): the city is not next to the pawn's."""
+    dest = TOKEN_CITY.get(str(a.args[0])) if len(a.args) == 1 else None
+    here = s.pawn_city[s.cur]
+    if dest is None or dest in NEIGHBOURS[here]:
+        return None
+    return because(N_("{city:city} is not next to {here:city}"), city=dest, here=here)

@@ -92,3 +92,9 @@ def drawn_unresolved(s: S) -> bool:
     cards Melius Cavere Quam Pavere took from the deck until the last is put back.
     """
     return any(isinstance(p, (PutBack, MeliusCavere)) for p in s.pending)
+
+
+def acting(s: S, player: int) -> bool:
+    """Whether ``player`` is at the Do Actions step now: no decision pending, nobody over the hand limit."""
+    return (s.phase == PHASE_ACTIONS and not s.pending and player == (0 if s.solo else s.cur)
+            and over_limit_seat(s) < 0)
