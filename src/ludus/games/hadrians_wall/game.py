@@ -36,6 +36,7 @@ class HadriansWallState(HadriansWallData, RulesState):
     DOMAIN = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
+    REASONS = rules.REASONS
     game: HadriansWall
 
     def __init__(self, game: HadriansWall, seed: int = 0) -> None:

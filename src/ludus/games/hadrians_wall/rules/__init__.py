@@ -22,12 +22,14 @@ from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.engine import Handler
 from ludus.core.events import Log
 from ludus.core.i18n import Lang
+from ludus.core.reasons import Why
 
 from ..components import (
     ACTIONS,
     BATHS,
     CHOOSE,
     COURTHOUSE,
+    DOMAIN,
     FAVOUR,
     LUDUS,
     MARKET,
@@ -56,7 +58,7 @@ from . import (
 )
 
 __all__ = [
-    "DECISION_RULES", "HANDLERS", "advance", "is_legal", "legal_actions", "setup", "to_move",
+    "DECISION_RULES", "HANDLERS", "REASONS", "advance", "is_legal", "legal_actions", "setup", "to_move",
     "why_illegal",
 ]
 
@@ -94,6 +96,14 @@ DECISION_RULES: Mapping[type[Decision], DecisionRules[Any, Any]] = {
     **scouting.DECISION_RULES,
     **market.DECISION_RULES,
 }
+
+REASONS: Mapping[str, Why] = {
+    Verb.BUILD: buildings.build_why,
+    Verb.FORT: wall_and_fort.fort_why,
+    Verb.WALL: wall_and_fort.wall_why,
+    Verb.CIPPI: wall_and_fort.cippi_why,
+}
+"""Why a chapter's action is refused (:mod:`ludus.core.reasons`), before the generic text."""
 
 _BY_VERB: dict[str, Generator] = {
     Verb.MINE: mining_and_guard.mining_and_guard_actions,
@@ -202,6 +212,10 @@ def why_illegal(s: HadriansWallData, action: Action, lang: Lang) -> str:
         return _("you have ended the Year") if s.phase is ACTIONS else _("you have already defended")
     if b.pending and s.phase is ACTIONS:
         return _("first resolve the pending choice ({choice})").format(choice=pending_words(str(b.pending[-1]), lang))
+    why = REASONS.get(action.verb)
+    reason = None if why is None else why(s, action)
+    if reason is not None:
+        return reason.text_in(lang, DOMAIN)
     return _("its requirement or cost is not met now")
 
 

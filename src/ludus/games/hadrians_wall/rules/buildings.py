@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 
 from ..components import (
+    ACTIONS,
     BUILDING_INDEX,
     BUILDINGS,
     FORUM_BOXES,
@@ -95,3 +97,22 @@ def forum(s: HadriansWallData, a: Action, log: Log) -> None:
     b.items[g] += 1
     b.forum.append(s.year)
     show(log, p, "forum", seat=p, returned=[x, y], gained=g)
+
+
+def build_why(s: HadriansWallData, a: Action) -> Reason | None:
+    """Why ``build <building>`` is refused: built already, the building before it is not, or the
+    workers and Resources it costs are not there (an unmet requirement: ``None``, the generic text)."""
+    b = s.boards[a.player]
+    key = str(a.args[0]) if len(a.args) == 1 else ""
+    if s.phase is not ACTIONS or b.done or b.pending or key not in BUILDINGS or key in s.cfg.banned:
+        return None
+    if b.built[BUILDING_INDEX[key]]:
+        return because(N_("{building:building} is built already"), building=key)
+    after = BUILDINGS[key].after
+    if after is not None and not b.built[BUILDING_INDEX[after]]:
+        return because(N_("build {after:building} first"), after=after)
+    cost = building_cost(s, key)
+    missing = [max(0, need - have) for need, have in zip(cost, b.items, strict=True)]
+    if any(missing):
+        return because(N_("{building:building} needs {missing:counts} more"), building=key, missing=missing)
+    return None

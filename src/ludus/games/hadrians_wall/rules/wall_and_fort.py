@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from ludus.core.actions import Action
 from ludus.core.events import Log
+from ludus.core.reasons import N_, Reason, because
 
 from ..components import (
+    ACTIONS,
     BUILDER,
     CIPPI_CHAIN,
     CIPPI_OPEN,
@@ -78,3 +80,41 @@ def cippi(s: HadriansWallData, a: Action, log: Log) -> None:
     b.cippi += 1
     show(log, p, "fill", seat=p, area="cippi", box=b.cippi)
     gain_all(s, p, CIPPI_REWARDS[b.cippi - 1], log)
+
+
+def _acting(s: HadriansWallData, a: Action) -> Board | None:
+    b = s.boards[a.player]
+    return b if s.phase is ACTIONS and not b.done and not b.pending else None
+
+
+def fort_why(s: HadriansWallData, a: Action) -> Reason | None:
+    """Why ``fort builder|soldier`` is refused: no worker of that kind to pay with."""
+    b = _acting(s, a)
+    if b is None or len(a.args) != 1 or a.args[0] not in ("builder", "soldier"):
+        return None
+    item = BUILDER if a.args[0] == "builder" else SOLDIER
+    return None if b.items[item] else because(N_("you have no {item:item} to pay with"), item=item)
+
+
+def wall_why(s: HadriansWallData, a: Action) -> Reason | None:
+    """Why ``wall`` is refused: no Resource, or the Wall has reached the Fort."""
+    b = _acting(s, a)
+    if b is None:
+        return None
+    if not b.items[RESOURCE]:
+        return because(N_("you have no {item:item} to pay with"), item=RESOURCE)
+    if b.wall >= b.fort:
+        return because(N_("the Wall cannot rise above the Fort: fill the next Fort box first"))
+    return None
+
+
+def cippi_why(s: HadriansWallData, a: Action) -> Reason | None:
+    """Why ``cippi`` is refused: no Resource, or the next Cippi box waits for its Fort box."""
+    b = _acting(s, a)
+    if b is None:
+        return None
+    if not b.items[RESOURCE]:
+        return because(N_("you have no {item:item} to pay with"), item=RESOURCE)
+    if b.cippi < len(CIPPI_CHAIN) and b.fort < CIPPI_CHAIN[b.cippi]:
+        return because(N_("the next Cippi box waits for Fort box {box}"), box=CIPPI_CHAIN[b.cippi])
+    return None
