@@ -118,11 +118,10 @@ def patron_hire(s: GtrData, p: int, card: int, source: str, log: Log) -> None:
 
 
 def hire_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
-    """Why ``hire <role>`` is refused: the clientele is full, or the pool has no client for that role."""
-    p = f.who
-    limit = clientele_limit(s, p)
-    if len(s.clients[p]) >= limit:
-        return because(N_("your clientele is full (limit: {limit})"), limit=limit)
+    """Why ``hire <role>`` is refused: the pool has no client for that role.
+
+    (A full clientele leaves the Patron nothing but ``pass``, which the game plays by itself.)
+    """
     role = ROLE_INDEX.get(str(a.args[0])) if len(a.args) == 1 else None
     if role is None or any(CARD_MATERIAL[c] == role for c in s.pool):
         return None
