@@ -251,7 +251,7 @@ def _choosing(s: GtrData) -> bool:
 def lead_why(s: GtrData, a: Action) -> Reason | None:
     """Why ``lead <role> <card|jack>`` is refused: a role is already led, the card is not in hand,
     or it is not an Order of that role (Circus: any Order leads as an Architect)."""
-    if not _choosing(s) or len(a.args) != 2:
+    if not _choosing(s) or a.player != s.current or len(a.args) != 2:
         return None
     if s.phase == FOLLOW:
         return because(N_("{role:role} has already been led: follow it, or think"), role=s.role)
@@ -272,7 +272,7 @@ def lead_why(s: GtrData, a: Action) -> Reason | None:
 def follow_why(s: GtrData, a: Action) -> Reason | None:
     """Why ``follow <card|jack>`` is refused: no role is led yet, the card is not in hand, or it
     does not match the led role (Circus: any Order follows an Architect)."""
-    if s.phase >= ACT or s.petition is not None or s.pre_think or len(a.args) != 1:
+    if s.phase >= ACT or s.petition is not None or s.pre_think or a.player != s.current or len(a.args) != 1:
         return None
     if s.phase == LEAD and not s.palace_open:
         return because(N_("no role has been led yet: lead one, or think"))

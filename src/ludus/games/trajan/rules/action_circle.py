@@ -101,7 +101,7 @@ def auto_sow(s: TrajanData, log: Log) -> bool:
 # --- reasons ----------------------------------------------------------------------------------
 def take_why(s: TrajanData, a: Action) -> Reason | None:
     """Why ``take <tray>`` is refused: that tray of the action circle holds no marker."""
-    if s.phase != TAKE or s.pending or len(a.args) != 1 or a.args[0] not in ACTIONS:
+    if s.phase != TAKE or s.pending or a.player != s.decider or len(a.args) != 1 or a.args[0] not in ACTIONS:
         return None
     t = ACTIONS.index(str(a.args[0]))
     if any(s.trays[a.player][t]):
@@ -111,7 +111,7 @@ def take_why(s: TrajanData, a: Action) -> Reason | None:
 
 def sow_why(s: TrajanData, a: Action) -> Reason | None:
     """Why ``sow <colour>`` is refused: no marker of that colour is left in hand."""
-    if s.phase != SOW or s.pending or len(a.args) != 1 or a.args[0] not in COLOURS:
+    if s.phase != SOW or s.pending or a.player != s.decider or len(a.args) != 1 or a.args[0] not in COLOURS:
         return None
     c = COLOURS.index(str(a.args[0]))
     if s.hand_markers[c]:
