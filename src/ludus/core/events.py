@@ -28,7 +28,9 @@ from typing import Any, NamedTuple
 
 from ludus.core.i18n import Lang, LangLike, as_lang
 
-__all__ = ["Event", "Log", "Namer", "Plural", "fill", "has_template", "register_messages", "render", "templates"]
+__all__ = [
+    "Event", "Log", "Namer", "Plural", "fill", "has_template", "register_messages", "render", "templates",
+]
 
 Namer = Callable[[Any, Lang], str]
 """Turns a data value (an id, a list of ids) into words in a language: ``{card:card}`` in a template."""

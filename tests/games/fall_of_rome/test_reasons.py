@@ -67,5 +67,6 @@ def test_forge_an_alliance_without_enough_cards_of_its_colour() -> None:
 def test_the_terminal_says_the_reason_in_the_players_language() -> None:
     """`ludus play`: a typed action that is not legal is answered with the rule's reason."""
     s = scenario(cities=("Lutetia", "Roma"))
-    assert "0:march Roma is not legal now: Roma is not next to Lutetia." in terminal_reply(s, "march Roma", "en")
+    said = terminal_reply(s, "march Roma", "en")
+    assert "0:march Roma is not legal now: Roma is not next to Lutetia." in said
     assert "Rzym (Roma) nie sąsiaduje z miastem: Lutetia" in terminal_reply(s, "march Roma", "pl")

@@ -21,7 +21,8 @@ def reason_of(s: GtrState, notation: str) -> str:
 def test_leading_a_card_of_another_role_or_one_not_in_hand() -> None:
     """Przebieg rundy: the leader leads a role with an Order of that role from hand (or a Jack)."""
     s = Table(2).hand(0, "road", "dock").state()
-    assert reason_of(s, "0:lead laborer dock") == "{building:building} is not an Order of the role {role:role}"
+    assert reason_of(s, "0:lead laborer dock") == (
+        "{building:building} is not an Order of the role {role:role}")
     assert reason_of(s, "0:lead laborer insula") == "you have no {building:building} in hand"
     assert reason_of(s, "0:lead patron jack") == "you have no Jack in hand"
     assert reason_of(s, "0:follow road") == "no role has been led yet: lead one, or think"
@@ -35,8 +36,9 @@ def test_following_with_a_card_that_does_not_match_the_led_role() -> None:
     assert reason_of(s, "1:follow dock") == "{building:building} does not match the led role {role:role}"
     assert reason_of(s, "1:follow jack") == "you have no Jack in hand"
     assert reason_of(s, "1:lead craftsman dock") == "{role:role} has already been led: follow it, or think"
-    assert s.why_illegal(s.game.parse_action(s, "1:follow dock"), "en") == "Dock does not match the led role Laborer"
-    assert s.why_illegal(s.game.parse_action(s, "1:follow dock"), "pl") == "Dok nie pasuje do rozegranej roli: Tragarz"
+    dock = s.game.parse_action(s, "1:follow dock")
+    assert s.why_illegal(dock, "en") == "Dock does not match the led role Laborer"
+    assert s.why_illegal(dock, "pl") == "Dok nie pasuje do rozegranej roli: Tragarz"
 
 
 def test_a_site_that_is_out_and_a_building_owned_already() -> None:

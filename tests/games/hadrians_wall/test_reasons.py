@@ -31,7 +31,8 @@ def test_a_building_without_the_workers_and_resources_it_costs() -> None:
 
 
 def test_the_wall_the_cippi_and_the_fort_are_paid_for() -> None:
-    """OSTROKÓŁ, MUR I FORT: Cippi and Wall cost 1 Resource and follow the Fort; the Fort 1 Builder or Soldier."""
+    """OSTROKÓŁ, MUR I FORT: Cippi and Wall cost 1 Resource and follow the Fort; the Fort a Builder or a
+    Soldier."""
     s = acting(2)
     assert reason_of(s, "0:wall") == "you have no {item:item} to pay with"
     assert reason_of(s, "0:fort builder") == "you have no {item:item} to pay with"

@@ -29,7 +29,8 @@ def test_an_empty_tray_and_a_marker_not_in_hand() -> None:
     assert reason_of(s, "0:take senate") == "the {tray:tray} tray of your action circle is empty"
     assert s.why_illegal(s.game.parse_action(s, "0:take senate"), "en") == (
         "the Senate tray of your action circle is empty")
-    assert s.why_illegal(s.game.parse_action(s, "0:take senate"), "hu") == "az akcióköröd szenátus tálcája üres"
+    senate = s.game.parse_action(s, "0:take senate")
+    assert s.why_illegal(senate, "hu") == "az akcióköröd szenátus tálcája üres"
     assert s.reason(Action(0, "take", ("seaport",))) is None  # legal: no reason
     play(s, "0:take seaport")
     assert reason_of(s, "0:sow white") == "you hold no {colour:colour} action marker"
@@ -88,6 +89,6 @@ def test_the_terminal_says_the_reason_in_the_players_language() -> None:
         put(s, 0, SEAPORT, "yellow", "blue")
         put(s, 0, FORUM, "white")
         turn_of(s, 0)
-    assert "0:take senate is not legal now: the Senate tray of your action circle is empty." in terminal_reply(
-        s, "take senate", "en")
+    said = terminal_reply(s, "take senate", "en")
+    assert "0:take senate is not legal now: the Senate tray of your action circle is empty." in said
     assert "miseczka Senat twojego kręgu akcji jest pusta" in terminal_reply(s, "take senate", "pl")
