@@ -121,7 +121,8 @@ def copy_template(root: Path, package: str, game_id: str, cls: str, title: str) 
         out = target / relative
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in TEXT_SUFFIXES:
-            out.write_text(_rename(path.read_text(encoding="utf-8"), package, game_id, cls, title), encoding="utf-8")
+            text = _rename(path.read_text(encoding="utf-8"), package, game_id, cls, title)
+            out.write_text(text, encoding="utf-8")
         else:
             shutil.copyfile(path, out)
     _compile_catalogs(target / "locale")
@@ -211,13 +212,15 @@ def main(argv: list[str] | None = None) -> int:
     register(root, package, game_id)
     doc = write_doc(root, game_id, package, title)
     written = write_playthroughs(root, package, game_id)
-    print(f"made {folder.relative_to(root)}/ (game id {game_id!r}, class {cls}), registered in pyproject.toml,")
+    print(f"made {folder.relative_to(root)}/ (game id {game_id!r}, class {cls}), "
+          "registered in pyproject.toml,")
     print(f"wrote {doc.relative_to(root)} and {len(written)} golden playthroughs in "
           f"{written[0].parent.relative_to(root)}/")
     if warning:
         print(f"warning: {warning}")
     if args.install:
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(root)], check=True)
+        pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(root)]
+        subprocess.run(pip, check=True)
         print("reinstalled: the entry point is visible. Next: make test")
     else:
         print(f"Next: {REINSTALL}   (the reinstall that makes the new entry point visible), then: make test")

@@ -76,7 +76,8 @@ SEEDS = (1, 2, 3)
 def cases_for(game_id: str) -> tuple[GoldenCase, ...]:
     """``game_id``'s playthroughs: every player count with :data:`SEEDS`, then its :data:`VARIANTS`."""
     info = game_class(game_id).info
-    out = [GoldenCase(game_id, n, seed) for n in range(info.min_players, info.max_players + 1) for seed in SEEDS]
+    counts = range(info.min_players, info.max_players + 1)
+    out = [GoldenCase(game_id, n, seed) for n in counts for seed in SEEDS]
     out += [GoldenCase(game, n, 1, options, tag) for game, n, options, tag in VARIANTS if game == game_id]
     return tuple(out)
 
