@@ -126,7 +126,19 @@ def copy_template(root: Path, package: str, game_id: str, cls: str, title: str) 
         else:
             shutil.copyfile(path, out)
     _compile_catalogs(target / "locale")
+    init = target / "__init__.py"
+    lines = init.read_text(encoding="utf-8").splitlines(keepends=True)
+    if lines and lines[0].startswith('"""'):  # the template's summary line would call the copy a template
+        lines[0] = f'"""{title}: made by scripts/new_game.py from the template game, whose rules it still has.\n'
+        init.write_text("".join(lines), encoding="utf-8")
     return target
+
+
+def long_lines(folder: Path, limit: int = 110) -> list[str]:
+    """``path:line`` of every line of ``folder``'s modules longer than ``limit`` (a long name can make some)."""
+    return [f"{path}:{number}" for path in sorted(folder.rglob("*.py"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+            if len(line) > limit]
 
 
 def _compile_catalogs(locale: Path) -> None:
@@ -218,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{written[0].parent.relative_to(root)}/")
     if warning:
         print(f"warning: {warning}")
+    for place in long_lines(folder):
+        print(f"warning: {place}: longer than 110 characters (a longer name than Tally); wrap it")
     if args.install:
         pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(root)]
         subprocess.run(pip, check=True)
