@@ -65,8 +65,16 @@ def names(name: str) -> tuple[str, str, str]:
     return package, "-".join(words), "".join(w.capitalize() for w in words)
 
 
+def check_title(title: str) -> None:
+    """Raise :class:`BadName` for a title that cannot sit inside a Python string as it is."""
+    if not title.strip() or any(c in title for c in '"\\\n'):
+        raise BadName(f"bad title {title!r}: one line of text without '\"' or '\\'")
+
+
 def check_free(root: Path, package: str, game_id: str) -> None:
     """Raise :class:`BadName` if ``package`` or ``game_id`` is taken in the repository at ``root``."""
+    if not (root / TEMPLATE / "__init__.py").exists():
+        raise BadName(f"no template game at {root / TEMPLATE} (is --root the repository?)")
     taken = [root / "src" / "ludus" / "games" / package, root / "tests" / "games" / package,
              root / "docs" / "games" / f"{game_id}.md"]
     for path in taken:
@@ -129,13 +137,13 @@ def copy_template(root: Path, package: str, game_id: str, cls: str, title: str) 
     init = target / "__init__.py"
     lines = init.read_text(encoding="utf-8").splitlines(keepends=True)
     if lines and lines[0].startswith('"""'):  # the template's summary line would call the copy a template
-        lines[0] = f'"""{title}: made by scripts/new_game.py from the template game, whose rules it still has.\n'
+        lines[0] = f'"""{title}: made from the template game by scripts/new_game.py; Tally\'s rules still.\n'
         init.write_text("".join(lines), encoding="utf-8")
     return target
 
 
 def long_lines(folder: Path, limit: int = 110) -> list[str]:
-    """``path:line`` of every line of ``folder``'s modules longer than ``limit`` (a long name can make some)."""
+    """``path:line`` of each line of ``folder``'s modules longer than ``limit`` (a long name makes some)."""
     return [f"{path}:{number}" for path in sorted(folder.rglob("*.py"))
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
             if len(line) > limit]
@@ -204,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and make the game; 0 on success, 2 for a bad or taken name."""
     parser = argparse.ArgumentParser(
         prog="new_game.py", description="Make a new game package src/ludus/games/<name>/ from the template "
-        "game and register it (see docs/writing-a-game.md).")
+        "game and register it (see docs/writing-a-game.md).",
+        epilog=f"Afterwards: {REINSTALL} (the reinstall), then: make test.")
     parser.add_argument("name", metavar="NAME", help="the game's name, e.g. caesar or via-appia")
     parser.add_argument("--title", help="its English title (default: the name in capitals, e.g. 'Via Appia')")
     parser.add_argument("--root", type=Path, default=ROOT, help="the repository (default: %(default)s)")
@@ -214,11 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     root: Path = args.root.resolve()
     try:
         package, game_id, cls = names(args.name)
+        title = args.title or " ".join(w.capitalize() for w in package.split("_"))
+        check_title(title)
         check_free(root, package, game_id)
     except BadName as error:
         print(f"new_game.py: error: {error}", file=sys.stderr)
         return 2
-    title = args.title or " ".join(w.capitalize() for w in package.split("_"))
     folder = copy_template(root, package, game_id, cls, title)
     warning = _sort_imports(folder)
     register(root, package, game_id)

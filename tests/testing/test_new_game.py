@@ -119,14 +119,15 @@ def test_the_game_is_held_by_the_import_contracts(made: Path, tmp_path: Path) ->
     assert f"ludus.games.{NAME} is not allowed to import ludus.games.trajan" in broken.stdout
 
 
-@pytest.mark.parametrize(("name", "error"), [
-    ("Bad Name", "bad name 'Bad Name'"),
-    ("class", "bad name 'class'"),
-    ("trajan", "name 'trajan' is taken: src/ludus/games/trajan exists"),
-    ("fixture-x", "bad name 'fixture-x'"),
+@pytest.mark.parametrize(("args", "error"), [
+    (["Bad Name"], "bad name 'Bad Name'"),
+    (["class"], "bad name 'class'"),
+    (["trajan"], "name 'trajan' is taken: src/ludus/games/trajan exists"),
+    (["fixture-x"], "bad name 'fixture-x'"),
+    (["other", "--title", 'Say "hi"'], "bad title 'Say \"hi\"'"),
 ])
-def test_a_bad_or_taken_name_is_refused_in_one_line(made: Path, name: str, error: str) -> None:
-    run = _run_script(made, name)
+def test_a_bad_or_taken_name_is_refused_in_one_line(made: Path, args: list[str], error: str) -> None:
+    run = _run_script(made, *args)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(f"new_game.py: error: {error}") and run.stderr.count("\n") == 1
 
