@@ -137,7 +137,8 @@ def copy_template(root: Path, package: str, game_id: str, cls: str, title: str) 
     init = target / "__init__.py"
     lines = init.read_text(encoding="utf-8").splitlines(keepends=True)
     if lines and lines[0].startswith('"""'):  # the template's summary line would call the copy a template
-        lines[0] = f'"""{title}: made from the template game by scripts/new_game.py; Tally\'s rules still.\n'
+        summary = "made from the template game by scripts/new_game.py; it plays Tally's rules."
+        lines[0] = f'"""{title}: {summary}\n'
         init.write_text("".join(lines), encoding="utf-8")
     return target
 
