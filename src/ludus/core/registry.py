@@ -19,8 +19,8 @@ from ludus.core.api import Game, GameInfo
 from ludus.core.errors import N_, UnknownGameError
 
 __all__ = [
-    "HOUSE_PREFIX", "broken", "configure", "discover", "game_class", "games", "house_games", "load", "package_of",
-    "register", "unregister",
+    "HOUSE_PREFIX", "broken", "configure", "discover", "game_class", "games", "house_games", "load",
+    "package_of", "register", "unregister",
 ]
 
 ENTRY_POINT_GROUP = "ludus.games"
