@@ -83,8 +83,10 @@ clean:
 # (src/ludus minus the games, babel.cfg); each game is its own domain (its package, with the
 # package's babel.cfg naming its data files), its catalogs in the package's locale/ directory.
 LANGS := en pl hu uk
-DOMAINS := ludus:src/ludus glory-to-rome:src/ludus/games/glory_to_rome trajan:src/ludus/games/trajan \
-	fall-of-rome:src/ludus/games/fall_of_rome hadrians-wall:src/ludus/games/hadrians_wall
+# Every game package under src/ludus/games (its domain is its id: the package with '-' for '_'),
+# so a game made by scripts/new_game.py is included.
+GAME_DIRS := $(patsubst %/babel.cfg,%,$(wildcard src/ludus/games/*/babel.cfg))
+DOMAINS := ludus:src/ludus $(foreach dir,$(GAME_DIRS),$(subst _,-,$(notdir $(dir))):$(dir))
 
 i18n: $(STAMP)
 	set -e; for spec in $(DOMAINS); do \

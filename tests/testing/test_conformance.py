@@ -1,12 +1,45 @@
-"""The conformance suite passes a correct game and catches each broken one."""
+"""The conformance suite passes a correct game and catches each broken one; every game of the
+repository passes it.
+
+Every registered game of the repository (``registry.house_games()``) is checked at every player
+count, by one explicit rule: a game with its own ``tests/games/<package>/test_conformance.py`` runs
+the suite there (with its options, within its time budget, slow tables marked for ``make soak``),
+and this file checks that the file runs it on that game; a game without one (fresh from
+``scripts/new_game.py``) is checked here with its default options at every player count.
+"""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+import ludus
+from ludus.core.registry import house_games, package_of
 from ludus.testing import check_game
 
+TESTS = Path(__file__).resolve().parents[1]
+
 pytestmark = pytest.mark.usefixtures("fixture_games")
+
+
+def _own_conformance_tests(game_id: str) -> Path:
+    return TESTS / "games" / package_of(game_id).rpartition(".")[2] / "test_conformance.py"
+
+
+@pytest.mark.parametrize("game_id", house_games())
+def test_every_game_of_the_repository_passes_the_suite(game_id: str) -> None:
+    own = _own_conformance_tests(game_id)
+    if own.exists():
+        text = own.read_text(encoding="utf-8")
+        runs = re.search(rf'check_game\(\s*"{re.escape(game_id)}"', text)
+        assert runs, f"{own} does not run check_game on {game_id}"
+        return
+    info = ludus.load(game_id).info
+    for players in range(info.min_players, info.max_players + 1):
+        report = check_game(game_id, players=players, games=2, seed=players)
+        assert report.games == 2 and report.actions > 0, (game_id, players)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3])

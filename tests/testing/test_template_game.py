@@ -30,7 +30,8 @@ def test_template_passes_the_conformance_suite(players: int) -> None:
 
 
 def test_template_has_the_rooms_of_a_game() -> None:
-    rooms = {p.name for p in TEMPLATE.iterdir() if p.name != "__pycache__" and (p.suffix == ".py" or p.is_dir())}
+    rooms = {p.name for p in TEMPLATE.iterdir()
+             if p.name != "__pycache__" and (p.suffix == ".py" or p.is_dir())}
     assert rooms == GAME_MODULES
 
 
@@ -51,7 +52,8 @@ def test_a_draw_opens_a_keep_or_discard_decision_seen_only_by_the_drawer() -> No
 
 @pytest.mark.parametrize("lang", ["en", "pl", "hu", "uk"])
 def test_the_template_speaks_four_languages(lang: str) -> None:
-    # issue 12: a game's catalogs live in its locale/ (make i18n DOMAINS=fixture-tally:tests/fixtures/template_game)
+    # issue 12: a game's catalogs live in its locale/
+    # (make i18n DOMAINS=fixture-tally:tests/fixtures/template_game)
     from ludus.testing.i18n import problems, read_everything
 
     texts, checked = read_everything(registry.load("fixture-tally", 2), 5, lang)

@@ -10,6 +10,7 @@ loads, and asking for the broken one says why it is missing.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -17,7 +18,10 @@ from typing import Any
 from ludus.core.api import Game, GameInfo
 from ludus.core.errors import N_, UnknownGameError
 
-__all__ = ["broken", "configure", "discover", "game_class", "games", "load", "register", "unregister"]
+__all__ = [
+    "HOUSE_PREFIX", "broken", "configure", "discover", "game_class", "games", "house_games", "load",
+    "package_of", "register", "unregister",
+]
 
 ENTRY_POINT_GROUP = "ludus.games"
 
@@ -76,15 +80,42 @@ def game_class(game_id: str) -> type[Game[Any]]:
         return _REGISTRY[game_id]
     except KeyError:
         if game_id in _BROKEN:
-            raise UnknownGameError(N_("game {game!r} failed to load: {error}"), game=game_id, error=_BROKEN[game_id]) from None
+            raise UnknownGameError(N_("game {game!r} failed to load: {error}"),
+                                   game=game_id, error=_BROKEN[game_id]) from None
         known = ", ".join(sorted(_REGISTRY)) or "none are installed"
-        raise UnknownGameError(N_("unknown game {game!r} (games: {known})"), game=game_id, known=known) from None
+        raise UnknownGameError(N_("unknown game {game!r} (games: {known})"),
+                               game=game_id, known=known) from None
 
 
 def games() -> list[GameInfo]:
     """The info of every registered game, sorted by id."""
     discover()
     return [_REGISTRY[k].info for k in sorted(_REGISTRY)]
+
+
+def package_of(game_id: str) -> str:
+    """The package that holds game ``game_id``: the package of the module defining its class.
+
+    >>> package_of("trajan")
+    'ludus.games.trajan'
+    """
+    cls = game_class(game_id)
+    module = sys.modules[cls.__module__]
+    return module.__package__ or cls.__module__
+
+
+HOUSE_PREFIX = "ludus.games."
+"""Games whose package is under this prefix live in this repository (``src/ludus/games/<package>``)."""
+
+
+def house_games() -> list[str]:
+    """The ids of the registered games that live in this repository (``ludus.games.<package>``), sorted.
+
+    The repository's tests iterate over these: each has its folder ``tests/games/<package>`` and its
+    doc ``docs/games/<id>.md``. A game installed by another distribution, or registered by a test,
+    is not one of them.
+    """
+    return [info.id for info in games() if package_of(info.id).startswith(HOUSE_PREFIX)]
 
 
 def load(game_id: str, /, players: int | None = None, **options: object) -> Game[Any]:

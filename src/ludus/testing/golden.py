@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludus.core.registry import load
+from ludus.core.registry import game_class, house_games, load
 from ludus.core.rng import Rng
 
-__all__ = ["CASES", "GoldenCase", "compare", "playthrough", "write_all"]
+__all__ = ["CASES", "SEEDS", "VARIANTS", "GoldenCase", "cases_for", "compare", "playthrough", "write_all"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,34 +55,40 @@ class GoldenCase:
         return self.game.replace("-", "_")
 
 
-def _cases() -> tuple[GoldenCase, ...]:
-    out: list[GoldenCase] = []
-    players = {"glory-to-rome": (2, 3, 4, 5), "trajan": (2, 3, 4), "fall-of-rome": (1, 2, 3, 4, 5),
-               "hadrians-wall": (1, 2, 3, 4, 5, 6)}
-    for game, counts in players.items():
-        for n in counts:
-            for seed in (1, 2, 3):
-                out.append(GoldenCase(game, n, seed))
-    variants: list[tuple[str, int, dict[str, Any], str]] = [
-        ("glory-to-rome", 3, {"rules": "classic"}, "classic"),
-        ("glory-to-rome", 3, {"simplified": True}, "simplified"),
-        ("glory-to-rome", 2, {"concession": True, "start_order": "en"}, "concession"),
-        ("trajan", 3, {"starting_markers": "random", "pregame_trajan": "top"}, "random_markers"),
-        ("trajan", 2, {"edition": 1, "reshuffle": False, "trajan_face_up": False}, "first_edition"),
-        ("fall-of-rome", 1, {"difficulty": "heroic"}, "heroic"),
-        ("fall-of-rome", 2, {"roma_caput_mundi": True, "difficulty": "legendary"}, "caput_mundi"),
-        ("fall-of-rome", 3, {"roles": "chosen", "first_player": "most_days"}, "chosen"),
-        ("hadrians-wall", 1, {"difficulty": "hard", "campaign_fort": 5}, "campaign"),
-        ("hadrians-wall", 2, {"difficulty": "normal", "final_pass": True}, "final_pass"),
-        ("hadrians-wall", 3, {"resource_passing": False}, "no_passing"),
-    ]
-    for game, n, options, tag in variants:
-        out.append(GoldenCase(game, n, 1, options, tag))
+VARIANTS: tuple[tuple[str, int, Mapping[str, Any], str], ...] = (
+    ("glory-to-rome", 3, {"rules": "classic"}, "classic"),
+    ("glory-to-rome", 3, {"simplified": True}, "simplified"),
+    ("glory-to-rome", 2, {"concession": True, "start_order": "en"}, "concession"),
+    ("trajan", 3, {"starting_markers": "random", "pregame_trajan": "top"}, "random_markers"),
+    ("trajan", 2, {"edition": 1, "reshuffle": False, "trajan_face_up": False}, "first_edition"),
+    ("fall-of-rome", 1, {"difficulty": "heroic"}, "heroic"),
+    ("fall-of-rome", 2, {"roma_caput_mundi": True, "difficulty": "legendary"}, "caput_mundi"),
+    ("fall-of-rome", 3, {"roles": "chosen", "first_player": "most_days"}, "chosen"),
+    ("hadrians-wall", 1, {"difficulty": "hard", "campaign_fort": 5}, "campaign"),
+    ("hadrians-wall", 2, {"difficulty": "normal", "final_pass": True}, "final_pass"),
+    ("hadrians-wall", 3, {"resource_passing": False}, "no_passing"),
+)
+"""Played with options beside the defaults: (game, players, options, tag), seed 1."""
+
+SEEDS = (1, 2, 3)
+
+
+def cases_for(game_id: str) -> tuple[GoldenCase, ...]:
+    """``game_id``'s playthroughs: every player count with :data:`SEEDS`, then its :data:`VARIANTS`."""
+    info = game_class(game_id).info
+    counts = range(info.min_players, info.max_players + 1)
+    out = [GoldenCase(game_id, n, seed) for n in counts for seed in SEEDS]
+    out += [GoldenCase(game, n, 1, options, tag) for game, n, options, tag in VARIANTS if game == game_id]
     return tuple(out)
 
 
+def _cases() -> tuple[GoldenCase, ...]:
+    return tuple(case for game_id in house_games() for case in cases_for(game_id))
+
+
 CASES: tuple[GoldenCase, ...] = _cases()
-"""Every committed playthrough: each game at every player count with seeds 1–3, plus variants."""
+"""Every committed playthrough: each game of the repository (:func:`~ludus.core.registry.house_games`)
+at every player count with seeds 1–3, plus its variants."""
 
 
 def _lines(case: GoldenCase) -> Iterable[str]:
@@ -140,12 +146,14 @@ def compare(case: GoldenCase, root: Path) -> str | None:
 
 
 def write_all(root: Path, games: Iterable[str] | None = None) -> list[Path]:
-    """Rewrite every playthrough (of ``games``, or all) under ``root``; return the paths."""
-    wanted = set(games) if games is not None else None
+    """Rewrite every playthrough (of ``games``, or of :data:`CASES`) under ``root``; return the paths.
+
+    A game named in ``games`` needs only to be registered (a new game's playthroughs are written
+    before it is installed: ``scripts/new_game.py``).
+    """
+    cases = CASES if games is None else tuple(case for game in games for case in cases_for(game))
     written = []
-    for case in CASES:
-        if wanted is not None and case.game not in wanted:
-            continue
+    for case in cases:
         path = path_of(case, root)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(playthrough(case), encoding="utf-8")
