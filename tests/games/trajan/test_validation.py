@@ -14,6 +14,7 @@ from ludus.core.errors import StateError
 from ludus.core.rng import Rng
 from ludus.games.trajan.components import ACTION, SOW
 from ludus.games.trajan.game import TrajanState
+from ludus.games.trajan.rules.cards import drawn
 
 
 def _saved(state: TrajanState) -> dict[str, Any]:
@@ -178,11 +179,20 @@ def test_cards_drawn_from_a_rebuilt_pile_must_be_in_the_hand() -> None:
     state, _ = rebuilt_by_seat_0()
     data = _saved(state)
     card = next(c for c, k in enumerate(data["hand"][1]) if not k)
-    data["pile_hand"][1][card] = 1
-    _refused(data, "pile_hand")
+    data["pile_log"][1].append(drawn(1, card))  # seat 1 drew a card it does not hold
+    assert "drawn than the hand" in _refused(data, "pile_log")
+    data = _saved(state)
+    data["pile_log"][1] += [card, drawn(1, card)]  # shown before it was drawn
+    assert "did not hold" in _refused(data, "pile_log")
+    data = _saved(state)
+    data["pile_log"][1].append(99)  # no such commodity
+    _refused(data, "pile_log")
     data = _saved(state)
     data["pile_rebuilt"] = 0
-    assert "'pile_rebuilt' is 0" in _refused(data, "pile_hand")
+    assert "'pile_rebuilt' is 0" in _refused(data, "pile_log")
     data = _saved(state)
-    data["pile_rebuilt"] = 2
+    data["pile_log"][0][0] = drawn(2, 0)  # a second rebuilt pile that never was
+    _refused(data, "pile_log")
+    data = _saved(state)
+    data["pile_rebuilt"] = -1
     _refused(data, "pile_rebuilt")

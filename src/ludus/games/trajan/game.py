@@ -33,8 +33,9 @@ from ludus.games.trajan import (
     view,
 )
 from ludus.games.trajan import svg as board
-from ludus.games.trajan.components import ACTION, DOMAIN, N_COMMODITIES, OVER, SEAPORT, Verb
+from ludus.games.trajan.components import ACTION, COPIES_PER_COMMODITY, DOMAIN, OVER, SEAPORT, Verb
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
+from ludus.games.trajan.rules.cards import drawn
 from ludus.games.trajan.state import SLOTS, TrajanData
 
 __all__ = ["TrajanGame", "TrajanState"]
@@ -107,12 +108,12 @@ class TrajanState(TrajanData, RulesState):
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data (the pending decisions in their saved form).
 
-        ``pile_rebuilt`` and ``pile_hand`` are saved only while the draw pile is a rebuilt one,
-        so that the states of ludus 0.1.0 (which had no such fields) are saved as they were.
+        ``pile_rebuilt`` and ``pile_log`` are saved only once the draw pile was rebuilt, so
+        that the states of ludus 0.1.0 (which had no such fields) are saved as they were.
         """
         fields = self.fields_to_json()
         if not self.pile_rebuilt:
-            del fields["pile_rebuilt"], fields["pile_hand"]
+            del fields["pile_rebuilt"], fields["pile_log"]
         return decisions.saved_form(fields, self.pending)
 
     @classmethod
@@ -122,7 +123,7 @@ class TrajanState(TrajanData, RulesState):
         s.game = game
         s.cfg = game.config
         n = game.players
-        s.fields_from_json({"pile_rebuilt": 0, "pile_hand": [[0] * N_COMMODITIES for _ in range(n)], **data,
+        s.fields_from_json({"pile_rebuilt": 0, "pile_log": [[] for _ in range(n)], **_pile_log_of(data),
                             "pending": []})
         if not -1 <= s.decider < n:
             raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"), domain=DOMAIN,
@@ -132,6 +133,22 @@ class TrajanState(TrajanData, RulesState):
             raise StateError(N_("state field 'agenda': decisions pending in a finished game ('decider' -1)"),
                              domain=DOMAIN)
         return s
+
+
+def _pile_log_of(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data`` with a rebuilt pile saved by ludus 0.4 in today's form: ``pile_hand`` (the cards
+    each hand drew from the one rebuilt pile, less those known to have left it) becomes
+    ``pile_log`` (those cards drawn from pile 1), which tells the table the same (ruling 26)."""
+    if "pile_hand" not in data:
+        return data
+    out = {k: v for k, v in data.items() if k != "pile_hand"}
+    logs = []
+    for counts in data["pile_hand"]:
+        if any(type(k) is not int or not 0 <= k <= COPIES_PER_COMMODITY for k in counts):
+            raise ValueError(f"state field 'pile_hand': counts {str(counts)[:60]} out of range")
+        logs.append([drawn(1, c) for c, k in enumerate(counts) for _ in range(k)])
+    out["pile_log"] = logs
+    return out
 
 
 def _lang(locale: LangLike) -> Lang:

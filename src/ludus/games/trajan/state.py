@@ -50,8 +50,8 @@ class TrajanData(PlainData):
     target: int
     effect_tile: int
     pile_rebuilt: int
-    """1 while the draw pile is one rebuilt from the face-up discard piles (its cards are public:
-    ruling 26); saved only then."""
+    """How many times the draw pile was rebuilt from the face-up discard piles (their cards are
+    public: ruling 26); the rebuilt piles and ``pile_log`` are saved only once it was."""
     # --- lists ---
     hand_markers: list[int]
     """Action markers in hand per colour (being sown, or being arranged at set-up)."""
@@ -96,9 +96,11 @@ class TrajanData(PlainData):
     hand: list[list[int]]
     known: list[list[int]]
     """Cards of each hand that everyone saw taken from a discard pile."""
-    pile_hand: list[list[int]]
-    """Cards of each hand drawn face down from the rebuilt draw pile (how many is public, which
-    only the holder knows; ruling 26); saved only while ``pile_rebuilt``."""
+    pile_log: list[list[int]]
+    """Per seat, since the first rebuild, in order (ruling 26): a card drawn face down from
+    rebuilt pile ``g`` (1, 2, ...) is ``-1 - ((g - 1) * N_COMMODITIES + c)`` (which pile is
+    public, the commodity ``c`` only the holder knows); ``c >= 0`` is a card of commodity ``c``
+    that left the hand face up and was not a ``known`` one. Saved only while ``pile_rebuilt``."""
     display: list[list[int]]
     discards: list[list[int]]
     ftiles: list[list[int]]

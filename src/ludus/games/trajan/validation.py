@@ -65,6 +65,7 @@ from ludus.games.trajan.components import (
     TRAJAN_TILES,
 )
 from ludus.games.trajan.decisions import ChooseTile, LoadShip, SeaportDiscard
+from ludus.games.trajan.rules.cards import log_problem
 from ludus.games.trajan.state import TrajanData
 
 __all__ = ["violations"]
@@ -88,7 +89,7 @@ _SHAPES: dict[str, tuple[int | None, ...]] = {
     "trajan_slots": (_N, N_ACTIONS), "hand": (_N, N_COMMODITIES), "known": (_N, N_COMMODITIES),
     "display": (_N, N_COMMODITIES), "discards": (2, _ANY), "ftiles": (_N, _ANY), "xtiles": (_N, _ANY),
     "trajan_stacks": (len({t.category for t in TRAJAN_TILES}), _ANY), "held_f": (_N, _ANY),
-    "plus2": (_N, N_ACTIONS), "pile_hand": (_N, N_COMMODITIES), "ctiles": (_N, _ANY), "bonus_yellow": (_N, _ANY), "bonus_grey": (_N, _ANY),
+    "plus2": (_N, N_ACTIONS), "pile_log": (_N, _ANY), "ctiles": (_N, _ANY), "bonus_yellow": (_N, _ANY), "bonus_grey": (_N, _ANY),
     "trays": (_N, N_ACTIONS, N_COLOURS),
 }
 """The length of each list field, level by level."""
@@ -112,7 +113,7 @@ _RANGES: dict[str, tuple[int, int] | None] = {
     "trajan_removed": _TRAJAN, "bonus_bag": _BONUS, "senate_bonus": _BONUS, "ship_grey": _FLAG,
     "demand_stack": _DEMAND, "demand_removed": _DEMAND, "demand_revealed": _DEMAND, "demand_spent": _DEMAND,
     "dem_left": (0, 3), "f_used": _TRAJAN, "final_senate": None,
-    "trajan_slots": (-1, N_TRAJAN_TILES - 1), "hand": _CARDS, "known": _CARDS, "display": _CARDS, "pile_hand": _CARDS,
+    "trajan_slots": (-1, N_TRAJAN_TILES - 1), "hand": _CARDS, "known": _CARDS, "display": _CARDS, "pile_log": None,
     "discards": _COMMODITY, "ftiles": _FORUM, "xtiles": _EXTRA, "trajan_stacks": _TRAJAN, "held_f": _TRAJAN,
     "plus2": _FLAG, "ctiles": (0, len(CONSTRUCTION_TILES) - 1), "bonus_yellow": _BONUS, "bonus_grey": _BONUS,
     "trays": (0, MARKERS_PER_COLOUR),
@@ -202,7 +203,7 @@ def _scalars(s: TrajanData) -> list[str]:
         "quarter": (0, QUARTERS), "round": (0, ROUNDS_PER_QUARTER), "time_pos": (0, s.cfg.lap - 1),
         "stamp_counter": (n, 1 << 62), "extra_used": _FLAG, "round_over": _FLAG, "setup_k": (0, 2 * N_ACTIONS - 1),
         "sow_tray": (0, N_ACTIONS - 1), "sow_left": (0, N_COLOURS * MARKERS_PER_COLOUR),
-        "target": (-1, N_ACTIONS - 1), "effect_tile": (-1, N_TRAJAN_TILES - 1), "pile_rebuilt": _FLAG,
+        "target": (-1, N_ACTIONS - 1), "effect_tile": (-1, N_TRAJAN_TILES - 1), "pile_rebuilt": (0, 1 << 20),
     }
     for name, (lo, hi) in bounds.items():
         value = getattr(s, name)
@@ -270,12 +271,15 @@ def _card_problems(s: TrajanData) -> list[str]:
     for p in range(s.cfg.players):
         for c in range(N_COMMODITIES):
             counts[c] += s.hand[p][c] + s.display[p][c]
-            if s.known[p][c] + s.pile_hand[p][c] > s.hand[p][c]:
-                field = "known" if s.known[p][c] > s.hand[p][c] else "pile_hand"
-                return [f"state field {field!r}: seat {p} holds {s.hand[p][c]} of commodity {c}, "
-                        f"{s.known[p][c]} known and {s.pile_hand[p][c]} drawn from the rebuilt pile"]
-    if not s.pile_rebuilt and any(map(any, s.pile_hand)):
-        return ["state field 'pile_hand': cards drawn from a rebuilt draw pile, but 'pile_rebuilt' is 0"]
+            if s.known[p][c] > s.hand[p][c]:
+                return [f"state field 'known': seat {p} holds {s.hand[p][c]} of commodity {c}, "
+                        f"{s.known[p][c]} known"]
+    if not s.pile_rebuilt and any(s.pile_log):
+        return ["state field 'pile_log': cards drawn from a rebuilt draw pile, but 'pile_rebuilt' is 0"]
+    for p in range(s.cfg.players):
+        problem = log_problem(s, p)
+        if problem:
+            return [f"state field 'pile_log': seat {p}: {problem}"]
     for c, k in enumerate(counts):
         if k != COPIES_PER_COMMODITY:
             return [f"state field 'draw': {k} cards of commodity {c} in play instead of {COPIES_PER_COMMODITY}"]

@@ -1,9 +1,10 @@
 """What each seat may see, and determinization.
 
 Hidden in Trajan: the commodity hands of the other players, the order of the draw
-pile (and its cards, unless it was rebuilt from the face-up discard piles: ruling 26), the forum-tile and extra-action decks, the demand tiles (stack and the three
-removed unseen), the bonus bag and the order of the Trajan stacks (all but the top
-tile with the default face-up stacks). Everything else lies face up.
+pile (and its cards, unless it was rebuilt from the face-up discard piles: ruling 26),
+the forum-tile and extra-action decks, the demand tiles (stack and the three removed
+unseen), the bonus bag and the order of the Trajan stacks (all but the top tile with the
+default face-up stacks). Everything else lies face up.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ludus.games.trajan.components import (
     Sub,
 )
 from ludus.games.trajan.decisions import LoadShip, pending_to_json
+from ludus.games.trajan.rules.cards import decode, drawn
 from ludus.games.trajan.state import TrajanData
 
 T = TypeVar("T", bound=TrajanData)
@@ -76,7 +78,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
             "leader": PROVINCES[s.leader[p]].key if s.leader[p] >= 0 else "camp",
             "hand_size": sum(s.hand[p]),
             "hand_known": _counts(s.known[p]),
-            "hand_from_pile": sum(s.pile_hand[p]),
+            "hand_from_pile": _drawn_from(s.pile_log[p], s.pile_rebuilt),
             "display": _counts(s.display[p]),
             "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
             "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
@@ -135,6 +137,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         "bonus_bag": sorted(BONUS_TILES[b].id for b in _bag(s, arranging)),
         "draw_pile": len(s.draw) + (sum(map(len, s.discards)) if arranging else 0),
         "draw_pile_known": _pile_known(s, player),
+        "rebuilt_piles": _rebuilt_piles(s, player),
         "discard_piles": [[] for _ in s.discards] if arranging else [[COMMODITIES[c] for c in pile]
                                                                       for pile in s.discards],
         "forum_deck": len(s.fdeck),
@@ -169,22 +172,61 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _pile_known(s: TrajanData, player: int | None) -> dict[str, int] | None:
-    """The cards of a rebuilt draw pile that ``player`` does not hold (ruling 26).
+def _drawn_from(entries: list[int], pile: int) -> int:
+    """How many of a hand's ``pile_log`` ``entries`` are cards drawn from rebuilt pile ``pile``."""
+    return sum(1 for e in entries if e < 0 and decode(e)[0] == pile) if pile else 0
 
-    They lie in the draw pile or in the other hands (their ``hand_from_pile`` cards);
-    ``None`` while nothing is known of the draw pile's cards.
+
+def _pile_cards(s: TrajanData, player: int | None) -> list[list[int]]:
+    """Per rebuilt pile (pile ``g`` at index ``g - 1``), the counts of its cards that ``player``
+    did not draw and did not see turned face up: in the draw pile (the last pile), or drawn
+    by the other hands (some of them perhaps shown since). Public cards, ruling 26."""
+    out = [[0] * N_COMMODITIES for _ in range(s.pile_rebuilt)]
+    if out:
+        for c in s.draw:
+            out[-1][c] += 1
+    for q, entries in enumerate(s.pile_log):
+        if q != player:
+            for e in entries:
+                if e < 0:
+                    pile, c = decode(e)
+                    out[pile - 1][c] += 1
+    return out
+
+
+def _pile_known(s: TrajanData, player: int | None) -> dict[str, int] | None:
+    """The cards of the draw pile's rebuilt pile that ``player`` did not draw (ruling 26).
+
+    They lie in the draw pile or were drawn by the other hands (their ``hand_from_pile``
+    cards; some may have been shown since: ``rebuilt_piles``); ``None`` before the first rebuild.
     """
     if not s.pile_rebuilt:
         return None
-    counts = [0] * N_COMMODITIES
-    for c in s.draw:
-        counts[c] += 1
-    for p, drawn in enumerate(s.pile_hand):
-        if p != player:
-            for c in range(N_COMMODITIES):
-                counts[c] += drawn[c]
-    return _counts(counts)
+    return _counts(_pile_cards(s, player)[-1])
+
+
+def _rebuilt_piles(s: TrajanData, player: int | None) -> dict[str, Any] | None:
+    """What ``player`` saw of the rebuilt piles since the first rebuild (ruling 26), or ``None``.
+
+    ``cards``: per rebuilt pile, its cards that ``player`` did not draw (:func:`_pile_cards`);
+    ``log``: per seat, in order, ``["draw", pile]`` (with the card for ``player``'s own
+    draws) and ``["show", card]`` for a hidden card that left the hand face up.
+    """
+    if not s.pile_rebuilt:
+        return None
+    logs = []
+    for q, entries in enumerate(s.pile_log):
+        seen: list[list[Any]] = []
+        for e in entries:
+            pile, c = decode(e)
+            if not pile:
+                seen.append(["show", COMMODITIES[c]])
+            elif q == player:
+                seen.append(["draw", pile, COMMODITIES[c]])
+            else:
+                seen.append(["draw", pile])
+        logs.append(seen)
+    return {"cards": [_counts(counts) for counts in _pile_cards(s, player)], "log": logs}
 
 
 def _bag(s: TrajanData, arranging: bool) -> list[int]:
@@ -205,17 +247,17 @@ def determinize(s: T, player: int | None, seed: int) -> T:
     d = s.copy_fields(type(s).__new__(type(s)))
     n = s.cfg.players
     others = [p for p in range(n) if p != player]
-    _deal_cards(s, d, others, sh)
+    _deal_cards(s, d, player, others, sh)
     loader = _loading_pairs(d, others)
     if loader >= 0:
         # the seat started loading the pairs ship: everyone knows it holds a pair
         for _ in range(_PAIR_TRIES):
             if max(d.hand[loader]) >= 2:
                 break
-            _deal_cards(s, d, others, sh)
+            _deal_cards(s, d, player, others, sh)
         else:
             d.hand[loader] = s.hand[loader][:]  # never in practice (see _PAIR_TRIES)
-            d.pile_hand[loader] = s.pile_hand[loader][:]
+            d.pile_log[loader] = s.pile_log[loader][:]
     # demand tiles: the stack and the three removed unseen
     removed = len(s.demand_removed)
     demands = _mixed(s.demand_stack + s.demand_removed, sh)
@@ -326,11 +368,11 @@ def _deal(pool: list[int], start: int, size: int, hand: list[int]) -> None:
         hand[c] += 1
 
 
-def _deal_cards(s: TrajanData, d: TrajanData, others: list[int], sh: Shuffler) -> None:
+def _deal_cards(s: TrajanData, d: TrajanData, player: int | None, others: list[int], sh: Shuffler) -> None:
     """Deal ``s``'s cards hidden from the player (the draw pile and the ``others``' hands that
     nobody saw taken from a discard pile) into ``d``."""
     if s.pile_rebuilt:
-        _deal_rebuilt_pile(s, d, others, sh)
+        _deal_rebuilt(s, d, player, others, sh)
         return
     pool = list(s.draw)
     sizes = [_hidden(s, p, pool) for p in others]
@@ -345,32 +387,137 @@ def _deal_cards(s: TrajanData, d: TrajanData, others: list[int], sh: Shuffler) -
     d.draw = pool[start:]
 
 
-def _deal_rebuilt_pile(s: TrajanData, d: TrajanData, others: list[int], sh: Shuffler) -> None:
-    """Ruling 26: the rebuilt pile's cards (in the pile, or drawn into the ``others``' hands)
-    are shuffled among those places; the other hidden cards of the ``others`` among themselves."""
-    from_pile = list(s.draw)
-    rest: list[int] = []
-    for p in others:
-        drawn, hand, known = s.pile_hand[p], s.hand[p], s.known[p]
+def _deal_rebuilt(s: TrajanData, d: TrajanData, player: int | None, others: list[int], sh: Shuffler) -> None:
+    """Ruling 26: deal the hidden cards after a rebuild so that the world is one ``player``'s
+    view allows.
+
+    The sources of hidden cards are the ``others``' hidden cards at the first rebuild
+    (source 0) and each rebuilt pile (1, 2, ...): ``budgets[g]`` holds what ``player`` knows
+    of each, the cards it did not see leave (:func:`_pile_cards`; source 0: the rest of the
+    cards hidden from ``player``). Each hidden card an other hand showed since came from one
+    source that it could have come from (:func:`_sources`); then each source's other cards
+    are shuffled among its places: the draw pile (the last pile), the hands' draws from it,
+    the hands' cards at the first rebuild.
+    """
+    piles = s.pile_rebuilt
+    budgets = [[0] * N_COMMODITIES, *_pile_cards(s, player)]
+    hidden = [0] * N_COMMODITIES
+    for c in s.draw:
+        hidden[c] += 1
+    shown: list[tuple[int, int, int]] = []
+    capacity: list[list[int]] = []
+    held: dict[int, int] = {}
+    for q in others:
+        size = sum(s.hand[q]) - sum(s.known[q])
         for c in range(N_COMMODITIES):
-            from_pile.extend([c] * drawn[c])
-            rest.extend([c] * (hand[c] - known[c] - drawn[c]))
-    from_pile = _mixed(from_pile, sh)
-    rest = _mixed(rest, sh)
-    for p in others:
-        k = sum(s.pile_hand[p])
-        u = sum(s.hand[p]) - sum(s.known[p]) - k
-        hand = s.known[p][:]
-        drawn = [0] * N_COMMODITIES
-        for c in from_pile[:k]:
-            drawn[c] += 1
-            hand[c] += 1
-        for c in rest[:u]:
-            hand[c] += 1
-        del from_pile[:k], rest[:u]
-        d.hand[p] = hand
-        d.pile_hand[p] = drawn
-    d.draw = from_pile
+            hidden[c] += s.hand[q][c] - s.known[q][c]
+        draws = [0] * (piles + 1)
+        for i, e in enumerate(s.pile_log[q]):
+            pile, c = decode(e)
+            if pile:
+                draws[pile] += 1
+                size -= 1
+            else:
+                hidden[c] += 1
+                size += 1
+                shown.append((q, i, c))
+                capacity.append(draws[:])
+        held[q] = size
+        for k in range(len(capacity) - 1, -1, -1):
+            if shown[k][0] != q:
+                break
+            capacity[k][0] = size
+    for c in range(N_COMMODITIES):
+        budgets[0][c] = hidden[c] - sum(b[c] for b in budgets[1:])
+    source = _sources(shown, capacity, budgets, sh)
+    pools = [_mixed([c for c in range(N_COMMODITIES) for _ in range(b[c])], sh) for b in budgets]
+    by_event = {(q, i): g for (q, i, _), g in zip(shown, source)}
+    for q in others:
+        hand = s.known[q][:]
+        entries = s.pile_log[q][:]
+        open_draws: list[list[int]] = [[] for _ in range(piles + 1)]
+        from_rebuild = held[q]
+        for i, e in enumerate(entries):
+            pile, c = decode(e)
+            if pile:
+                open_draws[pile].append(i)
+                continue
+            g = by_event[q, i]
+            if g:
+                entries[open_draws[g].pop(0)] = drawn(g, c)
+            else:
+                from_rebuild -= 1
+        for g in range(1, piles + 1):
+            for i in open_draws[g]:
+                c = pools[g].pop()
+                entries[i] = drawn(g, c)
+                hand[c] += 1
+        for _ in range(from_rebuild):
+            hand[pools[0].pop()] += 1
+        d.hand[q] = hand
+        d.pile_log[q] = entries
+    d.draw = pools[piles]
+
+
+def _sources(shown: list[tuple[int, int, int]], capacity: list[list[int]], budgets: list[list[int]],
+             sh: Shuffler) -> list[int]:
+    """The source of each shown card (``shown[k]`` = seat, log index, commodity), at random
+    among the assignments where every source gives at most its ``budgets`` (which this takes
+    the assigned cards from) and no hand showed more cards of a source than it held from it
+    at that moment (``capacity[k][g]``: drawn from pile ``g`` before it; ``[0]``: hidden at
+    the first rebuild). A depth-first search in random order, cut where the cards left to
+    place outnumber what the sources have left; the real deal is such an assignment, so one
+    exists.
+    """
+    n = len(shown)
+    if not n:
+        return []
+    sources = len(budgets)
+    used: dict[tuple[int, int], int] = {}
+    left = [0] * N_COMMODITIES
+    for _, _, c in shown:
+        left[c] += 1
+    choice = [0] * n
+    options: list[list[int]] = [[] for _ in range(n)]
+
+    def candidates(k: int) -> list[int]:
+        q, _, c = shown[k]
+        out = [g for g in range(sources) if budgets[g][c] and used.get((q, g), 0) < capacity[k][g]]
+        if len(out) > 1:
+            sh.shuffle(out)
+        return out
+
+    def fits() -> bool:
+        return all(left[c] <= sum(b[c] for b in budgets) for c in range(N_COMMODITIES))
+
+    k = 0
+    options[0] = candidates(0)
+    while True:
+        if not options[k]:
+            k -= 1
+            if k < 0:
+                raise AssertionError("no source for the shown cards: the pile log is impossible")
+            q, _, c = shown[k]
+            g = choice[k]
+            budgets[g][c] += 1
+            used[q, g] -= 1
+            left[c] += 1
+            continue
+        q, _, c = shown[k]
+        g = options[k].pop()
+        budgets[g][c] -= 1
+        used[q, g] = used.get((q, g), 0) + 1
+        left[c] -= 1
+        choice[k] = g
+        if not fits():
+            budgets[g][c] += 1
+            used[q, g] -= 1
+            left[c] += 1
+            continue
+        k += 1
+        if k == n:
+            return choice
+        options[k] = candidates(k)
 
 
 def _redeal_unlaid(d: TrajanData, sh: Shuffler) -> None:

@@ -4,8 +4,9 @@ RULE: trajan.hu "Árucikklapok" — the draw pile lies face down between two fac
       piles. Ruling 13 (docs/games/trajan.md): an empty draw pile is rebuilt from the discard
       piles except their top cards (option ``reshuffle``; otherwise draws stop).
 RULE: trajan.hu "Felkészülés a játékra", "Kikötőakció" — the discard piles lie face up, so the
-      cards of a rebuilt draw pile are public (ruling 26): ``pile_rebuilt`` and ``pile_hand``
-      keep what the table knows of them as they are drawn into hands.
+      cards of a rebuilt draw pile are public (ruling 26): ``pile_rebuilt`` and ``pile_log``
+      keep what the table saw of them: which hand drew from which pile, and each hidden card
+      that a hand showed since.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from ludus.core.events import Log
 from ludus.games.trajan.components import N_COMMODITIES
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["can_draw", "draw_card", "draw_to_hand", "leave_hand", "refill_discard"]
+__all__ = [
+    "can_draw", "decode", "draw_card", "draw_to_hand", "drawn", "leave_hand", "log_problem", "refill_discard",
+]
 
 
 def can_draw(s: TrajanData) -> bool:
@@ -32,11 +35,22 @@ def draw_card(s: TrajanData) -> int:
     if not s.draw and s.cfg.reshuffle:
         refill(s.draw, s.discards, s.rng, keep_top=1)
         if s.draw:
-            # everyone saw these cards in the discard piles; the cards drawn from an earlier
-            # rebuilt pile are no longer told apart from the other hidden cards (ruling 26)
-            s.pile_rebuilt = 1
-            s.pile_hand = [[0] * N_COMMODITIES for _ in s.pile_hand]
+            s.pile_rebuilt += 1  # everyone saw these cards in the discard piles (ruling 26)
     return draw(s.draw)
+
+
+def drawn(pile: int, c: int) -> int:
+    """The ``pile_log`` entry of a card of commodity ``c`` drawn from rebuilt pile ``pile`` (1, 2, ...)."""
+    return -1 - ((pile - 1) * N_COMMODITIES + c)
+
+
+def decode(entry: int) -> tuple[int, int]:
+    """``(pile, c)`` of a ``pile_log`` entry: the rebuilt pile a card was drawn from (0: a hidden
+    card shown, not drawn) and its commodity."""
+    if entry >= 0:
+        return 0, entry
+    k = -1 - entry
+    return k // N_COMMODITIES + 1, k % N_COMMODITIES
 
 
 def draw_to_hand(s: TrajanData, p: int, count: int, log: Log) -> None:
@@ -46,7 +60,7 @@ def draw_to_hand(s: TrajanData, p: int, count: int, log: Log) -> None:
         if c >= 0:
             s.hand[p][c] += 1
             if s.pile_rebuilt:
-                s.pile_hand[p][c] += 1
+                s.pile_log[p].append(drawn(s.pile_rebuilt, c))
             log.private(p, "draw", seat=p, card=c)
 
 
@@ -67,37 +81,40 @@ def leave_hand(s: TrajanData, p: int, c: int) -> None:
 
     ``known`` counts the cards of a hand everyone knows (taken face up from a discard
     pile); cards are identical, so one known card of that commodity is no longer sure.
-    Otherwise the card was a hidden one: drawn from the rebuilt pile (``pile_hand``) or
-    not. What the table concludes must not depend on what it cannot see (ruling 26).
+    Otherwise a hidden card was shown: once a pile was rebuilt, ``pile_log`` records it, in
+    its place among the hand's draws (ruling 26: whether it came from a rebuilt pile is what
+    the table cannot always tell, so it keeps what it saw rather than a conclusion).
     """
     known = s.known[p]
     if known[c]:
         known[c] -= 1
-    elif s.pile_rebuilt and any(s.pile_hand[p]):
-        _hidden_card_leaves(s, p, c)
+    elif s.pile_rebuilt:
+        s.pile_log[p].append(c)
     s.hand[p][c] -= 1
 
 
-def _hidden_card_leaves(s: TrajanData, p: int, c: int) -> None:
-    """A hidden card ``c`` of ``p``, who holds cards drawn from the rebuilt pile, is shown.
+def log_problem(s: TrajanData, p: int) -> str | None:
+    """Why seat ``p``'s ``pile_log`` cannot have happened with its hand, or ``None``.
 
-    It counts as one of those cards when it must be one (all of ``p``'s hidden cards came
-    from the pile, or no other hidden card anywhere is a ``c``); it is not one when the
-    rebuilt pile had no ``c`` left to give. Otherwise nobody else can tell: the table stops
-    telling the rebuilt pile's cards apart from the other hidden cards.
+    The hand's hidden cards at the first rebuild are its hidden cards now, plus those shown
+    since, less those drawn since: none of them may be negative; and each shown card was in
+    the hand when it was shown (held at the first rebuild, or drawn before).
     """
-    own = s.pile_hand[p]
-    from_pile = sum(own)
-    hidden = sum(s.hand[p]) - sum(s.known[p])
-    if hidden == from_pile:
-        own[c] -= 1
-        return
-    pile_c = s.draw.count(c) + sum(h[c] for h in s.pile_hand)
-    if not pile_c:
-        return
-    others_c = sum(s.hand[q][c] - s.known[q][c] - s.pile_hand[q][c] for q in range(len(s.hand)))
-    if not others_c:
-        own[c] -= 1
-        return
-    s.pile_rebuilt = 0
-    s.pile_hand = [[0] * N_COMMODITIES for _ in s.pile_hand]
+    hand, known, entries = s.hand[p], s.known[p], s.pile_log[p]
+    at_rebuild = [hand[c] - known[c] for c in range(N_COMMODITIES)]
+    for e in entries:
+        if e >= N_COMMODITIES:
+            return f"entry {e} is no commodity"
+        pile, c = decode(e)
+        if not 0 <= pile <= s.pile_rebuilt:
+            return f"entry {e} names rebuilt pile {pile} of {s.pile_rebuilt}"
+        at_rebuild[c] += -1 if pile else 1
+    if min(at_rebuild) < 0:
+        return f"more cards of commodity {at_rebuild.index(min(at_rebuild))} drawn than the hand holds or showed"
+    held = at_rebuild
+    for e in entries:
+        pile, c = decode(e)
+        held[c] += 1 if pile else -1
+        if held[c] < 0:
+            return f"a card of commodity {c} shown that the hand did not hold"
+    return None

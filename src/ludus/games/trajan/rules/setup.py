@@ -103,7 +103,7 @@ def set_up(s: TrajanData, rng: Rng) -> None:
     s.display = [[0] * N_COMMODITIES for _ in range(n)]
     s.known = [[0] * N_COMMODITIES for _ in range(n)]
     s.pile_rebuilt = 0
-    s.pile_hand = [[0] * N_COMMODITIES for _ in range(n)]
+    s.pile_log = [[] for _ in range(n)]
     s.ftiles = [[] for _ in range(n)]
     s.xtiles = [[] for _ in range(n)]
     s.held_f = [[] for _ in range(n)]
