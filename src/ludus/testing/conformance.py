@@ -14,8 +14,9 @@ It plays seeded random games and, along the way, checks that
 - ``determinize`` really re-deals hidden information at least once in a game that has it;
 - what a seat observes of the flow (who is to move, its options, its view after an action) does
   not depend on what it cannot see, and ``determinize`` keeps no identity the seat could not
-  know, and ``determinize(p, seed)`` depends only on what ``p`` sees and the seed (all in
-  :mod:`ludus.testing.hidden`);
+  know, ``determinize(p, seed)`` depends only on what ``p`` sees and the seed, and every
+  determinization is a valid state keeping each hidden zone whose composition ``p`` knows
+  (``[determinize-composition]``; all in :mod:`ludus.testing.hidden`);
 - every event has a template for its kind, renders, and is JSON-ready (kind and data, no prose);
 - the game's conservation invariants (``Game.invariant_violations``) hold after every action;
 - a state pickles and unpickles to the same digest (states go to worker processes);
@@ -46,6 +47,7 @@ from ludus.core.registry import load
 from ludus.core.rng import Rng
 from ludus.testing.hidden import (
     check_determinize_canonical,
+    check_determinize_composition,
     check_determinize_identity,
     check_observable_decisions,
 )
@@ -347,6 +349,8 @@ def _deep_check(
             check_determinize_identity(game, state, rng, steps)
         if report.deep_checks % 4 == 2:
             check_determinize_canonical(game, state, rng, steps)
+        if report.deep_checks % 4 == 0:
+            check_determinize_composition(game, state, rng, steps, seeds=2)
 
 
 def _first_difference(a: Any, b: Any, path: str = "view") -> str:

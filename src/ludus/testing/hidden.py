@@ -15,6 +15,14 @@
   if every one of several determinizations still puts the true value at such a position,
   determinize keeps knowledge ``p`` does not have (a card known only by its material, the
   order of a deck).
+- :func:`check_determinize_composition`: ``determinize(p)`` never invents a world. Every
+  determinization is a valid state (``Game.state_violations`` finds nothing), and every
+  hidden zone whose composition ``p``'s view states (a game that is
+  :class:`DeclaresCompositions` names them: the unseen cards of a deck and the hands dealt
+  from it together, a rebuilt pile and the cards drawn from it, the seat's own hand...)
+  holds the same multiset as in the real state. The typical bug: a pile whose cards are
+  public re-dealt from every unseen card (a Trajan draw pile rebuilt from the face-up
+  discards, given a card it never held).
 - :func:`check_determinize_canonical`: ``determinize(p, seed)`` is a function of what ``p``
   sees and the seed: from two states ``p`` cannot tell apart it gives the same state. A bot
   that sees the game only through determinizations (ISMCTS) then decides the same on both,
@@ -27,8 +35,9 @@ All raise :class:`AssertionError` whose message starts with the property in brac
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
@@ -36,7 +45,13 @@ from ludus.core.errors import LudusError
 from ludus.core.events import Event
 from ludus.core.rng import Rng
 
-__all__ = ["check_determinize_canonical", "check_determinize_identity", "check_observable_decisions"]
+__all__ = [
+    "DeclaresCompositions",
+    "check_determinize_canonical",
+    "check_determinize_composition",
+    "check_determinize_identity",
+    "check_observable_decisions",
+]
 
 DETERMINIZATIONS = 16
 """Seeds per seat in the identity check: a position that truly varies stays put in all of
@@ -249,6 +264,55 @@ def _told_apart(
         if one is not None and two is not None and one != two:
             return True
     return False
+
+
+# --- determinize never invents a world -------------------------------------------------------
+
+
+@runtime_checkable
+class DeclaresCompositions(Protocol):
+    """A game that names the hidden zones whose composition a seat's view states."""
+
+    def known_compositions(self, state: Any, player: int | None) -> dict[str, list[int]]:
+        """Zone name → the zone's components in ``state`` as ``player``'s view states them
+        (card ids, or materials where the view shows only a card's material); order ignored."""
+        ...
+
+
+COMPOSITION_SEEDS = 4
+"""Determinizations per seat in the composition check."""
+
+
+def check_determinize_composition(
+    game: Game[Any], state: State, rng: Rng, steps: int = 0, seeds: int = COMPOSITION_SEEDS
+) -> None:
+    """For every seat ``p`` and the spectator: each ``determinize(p, seed)`` is a valid state and
+    keeps every zone of ``game.known_compositions(state, p)`` (see the module)."""
+    zones = game.known_compositions if isinstance(game, DeclaresCompositions) else None
+    for p in [None, *range(game.players)]:
+        real = {name: Counter(cards) for name, cards in zones(state, p).items()} if zones else {}
+        who = "the spectator" if p is None else f"seat {p}"
+        for _ in range(seeds):
+            seed = rng.next() & 0xFFFFFFFF
+            world = state.determinize(p, seed)
+            problems = game.state_violations(world)
+            if problems:
+                raise _fail(
+                    "determinize-composition",
+                    f"determinize({p}, {seed}) is a world that cannot be (step {steps}): {problems[0]}",
+                )
+            if zones is None:
+                continue
+            got = {name: Counter(cards) for name, cards in zones(world, p).items()}
+            for name in sorted(set(real) | set(got)):
+                one, two = real.get(name, Counter()), got.get(name, Counter())
+                if one != two:
+                    raise _fail(
+                        "determinize-composition",
+                        f"{who} knows what {name!r} holds, yet determinize({p}, {seed}) changes it "
+                        f"(step {steps}): adds {sorted((two - one).elements())[:8]}, "
+                        f"takes away {sorted((one - two).elements())[:8]}",
+                    )
 
 
 # --- determinize sees only the view ---------------------------------------------------------

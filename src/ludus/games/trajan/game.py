@@ -271,6 +271,10 @@ class TrajanGame(Game[TrajanState]):
         """Every component counted wherever it lies (see :mod:`.invariants`)."""
         return invariants.violations(state)
 
+    def known_compositions(self, state: TrajanState, player: int | None) -> dict[str, list[int]]:
+        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
+        return view.compositions(state, player)
+
     def state_violations(self, state: TrajanState) -> list[str]:
         """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
         return validation.violations(state)

@@ -229,6 +229,34 @@ def _rebuilt_piles(s: TrajanData, player: int | None) -> dict[str, Any] | None:
     return {"cards": [_counts(counts) for counts in _pile_cards(s, player)], "log": logs}
 
 
+def compositions(s: TrajanData, player: int | None) -> dict[str, list[int]]:
+    """The hidden zones whose contents ``view(player)`` states, each with its components
+    (``Game.known_compositions``): the cards hidden from ``player`` together (every card less
+    those it sees), its own hand and its own draws from rebuilt piles, each rebuilt pile's
+    cards that ``player`` did not draw (ruling 26), the tile decks, the demand tiles, the bonus
+    bag and each Trajan stack (the view lists its tiles)."""
+    arranging = s.phase == ARRANGE
+    hidden = list(s.draw)
+    if arranging:
+        hidden += [c for pile in s.discards for c in pile]
+    for q in range(s.cfg.players):
+        if q != player:
+            hidden += [c for c in range(N_COMMODITIES) for _ in range(s.hand[q][c] - s.known[q][c])]
+    out = {"hidden cards": hidden}
+    if player is not None:
+        out["own hand"] = [c for c in range(N_COMMODITIES) for _ in range(s.hand[player][c])]
+        out["own draws from rebuilt piles"] = [e for e in s.pile_log[player] if e < 0]
+    for g, counts in enumerate(_pile_cards(s, player), 1):
+        out[f"rebuilt pile {g}"] = [c for c in range(N_COMMODITIES) for _ in range(counts[c])]
+    out["forum deck"] = s.fdeck[:]
+    out["extra-action deck"] = s.xdeck[:]
+    out["demand tiles"] = s.demand_stack + s.demand_removed
+    out["bonus bag"] = _bag(s, arranging)[:]
+    for c, stack in enumerate(s.trajan_stacks):
+        out[f"Trajan stack {TRAJAN_CATEGORIES[c].key}"] = stack[:]
+    return out
+
+
 def _bag(s: TrajanData, arranging: bool) -> list[int]:
     """The bonus tiles in the bag as the table sees it (all of them before any is drawn)."""
     if not arranging:
