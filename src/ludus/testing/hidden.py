@@ -16,7 +16,7 @@
   determinize keeps knowledge ``p`` does not have (a card known only by its material, the
   order of a deck).
 - :func:`check_determinize_composition`: ``determinize(p)`` never invents a world. Every
-  determinization is a valid state (``Game.state_violations`` finds nothing), and every
+  determinization is a valid state (``Game.state_from_json`` of its JSON accepts it), and every
   hidden zone whose composition ``p``'s view states (a game that is
   :class:`DeclaresCompositions` names them: the unseen cards of a deck and the hands dealt
   from it together, a rebuilt pile and the cards drawn from it, the seat's own hand...)
@@ -295,12 +295,13 @@ def check_determinize_composition(
         for _ in range(seeds):
             seed = rng.next() & 0xFFFFFFFF
             world = state.determinize(p, seed)
-            problems = game.state_violations(world)
-            if problems:
+            try:  # validated as a saved state is: Game.state_violations after a JSON round trip
+                game.state_from_json(json.loads(json.dumps(world.to_json())))
+            except LudusError as exc:
                 raise _fail(
                     "determinize-composition",
-                    f"determinize({p}, {seed}) is a world that cannot be (step {steps}): {problems[0]}",
-                )
+                    f"determinize({p}, {seed}) is a world that cannot be (step {steps}): {exc}",
+                ) from exc
             if zones is None:
                 continue
             got = {name: Counter(cards) for name, cards in zones(world, p).items()}

@@ -219,6 +219,10 @@ class FallOfRome(Game[FallOfRomeState]):
         """Conservation of cubes, legions, forts and cards."""
         return invariants.violations(state)
 
+    def known_compositions(self, state: FallOfRomeState, player: int | None) -> dict[str, list[int]]:
+        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
+        return view.compositions(state, player)
+
     def state_violations(self, state: FallOfRomeState) -> list[str]:
         """Every range the rules rely on (:mod:`~ludus.games.fall_of_rome.validation`), then conservation."""
         return validation.violations(state) or invariants.violations(state)

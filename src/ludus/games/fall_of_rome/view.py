@@ -187,3 +187,28 @@ def redeal_hidden(d: FallOfRomeData, seed: int) -> None:
                 shuffle(part)
             deck[start:end] = part
         start += size
+
+
+def compositions(s: FallOfRomeData, player: int | None) -> dict[str, list[int]]:
+    """The hidden zones whose contents the view states, each with its cards
+    (``Game.known_compositions``; the same for every seat): each barbarian deck segment, the
+    known top of the player deck, its unseen cities, the kinds of its unseen cards (how many
+    events), the Revolts in each of its piles, and the unseen events (in the player deck,
+    Vestalis's deck or the box)."""
+    out: dict[str, list[int]] = {}
+    pos = 0
+    for i, (size, _) in enumerate(s.bsegs):
+        out[f"barbarian deck segment {i}"] = s.bdeck[pos : pos + size]
+        pos += size
+    deck = s.pdeck
+    unknown = len(deck) - s.pknown
+    hidden = deck[:unknown]
+    out["player deck, known top"] = deck[unknown:]
+    out["player deck, unseen cities"] = [c for c in hidden if c < FIRST_EVENT]
+    out["player deck, unseen kinds"] = [(c >= FIRST_EVENT) + (c >= REVOLT) for c in hidden]
+    out["unseen events"] = [c for c in hidden if FIRST_EVENT <= c < REVOLT] + s.vdeck + s.box_events
+    start = 0
+    for i, size in enumerate(s.piles):
+        out[f"Revolts in player deck pile {i}"] = [c for c in deck[start : min(start + size, unknown)] if c >= REVOLT]
+        start += size
+    return out

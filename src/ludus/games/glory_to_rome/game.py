@@ -225,6 +225,10 @@ class GloryToRome(Game[GtrState]):
         rules.refresh_active(s, adjust=False)
         return s
 
+    def known_compositions(self, state: GtrState, player: int | None) -> dict[str, list[int]]:
+        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
+        return view.compositions(state, player)
+
     def state_violations(self, state: GtrState) -> list[str]:
         """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
         return validation.violations(state)

@@ -272,6 +272,42 @@ def _places(t: GtrData, player: int | None) -> tuple[Lists, At, Lists, At, Lists
     return known, known_at, hidden, hidden_at, mixed
 
 
+def compositions(s: GtrData, player: int | None) -> dict[str, list[int]]:
+    """The hidden zones whose contents ``view(player)`` states (``Game.known_compositions``):
+    the materials of every material-only place (stockpiles, clienteles, structures, the vault
+    cards ``player`` sees), the seat's own hand, the revealed cards still in the other hands,
+    and every card whose name ``player`` does not see, together (see the comment above
+    :data:`D`)."""
+    material = CARD_MATERIAL.__getitem__
+    seen_by = (VIS_PUBLIC, player)
+    shown = vaults_shown(s)
+    unseen = s.deck + s.removed
+    if s.fountain >= 0 and s.stack[-1].who != player:
+        unseen.append(s.fountain)
+    out: dict[str, list[int]] = {}
+    for p in range(s.n):
+        out[f"stockpile {p} (materials)"] = list(map(material, s.stock[p]))
+        out[f"clientele {p} (materials)"] = list(map(material, s.clients[p]))
+        unseen += s.stock[p] + s.clients[p]
+        for i, st in enumerate(s.buildings[p]):
+            out[f"structure {p}.{i} (materials)"] = list(map(material, st.materials))
+            unseen += st.materials
+        hand = s.hands[p]
+        if p == player:
+            out["own hand"] = hand[:]
+        else:
+            revealed = [c for c in dict.fromkeys(s.revealed[p]) if c in hand]
+            out[f"revealed in hand {p}"] = revealed
+            unseen += [c for c in hand if c not in revealed]
+        vis = s.vault_vis[p]
+        if vis:
+            out[f"vault {p}, seen (materials)"] = [
+                material(c) for c, v in zip(s.vault[p], vis) if shown or v in seen_by]
+            unseen += s.vault[p]
+    out["unseen cards"] = unseen
+    return out
+
+
 def _plan(s: GtrData, player: int | None, known: Lists, known_at: At, hidden: Lists, hidden_at: At) -> DealPlan:
     """The :class:`DealPlan` of ``s`` for ``player``: kept on ``s`` until its next action (the
     engine gives ``s`` a new legal-action cache at every action and edit)."""

@@ -243,6 +243,10 @@ class HadriansWall(Game[HadriansWallState]):
         one seat only: 20 solo games on normal averaged 62.1 VP against 49.8 with one Year (docs/bots.md)."""
         return 2 if self.players == 1 else 1
 
+    def known_compositions(self, state: HadriansWallState, player: int | None) -> dict[str, list[int]]:
+        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
+        return view.compositions(state, player)
+
     def state_violations(self, state: HadriansWallState) -> list[str]:
         """Every field within the sheets and the Year (validation.py), then the invariants."""
         return validation.violations(state) or invariants.violations(state)

@@ -94,3 +94,18 @@ def determinize(det: D, player: int | None, seed: int) -> D:
             b.choice = b.hand[shuffler.randbelow(size)] if b.choice >= 0 else -1
     det.rng = Rng(rng.next())
     return det
+
+
+def compositions(st: HadriansWallData, player: int | None) -> dict[str, list[int]]:
+    """The hidden zones whose contents ``view(player)`` states, each with its cards
+    (``Game.known_compositions``): the Fate and Neutral decks, each seat's Player deck (with
+    the cards it drew, for the other seats: which of them it holds is hidden) and the seat's
+    own hand."""
+    out = {"fate deck": st.fate_deck[:], "neutral deck": st.neutral_deck[:]}
+    for q, b in enumerate(st.boards):
+        if q == player or not b.hand:
+            out[f"seat {q} deck"] = b.deck[:]
+            out[f"seat {q} hand"] = b.hand[:]
+        else:
+            out[f"seat {q} deck and hand"] = b.deck + b.hand
+    return out
