@@ -143,7 +143,8 @@ def _check_one_game(
                 raise _fail("to-move", f"seat {p} is to move but has no legal action (step {steps})")
             for a in mine:
                 if a.player != p:
-                    raise _fail("legal-actions", f"legal_actions({p}) holds {a}, an action of seat {a.player}")
+                    raise _fail("legal-actions",
+                                f"legal_actions({p}) holds {a}, an action of seat {a.player}")
             per_mover.extend(mine)
         _check_notation(game, state, legal, steps)
         _check_action_space(game, legal, steps)
@@ -199,19 +200,24 @@ def _check_action_space(game: Game[Any], legal: list[Action], steps: int) -> Non
         except LudusError as exc:
             raise _fail("action-space", f"legal action {action} has no number (step {steps}): {exc}") from exc
         if space.decode(number, action.player) != action:
-            raise _fail("action-space", f"action number {number} of {action} decodes to another action (step {steps})")
+            raise _fail("action-space",
+                        f"action number {number} of {action} decodes to another action (step {steps})")
 
 
 def _check_observation(game: Game[Any], state: State, det: State, p: int | None, steps: int) -> None:
-    """The observation has the layout's size, is finite, and is the same for a determinization (built from the view)."""
+    """The observation has the layout's size, is finite, and is the same for a determinization
+    (built from the view)."""
     layout = game.observation_layout
     if not layout.size:
         return
     seen = game.observe(state.view(p), p)
     if len(seen) != layout.size or not all(math.isfinite(x) for x in seen):
-        raise _fail("observation", f"observe(view({p})) has {len(seen)} values, not {layout.size} finite ones (step {steps})")
+        raise _fail("observation",
+                    f"observe(view({p})) has {len(seen)} values, not {layout.size} finite ones "
+                    f"(step {steps})")
     if game.observe(det.view(p), p) != seen:
-        raise _fail("observation", f"seat {p}'s observation differs on a state it cannot tell apart (step {steps})")
+        raise _fail("observation",
+                    f"seat {p}'s observation differs on a state it cannot tell apart (step {steps})")
 
 
 def _check_events(events: list[Event], action: Action, steps: int) -> None:
@@ -219,7 +225,8 @@ def _check_events(events: list[Event], action: Action, steps: int) -> None:
         if not isinstance(event, Event):
             raise _fail("events", f"{action} returned {event!r}, not an Event")
         if not has_template(event.domain, event.kind):
-            raise _fail("events", f"event kind {event.kind!r} of {event.domain!r} has no template (after {action})")
+            raise _fail("events",
+                        f"event kind {event.kind!r} of {event.domain!r} has no template (after {action})")
         try:
             _ = event.text
             json.dumps(event.to_json())
@@ -275,7 +282,8 @@ def _deep_check(
         try:
             copy.apply(action)
         except LudusError as exc:
-            raise _fail("legal-applies", f"legal action {action} raised {exc!r} on a clone (step {steps})") from exc
+            raise _fail("legal-applies",
+                        f"legal action {action} raised {exc!r} on a clone (step {steps})") from exc
         if state.digest() != digest:
             raise _fail("clone", f"applying {action} to a clone changed the original (step {steps})")
     # Illegal actions raise and leave the state unchanged.
@@ -373,7 +381,8 @@ def _check_outcome(game: Game[Any], state: State) -> None:
     out = state.outcome()
     n = game.players
     if len(out.scores) != n or len(out.ranking) != n:
-        raise _fail("outcome", f"outcome has {len(out.scores)} scores and {len(out.ranking)} places for {n} seats")
+        raise _fail("outcome",
+                    f"outcome has {len(out.scores)} scores and {len(out.ranking)} places for {n} seats")
     if any(not 1 <= place <= n for place in out.ranking):
         raise _fail("outcome", f"places {out.ranking} out of range")
     if not out.reason:

@@ -7,8 +7,8 @@
   still look the same to ``q`` unless the action revealed something hidden (a card drawn
   and shown). A reveal is recognised by its event: an event ``q`` sees, of the same kind in
   both states, with different data (so every reveal must come with an event naming what it
-  shows: the log needs it anyway). The typical bug: a forced "pass" applied without asking, so whether the game
-  stops for a seat tells everyone something about that seat's hand.
+  shows: the log needs it anyway). The typical bug: a forced "pass" applied without asking,
+  so whether the game stops for a seat tells everyone something about that seat's hand.
 - :func:`check_determinize_identity`: ``determinize(p)`` must not keep a hidden identity
   that ``p`` could not know. Two positions of the saved state whose values can be swapped
   without changing ``view(p)`` (a valid state either way) are indistinguishable to ``p``;
@@ -70,7 +70,9 @@ def _seen(events: list[Event], seat: int) -> list[Any]:
     return [_normal([e.kind, dict(e.data)]) for e in events if e.is_visible_to(seat)]
 
 
-def check_observable_decisions(game: Game[Any], state: State, rng: Rng, steps: int, actions_each: int = 4) -> None:
+def check_observable_decisions(
+    game: Game[Any], state: State, rng: Rng, steps: int, actions_each: int = 4
+) -> None:
     """For every seat ``q``: the state and ``determinize(q)`` look and flow the same to ``q``."""
     movers = state.to_move()
     everyone = state.legal_actions()
@@ -79,7 +81,8 @@ def check_observable_decisions(game: Game[Any], state: State, rng: Rng, steps: i
         if twin.to_move() != movers:
             raise _fail(
                 "observable-decisions",
-                f"seat {q} cannot tell the state from determinize({q}), yet one waits for seats {list(movers)} "
+                f"seat {q} cannot tell the state from determinize({q}), yet one waits for seats "
+                f"{list(movers)} "
                 f"and the other for {list(twin.to_move())} (step {steps})",
             )
         mine, twins = state.legal_actions(q), twin.legal_actions(q)
@@ -146,7 +149,9 @@ def _where(a: Any, b: Any) -> tuple[Any, ...]:
 # --- determinize keeps no unknowable identity -----------------------------------------------
 
 
-def _leaves(data: Any, path: tuple[Any, ...] = (), in_list: bool = False) -> Iterator[tuple[tuple[Any, ...], int]]:
+def _leaves(
+    data: Any, path: tuple[Any, ...] = (), in_list: bool = False
+) -> Iterator[tuple[tuple[Any, ...], int]]:
     """``(path, value)`` of every integer held in a list (where component ids live)."""
     if isinstance(data, dict):
         for key, value in data.items():
@@ -329,6 +334,7 @@ def check_determinize_canonical(game: Game[Any], state: State, rng: Rng, steps: 
         if one != two:
             raise _fail(
                 "determinize-canonical",
-                f"determinize({p}, {seed}) differs at {'/'.join(map(str, _where(one, two)))} between two states "
+                f"determinize({p}, {seed}) differs at {'/'.join(map(str, _where(one, two)))} "
+                "between two states "
                 f"seat {p} cannot tell apart (step {steps}): it depends on more than the seat sees",
             )

@@ -113,8 +113,8 @@ def _ambiguous(seed: int) -> tuple[TrajanState, Counter[int], int, int]:
         state.target = SEAPORT
     rebuilt = Counter(state.discards[0][:-1] + state.discards[1][:-1])
     play(state, "0:draw_two")
-    card = next(c for c in range(len(COMMODITIES)) if state.hand[0][c] > _drawn(state, 0)[c] + state.known[0][c]
-                and rebuilt[c])
+    card = next(c for c in range(len(COMMODITIES))
+                if state.hand[0][c] > _drawn(state, 0)[c] + state.known[0][c] and rebuilt[c])
     play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     return state, rebuilt, card, absent
 

@@ -123,8 +123,8 @@ class TrajanState(TrajanData, RulesState):
         s.game = game
         s.cfg = game.config
         n = game.players
-        s.fields_from_json({"pile_rebuilt": 0, "pile_log": [[] for _ in range(n)], **_pile_log_of(data),
-                            "pending": []})
+        s.fields_from_json({"pile_rebuilt": 0, "pile_log": [[] for _ in range(n)],
+                            **_pile_log_of(data), "pending": []})
         if not -1 <= s.decider < n:
             raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"), domain=DOMAIN,
                              seat=s.decider, players=n)

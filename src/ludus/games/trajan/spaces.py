@@ -203,8 +203,9 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("senate_bonus", _B, "1 per bonus tile on the senate (B1..B12)"),
         ("bonus_bag", _B, "1 per bonus tile in the bag"),
         ("draw_pile", 1, f"cards in the draw pile / {N_CARDS}"),
-        ("draw_pile_known", 1 + _C, "1 while the draw pile is rebuilt from the discards; the cards known "
-                                    "to be in it or in the others' hands, by commodity"),
+        ("draw_pile_known", 1 + _C, "1 once the draw pile was rebuilt from the discards; the rebuilt "
+                                    "pile's cards the seat did not draw (in it, or drawn by the others), "
+                                    "by commodity"),
         ("discard_tops", 2 * _C, "per discard pile (left, right), one-hot commodity of its top card"),
         ("discard_cards", 2 * _C, "per discard pile, its cards counted by commodity"),
         ("decks", 3, f"forum deck / {N_FORUM_TILES}, extra-action deck / {N_EXTRA_TILES}, "
@@ -242,7 +243,7 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("leader", n * (1 + _P), "per seat, one-hot place of its leader: the camp, then the provinces"),
         ("hand_size", n, "cards in the seat's hand, " + seats),
         ("hand_known", n * _C, "per seat, the cards in its hand everyone saw it take, by commodity"),
-        ("hand_from_pile", n, "cards in its hand drawn from a rebuilt draw pile"),
+        ("hand_from_pile", n, "cards it drew from the rebuilt draw pile (shown since or not)"),
         ("display", n * _C, "per seat, its display by commodity"),
         ("forum_tiles", n * _F, "per seat, its forum tiles counted by kind"),
         ("extra_tiles", n * _A, "per seat, its extra-action tiles counted by action"),

@@ -89,7 +89,8 @@ _SHAPES: dict[str, tuple[int | None, ...]] = {
     "trajan_slots": (_N, N_ACTIONS), "hand": (_N, N_COMMODITIES), "known": (_N, N_COMMODITIES),
     "display": (_N, N_COMMODITIES), "discards": (2, _ANY), "ftiles": (_N, _ANY), "xtiles": (_N, _ANY),
     "trajan_stacks": (len({t.category for t in TRAJAN_TILES}), _ANY), "held_f": (_N, _ANY),
-    "plus2": (_N, N_ACTIONS), "pile_log": (_N, _ANY), "ctiles": (_N, _ANY), "bonus_yellow": (_N, _ANY), "bonus_grey": (_N, _ANY),
+    "plus2": (_N, N_ACTIONS), "pile_log": (_N, _ANY), "ctiles": (_N, _ANY), "bonus_yellow": (_N, _ANY),
+    "bonus_grey": (_N, _ANY),
     "trays": (_N, N_ACTIONS, N_COLOURS),
 }
 """The length of each list field, level by level."""
@@ -113,7 +114,8 @@ _RANGES: dict[str, tuple[int, int] | None] = {
     "trajan_removed": _TRAJAN, "bonus_bag": _BONUS, "senate_bonus": _BONUS, "ship_grey": _FLAG,
     "demand_stack": _DEMAND, "demand_removed": _DEMAND, "demand_revealed": _DEMAND, "demand_spent": _DEMAND,
     "dem_left": (0, 3), "f_used": _TRAJAN, "final_senate": None,
-    "trajan_slots": (-1, N_TRAJAN_TILES - 1), "hand": _CARDS, "known": _CARDS, "display": _CARDS, "pile_log": None,
+    "trajan_slots": (-1, N_TRAJAN_TILES - 1), "hand": _CARDS, "known": _CARDS, "display": _CARDS,
+    "pile_log": None,
     "discards": _COMMODITY, "ftiles": _FORUM, "xtiles": _EXTRA, "trajan_stacks": _TRAJAN, "held_f": _TRAJAN,
     "plus2": _FLAG, "ctiles": (0, len(CONSTRUCTION_TILES) - 1), "bonus_yellow": _BONUS, "bonus_grey": _BONUS,
     "trays": (0, MARKERS_PER_COLOUR),

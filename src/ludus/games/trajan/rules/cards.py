@@ -110,7 +110,8 @@ def log_problem(s: TrajanData, p: int) -> str | None:
             return f"entry {e} names rebuilt pile {pile} of {s.pile_rebuilt}"
         at_rebuild[c] += -1 if pile else 1
     if min(at_rebuild) < 0:
-        return f"more cards of commodity {at_rebuild.index(min(at_rebuild))} drawn than the hand holds or showed"
+        worst = at_rebuild.index(min(at_rebuild))
+        return f"more cards of commodity {worst} drawn than the hand holds or showed"
     held = at_rebuild
     for e in entries:
         pile, c = decode(e)
