@@ -9,15 +9,17 @@ must never plan on such a world.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import pytest
 
 from games.trajan.tj_helpers import action_step, in_play, rebuilt_by_seat_0
 from ludus.core.rng import Rng, Shuffler
 from ludus.games.trajan.components import COMMODITIES, N_COMMODITIES, SEAPORT
 from ludus.games.trajan.game import TrajanState
-from ludus.testing.hidden import check_determinize_composition
+from ludus.testing.hidden import (
+    check_determinize_composition,
+    check_determinize_identity,
+    check_observable_decisions,
+)
 from ludus.testing.scenario import edit, play
 
 
@@ -27,7 +29,6 @@ class ForgetfulState(TrajanState):
     as one pool."""
 
     __slots__ = ()
-    forgetful: ClassVar[bool] = True
 
     def determinize(self, player: int | None, seed: int) -> TrajanState:
         world = super().determinize(player, seed)
@@ -113,3 +114,27 @@ def test_worlds_keep_what_every_seat_knows_through_games_with_rebuilt_piles(play
         state.apply(legal[rng.randbelow(len(legal))])
     assert state.pile_rebuilt >= 2
     assert any(e >= 0 for log in state.pile_log for e in log)
+
+
+def test_worlds_after_rebuilds_keep_no_identity_and_flow_alike() -> None:
+    """The record of the rebuilt piles is seen the same way the rest is: a determinization keeps
+    no card a seat could not know (``[determinize-identity]``: the other hands' draws vary), and
+    the state and a determinization flow alike for every seat (``[observable-decisions]``)."""
+    checked = 0
+    for players in (2, 3):
+        state = in_play(players, players + 10)
+        rng = Rng(players)
+        step = 0
+        while not state.is_terminal() and step < 240:
+            step += 1
+            if len(state.draw) > 4 and step % 7 == 0:
+                with edit(state):
+                    state.discards[step % 2][:0] = state.draw[:-2]
+                    del state.draw[:-2]
+            if step % 20 == 0 and state.pile_rebuilt:
+                check_determinize_identity(state.game, state, rng, step)
+                check_observable_decisions(state.game, state, rng, step)
+                checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert checked >= 8
