@@ -81,8 +81,8 @@ def simulate_command(game: str, run: Run, defaults: dict[str, Any] | None = None
     >>> simulate_command("trajan", Run("out/r.parquet", 2, {}, 1, ("greedy", "hard"), 500))
     'ludus simulate trajan --players 2 --agents greedy,hard -n 500 --seed 1 --out r.parquet'
     """
-    words = ["ludus", "simulate", game, "--players", str(run.players), "--agents", ",".join(_periodic(run.agents)),
-             "-n", str(run.seeds)]
+    words = ["ludus", "simulate", game, "--players", str(run.players), "--agents",
+             ",".join(_periodic(run.agents)), "-n", str(run.seeds)]
     if run.batch_seed is not None:
         words += ["--seed", str(run.batch_seed)]
     for key, value in sorted(run.options.items()):
@@ -106,7 +106,8 @@ def _svg(fig: Any, number: int) -> tuple[str, str]:
 
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "ludus"}):
-        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+        fig.savefig(buffer, format="svg", bbox_inches="tight",
+                    metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
     document = buffer.getvalue()
     text = document[document.index("<svg"):]
     prefix = f"f{number}-"
@@ -144,8 +145,9 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
 
 def _box(counts: Counter[float], label: str) -> dict[str, Any]:
     """The box-plot statistics of scores given as counts (whiskers at the minimum and maximum)."""
-    return {"label": label, "med": quantile(counts, 0.5), "q1": quantile(counts, 0.25), "q3": quantile(counts, 0.75),
-            "whislo": min(counts), "whishi": max(counts), "mean": mean_stdev(counts)[0], "fliers": []}
+    return {"label": label, "med": quantile(counts, 0.5), "q1": quantile(counts, 0.25),
+            "q3": quantile(counts, 0.75), "whislo": min(counts), "whishi": max(counts),
+            "mean": mean_stdev(counts)[0], "fliers": []}
 
 
 # --- the page -----------------------------------------------------------------------------
@@ -176,13 +178,15 @@ class _Page:
         """The group's name: players, agents (as ``--agents`` cycles them), options not at their default."""
         words = [self.lang.ngettext("{count} player", "{count} players", g.players).format(count=g.players),
                  ", ".join(_periodic(g.agents)) if agents is None else agents]
-        words += [f"{k}={v}" for k, v in sorted(g.options.items()) if str(self.defaults.get(k, object())) != str(v)]
+        words += [f"{k}={v}" for k, v in sorted(g.options.items())
+                  if str(self.defaults.get(k, object())) != str(v)]
         return " · ".join(words)
 
     def caption(self, text: str, runs: Iterable[Any]) -> tuple[str, list[str], list[str]]:
         """The caption's text, and the commands and seeds that play its games (``runs``)."""
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
-        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs}, key=lambda s: (len(s), s))
+        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs},
+                                      key=lambda s: (len(s), s))
 
     def pair(self, table: str, fig: Any, caption: tuple[str, list[str], list[str]], group: str = "",
              part: tuple[str, str] | None = None) -> None:
@@ -192,11 +196,13 @@ class _Page:
         svg, document = _svg(fig, self.figures)
         text, commands, seeds = caption
         said = self._("Made by {commands} (seed {seeds}).")
-        words = html.escape(said).format(commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands),
-                                         seeds=html.escape(", ".join(seeds)))
+        words = html.escape(said).format(
+            commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands),
+            seeds=html.escape(", ".join(seeds)))
         plain = f"{text} {said.format(commands='; '.join(commands), seeds=', '.join(seeds))}"
         section, slug = part or (self.section, self.slug)
-        self.files.append(FigureFile(self.figures, slug, section, group, plain, tuple(commands), tuple(seeds), document))
+        self.files.append(
+            FigureFile(self.figures, slug, section, group, plain, tuple(commands), tuple(seeds), document))
         self.parts.append(f'<div class="pair">{table}<figure>{svg}<figcaption>{html.escape(text)} {words}'
                           '</figcaption></figure></div>')
 
@@ -205,9 +211,11 @@ class _Page:
         self.section, self.slug = text, slug
         self.parts.append(f"<h2>{html.escape(text)}</h2>")
 
-    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1, title: str = "") -> str:
+    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1,
+              title: str = "") -> str:
         def cells(tag: str, values: Sequence[str]) -> str:
-            return "".join(f'<{tag}{" class=l" if i < left else ""}>{html.escape(v)}</{tag}>' for i, v in enumerate(values))
+            return "".join(f'<{tag}{" class=l" if i < left else ""}>{html.escape(v)}</{tag}>'
+                           for i, v in enumerate(values))
 
         body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
         caption = f"<caption>{html.escape(title)}</caption>" if title else ""
@@ -219,7 +227,8 @@ class _Page:
         self.heading(_("Win rate by seat"), "win-rate-by-seat")
         for g in self.agg.groups.values():
             self.win_rate(g, self.label(g), g.agents)
-        for pooled in pool_seatings(self.agg.groups.values(), {k for k, run in self.agg.runs.items() if run.rotated}):
+        for pooled in pool_seatings(self.agg.groups.values(),
+                                    {k for k, run in self.agg.runs.items() if run.rotated}):
             label = self.label(pooled, _("every seating pooled"))
             self.win_rate(pooled, label, tuple(_("any") for _seat in pooled.agents))
 
@@ -232,8 +241,8 @@ class _Page:
             rate = wins[p] / n if n else math.nan
             low, high = wilson(wins[p], n)
             rows.append([str(p), agents[p], self.lang.fixed(wins[p], 1), str(n),
-                         self.lang.percent(rate) if n else "–", f"{self.lang.percent(low)} – {self.lang.percent(high)}",
-                         str(g.unfinished)])
+                         self.lang.percent(rate) if n else "–",
+                         f"{self.lang.percent(low)} – {self.lang.percent(high)}", str(g.unfinished)])
             rates.append(0.0 if not n else rate)
             errors[0].append(0.0 if not n else max(0.0, rate - low))
             errors[1].append(0.0 if not n else max(0.0, high - rate))
@@ -251,7 +260,9 @@ class _Page:
         text = _("Win rate of each seat over the finished games, ties split between the winners; "
                  "co-op and solo games: the team's win rate.")
         if agents != g.agents:
-            text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage is not its agent's.")
+            text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage "
+                            "is not its agent's.")
+
         self.pair(table, fig, self.caption(text, g.runs), label)
 
     # 2. score distributions
@@ -269,9 +280,10 @@ class _Page:
             for name, counts in [(f"{p}: {g.agents[p]}", g.scores[p]) for p in range(g.players)] + [
                     (_("agent {agent}").format(agent=a), c) for a, c in per_agent.items()]:
                 mean, stdev = mean_stdev(counts)
-                rows.append([name, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
-                             self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
-                             self.lang.fixed(max(counts), 1)])
+                rows.append(
+                    [name, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
+                     self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
+                     self.lang.fixed(max(counts), 1)])
                 boxes.append(_box(counts, name))
             table = self.table([_("seat or agent"), _("games"), _("mean"), _("stdev"), _("min"), _("median"),
                                 _("max")], rows, title=self.label(g))
@@ -281,8 +293,8 @@ class _Page:
             ax.set_ylabel(_("score"))
             ax.set_title(self.label(g))
             ax.tick_params(axis="x", labelrotation=20)
-            text = _("Final scores of the finished games: box from the first to the third quartile, the median, "
-                     "the mean (triangle), whiskers at the minimum and the maximum.")
+            text = _("Final scores of the finished games: box from the first to the third quartile, the "
+                     "median, the mean (triangle), whiskers at the minimum and the maximum.")
             self.pair(table, fig, self.caption(text, g.runs), self.label(g))
 
     # 3. breakdown by category
@@ -342,9 +354,11 @@ class _Page:
             ax.set_visible(False)
         fig.supxlabel(_("actions per game"), fontsize="medium")
         fig.supylabel(_("games"), fontsize="medium")
-        table = self.table([_("group"), _("finished games"), _("mean actions"), _("stdev"), _("min"), _("max"),
-                            _("mean duration (s)")], rows)
-        text = _("Length of the finished games in actions; the duration is the wall time per game, every game.")
+        table = self.table(
+            [_("group"), _("finished games"), _("mean actions"), _("stdev"), _("min"), _("max"),
+             _("mean duration (s)")], rows)
+        text = _("Length of the finished games in actions; the duration is the wall time per game, every "
+                 "game.")
         self.pair(table, fig, self.caption(text, {r for g in groups for r in g.runs}))
 
     # 5. termination reasons
@@ -366,7 +380,8 @@ class _Page:
         ax.bar_label(bars, padding=2)
         ax.invert_yaxis()
         ax.set_xlabel(_("games"))
-        text = _("How every game ended, unfinished games (stopped at the action cap, or by an error) included.")
+        text = _("How every game ended, unfinished games (stopped at the action cap, or by an error) "
+                 "included.")
         self.pair(table, fig, self.caption(text, {r for g in self.agg.groups.values() for r in g.runs}))
 
     # 6. co-op and solo: by difficulty and player count
@@ -388,13 +403,15 @@ class _Page:
         default = self.defaults.get("difficulty")
         cells: dict[tuple[str, int], list[Any]] = {}
         for g in groups:
-            cell = cells.setdefault((str(g.options.get("difficulty", default)), g.players), [0.0, 0, set(), []])
+            cell = cells.setdefault((str(g.options.get("difficulty", default)), g.players),
+                                    [0.0, 0, set(), []])
             cell[0] += g.win_counts()[0]
             cell[1] += g.win_games()
             cell[2].update(g.runs)
             cell[3].append(g)
         order = self.choices.get("difficulty", [])
-        levels = sorted({d for d, _p in cells}, key=lambda d: (order.index(d) if d in order else len(order), d))
+        levels = sorted({d for d, _p in cells},
+                        key=lambda d: (order.index(d) if d in order else len(order), d))
         counts = sorted({p for _d, p in cells})
         runs = {r for c in cells.values() for r in c[2]}
 
@@ -404,7 +421,8 @@ class _Page:
             k, n = cells[(d, p)][0], cells[(d, p)][1]
             low, high = wilson(k, n)
             rate = self.lang.percent(k / n) if n else "–"
-            return f"{self.lang.fixed(k, 0)}/{n} = {rate} [{self.lang.percent(low)} – {self.lang.percent(high)}]"
+            return (f"{self.lang.fixed(k, 0)}/{n} = {rate} [{self.lang.percent(low)} – "
+                    f"{self.lang.percent(high)}]")
 
         head = [_("difficulty"), *(self.lang.ngettext("{count} player", "{count} players", p).format(count=p)
                                    for p in counts)]
@@ -416,7 +434,8 @@ class _Page:
             ks = [cells[(levels[j], p)][0] / cells[(levels[j], p)][1] for j in xs]
             bounds = [wilson(cells[(levels[j], p)][0], cells[(levels[j], p)][1]) for j in xs]
             ax.errorbar([x + 0.06 * (i - len(counts) / 2) for x in xs], ks, capsize=4, marker="o",
-                        yerr=[[max(0.0, k - b[0]) for k, b in zip(ks, bounds)], [max(0.0, b[1] - k) for k, b in zip(ks, bounds)]],
+                        yerr=[[max(0.0, k - b[0]) for k, b in zip(ks, bounds)],
+                              [max(0.0, b[1] - k) for k, b in zip(ks, bounds)]],
                         label=self.lang.ngettext("{count} player", "{count} players", p).format(count=p),
                         color=COLOURS[i % len(COLOURS)])
         ax.set_xticks(range(len(levels)), levels)
@@ -461,8 +480,8 @@ class _Page:
         if title:
             ax.set_title(title)
         text = _("Solo rank distribution by difficulty (ranks from the lowest to the highest).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
-                  (_("Solo rank distribution"), "solo-ranks"))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}),
+                  agents, (_("Solo rank distribution"), "solo-ranks"))
 
     def solo_scores(self, solo: dict[str, list[GroupStats]], agents: str, title: str) -> None:
         _ = self._
@@ -474,8 +493,9 @@ class _Page:
             rows.append([d, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
                          self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
                          self.lang.fixed(max(counts), 1)])
-        table = self.table([_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
-                           title=title)
+        table = self.table(
+            [_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
+            title=title)
         fig = _figure()
         ax = fig.subplots()
         ax.bxp([_box(c, d) for d, c in by.items()], showmeans=True)
@@ -484,8 +504,8 @@ class _Page:
         if title:
             ax.set_title(title)
         text = _("Solo score distribution by difficulty (finished games).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
-                  (_("Solo score distribution"), "solo-scores"))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}),
+                  agents, (_("Solo score distribution"), "solo-scores"))
 
 
 def _rank_order(game: str, lowest: dict[str, float]) -> list[str]:
@@ -514,7 +534,8 @@ def render_report(agg: Aggregate, lang: Lang | None = None, title: str | None = 
                                           page.terminations, page.difficulty]
     for section in sections:
         section()
-    text = PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading), body="\n".join(page.parts))
+    text = PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading),
+                           body="\n".join(page.parts))
     return text, page.files
 
 
@@ -538,8 +559,9 @@ def write_figures(files: Sequence[FigureFile], folder: str | Path, game: str = "
     """
     target = Path(folder)
     width = max(2, len(str(len(files))))
-    entries = [{"file": f.name(width), "number": f.number, "section": f.section, "slug": f.slug, "group": f.group,
-                "caption": f.caption, "commands": list(f.commands), "seeds": list(f.seeds)} for f in files]
+    entries = [
+        {"file": f.name(width), "number": f.number, "section": f.section, "slug": f.slug, "group": f.group,
+         "caption": f.caption, "commands": list(f.commands), "seeds": list(f.seeds)} for f in files]
     written = []
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -577,7 +599,8 @@ def write_report(paths: Sequence[str | Path], out: str | Path, lang: Lang | None
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise ReportError(N_("cannot write {path}: {reason}"), path=str(target), reason=exc.strerror) from None
+        raise ReportError(N_("cannot write {path}: {reason}"), path=str(target),
+                          reason=exc.strerror) from None
     if figures is not None:
         write_figures(files, figures, agg.game or "")
     return target

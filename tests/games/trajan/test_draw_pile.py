@@ -69,7 +69,8 @@ def test_a_card_that_must_come_from_the_rebuilt_pile_leaves_its_count() -> None:
     play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     conserved(state)
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 1
-    assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k for c, k in (rebuilt - Counter([card])).items()}
+    assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k
+                                                for c, k in (rebuilt - Counter([card])).items()}
 
 
 def _hidden_elsewhere(state: TrajanState, card: int) -> int:
@@ -79,11 +80,13 @@ def _hidden_elsewhere(state: TrajanState, card: int) -> int:
 
 def test_a_card_nobody_else_can_hold_counts_as_drawn_from_the_rebuilt_pile() -> None:
     state, rebuilt = rebuilt_by_seat_0()
-    card = next(c for c in range(len(COMMODITIES)) if state.pile_hand[0][c] and not _hidden_elsewhere(state, c))
+    card = next(c for c in range(len(COMMODITIES)) if state.pile_hand[0][c]
+                and not _hidden_elsewhere(state, c))
     play(state, "0:pile left", f"0:discard {COMMODITIES[card]}")
     assert state.pile_rebuilt == 1 and sum(state.pile_hand[0]) == 1
     assert state.view(1)["players"][0]["hand_from_pile"] == 1
-    assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k for c, k in (rebuilt - Counter([card])).items()}
+    assert state.view(1)["draw_pile_known"] == {COMMODITIES[c]: k
+                                                for c, k in (rebuilt - Counter([card])).items()}
 
 
 def test_a_card_the_table_cannot_place_ends_what_is_known_of_the_pile() -> None:

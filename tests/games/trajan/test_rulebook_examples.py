@@ -522,7 +522,8 @@ def test_ways_to_meet_the_demands_that_end_alike_are_one_option() -> None:
     # the joker to the religion demand ends as the joker to a bread demand: one option
     assert legal(state) == ["0:meet bread forum", "0:meet bread joker"]
     game = state.game
-    assert str(game.parse_action(state, "0:meet religion joker")) == "0:meet bread joker"  # a record before 0.4.0
+    # a record before 0.4.0
+    assert str(game.parse_action(state, "0:meet religion joker")) == "0:meet bread joker"
     results = set()
     for way in ("0:meet bread forum", "0:meet bread joker"):
         after = state.clone()
@@ -682,6 +683,7 @@ def test_pregame_choice_one_tile_per_category_on_slots_II_IV_VI() -> None:
     do(state, "0:choose T01")
     do(state, "0:stack demand")
     do(state, "0:choose T46")
-    assert state.trajan_slots[0] == [-1, TRAJAN_INDEX["T40"], -1, TRAJAN_INDEX["T01"], -1, TRAJAN_INDEX["T46"]]
+    assert state.trajan_slots[0] == [-1, TRAJAN_INDEX["T40"], -1, TRAJAN_INDEX["T01"], -1,
+                                     TRAJAN_INDEX["T46"]]
     assert state.decider == 1
     assert Sub.NONE == 0

@@ -311,8 +311,8 @@ N_REVOLTS: int = _CARDS["revolts"]["count"]
 EVENT_BY_ID: dict[str, EventCard] = {e.id: e for e in EVENTS}
 
 ROLES: tuple[Role, ...] = tuple(
-    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"], tuple(r["abilities_pl"]),
-         r["special_pl"])
+    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"],
+         tuple(r["abilities_pl"]), r["special_pl"])
     for i, r in enumerate(_ROLES["role"])
 )
 ROLE_INDEX: dict[str, int] = {r.id: r.index for r in ROLES}
@@ -429,7 +429,8 @@ ROLE_TOKENS: tuple[str, ...] = tuple(r.id for r in ROLES)
 EVENT_TOKENS: tuple[str, ...] = tuple(e.id for e in EVENTS)
 PORT_CITIES: tuple[int, ...] = tuple(c for c in range(NC) if PORT[c])
 COLOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(CITIES[c].colours) for c in range(NC))
-COLOUR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in COLOUR_SETS[c]) for c in range(NC))  # one bit a colour
+# one bit a colour
+COLOUR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in COLOUR_SETS[c]) for c in range(NC))
 CARD_COLOUR: tuple[int, ...] = tuple(n.tribe for n in NODES)
 CARD_BIT: tuple[int, ...] = tuple(1 << n.tribe for n in NODES) + (0,) * (REVOLT + 1 - N_CITY_CARDS)
 """Per card id: its colour's bit (city cards), 0 for events and Revolts."""
@@ -448,20 +449,24 @@ _CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Ver
                Verb.FORT_FROM, Verb.REINFORCE)
 _SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
 
-SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
+SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS}
+                                              for p in range(MAX_SEATS))
 CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
     {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(REVOLT + 1)) for v in _CARD_VERBS}
     for p in range(MAX_SEATS)
 )
 COLOUR_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in range(MAX_SEATS)
+    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS}
+    for p in range(MAX_SEATS)
 )
 CITY_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS} for p in range(MAX_SEATS)
+    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS}
+    for p in range(MAX_SEATS)
 )
 SEAT_CARD_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     {
-        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in range(N_CITY_CARDS)) for q in range(MAX_SEATS))
+        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in range(N_CITY_CARDS))
+                 for q in range(MAX_SEATS))
         for v in _SEAT_CARD_VERBS
     }
     for p in range(MAX_SEATS)
@@ -479,7 +484,8 @@ CHOOSE_ROLE: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(p, Verb.CHOOSE_ROLE, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
 )
 PLAY: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
-    tuple((Action(p, Verb.PLAY, (tok, "normal")), Action(p, Verb.PLAY, (tok, "destabilizing"))) for tok in EVENT_TOKENS)
+    tuple((Action(p, Verb.PLAY, (tok, "normal")), Action(p, Verb.PLAY, (tok, "destabilizing")))
+          for tok in EVENT_TOKENS)
     for p in range(MAX_SEATS)
 )
 SWAP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
@@ -490,10 +496,12 @@ MOVE_PAWN: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(p, Verb.MOVE_PAWN, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
 )
 """``move_pawn <role>`` (Festina Lente, Si Vis Pacem; the legions are asked next): [seat][role]."""
-ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4)) for p in range(MAX_SEATS))
+ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4))
+                                            for p in range(MAX_SEATS))
 """``add <n>``: the legions Hic Manebimus Optime adds in the city just chosen, [seat][n]."""
 BARBARIAN_CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
+    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS))
+     for v in (Verb.REMOVE_CARD, Verb.PLACE)}
     for p in range(MAX_SEATS)
 )
 CUBE_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
@@ -508,7 +516,8 @@ ENLIST: tuple[tuple[Action, ...], ...] = tuple(
 )
 """``enlist_barbarians <colour>``: [seat][tribe] (the legions placed are asked next, ``add <n>``)."""
 CLASSIS_RECRUIT: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS))
+    for p in range(MAX_SEATS)
 )
 """``classis_recruit <card>``: [seat][city card] (the legions placed are asked next, ``add <n>``)."""
 RECRUIT_VERBS: Final = (Verb.ENLIST_BARBARIANS, Verb.CLASSIS_RECRUIT)

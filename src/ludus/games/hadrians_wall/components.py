@@ -310,7 +310,8 @@ Y = _YEAR
 ATTACK_POTENTIAL: tuple[int, ...] = tuple(Y["attack"]["potential"])
 ATTACK_CARDS: dict[str, tuple[int, ...]] = {d: tuple(Y["attack"][d]) for d in DIFFICULTIES}
 NEUTRAL_CARDS: dict[int, int] = {1: Y["neutral"]["players_1"], 2: Y["neutral"]["players_2"]}
-SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["names"])) for r in Y["solo_ranks"])
+SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["names"]))
+                                                           for r in Y["solo_ranks"])
 FORTS: tuple[Fort, ...] = tuple(
     Fort(i + 1, f["name"], dict(f["rules"]), f["goal"], f["challenge"], _cost(f["reward"]))
     for i, f in enumerate(Y["forts"])
@@ -349,15 +350,30 @@ def cells_mask(token: str) -> int | None:
 
 
 def shape_of(mask: int) -> int:
-    """The orientation of a placement: its cells moved to the corner (``c2.c3.d3.d4`` → ``a1.a2.b2.b3``)."""
-    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
-    return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
+    """The orientation a placement has: its cells moved to the map's corner (a1).
+
+    >>> mask_token(shape_of(cells_mask("c2.c3.d3.d4") or 0))
+    'a1.a2.b2.b3'
+    """
+    if not mask:
+        return 0
+    row = min(i // MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+    column = min(i % MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
+    return mask >> (row * MAP_COLUMNS + column)
 
 
 def shape_words(shape: int) -> str:
-    """An orientation drawn row by row, ``#`` a cell and ``.`` none (``a1.a2.b2.b3``: ``#. / ## / .#``)."""
-    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS)) for r in range(MAP_ROWS)]
-    rows = [row for row in rows if "#" in row]
+    """An orientation drawn row by row (``#`` a cell of the pattern, ``.`` none), rows split by ``/``.
+
+    >>> shape_words(cells_mask("a1.a2.b2.b3") or 0)
+    '#. / ## / .#'
+    """
+    rows = []
+    for r in range(MAP_ROWS):
+        row = "".join("#" if shape >> (r * MAP_COLUMNS + c) & 1 else "." for c in range(MAP_COLUMNS))
+        if "#" in row:
+            rows.append(row)
+
     width = max(len(row.rstrip(".")) for row in rows)
     return " / ".join(row[:width] for row in rows)
 
@@ -458,7 +474,8 @@ def item_count(i: int, n: int, lang: Lang) -> str:
     ('2 Soldiers', '1 Resource')
     """
     forms = (lang.ngettext("{n} Soldier", "{n} Soldiers", n), lang.ngettext("{n} Builder", "{n} Builders", n),
-             lang.ngettext("{n} Servant", "{n} Servants", n), lang.ngettext("{n} Civilian", "{n} Civilians", n),
+             lang.ngettext("{n} Servant", "{n} Servants", n),
+             lang.ngettext("{n} Civilian", "{n} Civilians", n),
              lang.ngettext("{n} Resource", "{n} Resources", n))
     return forms[i].format(n=n)
 
@@ -514,7 +531,8 @@ def source_words(source: str, lang: Lang) -> str:
 def market_box_words(h: int, lang: Lang) -> str:
     """A Market hexagon, by the Traders it needs (the sheet prints no name on it)."""
     n = MARKET_TRADERS[h]
-    return lang.ngettext("the Market hexagon for {n} Trader", "the Market hexagon for {n} Traders", n).format(n=n)
+    return lang.ngettext("the Market hexagon for {n} Trader", "the Market hexagon for {n} Traders", n).format(
+        n=n)
 
 
 def theatre_box_words(k: int, lang: Lang) -> str:
@@ -533,7 +551,8 @@ def baths_box_words(k: int, lang: Lang) -> str:
     if BATHS_BOXES[k][0] == "L":
         text = lang.ngettext("box for {n} Apparitor, left column", "box for {n} Apparitores, left column", n)
     else:
-        text = lang.ngettext("box for {n} Apparitor, right column", "box for {n} Apparitores, right column", n)
+        text = lang.ngettext("box for {n} Apparitor, right column", "box for {n} Apparitores, right column",
+                             n)
     return text.format(n=n)
 
 
@@ -559,7 +578,8 @@ def area_name(key: str, lang: Lang) -> str:
 def _roads(n: int, lang: Lang) -> str:
     if not n:
         return ""
-    return lang.ngettext("; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
+    return lang.ngettext(
+        "; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
 
 
 NAMERS: dict[str, Callable[[Any, Lang], str]] = {
@@ -582,10 +602,10 @@ NAMERS: dict[str, Callable[[Any, Lang], str]] = {
     "rewards": reward_words,
     "cells": lambda mask, lang: mask_token(mask).replace(".", ", "),
     "shape": lambda shape, lang: shape_words(shape),
-    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour") if favour else "",
+    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour")
+    if favour else "",
     "fate_word": lambda died, lang: lang.gettext("dies") if died else lang.gettext("survives"),
-    "market_box": market_box_words,
-    "theatre_box": theatre_box_words,
+    "market_box": market_box_words, "theatre_box": theatre_box_words,
     "baths_box": baths_box_words,
     "court_box": court_box_words,
 }

@@ -496,7 +496,8 @@ DOMAIN = "trajan"
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 COMMODITY_NAMES_EN: tuple[str, ...] = tuple(_TILES["commodities"]["en"])
-DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"), N_("religion Trajan tile"))
+DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"),
+                                        N_("religion Trajan tile"))
 """The display name of a demand Trajan tile of each demand kind."""
 BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id]["name"] for b in BONUS_TILES)
 """Each bonus tile's short display name (index = bonus tile), English."""
@@ -568,7 +569,9 @@ def building_name(t: int, lang: Lang | None = None) -> str:
 
 
 def with_article(name: str, lang: Lang | None = None) -> str:
-    """``name`` after "a" or "an" in English (``an extra-action joker``); other languages name it after a colon."""
+    """``name`` after "a" or "an" as English wants it (``an extra-action joker``); other
+    languages have no such article, and their templates name the thing after a colon."""
+
     if lang is not None and lang.code != "en":
         return name
     return ("an " if name[:1] in "aeiou" else "a ") + name

@@ -150,7 +150,8 @@ class _Table:
         marks: set[tuple[Any, ...]] = set()
         for event in events:
             data, kind = event.get("data", {}), event.get("kind", "")
-            fields = ("province", "space", "ship", "pile", "bonus") + (("tile",) if kind != "march_take" else ())
+            fields = (("province", "space", "ship", "pile", "bonus")
+                      + (("tile",) if kind != "march_take" else ()))
             marks |= {(field, data[field]) for field in fields if field in data}
             marks |= {("tray", data["seat"], data["tray"])} if kind == "take_tray" else set()
             marks |= {("senate", data["space"])} if kind == "senate" else set()
@@ -168,9 +169,10 @@ class _Table:
         c, lang = self.canvas, self.lang
         t = TRAJAN_TILES[TRAJAN_INDEX[tile_id]]
         left, right, vp = MARKERS[COLOURS[t.colours[0]]], MARKERS[COLOURS[t.colours[1]]], t.vp
-        kind = demand_name(t.demand, lang) if t.demand >= 0 else lang.gettext(TRAJAN_CATEGORIES[t.category].en)
-        with c.group(actions=actions, tip=self.tip(tile_id) or trajan_tile_name(t.index, lang), data_id=tile_id,
-                      data_place=place, classes=classes or self.mark("tile", t.index)):
+        kind = (demand_name(t.demand, lang)
+                if t.demand >= 0 else lang.gettext(TRAJAN_CATEGORIES[t.category].en))
+        with c.group(actions=actions, tip=self.tip(tile_id) or trajan_tile_name(t.index, lang),
+                     data_id=tile_id, data_place=place, classes=classes or self.mark("tile", t.index)):
             c.rect(x, y, w, h, fill="#efe3c2", stroke="#6b5a3a", rx=4, classes="frame")
             c.rect(x + 3, y + 3, 16, h - 15, fill=left, stroke="#555", rx=2)
             c.rect(x + 20, y + 3, 16, h - 15, fill=right, stroke="#555", rx=2)
@@ -182,7 +184,8 @@ class _Table:
         self.canvas.rect(x, y, w, h, fill="none", stroke="#bbb", rx=4, stroke_dasharray="4 3")
         return x + w + 4
 
-    def marker(self, x: float, y: float, colour: str, actions: Sequence[str] | None = None, r: float = 7) -> None:
+    def marker(self, x: float, y: float, colour: str, actions: Sequence[str] | None = None,
+               r: float = 7) -> None:
         self.canvas.circle(x, y, r, fill=MARKERS[colour], stroke="#333", actions=actions,
                            tip=colour_name(COLOURS.index(colour), self.lang))
 
@@ -193,8 +196,9 @@ class _Table:
         c.text(x, y + r * 0.45, str(seat + 1) if label is None else label, size=r * 1.2, anchor="middle",
                weight="bold", fill="#fff")
 
-    def chip(self, x: float, y: float, w: float, label: str, fill: str, tip: str, actions: Sequence[str] | None = None,
-             data_id: str | None = None, place: str | None = None, classes: str = "") -> float:
+    def chip(self, x: float, y: float, w: float, label: str, fill: str, tip: str,
+             actions: Sequence[str] | None = None, data_id: str | None = None, place: str | None = None,
+             classes: str = "") -> float:
         """A small labelled tile (a forum tile, a card, a bonus tile); returns the x after it."""
         c = self.canvas
         with c.group(actions=actions, tip=tip, data_id=data_id, data_place=place, classes=classes):
@@ -207,25 +211,29 @@ class _Table:
         k = FORUM_KIND_INDEX[key]
         fill = "#f1e6c8" if key.startswith("senate") else "#d6e4f0" if key in DEMAND_KINDS else "#e6dcf0"
         name = forum_kind_name(k, self.lang)
-        return self.chip(x, y, w, _short(name, w), fill, self.tip(key) or name, actions, "forum:" + key, place, classes)
+        return self.chip(x, y, w, _short(name, w), fill, self.tip(key) or name, actions, "forum:" + key,
+                         place, classes)
 
     # --- the board -----------------------------------------------------------------------------
     def header(self, y: float) -> float:
         c, _, view = self.canvas, self._, self.view
         c.text(20, y + 32, self._("Trajan"), size=28, weight="bold")
         t = view["time"]
-        c.text(185, y + 30, _("Quarter {quarter} of 4 · round {round} of 4 · time {position} of {lap}").format(
+        c.text(185, y + 30,
+               _("Quarter {quarter} of 4 · round {round} of 4 · time {position} of {lap}").format(
             quarter=view["quarter"], round=view["round"], position=t["position"], lap=t["lap"]), size=16)
         if view["to_move"] is None:
             c.text(185, y + 56, _("The game is over."), size=16, weight="bold", fill="#8b1a1a")
         else:
             c.text(185, y + 56, _("To move: {seat} · turn of {current}").format(
-                seat=self.lang.player(view["to_move"]), current=self.lang.player(view["current"])), size=16, weight="bold", fill="#0b5cad")
+                seat=self.lang.player(view["to_move"]), current=self.lang.player(view["current"])), size=16,
+                   weight="bold", fill="#0b5cad")
         return y + 70
 
     def button_row(self, y: float, notations: Sequence[str]) -> float:
         self.used.update(notations)
-        return self.canvas.button_row(y, [(describe(Action.from_notation(n), None, self.lang), n) for n in notations])
+        return self.canvas.button_row(
+            y, [(describe(Action.from_notation(n), None, self.lang), n) for n in notations])
 
     def provinces(self, x0: float, y0: float) -> None:
         """The map: roads, provinces (VP, forum tile, legionnaires, leaders) and the military camp."""
@@ -248,7 +256,8 @@ class _Table:
                          data_id=prov["province"], data_place="map", classes=self.mark("province", i)):
                 c.rect(bx, by, 132, 46, fill="#f7f1de", stroke="#6b5a3a", rx=8, classes="frame")
                 c.text(bx + 6, by + 14, name, size=11 if len(name) < 16 else 9.5, weight="bold")
-                c.text(bx + 126, by + 14, str(prov["vp"]), size=12, anchor="end", weight="bold", fill="#8b1a1a")
+                c.text(bx + 126, by + 14, str(prov["vp"]), size=12, anchor="end", weight="bold",
+                       fill="#8b1a1a")
             for k, seat in enumerate(prov["legionnaires"]):
                 c.rect(bx + 6 + k * 14, by + 22, 11, 11, fill=SEATS[seat], stroke="#fff",
                        tip=_("legionnaire of {seat}").format(seat=self.lang.player(seat)))
@@ -257,14 +266,16 @@ class _Table:
             if prov["tile"]:
                 self.forum_tile(bx + 6, by + 48, prov["tile"], 120, place="map")
         cx, cy = _PLACES["camp"]
-        with c.group(actions=self.acts("recruit"), tip=_("Military camp: legionnaires and leaders not yet marched."),
+        with c.group(actions=self.acts("recruit"),
+                     tip=_("Military camp: legionnaires and leaders not yet marched."),
                      classes=self.mark("camp")):
             c.rect(x0 + cx - 70, y0 + cy, 180, 56, fill="#eadcc4", stroke="#6b5a3a", rx=8, classes="frame")
             c.text(x0 + cx - 62, y0 + cy + 16, _("Military camp"), size=12, weight="bold")
         for seat, pv in enumerate(self.view["players"]):
             sx = x0 + cx - 58 + seat * 42
             c.rect(sx, y0 + cy + 24, 14, 14, fill=SEATS[seat], stroke="#fff",
-                   tip=_("legionnaires of {seat} in the camp: {count}").format(seat=self.lang.player(seat), count=pv["military_camp"]))
+                   tip=_("legionnaires of {seat} in the camp: {count}").format(seat=self.lang.player(seat),
+                                                                               count=pv["military_camp"]))
             c.text(sx + 17, y0 + cy + 36, f"×{pv['military_camp']}", size=10)
         for k, seat in enumerate(leaders.get("camp", [])):
             self.pawn(x0 + cx + 96 - k * 18, y0 + cy + 14, seat, 7)
@@ -273,18 +284,21 @@ class _Table:
         """The time track (one lap of this player count) and the senate track."""
         c, _, view = self.canvas, self._, self.view
         t = view["time"]
-        c.text(x0, y0 + 14, _("Time track (a lap of {lap}: a round)").format(lap=t["lap"]), size=13, weight="bold")
+        c.text(x0, y0 + 14, _("Time track (a lap of {lap}: a round)").format(lap=t["lap"]), size=13,
+               weight="bold")
         cell = min(32.0, 680 / t["lap"])
         for i in range(t["lap"]):
             here = i == t["position"]
-            c.rect(x0 + i * cell, y0 + 22, cell - 3, 24, fill="#8b1a1a" if here else "#f3ead3", stroke="#6b5a3a", rx=3)
+            c.rect(x0 + i * cell, y0 + 22, cell - 3, 24, fill="#8b1a1a" if here else "#f3ead3",
+                   stroke="#6b5a3a", rx=3)
             c.text(x0 + i * cell + (cell - 3) / 2, y0 + 39, str(i), size=10, anchor="middle",
                    fill="#fff" if here else "#555")
         y = y0 + 70
         c.text(x0, y - 6, _("Senate"), size=13, weight="bold")
         with c.group(actions=self.acts("senate"), tip=self.tip("senate")):
             for i, vp in enumerate(SENATE_VP):
-                c.rect(x0 + i * 84, y, 80, 40, fill="#e7dcc0", stroke="#6b5a3a", rx=4, classes=self.mark("senate", i))
+                c.rect(x0 + i * 84, y, 80, 40, fill="#e7dcc0", stroke="#6b5a3a", rx=4,
+                       classes=self.mark("senate", i))
                 c.text(x0 + i * 84 + 4, y + 12, str(vp) if i else "", size=10, fill="#8b1a1a", weight="bold")
         for seat, pv in enumerate(view["players"]):
             here = [s for s, p in enumerate(view["players"]) if p["senate"] == pv["senate"]]
@@ -309,7 +323,8 @@ class _Table:
         if choices:
             c.text(x0, y + 14, _("Choose a tile:"), size=12, weight="bold")
             for k, tile in enumerate(sorted(choices)):
-                self.trajan_tile(x0 + 100 + k * 64, y, tile, 60, 34, actions=self.acts("choice", tile), place="choice")
+                self.trajan_tile(x0 + 100 + k * 64, y, tile, 60, 34, actions=self.acts("choice", tile),
+                                 place="choice")
             y += 40
         return y
 
@@ -322,32 +337,38 @@ class _Table:
                          classes=self.mark("ship", i)):
                 c.rect(x, y0, 222, 50, fill="#b9b9b9" if ship["grey"] else "#7fb3d5", stroke="#34495e", rx=18,
                        classes="frame")
-                c.text(x + 111, y0 + 18, _short(ship_name(i, lang), 222), size=11, anchor="middle", weight="bold")
-                c.text(x + 111, y0 + 38, " / ".join(str(v) for v in values) + " " + _("VP"), size=12, anchor="middle")
+                c.text(x + 111, y0 + 18, _short(ship_name(i, lang), 222), size=11, anchor="middle",
+                       weight="bold")
+                c.text(x + 111, y0 + 38, " / ".join(str(v) for v in values) + " " + _("VP"), size=12,
+                       anchor="middle")
         if view["turn"]["load"]:
             load = ", ".join(commodity_name(COMMODITY_INDEX[k], lang) if k in COMMODITY_INDEX
-                             else forum_kind_name(FORUM_KIND_INDEX["commodity_joker"], lang) for k in view["turn"]["load"])
+                             else forum_kind_name(FORUM_KIND_INDEX["commodity_joker"], lang)
+                             for k in view["turn"]["load"])
             c.text(x0, y0 + 66, _("Loaded: {cards}").format(cards=load), size=12)
             y0 += 18
         y = y0 + 60
         tops = [("deck", _("Draw pile"), view["draw_pile"], None)] + [
-            (side, _("Left discard pile") if k == 0 else _("Right discard pile"), len(pile), pile[-1] if pile else None)
+            (side, _("Left discard pile") if k == 0 else _("Right discard pile"), len(pile),
+             pile[-1] if pile else None)
             for k, (side, pile) in enumerate(zip(("left", "right"), view["discard_piles"], strict=True))]
         for k, (side, label, size, top) in enumerate(tops):
             x = x0 + k * 150
             fill = COMMODITY_COLOURS[top] if top else "#8c6d46" if side == "deck" else "#eee"
             words = commodity_name(COMMODITY_INDEX[top], lang) if top else ""
-            with c.group(actions=self.acts("pile", side), tip=f"{label}: {size}" + (f" · {words}" if words else ""),
+            with c.group(actions=self.acts("pile", side),
+                         tip=f"{label}: {size}" + (f" · {words}" if words else ""),
                          data_id=f"card:{top}" if top else None, data_place=side,
                          classes=self.mark("pile", k - 1) if k else ""):
                 c.rect(x, y, 140, 62, fill=fill, stroke="#555", rx=6, classes="frame")
                 c.text(x + 70, y + 18, label, size=11, anchor="middle", weight="bold",
                        fill="#fff" if side == "deck" else None)
-                c.text(x + 70, y + 38, words or str(size), size=12, anchor="middle", fill="#fff" if side == "deck" else None)
+                c.text(x + 70, y + 38, words or str(size), size=12, anchor="middle",
+                       fill="#fff" if side == "deck" else None)
                 c.text(x + 70, y + 55, f"×{size}" if top else "", size=10, anchor="middle")
         x = x0 + 460
-        c.text(x, y + 10, _("Senate bonus tiles (bag: {count})").format(count=len(view["bonus_bag"])), size=10,
-               weight="bold")
+        c.text(x, y + 10, _("Senate bonus tiles (bag: {count})").format(count=len(view["bonus_bag"])),
+               size=10, weight="bold")
         for k, b in enumerate(view["senate_bonus"]):
             self.bonus(x + k * 112, y + 18, b, self.acts("bonus", b), "senate")
         return y + 70
@@ -362,25 +383,29 @@ class _Table:
     def forum(self, x0: float, y0: float) -> float:
         c, _, view = self.canvas, self._, self.view
         c.rect(x0, y0, WIDTH - 20, 96, fill="#f4eedf", stroke="#8c7a55", rx=10)
-        c.text(x0 + 12, y0 + 20, _("Forum (tiles left in the pile: {count})").format(count=view["forum_deck"]),
-               size=13, weight="bold")
+        c.text(x0 + 12, y0 + 20,
+               _("Forum (tiles left in the pile: {count})").format(count=view["forum_deck"]), size=13,
+               weight="bold")
         x = x0 + 12
         for key in view["forum"]:
-            x = self.forum_tile(x, y0 + 30, key, 100, self.acts("forum", key)) if key else self.empty(x, y0 + 30, 100)
+            x = (self.forum_tile(x, y0 + 30, key, 100, self.acts("forum", key))
+                 if key else self.empty(x, y0 + 30, 100))
         x = x0 + 12
         c.text(x, y0 + 76, _("Extra-action tiles:"), size=12, weight="bold")
         x += 130
         for action in view["forum_extra"]:
             key = f"extra_{action}"
             name = forum_kind_name(FORUM_KIND_INDEX[key], self.lang) if action else ""
-            x = self.chip(x, y0 + 62, 150, _short(name, 150), "#e6dcf0", self.tip(key) or name, self.acts("forum", key),
-                          "extra:" + action, "forum") if action else self.empty(x, y0 + 62, 150)
+            x = (self.chip(x, y0 + 62, 150, _short(name, 150), "#e6dcf0", self.tip(key) or name,
+                           self.acts("forum", key), "extra:" + action, "forum")
+                 if action else self.empty(x, y0 + 62, 150))
         label = _("Demands (tiles left: {count}):").format(count=view["demand_stack"])
         c.text(x + 20, y0 + 80, label, size=12, weight="bold")
         dx = x + 30 + 7.2 * len(label)
         for d in sorted(set(view["demands"]), key=DEMAND_KINDS.index):
             n = view["demands"].count(d)
-            name = text_in(self.lang, "demand", "name").format(kind=demand_name(DEMAND_KINDS.index(d), self.lang))
+            name = text_in(self.lang, "demand", "name").format(
+                kind=demand_name(DEMAND_KINDS.index(d), self.lang))
             dx = self.chip(dx, y0 + 62, 110, f"{_short(name, 90)} ×{n}", "#d6e4f0", self.tip(name),
                            self.acts("demand", d), "demand:" + d, "demands")
         return y0 + 106
@@ -395,18 +420,22 @@ class _Table:
             tile = cell["tile"]
             t = _BUILDINGS.get(tile) if tile else None
             tip = self.tip(tile) if tile else _("Space {space}: built").format(space=i)
-            with c.group(actions=self.acts("space", str(i)), tip=tip, data_id=f"building:{tile}" if tile else None,
-                         data_place="construction", classes=self.mark("space", i)):
-                c.rect(x, y, 140, 48, fill="#fbf3df" if t else "#d8cbb0", stroke="#6b5a3a", rx=4, classes="frame")
+            with c.group(actions=self.acts("space", str(i)), tip=tip,
+                         data_id=f"building:{tile}" if tile else None, data_place="construction",
+                         classes=self.mark("space", i)):
+                c.rect(x, y, 140, 48, fill="#fbf3df" if t else "#d8cbb0", stroke="#6b5a3a", rx=4,
+                       classes="frame")
                 if t is not None:
-                    c.text(x + 6, y + 16, text_in(self.lang, "construction_short", ACTIONS[t.action], "short"), size=11,
+                    c.text(x + 6, y + 16,
+                           text_in(self.lang, "construction_short", ACTIONS[t.action], "short"), size=11,
                            weight="bold")
                     c.text(x + 134, y + 16, str(t.vp), size=12, anchor="end", weight="bold", fill="#8b1a1a")
                     c.text(x + 6, y + 30, action_name(t.action, self.lang), size=9, fill="#555")
             for k, seat in enumerate(cell["workers"]):
                 self.pawn(x + 12 + k * 18, y + 40, seat, 6)
         x = x0 + 760
-        with c.group(actions=self.acts("hire"), tip=self.tip("hire") or _("Worker camp"), classes=self.mark("workers")):
+        with c.group(actions=self.acts("hire"), tip=self.tip("hire") or _("Worker camp"),
+                     classes=self.mark("workers")):
             c.rect(x, y0 + 30, 300, 100, fill="#eadcc4", stroke="#6b5a3a", rx=8, classes="frame")
             c.text(x + 10, y0 + 50, _("Worker camp"), size=12, weight="bold")
         for seat, pv in enumerate(view["players"]):
@@ -425,9 +454,11 @@ class _Table:
         c.text(x + 26, y + 26, who, size=16, weight="bold")
         self.circle(292, y + 150, p, pv)
         y += 24
-        leader = _("military camp") if pv["leader"] == "camp" else province_name(PROVINCE_INDEX[pv["leader"]], self.lang)
-        c.text(x, y + 26, _("{vp} VP · senate {senate} · supply {supply} · military camp {military} · worker camp "
-                            "{worker} · leader: {leader} · hand {cards}").format(
+        leader = (_("military camp")
+                  if pv["leader"] == "camp" else province_name(PROVINCE_INDEX[pv["leader"]], self.lang))
+        c.text(x, y + 26, _("{vp} VP · senate {senate} · supply {supply} · military camp {military} · "
+                            "worker camp {worker} · leader: {leader} · hand {cards}").format(
+
             vp=pv["vp"], senate=pv["senate"], supply=pv["supply"], military=pv["military_camp"],
             worker=pv["worker_camp"], leader=leader, cards=pv["hand_size"]), size=13)
         row = y + 40
@@ -441,8 +472,8 @@ class _Table:
         # the mat's ground, drawn under what lies on it once its height is known
         drawn = len(c.parts)
         with c.group(classes="to-move" if p == view["to_move"] else ""):
-            c.rect(10, top, WIDTH - 20, height - 10, fill="#f3ecdc" if mine else "#f7f3ea", stroke="#8c7a55", rx=10,
-                   classes="frame")
+            c.rect(10, top, WIDTH - 20, height - 10, fill="#f3ecdc" if mine else "#f7f3ea", stroke="#8c7a55",
+                   rx=10, classes="frame")
         ground = c.parts[drawn:]
         del c.parts[drawn:]
         c.parts[first:first] = ground
@@ -501,8 +532,9 @@ class _Table:
             w = max(70.0, 7 * len(name) + 26)
             if cx + w > WIDTH - 20:
                 cx, y = x + 150, y + 28
-            cx = self.chip(cx, y, w, f"{name} ×{n}" if n > 1 else name, COMMODITY_COLOURS[key], self.tip(key) or name,
-                           self.acts("card", key) if actions else None, "card:" + key, place)
+            cx = self.chip(cx, y, w, f"{name} ×{n}" if n > 1 else name, COMMODITY_COLOURS[key],
+                           self.tip(key) or name, self.acts("card", key) if actions else None, "card:" + key,
+                           place)
         return y + 28
 
     def held(self, x: float, y: float, p: int, pv: Mapping[str, Any]) -> float:
@@ -522,10 +554,12 @@ class _Table:
             room(100)
             cx = self.forum_tile(cx, y, key, 100, self.acts("held", key) if mine else None, f"tiles {p}")
         for action in pv["extra_tiles"]:
-            name = text_in(lang, "extra_action", "name").format(action=action_name(ACTIONS.index(action), lang))
+            name = text_in(lang, "extra_action", "name").format(
+                action=action_name(ACTIONS.index(action), lang))
             room(140)
             cx = self.chip(cx, y, 140, _short(name, 140), "#e6dcf0", self.tip(name) or name,
-                           self.acts("held", "extra_" + action) if mine else None, "extra:" + action, f"tiles {p}")
+                           self.acts("held", "extra_" + action) if mine else None, "extra:" + action,
+                           f"tiles {p}")
         for tile in pv["demand_trajan_tiles"]:
             room(70)
             self.trajan_tile(cx, y - 5, tile, place=f"tiles {p}")
@@ -533,9 +567,10 @@ class _Table:
         for name in pv["construction_tiles"]:
             t = _BUILDINGS[name]
             room(90)
-            cx = self.chip(cx, y, 90, f"{text_in(lang, 'construction_short', ACTIONS[t.action], 'short')} {t.vp}",
-                           "#fbf3df", self.tip(name) or building_name(t.index, lang), None, "building:" + name,
-                           f"tiles {p}")
+            cx = self.chip(cx, y, 90,
+                           f"{text_in(lang, 'construction_short', ACTIONS[t.action], 'short')} {t.vp}",
+                           "#fbf3df", self.tip(name) or building_name(t.index, lang), None,
+                           "building:" + name, f"tiles {p}")
         for b in pv["bonus_yellow"] + pv["bonus_grey"]:
             room(112)
             cx = self.bonus(cx, y, b, None, f"tiles {p}", grey=b in pv["bonus_grey"])
@@ -561,7 +596,8 @@ class _Table:
 
 def _arch(x: float, y: float) -> str:
     """Trajan's arch: a small brown arch centred on (x, y)."""
-    return f'<path d="M{x - 9:.1f},{y + 6:.1f} v-6 a9,9 0 0 1 18,0 v6" fill="none" stroke="#8b5a1c" stroke-width="4"/>'
+    return (f'<path d="M{x - 9:.1f},{y + 6:.1f} v-6 a9,9 0 0 1 18,0 v6" fill="none" stroke="#8b5a1c" '
+            'stroke-width="4"/>')
 
 
 def _short(words: str, width: float) -> str:
