@@ -114,9 +114,11 @@ def _exercise(game_id: str, players: int, mutation: tuple[int, int, str, Any]) -
                 state.outcome()
                 return
             movers = state.to_move()
-            assert movers, f"{game_id}: a non-terminal state with nobody to move after {path} ({how} {value!r})"
+            assert movers, (f"{game_id}: a non-terminal state with nobody to move after {path} "
+                            f"({how} {value!r})")
             legal = state.legal_actions(movers[0])
-            assert legal, f"{game_id}: seat {movers[0]} to move has no legal action after {path} ({how} {value!r})"
+            assert legal, (f"{game_id}: seat {movers[0]} to move has no legal action after {path} "
+                           f"({how} {value!r})")
             state.apply(legal[rng.randbelow(len(legal))])
     except LudusError:
         return  # refusing an action of a state it accepted is allowed (the state is unchanged)

@@ -259,7 +259,8 @@ def test_co_op_report_has_the_difficulty_grid(rome_rows: list[dict[str, Any]], t
             games = [r for r in rome_rows if r["options"]["difficulty"] == level and r["players"] == players]
             won = sum(bool(r["cooperative_win"]) for r in games)
             low, high = wilson(won, len(games))
-            assert cell == f"{won}/{len(games)} = {100 * won / len(games):.1f}% [{100 * low:.1f}% – {100 * high:.1f}%]"
+            share = f"{100 * won / len(games):.1f}% [{100 * low:.1f}% – {100 * high:.1f}%]"
+            assert cell == f"{won}/{len(games)} = {share}"
     caption = page.captions[-2]
     assert "--option difficulty=novice" in caption and "--out novice.parquet" in caption
     assert "--out normal.csv" in caption and "--seed 3" in caption

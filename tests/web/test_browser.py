@@ -32,8 +32,10 @@ WAIT = 30_000
 LOOK = """() => {
   const live = document.getElementById('live');
   if (!live) return null;
-  const actions = Array.from(document.querySelectorAll('#actions button.action')).map(b => b.dataset.notation);
-  const single = new Set(Array.from(document.querySelectorAll('#board [data-action]')).map(e => e.getAttribute('data-action')));
+  const actions = Array.from(document.querySelectorAll('#actions button.action'))
+    .map(b => b.dataset.notation);
+  const single = new Set(Array.from(document.querySelectorAll('#board [data-action]'))
+    .map(e => e.getAttribute('data-action')));
   return {status: live.dataset.status, index: Number(live.dataset.index), actions: actions,
           onBoard: actions.map(a => single.has(a)), confirm: !!live.querySelector('.confirm')};
 }"""
@@ -50,9 +52,11 @@ SPOT = """element => {
   return null;
 }"""
 MOVED = """index => { const live = document.getElementById('live');
-  return live !== null && (Number(live.dataset.index) > index || live.querySelector('.error, .confirm') !== null); }"""
+  return live !== null
+    && (Number(live.dataset.index) > index || live.querySelector('.error, .confirm') !== null); }"""
 READY = """() => { const live = document.getElementById('live');
-  return live !== null && (live.dataset.status !== 'playing' || document.querySelector('#actions button.action') !== null); }"""
+  return live !== null && (live.dataset.status !== 'playing'
+    || document.querySelector('#actions button.action') !== null); }"""
 
 
 @pytest.fixture(scope="module")

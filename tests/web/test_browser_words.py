@@ -39,7 +39,8 @@ READ = """() => ({
   players: document.querySelector('#live .seats').innerText,
   page: [document.title, document.body.innerText, ...Array.from(document.querySelectorAll('#board svg text'),
          t => t.textContent), ...Array.from(document.querySelectorAll('[title], [aria-label], [placeholder]'),
-         e => [e.getAttribute('title'), e.getAttribute('aria-label'), e.getAttribute('placeholder')].join(' '))
+         e => [e.getAttribute('title'), e.getAttribute('aria-label'),
+               e.getAttribute('placeholder')].join(' '))
         ].join('\\n'),
 })"""
 

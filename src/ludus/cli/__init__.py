@@ -235,7 +235,6 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
         session.save_now()
         said = _("Interrupted. The game is saved in {path}; continue with: ludus play --resume")
         console.print(Text("\n" + said.format(path=save_path)))
-
         return 130
     return 0
 

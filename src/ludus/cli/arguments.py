@@ -115,7 +115,6 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         text = self.lang.gettext("{prog}: error: {message}").format(
             prog=self.prog, message=_argparse_message(message, self.lang))
-
         self.exit(2, text + "\n")
 
 

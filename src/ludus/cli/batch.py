@@ -110,7 +110,6 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
             figures = (lang.percent(win), lang.fixed(summary.mean_scores[p]),
                        lang.fixed(summary.stdev_scores[p]))
-
         else:
             figures = "–", "–", "–"
         table.add_row(str(p), agents[p % len(agents)] if len(seats) == 1 else _("rotated"), *figures)

@@ -27,7 +27,6 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,
                   markup=False)
-
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20)
     return 0

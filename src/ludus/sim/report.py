@@ -12,22 +12,18 @@ matplotlib is imported only here (the report extra).
 
 from __future__ import annotations
 
-import contextlib
 import html
-import io
-import json
 import math
-import re
 import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 from typing import Any
 
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import Lang, get_lang
+from ludus.sim.figures import FigureFile, _svg, write_figures
 from ludus.sim.report_data import (
     CAPPED,
     ERROR,
@@ -51,7 +47,8 @@ body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1400px}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:.5em}
 .pair{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start;margin:1em 0 2em}
 table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}
-th{background:#f3f3f3}caption{font-weight:600;text-align:left;padding:.3em 0}td.l,th.l{text-align:left}figure{margin:0;max-width:720px}
+th{background:#f3f3f3}caption{font-weight:600;text-align:left;padding:.3em 0}td.l,th.l{text-align:left}
+figure{margin:0;max-width:720px}
 figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#444}code{font-size:.95em}
 </style></head><body>
 <h1>$title</h1>
@@ -93,48 +90,6 @@ def simulate_command(game: str, run: Run, defaults: dict[str, Any] | None = None
     if run.path:
         words += ["--out", Path(run.path).name]
     return " ".join(shlex.quote(w) for w in words)
-
-
-# --- figures ------------------------------------------------------------------------------
-_ID = re.compile(r'\bid="([^"]+)"')
-
-
-def _svg(fig: Any, number: int) -> tuple[str, str]:
-    """``fig`` as inline SVG, its ids prefixed with ``number`` (several figures share one page), and as a
-    standalone SVG document; both deterministic (a fixed hash salt, no date)."""
-    import matplotlib
-
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "ludus"}):
-        fig.savefig(buffer, format="svg", bbox_inches="tight",
-                    metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-    document = buffer.getvalue()
-    text = document[document.index("<svg"):]
-    prefix = f"f{number}-"
-    text = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', text)
-    return text.replace("url(#", f"url(#{prefix}").replace('href="#', f'href="#{prefix}'), document
-
-
-@dataclass(frozen=True, slots=True)
-class FigureFile:
-    """One figure of the page, as :func:`write_figures` writes it: ``<nn>-<slug>.svg`` and its entry in
-    ``figures.json``."""
-
-    number: int
-    """The figure's number on the page (1, 2, …); ``slug`` names its section (``win-rate-by-seat``)."""
-    slug: str
-    section: str
-    group: str
-    """The group of games it shows (players, agents, options), or empty for every group."""
-    caption: str
-    """Plain text, with the ``ludus simulate`` commands and seeds that make its games."""
-    commands: tuple[str, ...]
-    seeds: tuple[str, ...]
-    svg: str
-
-    def name(self, width: int = 2) -> str:
-        """The file name: ``01-win-rate-by-seat.svg``."""
-        return f"{self.number:0{width}d}-{self.slug}.svg"
 
 
 def _figure(width: float = 6.4, height: float = 3.6) -> Any:
@@ -262,7 +217,6 @@ class _Page:
         if agents != g.agents:
             text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage "
                             "is not its agent's.")
-
         self.pair(table, fig, self.caption(text, g.runs), label)
 
     # 2. score distributions
@@ -543,46 +497,6 @@ def build_report(agg: Aggregate, lang: Lang | None = None, title: str | None = N
                  sources: Sequence[str] = ()) -> str:
     """The HTML page of the report of ``agg`` in ``lang`` (default English)."""
     return render_report(agg, lang, title, sources)[0]
-
-
-INDEX = "figures.json"
-"""The index of a figures folder (:func:`write_figures`)."""
-
-
-def write_figures(files: Sequence[FigureFile], folder: str | Path, game: str = "") -> list[Path]:
-    """Write every figure as ``folder/<nn>-<slug>.svg`` and their index ``folder/figures.json``.
-
-    The index lists, in page order, each figure's file, number, section, group, plain caption
-    (with the ``ludus simulate`` commands and seeds that make its games), commands and seeds.
-    Figures of an earlier index in ``folder`` that this one does not rewrite are removed, so the
-    folder holds this report's figures only. The same results give byte-identical files.
-    """
-    target = Path(folder)
-    width = max(2, len(str(len(files))))
-    entries = [
-        {"file": f.name(width), "number": f.number, "section": f.section, "slug": f.slug, "group": f.group,
-         "caption": f.caption, "commands": list(f.commands), "seeds": list(f.seeds)} for f in files]
-    written = []
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-        index = target / INDEX
-        old: list[str] = []
-        if index.is_file():
-            with contextlib.suppress(ValueError, TypeError, KeyError):
-                old = [str(e["file"]) for e in json.loads(index.read_text(encoding="utf-8"))["figures"]]
-        for f, entry in zip(files, entries):
-            path = target / str(entry["file"])
-            path.write_text(f.svg, encoding="utf-8")
-            written.append(path)
-        for name in set(old) - {str(e["file"]) for e in entries}:
-            if "/" not in name and name.endswith(".svg"):
-                (target / name).unlink(missing_ok=True)
-        index.write_text(json.dumps({"game": game, "figures": entries}, ensure_ascii=False, indent=1) + "\n",
-                         encoding="utf-8")
-    except OSError as exc:
-        raise ReportError(N_("cannot write {path}: {reason}"), path=str(exc.filename or target),
-                          reason=exc.strerror) from None
-    return [*written, index]
 
 
 def write_report(paths: Sequence[str | Path], out: str | Path, lang: Lang | None = None,

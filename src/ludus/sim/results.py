@@ -222,7 +222,6 @@ class _Csv(_Tabular):
         spare = self.path.with_name(self.path.name + ".widening")
         with (self.path.open(newline="", encoding="utf-8") as old,
               spare.open("w", newline="", encoding="utf-8") as new):
-
             reader, writer = csv.reader(old), csv.writer(new)
             next(reader)
             writer.writerow(_CSV_HEAD + [BREAKDOWN + c for c in self.categories])

@@ -158,7 +158,6 @@ def problems(texts: Iterable[tuple[str, str]], lang: CheckedLang, allowed: Itera
             continue
         english = {w for w in _WORD.findall(text)
                    if w.casefold() in ENGLISH_WORDS and w.casefold() not in keep}
-
         if english:
             found.append(f"{where}: English {sorted(english)} in {text[:120]!r}")
     return sorted(set(found))

@@ -377,7 +377,8 @@ def test_the_same_move_is_offered_once() -> None:
     assert str(game.parse_action(s, "0:sail Aquileia")) == "0:fabrum_move Aquileia"  # an old record's sail
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Roma", "Roma"), hands=(cards, ()))
     menu = {str(a) for a in s.legal_actions(0)}
-    assert "0:march Aquileia" in menu and "0:classis_sail Aquileia" not in menu and "0:classis_sail Tingi" in menu
+    assert "0:march Aquileia" in menu and "0:classis_sail Aquileia" not in menu
+    assert "0:classis_sail Tingi" in menu
     assert str(game.parse_action(s, "0:classis_sail Aquileia")) == "0:march Aquileia"
     s = scenario(roles=("Consul", "Praefectus_Classis"), cities=("Roma", "Roma"), hands=(cards, ()))
     menu = {str(a) for a in s.legal_actions(0)}

@@ -193,7 +193,8 @@ def test_the_outcome_reason_stays_english_and_reads_in_the_language() -> None:
     state = game.new_state(5)
     texts, _ = read_everything(game, 5, "hu", views=1)
     reason = dict(texts)["outcome"]
-    assert reason == "lezajlott a négy negyedév; a legtöbb GyP nyer, holtverseny esetén a szenátusban magasabban álló"
+    assert reason == ("lezajlott a négy negyedév; a legtöbb GyP nyer, holtverseny esetén a szenátusban "
+                      "magasabban álló")
     assert not state.is_terminal()
 
 

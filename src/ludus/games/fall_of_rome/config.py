@@ -41,7 +41,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "vestalis_may_return_revolt",
         False,
-        N_("Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at once)"),
+        N_("Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at "
+           "once)"),
         ruling=True,
     ),
     OptionSpec(

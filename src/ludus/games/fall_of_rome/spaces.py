@@ -272,7 +272,6 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("pending_cards", _NCARD,
          "the cards it is about, counted: to pay with, drawn by Vestalis, the barbarian cards of Melius "
          "Cavere, the plot's card, the card recruited with, Do Ut Des's first card"),
-
         ("pending_n", 1,
          "its number (raw): cards to pay, most legions, cubes left to escort, barbarians to remove, "
          "dice set, legions Regina may add, legions moved along, Vae Victis's barbarians"),

@@ -453,7 +453,6 @@ class _Table:
         return self.canvas.button_row(
             y + 24, [(describe(Action.from_notation(n), self.lang), n) for n in rest])
 
-
     def draw(self) -> Svg:
         y = self.header(0)
         y = self.canvas.news(y, self.view, self.player, DOMAIN, self.lang)

@@ -271,7 +271,6 @@ def _phase(s: S) -> list[str]:
         out.append(f"state field 'pending_revolts': {s.pending_revolts} Revolts waiting in phase {phase!s}")
     if (not -1 <= s.invasions_left <= _MAX_RATE
             or (playing and s.invasions_left >= 0 and phase != PHASE_INVADE)):
-
         out.append(f"state field 'invasions_left': {s.invasions_left} in phase {phase!s}")
     for name, value, lo, hi in (
         ("actions_left", s.actions_left, 0, _MAX_ACTIONS),

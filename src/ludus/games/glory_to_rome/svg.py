@@ -416,7 +416,6 @@ class _Table:
         c, _ = self.canvas, self._
         c.text(20, y + 18, _("Merchant bonuses (+{points} each; nobody on a tie)").format(
             points=MERCHANT_BONUS), size=15, weight="bold")
-
         for i, m in enumerate(MATERIAL_NAMES):
             counts = [pv["vault"].count(m) for pv in self.view["players"]]
             best = max(counts)

@@ -202,13 +202,11 @@ TEXTS: dict[str, Any] = _load("texts.toml")
 
 FATE_CARDS: tuple[FateCard, ...] = tuple(
     FateCard(i, COHORTS.index(row[0]), row[1], row[2], _cost(row[3:8]))
-    for i, row in enumerate(_FATE["deck"]["cards"])
-)
+    for i, row in enumerate(_FATE["deck"]["cards"]))
 
 PLAYER_CARDS: tuple[PlayerCard, ...] = tuple(
     PlayerCard(i, key, dict(c["names"]), tuple(c["thresholds"]), _cost(c["income"]), c["good"], c["pattern"])
-    for i, (key, c) in enumerate(_PLAYER["cards"].items())
-)
+    for i, (key, c) in enumerate(_PLAYER["cards"].items()))
 PLAYER_CARD_INDEX: dict[str, int] = {c.id: c.index for c in PLAYER_CARDS}
 PATTERN_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
     k: tuple((r, c) for r, c in v) for k, v in _PLAYER["patterns"].items()
@@ -233,16 +231,14 @@ FORT_REWARDS = _rewards(S["fort"]["rewards"])
 FORT_COLUMN = _columns(S["fort"]["columns"])
 FORT_OPEN = _open_boxes(FORT_COLUMN)
 INFRASTRUCTURE_AT: tuple[int, ...] = tuple(
-    sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1)
-)
+    sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1))
 """Infrastructure level reached with ``n`` Fort boxes filled."""
 PRODUCTION_CIRCLES: int = S["production"]["circles"]
 TRAINING_BOXES: int = S["training"]["boxes"]
 FORUM_BOXES: int = S["forum"]["boxes"]
 ATTRIBUTE_MAX: int = S["attributes"]["max"]
 ATTRIBUTE_REWARDS: tuple[tuple[str | None, ...], ...] = tuple(
-    tuple(S["attributes"][a].get(str(pos)) for pos in range(ATTRIBUTE_MAX + 1)) for a in ATTRIBUTES
-)
+    tuple(S["attributes"][a].get(str(pos)) for pos in range(ATTRIBUTE_MAX + 1)) for a in ATTRIBUTES)
 """``ATTRIBUTE_REWARDS[attr][pos]``: what filling box ``pos`` (1-based) of that track gives."""
 DISDAIN_BOXES: int = S["disdain"]["boxes"]
 DISDAIN_PENALTY: tuple[int, ...] = tuple(S["disdain"]["penalty"])
@@ -296,12 +292,9 @@ GLADIATOR_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["ludus"][
 DIFFICULTY_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in _YEAR["attack"]["names"].items()}
 
 BUILDINGS: dict[str, Building] = {
-    key: Building(
-        key, dict(b["names"]), b["requirement"][0], b["requirement"][1], b.get("after"),
-        _cost(b["cost"]), tuple(b["rewards"]), b["sheet"], b["large"], b.get("landmark", False),
-    )
-    for key, b in S["buildings"].items()
-}
+    key: Building(key, dict(b["names"]), b["requirement"][0], b["requirement"][1], b.get("after"),
+                  _cost(b["cost"]), tuple(b["rewards"]), b["sheet"], b["large"], b.get("landmark", False))
+    for key, b in S["buildings"].items()}
 BUILDING_IDS: tuple[str, ...] = tuple(BUILDINGS)
 LANDMARKS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.landmark)
 LARGE_BUILDINGS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.large)
@@ -314,8 +307,7 @@ SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["na
                                                            for r in Y["solo_ranks"])
 FORTS: tuple[Fort, ...] = tuple(
     Fort(i + 1, f["name"], dict(f["rules"]), f["goal"], f["challenge"], _cost(f["reward"]))
-    for i, f in enumerate(Y["forts"])
-)
+    for i, f in enumerate(Y["forts"]))
 YEARS = 6
 
 
@@ -355,11 +347,8 @@ def shape_of(mask: int) -> int:
     >>> mask_token(shape_of(cells_mask("c2.c3.d3.d4") or 0))
     'a1.a2.b2.b3'
     """
-    if not mask:
-        return 0
-    row = min(i // MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
-    column = min(i % MAP_COLUMNS for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1)
-    return mask >> (row * MAP_COLUMNS + column)
+    cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
+    return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
 
 
 def shape_words(shape: int) -> str:
@@ -368,20 +357,16 @@ def shape_words(shape: int) -> str:
     >>> shape_words(cells_mask("a1.a2.b2.b3") or 0)
     '#. / ## / .#'
     """
-    rows = []
-    for r in range(MAP_ROWS):
-        row = "".join("#" if shape >> (r * MAP_COLUMNS + c) & 1 else "." for c in range(MAP_COLUMNS))
-        if "#" in row:
-            rows.append(row)
-
+    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS))
+            for r in range(MAP_ROWS)]
+    rows = [row for row in rows if "#" in row]
     width = max(len(row.rstrip(".")) for row in rows)
     return " / ".join(row[:width] for row in rows)
 
 
 ROW_MASKS: tuple[int, ...] = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
 COLUMN_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS)
-)
+    sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS))
 FULL_MAP: int = (1 << (MAP_ROWS * MAP_COLUMNS)) - 1
 
 

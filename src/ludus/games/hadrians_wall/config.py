@@ -79,14 +79,12 @@ def orientations(pattern: str) -> tuple[int, ...]:
     return tuple(_shape_mask(shape) for shape in _orientations(PATTERN_CELLS[pattern]))
 
 
-
 @cache
 def shape_placements(shape: int) -> tuple[int, ...]:
     """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
     cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
     height = 1 + max(i // MAP_COLUMNS for i in cells)
     width = 1 + max(i % MAP_COLUMNS for i in cells)
-
     return tuple(sorted(shape << (top * MAP_COLUMNS + left)
                         for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
 

@@ -298,7 +298,6 @@ def observe(view: Mapping[str, Any], player: int | None) -> list[float]:
     out[i], out[i + 1], out[i + 2] = (time["position"] / time["lap"], time["lap"] / _MAX_LAP,
                                       float(time["round_over"]))
 
-
     tiles, legions = at["province_tiles"], at["province_legions"]
     for k, province in enumerate(view["provinces"]):
         if province["tile"] is not None:
