@@ -108,8 +108,8 @@ def test_show_finds_the_polish_and_ukrainian_names() -> None:
     assert pl.startswith("Mała Świątynia (Budowla prawego Arkusza")
     uk = game.component_text("Сторожа стіни", "uk") or ""
     assert uk.startswith("Сторожа стіни: заплати 1 солдата")
-    assert (game.component_text("Forager", "pl") or "").startswith("Zbieracz (karta Gracza). Zdobywasz 1, 2 "
-                                                                   "lub 3 PZ")
+    forager = game.component_text("Forager", "pl") or ""
+    assert forager.startswith("Zbieracz (karta Gracza). Zdobywasz 1, 2 lub 3 PZ")
 
 
 # --- errors, reasons, option help -----------------------------------------------------------------

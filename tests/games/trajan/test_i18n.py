@@ -62,11 +62,10 @@ def test_a_random_game_reads_wholly_in_the_language(code: str, players: int, see
 # --- 2. the data files' and the glossary's names are the catalogs' translations ------------------------
 def _hungarian_names() -> list[tuple[str, str]]:
     """(English, Hungarian) of every name the data files give in both languages."""
-    board, tiles, trajan, texts = _data("board.toml"), _data("tiles.toml"), _data("trajan_tiles.toml"), _data(
-        "texts.toml")
+    board, tiles = _data("board.toml"), _data("tiles.toml")
+    trajan, texts = _data("trajan_tiles.toml"), _data("texts.toml")
     pairs = [(texts["actions"][key]["title"], hu)
-             for key, hu in zip(board["actions"]["order"], board["actions"]["hu"],
-                               strict=True)]
+             for key, hu in zip(board["actions"]["order"], board["actions"]["hu"], strict=True)]
     pairs += list(zip(board["colours"]["en"], board["colours"]["hu"], strict=True))
     pairs += list(zip(board["demands"]["kinds_en"], board["demands"]["kinds_hu"], strict=True))
     pairs += list(zip(tiles["commodities"]["en"], tiles["commodities"]["hu"], strict=True))
