@@ -149,8 +149,7 @@ class Sampler(threading.Thread):
             self.stopped.wait(self.every)
 
 
-# --- the simulated people
-# ---------------------------------------------------------------------------------------
+# --- the simulated people -----------------------------------------------------------------------------------
 @dataclass
 class Counts:
     """What the simulated people saw."""

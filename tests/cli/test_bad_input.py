@@ -101,9 +101,8 @@ def test_play_tells_and_asks_again(answer: str, monkeypatch: pytest.MonkeyPatch)
     assert "There is no action" in text or "too long" in text
 
 
-def test_replay_of_a_record_without_actions_checks_the_final_digest(tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[
-                                                                        str]) -> None:
+def test_replay_of_a_record_without_actions_checks_the_final_digest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = saved_record(tmp_path, actions=[], digests=[], final_digest="0" * 16)
     status, text = run(["replay", str(path)])
     assert status == 2 and "final digest" in one_error_line(capsys)

@@ -410,8 +410,8 @@ def test_figures_folder_holds_every_figure_of_the_page_with_its_caption(
     assert index["game"] == "trajan" and len(entries) == figures(text) > 5
     assert sorted(p.name for p in folder.glob("*.svg")) == [e["file"] for e in entries]
     assert [e["number"] for e in entries] == list(range(1, len(entries) + 1))
-    assert entries[0]["file"] == "01-win-rate-by-seat.svg" and entries[0][
-        "group"] == "2 players · greedy, random"
+    assert entries[0]["file"] == "01-win-rate-by-seat.svg"
+    assert entries[0]["group"] == "2 players · greedy, random"
     assert {e["slug"] for e in entries} >= {"win-rate-by-seat", "scores", "score-breakdown", "game-length",
                                             "how-the-games-ended"}
     for e in entries:
@@ -419,8 +419,8 @@ def test_figures_folder_holds_every_figure_of_the_page_with_its_caption(
         assert ET.parse(folder / e["file"]).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     # the caption as plain text: the page's own, with the command and seed that make the games
     assert [e["caption"] for e in entries] == Page(text).captions
-    assert "ludus simulate trajan --players 2 --agents greedy,random -n 6 --seed 1 --out t.jsonl" in entries[
-        0]["caption"]
+    command = "ludus simulate trajan --players 2 --agents greedy,random -n 6 --seed 1 --out t.jsonl"
+    assert command in entries[0]["caption"]
     assert entries[0]["seeds"] == ["1"] and entries[0]["caption"].endswith("(seed 1).")
 
 
@@ -482,9 +482,8 @@ def test_study_plans_count_games_and_fix_each_run_seed() -> None:
         "simulate", "trajan", "--players", "2", "--agents", "greedy", "-n", "10000", "--seed", "1", "--jobs",
         "2", "--out", "d/greedy-2p.parquet"]  # self-play: one seating, so no --rotate-seats
     mixed = study.Run("x", 3, ("greedy", "hard"), 30, 9, {}, True)
-    assert mixed.seatings() == 3 and mixed.seeds() == 10 and mixed.command("trajan", Path("x.parquet"), 1)[
-        -1] == (
-        "--rotate-seats")
+    assert mixed.seatings() == 3 and mixed.seeds() == 10
+    assert mixed.command("trajan", Path("x.parquet"), 1)[-1] == "--rotate-seats"
     rome = {r.name: r for r in study.plan("fall-of-rome", quick=True)}
     assert len(rome) == 17 and rome["random-normal-1p"].games == 200 and rome["greedy-heroic-5p"].games == 1
     assert rome["greedy-heroic-5p"].options == {"difficulty": "heroic"}

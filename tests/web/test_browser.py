@@ -512,8 +512,8 @@ def test_a_scouting_pattern_is_chosen_cell_by_cell(browser: Browser, server: Ser
     places = [a for a in look(page)["actions"] if a.partition(":")[2].startswith("place")]
     assert len(places) > 1
     target, index = places[-1], look(page)["index"]
-    before = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}, timeout=30).json()[
-        "played"]
+    before = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]},
+                       timeout=30).json()["played"]
     cells = page.locator(f"#board rect[data-action*={quoted(target)}]")
     assert cells.count() == 4
     for k in range(4):  # each cell narrows the chooser; the last one left is played

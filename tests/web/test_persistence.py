@@ -383,9 +383,8 @@ def check_told(store: Store, table: str, told: Told) -> list[Entry]:
     return entries
 
 
-def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(db_url: str,
-                                                                        start_server: Callable[
-                                                                            ..., Any]) -> None:
+def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(
+        db_url: str, start_server: Callable[..., Any]) -> None:
     # Bots wait 0.1 s before each move so their games (93 to 378 entries) are under way when the
     # server is killed; the server started again moves them at once.
     first = start_server(db_url, "--bot-delay", "0.1")

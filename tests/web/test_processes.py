@@ -99,9 +99,8 @@ def hammer(server: Any, table: str, token: str, seed: int, failures: list[BaseEx
     return taken
 
 
-def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(postgres_url: str,
-                                                                          start_servers: Callable[
-                                                                              ..., Any]) -> None:
+def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(
+        postgres_url: str, start_servers: Callable[..., Any]) -> None:
     servers = start_servers(postgres_url, 2)
     # Hadrian's Wall: both seats choose at once. Each seat plays through both processes at the same time.
     made = httpx.post(f"{servers[0].url}/api/tables", json={"game": "hadrians-wall", "players": 2, "seed": 8,

@@ -108,8 +108,8 @@ def test_every_seat_sees_only_its_own_all_game_long(client: TestClient, game: st
                                 params={"token": tokens[seat]} if seat is not None else {})
             check_sees_only_its_own(client, table_id, seat, answer.json())
         mover = client.get(f"/api/tables/{table_id}").json()["to_move"][0]
-        action = client.get(f"/api/tables/{table_id}", params={"token": tokens[mover]}).json()[
-            "legal_actions"][0]
+        seen = client.get(f"/api/tables/{table_id}", params={"token": tokens[mover]}).json()
+        action = seen["legal_actions"][0]
         moved = client.post(f"/api/tables/{table_id}/actions",
                             json={"token": tokens[mover], "action": action})
         assert moved.status_code == 200, moved.text
@@ -145,8 +145,8 @@ def test_a_hadrians_wall_path_card_stays_secret_until_revealed(client: TestClien
             while pushed["index"] < picked["index"]:
                 pushed = receive(socket)
             board = pushed["view"]["boards"][0]
-            assert board["chosen"] is True and "choice" not in board and "hand" not in board and board[
-                "paths"] == []
+            assert board["chosen"] is True and "choice" not in board and "hand" not in board
+            assert board["paths"] == []
             assert not [line for line in pushed["log"] if line["kind"] == "path"
                         and line["data"]["seat"] == 0]
             check_sees_only_its_own(client, table_id, seat, pushed)
@@ -255,8 +255,7 @@ def test_settings_allow_more_origins(allowing: TestClient) -> None:
     assert refused(allowing, f"/ws/tables/{table_id}", "https://ludus.example.evil") == 1008
 
 
-# --- rate limits
-# ----------------------------------------------------------------------------------------------
+# --- rate limits --------------------------------------------------------------------------------------------
 @pytest.fixture
 def strict(tmp_path: Path) -> Iterator[TestClient]:
     """A server with a burst of 5 and almost no refill (so the test does not depend on time)."""
@@ -310,8 +309,7 @@ def test_a_flood_of_made_up_keys_does_not_refill_an_emptied_bucket() -> None:
     assert limits.allow("victim") is False
 
 
-# --- input validation
-# ----------------------------------------------------------------------------------------
+# --- input validation ---------------------------------------------------------------------------------------
 LONG = "x" * 5000
 UNICODE = "Ἀλέξανδρος 🏛️ \u202e\u0000 ﷽ 漢字"
 

@@ -48,8 +48,8 @@ def test_the_table_calls_the_players_by_their_names(client: TestClient, game: st
         if not movers or table["status"] != "playing":
             break
         mover = movers[0]
-        mine = client.get(f"/api/tables/{made['id']}", params={"token": tokens[mover]}).json()[
-            "legal_actions"]
+        seen = client.get(f"/api/tables/{made['id']}", params={"token": tokens[mover]}).json()
+        mine = seen["legal_actions"]
         answer = client.post(f"/api/tables/{made['id']}/actions",
                              json={"token": tokens[mover], "action": mine[0]})
         # 409: the server played a forced move meanwhile (its worker thread); look again

@@ -82,8 +82,8 @@ def test_a_path_choice_is_seen_only_by_its_seat_until_everybody_has_chosen() -> 
     events = st.apply(st.legal_actions(2)[0])
     reveals = [e for e in _seen(events, None) if e["kind"] == "reveal"]
     assert [r["data"]["seat"] for r in reveals] == [0, 1, 2]
-    assert reveals[0]["data"]["path"] == kept and st.view(1)["boards"][0]["paths"][-1] == PLAYER_CARDS[
-        kept].id
+    assert reveals[0]["data"]["path"] == kept
+    assert st.view(1)["boards"][0]["paths"][-1] == PLAYER_CARDS[kept].id
 
 
 def test_every_event_naming_a_drawn_card_is_private_to_its_owner() -> None:

@@ -97,8 +97,8 @@ def test_an_unknown_trajan_tile_is_refused() -> None:
 
 def test_a_trajan_tile_in_another_category_stack_is_refused() -> None:
     data = _saved(in_play(2, 1))
-    data["trajan_stacks"][0][0], data["trajan_stacks"][1][0] = data["trajan_stacks"][1][0], data[
-        "trajan_stacks"][0][0]
+    stacks = data["trajan_stacks"]
+    stacks[0][0], stacks[1][0] = stacks[1][0], stacks[0][0]
     assert "category" in _refused(data, "trajan_stacks")
 
 
