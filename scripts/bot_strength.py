@@ -3,8 +3,9 @@ the Solo Campaign, and what Glory to Rome bots build.
 
     .venv/bin/python scripts/bot_strength.py hw-solo --games 30 --jobs 2
     .venv/bin/python scripts/bot_strength.py hw-campaign --games 3 --jobs 2
-    .venv/bin/python scripts/bot_strength.py for --games 40 --jobs 2 [--players 1,2,3,4] [--levels
-    easy,normal,hard] .venv/bin/python scripts/bot_strength.py gtr --games 20 --jobs 2
+    .venv/bin/python scripts/bot_strength.py for --games 40 --jobs 2
+        [--players 1,2,3,4] [--levels easy,normal,hard]
+    .venv/bin/python scripts/bot_strength.py gtr --games 20 --jobs 2
     .venv/bin/python scripts/bot_strength.py decisions --levels hard --games 1
 
 ``decisions`` times the decisions of one bot of the level among greedy bots at each game's

@@ -77,7 +77,7 @@ def table(base: str, game: str, players: int, seed: int, names: list[str],
     seats += [{"kind": "bot", "level": "greedy", "name": names[p % len(names)]} for p in range(1, players)]
     made = httpx.post(f"{base}/api/tables",
                       json={"game": game, "players": players, "seed": seed, "seats": seats,
-                                  "options": options},
+                            "options": options},
                       timeout=60)
     made.raise_for_status()
     body = made.json()

@@ -105,6 +105,7 @@ class _Sheets:
         self.c = Canvas(WIDTH, 0, title=self._("Hadrian's Wall — Year {year}").format(year=view["year"]),
                         background="#e9e3d3")
 
+    # --- helpers ---------------------------------------------------------------------
     def take(self, key: str, seat: int | None = None) -> list[str] | None:
         """The viewer's actions on element ``key`` (on ``seat``'s sheets when given; None: no click)."""
         acts = self.on.get(key) if self.player is not None and seat in (None, self.player) else None

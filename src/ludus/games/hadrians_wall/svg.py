@@ -43,6 +43,7 @@ class _Table(_Sheets):
     """The whole table: the year board, each player's strip and sheets (drawn once for all who
     see them alike), the legend."""
 
+    # --- the year board -----------------------------------------------------------------
     def year_board(self, y: float) -> float:
         c, _, view, lang = self.c, self._, self.view, self.lang
         c.rect(10, y, WIDTH - 20, 176, fill="#efe6cf", stroke="#8c7a55", rx=10)
@@ -130,6 +131,7 @@ class _Table(_Sheets):
             self.text(x + 6, y + h - 8, _("items on it: {n}").format(n=items) if items else "", size=10,
                       weight="bold")
 
+    # --- a player ------------------------------------------------------------------------
     def strip(self, y: float, seat: int, b: Mapping[str, Any]) -> None:
         """A player's name, items on hand, Path and Prospect cards, decisions and scoring column."""
         c, _, lang = self.c, self._, self.lang
@@ -190,6 +192,7 @@ class _Table(_Sheets):
         self.symbols |= found[2]
         self.c.parts.extend([f'<g transform="translate(0,{y:g})">', *found[0], "</g>"])
 
+    # --- the whole table -----------------------------------------------------------------
     def legend(self, y: float) -> float:
         self.text(20, y + 16, self._("Legend:"), size=12, weight="bold")
         x = 90.0
