@@ -1,4 +1,5 @@
-"""Train a small masked policy on one ludus game for a few minutes on a CPU, then play it against the random bot.
+"""Train a small masked policy on one ludus game for a few minutes on a CPU, then play it against the
+random bot.
 
     .venv/bin/python examples/train_masked_policy.py [--game trajan] [--players 2] [--minutes 3]
 

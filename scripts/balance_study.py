@@ -38,7 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("trajan", "glory-to-rome", "hadrians-wall", "fall-of-rome")
-KEY_FIGURES = ("win-rate-by-seat", "win-rate-by-difficulty", "solo-ranks", "game-length", "how-the-games-ended")
+KEY_FIGURES = ("win-rate-by-seat", "win-rate-by-difficulty", "solo-ranks", "game-length",
+               "how-the-games-ended")
 """The figures the summary shows as images (competitive games: win rate by seat too); the others are links."""
 
 
@@ -81,17 +82,22 @@ def plan(game: str, quick: bool = False, scale: float = 1.0) -> list[Run]:
     (÷ 50) and multiplied by ``scale``."""
     specs: list[tuple[str, int, tuple[str, ...], int, dict[str, str], bool]] = []
     if game == "trajan":
-        specs += [(f"greedy-{p}p", p, ("greedy",), n, {}, True) for p, n in ((2, 10_000), (3, 2_100), (4, 1_000))]
+        specs += [(f"greedy-{p}p", p, ("greedy",), n, {}, True)
+                  for p, n in ((2, 10_000), (3, 2_100), (4, 1_000))]
         specs.append(("hard-2p", 2, ("hard",), 40, {}, True))
     elif game == "glory-to-rome":
         specs += [(f"greedy-{p}p", p, ("greedy",), n, {}, True)
                   for p, n in ((2, 10_000), (3, 900), (4, 1_200), (5, 1_500))]
         specs.append(("hard-2p", 2, ("hard",), 40, {}, True))
     elif game == "hadrians-wall":
-        specs += [(f"greedy-{p}p", p, ("greedy",), 10_000 if p == 2 else 200 * p, {}, True) for p in range(2, 7)]
-        specs += [(f"solo-greedy-{d}", 1, ("greedy",), 300, {"difficulty": d}, False) for d in ("easy", "normal", "hard")]
-        specs += [(f"solo-hard-{d}", 1, ("hard",), 20, {"difficulty": d}, False) for d in ("easy", "normal", "hard")]
-        # No hard self-play: at 2 players hard is weaker than greedy (docs/bots.md), so greedy is the strongest bot.
+        specs += [(f"greedy-{p}p", p, ("greedy",), 10_000 if p == 2 else 200 * p, {}, True)
+                  for p in range(2, 7)]
+        specs += [(f"solo-greedy-{d}", 1, ("greedy",), 300, {"difficulty": d}, False)
+                  for d in ("easy", "normal", "hard")]
+        specs += [(f"solo-hard-{d}", 1, ("hard",), 20, {"difficulty": d}, False)
+                  for d in ("easy", "normal", "hard")]
+        # No hard self-play: at 2 players hard is weaker than greedy (docs/bots.md), so greedy is the
+        # strongest bot.
     elif game == "fall-of-rome":
         specs += [(f"greedy-{d}-{p}p", p, ("greedy",), 40, {"difficulty": d}, False)
                   for d in ("novice", "normal", "heroic") for p in range(1, 6)]
@@ -134,7 +140,8 @@ def play(game: str, run: Run, out: Path, jobs: int) -> dict[str, Any]:
 
 def paths(root: Path, game: str) -> dict[str, Path]:
     """Where the study of ``game`` goes under ``root``."""
-    return {"data": root / "docs" / "balance" / "data" / game, "report": root / "docs" / "balance" / f"{game}.html",
+    return {"data": root / "docs" / "balance" / "data" / game,
+            "report": root / "docs" / "balance" / f"{game}.html",
             "figures": root / "docs" / "images" / "balance" / game}
 
 
@@ -152,17 +159,20 @@ def _rate(k: float, n: int) -> str:
     return f"{_pct(k / n)} [{_pct(low)}–{_pct(high)}]"
 
 
-def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[str, Any], command: str) -> str:
+def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[str, Any],
+            command: str) -> str:
     """The Markdown summary of the study's data: runs, win rate by seat, co-op grid, solo ranks, figures."""
     from ludus.core.registry import load
     from ludus.sim.report_data import aggregate
 
     info = load(game).info
-    files = [where["data"] / f"{r.name}.parquet" for r in runs if (where["data"] / f"{r.name}.parquet").is_file()]
+    files = [where["data"] / f"{r.name}.parquet" for r in runs
+             if (where["data"] / f"{r.name}.parquet").is_file()]
     lines = [f"# {info.title}: balance study", "",
              f"Made by `{command}`: data in `{_rel(where['data'])}/`, the report `{_rel(where['report'])}`, "
              f"the figures in `{_rel(where['figures'])}/`.", "",
-             "## Runs", "", "| run | command | games | unfinished | how the games ended | seconds | peak RSS |",
+             "## Runs", "",
+             "| run | command | games | unfinished | how the games ended | seconds | peak RSS |",
              "|---|---|---:|---:|---|---:|---:|"]
     for r in runs:
         path = where["data"] / f"{r.name}.parquet"
@@ -177,8 +187,8 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
         rss = f"{m['peak_rss_mib']:.0f} MiB" if "peak_rss_mib" in m else "–"
         seconds = f"{m['seconds']:.0f}" if "seconds" in m else "–"
         how = ", ".join(f"{k} {v:,}" for k, v in sorted(ended.items()))
-        lines.append(f"| {r.name} | `{m.get('command', '')}` | {agg.rows:,} | {unfinished} | {how} | {seconds} "
-                     f"| {rss} |")
+        lines.append(f"| {r.name} | `{m.get('command', '')}` | {agg.rows:,} | {unfinished} | {how} | "
+                     f"{seconds} | {rss} |")
     if not files:
         return "\n".join(lines) + "\n"
     agg = aggregate(files)
@@ -208,12 +218,15 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
             cell[1] += g.win_games()
             if g.ranks:
                 ranks.setdefault(d, Counter()).update(g.ranks)
-        levels = sorted({d for d, _p in cells}, key=lambda d: (order.index(d) if d in order else len(order), d))
+        levels = sorted({d for d, _p in cells},
+                        key=lambda d: (order.index(d) if d in order else len(order), d))
         counts = sorted({p for _d, p in cells})
         lines += ["", f"## Win rate by difficulty × players: {agents} (wins/games, rate [95% interval])", "",
-                  "| difficulty | " + " | ".join(f"{p}p" for p in counts) + " |", "|---|" + "---|" * len(counts)]
+                  "| difficulty | " + " | ".join(f"{p}p" for p in counts) + " |",
+                  "|---|" + "---|" * len(counts)]
         for d in levels:
-            said = [f"{cells[(d, p)][0]:.0f}/{int(cells[(d, p)][1])} = {_rate(cells[(d, p)][0], int(cells[(d, p)][1]))}"
+            said = [f"{cells[(d, p)][0]:.0f}/{int(cells[(d, p)][1])} = "
+                    f"{_rate(cells[(d, p)][0], int(cells[(d, p)][1]))}"
                     if (d, p) in cells else "" for p in counts]
             lines.append(f"| {d} | " + " | ".join(said) + " |")
         if ranks:
@@ -234,7 +247,8 @@ def summary(game: str, runs: list[Run], where: dict[str, Path], measured: dict[s
         shown, others = [], []
         for f in json.loads(index.read_text(encoding="utf-8"))["figures"]:
             alt = f["section"] + (f": {f['group']}" if f["group"] else "")
-            if f["slug"] in key and not f["group"].startswith("1 player "):  # a solo game's "seat" is its result
+            # a solo game's "seat" is its result
+            if f["slug"] in key and not f["group"].startswith("1 player "):
                 shown += [f"![{alt}]({up}/{f['file']})", "", f"*{f['caption']}*", ""]
             else:
                 others.append(f"- [{f['number']}. {alt}]({up}/{f['file']})")
@@ -270,9 +284,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes per run (default 2)")
     parser.add_argument("--quick", action="store_true", help="every count ÷ 50, for testing (under build/)")
     parser.add_argument("--games-scale", type=float, default=1.0, metavar="F", help="every count × F")
-    parser.add_argument("--only", action="append", default=[], metavar="RUN", help="(re)run only RUN (repeatable)")
-    parser.add_argument("--skip-existing", action="store_true", help="keep the runs whose Parquet file exists")
-    parser.add_argument("--report-only", action="store_true", help="no runs: report, figures, summary from the data")
+    parser.add_argument("--only", action="append", default=[], metavar="RUN",
+                        help="(re)run only RUN (repeatable)")
+    parser.add_argument("--skip-existing", action="store_true",
+                        help="keep the runs whose Parquet file exists")
+    parser.add_argument("--report-only", action="store_true",
+                        help="no runs: report, figures, summary from the data")
     parser.add_argument("--root", type=Path, help="where docs/ is written (default: this repository)")
     args = parser.parse_args(argv)
     if not 1 <= args.jobs <= 2 ** 8:
@@ -298,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
             if measured[run.name]["exit"] != 0:
                 failed.append(run.name)
             ledger.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    files = [where["data"] / f"{r.name}.parquet" for r in runs if (where["data"] / f"{r.name}.parquet").is_file()]
+    files = [where["data"] / f"{r.name}.parquet" for r in runs
+             if (where["data"] / f"{r.name}.parquet").is_file()]
     if files:
         from ludus.core.i18n import get_lang
         from ludus.sim.report import write_report

@@ -306,7 +306,8 @@ def run(args: argparse.Namespace) -> int:
             row.ludus.append(result["actions_per_s"])
             row.peer.append(peer["actions_per_s"])
             progress(
-                f"round {r + 1}/{args.rounds}  {row.game:<14} {row.players}p {result['actions_per_s']:>9,.0f} actions/s"
+                f"round {r + 1}/{args.rounds}  {row.game:<14} {row.players}p "
+                f"{result['actions_per_s']:>9,.0f} actions/s"
             )
 
     if truncated:
@@ -331,7 +332,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"{'game':<14} {'players':>7} {'ludus actions/s':>15} {PEER + ' actions/s':>20} {'ratio':>6}  per round"
+        f"{'game':<14} {'players':>7} {'ludus actions/s':>15} {PEER + ' actions/s':>20} {'ratio':>6}  per "
+        "round"
     )
     for row in rows:
         ratios = row.round_ratios

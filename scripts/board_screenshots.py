@@ -47,8 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, at in (("opening", 0), ("middle", length // 2), ("end", length)):
         suffix = "" if args.lang == "en" else f"-{args.lang}"
         target = args.out / f"{args.game}-{name}{suffix}.png"
-        status = ludus_main(["--lang", args.lang, "render", args.game, "--players", str(args.players), "--seed",
-                             str(args.seed), "--at", str(at), "--seat", str(args.seat), "-o", str(target)])
+        status = ludus_main(
+            ["--lang", args.lang, "render", args.game, "--players", str(args.players), "--seed",
+             str(args.seed), "--at", str(at), "--seat", str(args.seat), "-o", str(target)])
         if status:
             return status
     return 0

@@ -3,7 +3,8 @@ the Solo Campaign, and what Glory to Rome bots build.
 
     .venv/bin/python scripts/bot_strength.py hw-solo --games 30 --jobs 2
     .venv/bin/python scripts/bot_strength.py hw-campaign --games 3 --jobs 2
-    .venv/bin/python scripts/bot_strength.py for --games 40 --jobs 2 [--players 1,2,3,4] [--levels easy,normal,hard]
+    .venv/bin/python scripts/bot_strength.py for --games 40 --jobs 2
+        [--players 1,2,3,4] [--levels easy,normal,hard]
     .venv/bin/python scripts/bot_strength.py gtr --games 20 --jobs 2
     .venv/bin/python scripts/bot_strength.py decisions --levels hard --games 1
 
@@ -43,11 +44,11 @@ def play(task: Task) -> dict[str, Any]:
     game_id, players, options, names, seed = task
     game = load(game_id, players, **options)
     start = time.process_time()
-    state, record = play_game(game.new_state(seed), [make_agent(n, seed * 31 + p + 1) for p, n in enumerate(names)],
-                              seed=seed)
-    row: dict[str, Any] = {"game": game_id, "players": players, "options": options, "agents": names, "seed": seed,
-                           "length": len(record.actions), "cpu_seconds": time.process_time() - start,
-                           "finished": record.stopped is None}
+    state, record = play_game(game.new_state(seed),
+                              [make_agent(n, seed * 31 + p + 1) for p, n in enumerate(names)], seed=seed)
+    row: dict[str, Any] = {"game": game_id, "players": players, "options": options, "agents": names,
+                           "seed": seed, "length": len(record.actions),
+                           "cpu_seconds": time.process_time() - start, "finished": record.stopped is None}
     if record.stopped is None:
         out = state.outcome()
         row.update(scores=list(out.scores), ranking=list(out.ranking), winners=list(out.winners),
@@ -81,13 +82,15 @@ def hw_solo(args: argparse.Namespace) -> list[dict[str, Any]]:
     print("|---|---|---|---|---|")
     for level in args.levels:
         for difficulty in ("easy", "normal", "hard"):
-            tasks = [("hadrians-wall", 1, {"difficulty": difficulty}, [level], s) for s in seeds(args.seed, args.games)]
+            tasks = [("hadrians-wall", 1, {"difficulty": difficulty}, [level], s)
+                     for s in seeds(args.seed, args.games)]
             got = list(run(tasks, args.jobs, f"{level} {difficulty}"))
             rows += got
             vp = [r["scores"][0] for r in got if r["finished"]]
             ranks = Counter(r["rank"] for r in got if r["finished"])
             shown = ", ".join(f"{k} {v}" for k, v in ranks.most_common())
-            print(f"| {level} | {difficulty} | {len(got)} | {statistics.fmean(vp):.1f} | {shown} |", flush=True)
+            print(f"| {level} | {difficulty} | {len(got)} | {statistics.fmean(vp):.1f} | {shown} |",
+                  flush=True)
     return rows
 
 
@@ -102,8 +105,9 @@ def hw_campaign(args: argparse.Namespace) -> list[dict[str, Any]]:
             marks = []
             goals = challenges = 0
             for fort in range(1, 17):
-                task = ("hadrians-wall", 1, {"difficulty": "normal", "campaign_fort": fort, "campaign_reward": reward},
-                        [level], c * 17 + fort)
+                task = ("hadrians-wall", 1,
+                        {"difficulty": "normal", "campaign_fort": fort, "campaign_reward": reward}, [level],
+                        c * 17 + fort)
                 row = play(task)
                 rows.append(row)
                 goals += bool(row.get("goal"))
@@ -126,13 +130,15 @@ def fall_of_rome(args: argparse.Namespace) -> list[dict[str, Any]]:
                 got = list(run(tasks, args.jobs, f"{level} {difficulty} {n}p"))
                 rows += got
                 wins = sum(1 for r in got if r.get("coop_win"))
-                print(f"| {level} | {difficulty} | {n} | {len(got)} | {wins} | {wins / len(got):.1%} |", flush=True)
+                print(f"| {level} | {difficulty} | {n} | {len(got)} | {wins} | {wins / len(got):.1%} |",
+                      flush=True)
     return rows
 
 
 def glory_to_rome(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
-    print("| seats | players | games | completed buildings a game (per seat) | foundations a game | endings |")
+    print(
+        "| seats | players | games | completed buildings a game (per seat) | foundations a game | endings |")
     print("|---|---|---|---|---|---|")
     for level in args.levels:
         for n in args.players:
@@ -145,8 +151,8 @@ def glory_to_rome(args: argparse.Namespace) -> list[dict[str, Any]]:
             foundations = statistics.fmean(sum(r["foundations"]) for r in done)
             endings = Counter(r["termination"] for r in done) + Counter({"capped": len(got) - len(done)})
             shown = ", ".join(f"{k} {v}" for k, v in endings.most_common() if v)
-            print(f"| {level} ×{n} | {n} | {len(got)} | {completed:.1f} ({completed / n:.1f}) | {foundations:.1f} | "
-                  f"{shown} |", flush=True)
+            print(f"| {level} ×{n} | {n} | {len(got)} | {completed:.1f} ({completed / n:.1f}) | "
+                  f"{foundations:.1f} | {shown} |", flush=True)
     return rows
 
 
@@ -193,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("study", choices=["hw-solo", "hw-campaign", "for", "gtr", "decisions"])
-    parser.add_argument("--games", type=int, default=20, help="games per configuration (campaigns for hw-campaign)")
+    parser.add_argument("--games", type=int, default=20,
+                        help="games per configuration (campaigns for hw-campaign)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--levels", default="hard", help="comma-separated agents (default hard)")

@@ -94,7 +94,8 @@ def play(task: Task) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--players", default="1,2,4")
     parser.add_argument("--difficulty", default="novice,normal,heroic")
@@ -107,14 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weights", default="", help="tuning only: NAME=VALUE,... of the value's weights")
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
-    print("| level | difficulty | players | games | wins | win rate (95% CI) | alliances | first alliance (turn) "
-          "| hand-limit losses | hand-overs | events out of turn | decision p95 / max (s CPU) | losses by |")
+    print("| level | difficulty | players | games | wins | win rate (95% CI) | alliances | first alliance "
+          "(turn) | hand-limit losses | hand-overs | events out of turn | decision p95 / max (s CPU) | "
+          "losses by |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     begin = time.time()
     for difficulty in args.difficulty.split(","):
         for n in (int(x) for x in args.players.split(",")):
             tasks = [(args.level, n, difficulty, args.caput, s, args.weights)
-                     for s in range(args.seed * 1_000_003 + args.start, args.seed * 1_000_003 + args.start + args.games)]
+                     for s in range(args.seed * 1_000_003 + args.start,
+                                    args.seed * 1_000_003 + args.start + args.games)]
             with Progress(transient=True) as progress, ProcessPoolExecutor(args.jobs) as pool:
                 bar = progress.add_task(f"{args.level} {difficulty} {n}p", total=len(tasks))
                 got = []
@@ -133,10 +136,11 @@ def main(argv: list[str] | None = None) -> int:
             p95, worst = times[int(0.95 * (len(times) - 1))], times[-1]
             losses = Counter(r["reason"].split(":")[0] for r in got if not r["win"])
             shown = ", ".join(f"{k} {v}" for k, v in losses.most_common())
-            print(f"| {args.level} | {difficulty}{' (RCM)' if args.caput else ''} | {n} | {len(got)} | {wins} "
-                  f"| **{wins / len(got):.1%}** ({lo:.1%}–{hi:.1%}) | {mean('alliances'):.2f} "
+            print(f"| {args.level} | {difficulty}{' (RCM)' if args.caput else ''} | {n} | {len(got)} | "
+                  f"{wins} | **{wins / len(got):.1%}** ({lo:.1%}–{hi:.1%}) | {mean('alliances'):.2f} "
                   f"| {statistics.median(firsts) if firsts else '–'} | {mean('hand_limit'):.1f} "
-                  f"| {mean('plots'):.2f} | {mean('off_turn_events'):.2f} | {p95:.2f} / {worst:.2f} | {shown} |", flush=True)
+                  f"| {mean('plots'):.2f} | {mean('off_turn_events'):.2f} | {p95:.2f} / {worst:.2f} | "
+                  f"{shown} |", flush=True)
     print(f"\n{len(rows)} games in {time.time() - begin:.0f} s; command: python {' '.join(sys.argv)}")
     if args.json:
         with open(args.json, "w") as f:

@@ -129,7 +129,8 @@ def rate(run: Callable[[], int]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="*", default=None, help="game ids (default: every game with an action numbering)")
+    parser.add_argument("--games", nargs="*", default=None,
+                        help="game ids (default: every game with an action numbering)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--steps", type=int, default=3000, help="actions measured per game and interface")
     parser.add_argument("--cap", type=int, default=400, help="start a new game after this many actions")
@@ -149,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
             run(50)  # warm up: imports, registration, caches
         rates = {name: rate(partial(run, args.steps)) for name, run in runs.items()}
         for name, value in rates.items():
-            print(f"{game_id:16} {name:11} {value:9.0f} {value / rates['bare+obs']:11.2f}x {value / rates['bare']:7.2f}x")
+            print(f"{game_id:16} {name:11} {value:9.0f} {value / rates['bare+obs']:11.2f}x "
+                  f"{value / rates['bare']:7.2f}x")
         sys.stdout.flush()
     return 0
 

@@ -39,7 +39,8 @@ def one(args: argparse.Namespace) -> dict[str, object]:
         start_up = time.perf_counter() - begin
     begin = time.perf_counter()
     summary = Summarizer(args.players)
-    for result in run_games(args.game, args.n, args.players, agents, {}, args.jobs, args.seed, backend=args.backend):
+    for result in run_games(args.game, args.n, args.players, agents, {}, args.jobs, args.seed,
+                            backend=args.backend):
         summary.add(result)
     seconds = time.perf_counter() - begin
     if args.backend == "ray":
@@ -67,8 +68,9 @@ def main() -> None:
         return
     rows = []
     for backend, jobs in CONFIGS:
-        command = [sys.executable, __file__, "-n", str(args.n), "--game", args.game, "--players", str(args.players),
-                   "--agents", args.agents, "--seed", str(args.seed), "--backend", backend, "--jobs", str(jobs)]
+        command = [sys.executable, __file__, "-n", str(args.n), "--game", args.game, "--players",
+                   str(args.players), "--agents", args.agents, "--seed", str(args.seed), "--backend", backend,
+                   "--jobs", str(jobs)]
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
     base = rows[0]["games"] / rows[0]["seconds"]  # type: ignore[operator]

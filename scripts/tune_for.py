@@ -45,7 +45,8 @@ def worth(job: Job) -> float:
     weights, players, difficulty, seed = job
     heuristic.WEIGHTS = dataclasses.replace(heuristic.Weights(), **weights)
     game = load("fall-of-rome", players, difficulty=difficulty)
-    state, _ = play_game(game.new_state(seed), [GreedyAgent(seed * 31 + p + 1) for p in range(players)], seed=seed)
+    state, _ = play_game(game.new_state(seed), [GreedyAgent(seed * 31 + p + 1) for p in range(players)],
+                         seed=seed)
     out = state.outcome()
     return float(bool(out.cooperative_win)) + 0.1 * float(out.details["tribes_subdued"])
 
@@ -60,10 +61,12 @@ def weights_of(x: list[float], base: heuristic.Weights) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--generations", type=int, default=6)
     parser.add_argument("--popsize", type=int, default=8)
-    parser.add_argument("--games", type=int, default=24, help="games per candidate, player count and difficulty")
+    parser.add_argument("--games", type=int, default=24,
+                        help="games per candidate, player count and difficulty")
     parser.add_argument("--players", default="1,2")
     parser.add_argument("--difficulty", default="novice")
     parser.add_argument("--sigma", type=float, default=0.3)
@@ -95,13 +98,15 @@ def main(argv: list[str] | None = None) -> int:
             for w, m in zip(candidates, means, strict=True):
                 history.append({"generation": gen, "weights": w, "worth": m})
             best = max(range(len(xs)), key=lambda i: means[i])
-            print(f"generation {gen + 1}: best {means[best]:.3f}, mean {sum(means) / len(means):.3f}", flush=True)
+            print(f"generation {gen + 1}: best {means[best]:.3f}, mean {sum(means) / len(means):.3f}",
+                  flush=True)
             mean_weights = weights_of(list(es.result.xfavorite), base)
             out = {"tuned": list(TUNED), "base": dataclasses.asdict(base), "mean_weights": mean_weights,
                    "generations": gen + 1, "history": history, "seconds": time.time() - begin,
                    "command": "python " + " ".join(sys.argv)}
             Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.out).write_text(json.dumps(out, indent=1))  # after every generation: a run may be cut short
+            # after every generation: a run may be cut short
+            Path(args.out).write_text(json.dumps(out, indent=1))
     print(json.dumps(mean_weights, indent=1))
     return 0
 

@@ -149,7 +149,7 @@ class Sampler(threading.Thread):
             self.stopped.wait(self.every)
 
 
-# --- the simulated people ---------------------------------------------------------------------------------------
+# --- the simulated people -----------------------------------------------------------------------------------
 @dataclass
 class Counts:
     """What the simulated people saw."""
@@ -162,12 +162,14 @@ class Counts:
     finished: int = 0
 
 
-async def person(url: str, table_id: str, token: str, rng: random.Random, deadline: float, counts: Counts) -> None:
+async def person(url: str, table_id: str, token: str, rng: random.Random, deadline: float,
+                 counts: Counts) -> None:
     """Play seat ``token`` of ``table_id`` until the game ends or the deadline: every push that
     gives the seat something to decide is answered at once."""
     address = url.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={token}"
     async with websockets.connect(address, max_size=None, open_timeout=60, ping_interval=None) as ws:
-        pending: tuple[bool, float, int] | None = None  # the move in flight: timed?, sent when, at which index
+        # the move in flight: timed?, sent when, at which index
+        pending: tuple[bool, float, int] | None = None
         latest: dict[str, Any] | None = None
         retry_at: float | None = None  # a refused move: decide again then, if no push came first
         while True:
@@ -229,7 +231,8 @@ async def open_tables(url: str, count: int, level: str, seed: int) -> list[tuple
 async def committed(url: str, tables: list[tuple[str, str, str]]) -> tuple[int, int]:
     """Entries in the logs of ``tables`` and how many of them are over."""
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        answers = await asyncio.gather(*(client.get(f"/api/tables/{t}", params={"log": 0}) for t, _, _ in tables))
+        answers = await asyncio.gather(
+            *(client.get(f"/api/tables/{t}", params={"log": 0}) for t, _, _ in tables))
     states = [a.json() for a in answers]
     return sum(s["index"] for s in states), sum(s["status"] != "playing" for s in states)
 
@@ -270,13 +273,15 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
         "bot_threads": args.bot_threads, "games": dict(MIX),
         "actions": actions, "actions_per_s": round(actions / wall, 1), "finished_tables": over,
         "human_moves": counts.moves, "human_latency_ms": {
-            "n": len(lat), "p50": round(percentile(lat, 0.50) * 1000, 1), "p95": round(percentile(lat, 0.95) * 1000, 1),
+            "n": len(lat), "p50": round(percentile(lat, 0.50) * 1000, 1),
+            "p95": round(percentile(lat, 0.95) * 1000, 1),
             "mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
             "max": round(max(lat) * 1000, 1) if lat else None},
         "pushes": counts.pushes, "refused": counts.refused, "rate_limited": counts.limited,
         "server_cpu_percent": round(100 * used(server_cpu, server_after) / wall, 1),
         "server_peak_rss_mb": round(sampler.peak / 2**20, 1),
-        "database_cpu_percent": round(100 * sum(t - db_cpu.get(pid, 0.0) for pid, t in db_after.items()) / wall, 1)
+        "database_cpu_percent": round(100 * sum(t - db_cpu.get(pid, 0.0) for pid, t in db_after.items())
+                                      / wall, 1)
         if database is not None else None,
         "client_cpu_percent": round(100 * used(client_cpu, client_after) / wall, 1),
         "cores": psutil.cpu_count(), "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
@@ -289,7 +294,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--db", metavar="URL", help="database URL (default: SQLite in a temporary directory)")
-    where.add_argument("--postgres", action="store_true", help="start a scratch PostgreSQL cluster for the run")
+    where.add_argument("--postgres", action="store_true",
+                       help="start a scratch PostgreSQL cluster for the run")
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the people play (default 60)")
     parser.add_argument("--level", default="greedy", help="the bots' level (default greedy)")
@@ -306,7 +312,8 @@ def main() -> int:
                 database = psutil.Process(postmaster)
             else:
                 db = args.db or f"sqlite:///{folder / 'load.db'}"
-            args.db_kind = "postgresql" if db.startswith("postgresql") else "sqlite" if db.startswith("sqlite") else db
+            args.db_kind = ("postgresql" if db.startswith("postgresql") else "sqlite"
+                            if db.startswith("sqlite") else db)
             url, process = stack.enter_context(server(db, args.bot_threads, folder / "server.log"))
             figures = asyncio.run(bench(url, process, database, args))
     finally:

@@ -55,7 +55,8 @@ def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     """``ludus serve`` in a child process; returns once it answers."""
     process = subprocess.Popen([sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db,
                                 "--bot-delay", "0", "--log-level", "warning"],
-                               stdout=log.open("ab"), stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                               stdout=log.open("ab"), stderr=subprocess.STDOUT,
+                               env=dict(os.environ, PYTHONUNBUFFERED="1"))
     for _ in range(300):
         if process.poll() is not None:
             break
@@ -68,12 +69,15 @@ def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the server did not start:\n{log.read_text()[-2000:]}")
 
 
-def table(base: str, game: str, players: int, seed: int, names: list[str], **options: object) -> tuple[str, str]:
-    """Open a table (seat 0 a person named ``names[0]``, the others greedy bots): its id and seat 0's token."""
+def table(base: str, game: str, players: int, seed: int, names: list[str],
+          **options: object) -> tuple[str, str]:
+    """Open a table (seat 0 a person named ``names[0]``, the others greedy bots): its id and seat 0's
+    token."""
     seats: list[dict[str, Any]] = [{"kind": "human", "name": names[0]}]
     seats += [{"kind": "bot", "level": "greedy", "name": names[p % len(names)]} for p in range(1, players)]
-    made = httpx.post(f"{base}/api/tables", json={"game": game, "players": players, "seed": seed, "seats": seats,
-                                                        "options": options},
+    made = httpx.post(f"{base}/api/tables",
+                      json={"game": game, "players": players, "seed": seed, "seats": seats,
+                            "options": options},
                       timeout=60)
     made.raise_for_status()
     body = made.json()
@@ -132,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
                 play(base, table_id, token, decisions, rng)
                 settle(base, table_id, token)
                 pages[game] = f"{base}/play/{table_id}/{token}"
-            finished, finished_token = table(base, "glory-to-rome", 2, args.seed, ["Livia", "Marcus"], simplified=True)
+            finished, finished_token = table(base, "glory-to-rome", 2, args.seed, ["Livia", "Marcus"],
+                                             simplified=True)
             play(base, finished, finished_token, 1000, rng)
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
@@ -152,9 +157,9 @@ def main(argv: list[str] | None = None) -> int:
                             shot.screenshot(path=written[-1])
                             found = shot.evaluate(SMALLEST_WORD_JS)
                             size = f"{found['width']:.0f}×{found['height']:.0f}"
-                            print(f"{name}: the smallest word of the board {found['least']:.2f} CSS px (scale "
-                                  f"{found['scale']:.2f}, the board {size} in a {found['windowWidth']}×"
-                                  f"{found['windowHeight']} window)")
+                            print(f"{name}: the smallest word of the board {found['least']:.2f} CSS px "
+                                  f"(scale {found['scale']:.2f}, the board {size} in a "
+                                  f"{found['windowWidth']}×{found['windowHeight']} window)")
                     page.goto(f"{base}/play/{finished}/{finished_token}")
                     page.wait_for_selector(".end .sheet", timeout=30_000)
                     written.append(args.out / "web-end.png")

@@ -16,7 +16,8 @@ from ludus.core.rng import Rng
 class Sums(State):
     """Seat 0 adds numbers to a total for ``left`` steps, then must ``stop``; ``roll`` adds a die (0..5)."""
 
-    def __init__(self, total: int = 0, left: int = 3, adds: tuple[int, ...] = (1, -2, 3), roll: bool = False) -> None:
+    def __init__(self, total: int = 0, left: int = 3, adds: tuple[int, ...] = (1, -2, 3),
+                 roll: bool = False) -> None:
         self.rng = Rng(1)
         self.total = total
         self.left = left
@@ -89,8 +90,8 @@ def _go_on(parent: State, child: State, player: int) -> bool:
     return bool(cast(Sums, child).left)
 
 
-HOOKS: dict[str, Any] = {"value": _total, "actions": _legal, "key": _key, "settled": _settled, "go_on": _go_on,
-                         "stop_verbs": ("stop",)}
+HOOKS: dict[str, Any] = {"value": _total, "actions": _legal, "key": _key, "settled": _settled,
+                         "go_on": _go_on, "stop_verbs": ("stop",)}
 
 
 def test_the_plan_starts_with_the_first_step_of_the_best_sequence() -> None:

@@ -48,7 +48,8 @@ class NimState(State):
     def outcome(self) -> Outcome:
         winner = 1 - self.turn  # took the last stone
         ranking = (1, 2) if winner == 0 else (2, 1)
-        return Outcome((1.0, 0.0) if winner == 0 else (0.0, 1.0), ranking, (winner,), "the last stone was taken")
+        return Outcome((1.0, 0.0) if winner == 0 else (0.0, 1.0), ranking, (winner,),
+                       "the last stone was taken")
 
     def view(self, player: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn}
@@ -66,7 +67,8 @@ class NimState(State):
 class NimGame(Game[NimState]):
     """The game of :class:`NimState`; its heuristic knows nothing before the end."""
 
-    info = GameInfo(id="test-nim", titles={"en": "Nim"}, min_players=2, max_players=2, hidden_information=False)
+    info = GameInfo(id="test-nim", titles={"en": "Nim"}, min_players=2, max_players=2,
+                    hidden_information=False)
 
     def new_state(self, seed: int = 0) -> NimState:
         return NimState(self, 7)

@@ -65,7 +65,8 @@ def test_simultaneous_decisions_are_simulated_for_the_seat_asked() -> None:
 
 def test_a_cooperative_simultaneous_game_is_played_to_the_end() -> None:
     game = PledgeGame(2)
-    state, record = play_game(game.new_state(3), [Rollout(seed=s, rollouts=4, turns=3) for s in range(2)], seed=3)
+    state, record = play_game(game.new_state(3), [Rollout(seed=s, rollouts=4, turns=3) for s in range(2)],
+                              seed=3)
     assert state.is_terminal() and record.stopped is None
     replayed = game.new_state(3)
     for text in record.actions:
@@ -102,7 +103,8 @@ def test_levels_search_by_rollout_with_fewer_simulations_at_larger_tables(
     for name, rollouts in (("normal", normal), ("hard", hard)):
         bot = make_agent(name, 1)
         assert isinstance(bot, Level) and bot.act(state, seat) in state.legal_actions(seat)
-        assert isinstance(bot.search, Rollout) and (bot.search.rollouts, bot.search.width) == (rollouts, width)
+        assert isinstance(bot.search, Rollout) and (bot.search.rollouts,
+                                                    bot.search.width) == (rollouts, width)
 
 
 def test_an_unknown_level_is_refused() -> None:

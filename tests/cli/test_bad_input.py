@@ -42,7 +42,8 @@ def saved_record(tmp_path: Path, **changes: object) -> Path:
 
 @pytest.mark.parametrize("name", ["players", "game_id"])
 @pytest.mark.parametrize("command", [["play", "fixture-draw"], ["simulate", "fixture-draw", "-n", "1"]])
-def test_an_option_named_like_a_parameter(command: list[str], name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_option_named_like_a_parameter(command: list[str], name: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     status, _ = run([*command, "--option", f"{name}=3"])
     assert status == 2
     assert name in one_error_line(capsys)
@@ -94,12 +95,14 @@ def test_a_seed_too_long_is_an_argparse_error(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize("answer", ["²", "9" * 5000, "0:play " + "9" * 5000])
 def test_play_tells_and_asks_again(answer: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = run(["play", "fixture-draw", "--players", "2", "--seed", "3"], answer + "\n" + "1\n" * 40, monkeypatch)
+    status, text = run(["play", "fixture-draw", "--players", "2", "--seed", "3"], answer + "\n" + "1\n" * 40,
+                       monkeypatch)
     assert status == 0 and "Game over" in text
     assert "There is no action" in text or "too long" in text
 
 
-def test_replay_of_a_record_without_actions_checks_the_final_digest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_a_record_without_actions_checks_the_final_digest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = saved_record(tmp_path, actions=[], digests=[], final_digest="0" * 16)
     status, text = run(["replay", str(path)])
     assert status == 2 and "final digest" in one_error_line(capsys)
@@ -109,7 +112,8 @@ def test_replay_of_a_record_without_actions_checks_the_final_digest(tmp_path: Pa
     assert status == 0 and "digests verified" in text
 
 
-def test_replay_refuses_extra_digests_and_newer_versions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_refuses_extra_digests_and_newer_versions(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(saved_record(tmp_path).read_text(encoding="utf-8"))
     path = saved_record(tmp_path, digests=data["digests"] + ["0" * 16])
     assert run(["replay", str(path)])[0] == 2 and "digests" in one_error_line(capsys)

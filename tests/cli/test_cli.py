@@ -54,7 +54,8 @@ def test_play_never_shows_another_seats_hand(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_play_by_typed_notation_and_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = run(["play", "fixture-draw", "--seat", "all", "--seed", "1"], "draw\n0:play 0\n" + "1\n" * 40, monkeypatch)
+    status, text = run(["play", "fixture-draw", "--seat", "all", "--seed", "1"],
+                       "draw\n0:play 0\n" + "1\n" * 40, monkeypatch)
     assert status == 0
     assert "Player 2's decision" in text and "Game over" in text
 
@@ -65,17 +66,20 @@ def test_play_without_a_game_asks_which(monkeypatch: pytest.MonkeyPatch) -> None
     assert "Which game?" in text and "Type a number" in text and "You left the game" in text
 
 
-def test_the_chooser_asks_players_seat_bots_and_options(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+def test_the_chooser_asks_players_seat_bots_and_options(monkeypatch: pytest.MonkeyPatch,
+                                                        _data_dir: Path) -> None:
     # Issue 11: a chooser that asks for game, players, seat, bots and options (each with a default).
     script = "fixture-draw\n9\n3\n5\n1\nnobody\nrandom\ncards=99\ncards=8\nquit\n"
     status, text = run(["play"], script, monkeypatch)
     assert status == 0
     flat = " ".join(text.split())
-    assert "Type a number 1–3" in flat and "Type a seat 0–2" in flat and "Bots: random, greedy, easy, normal, hard, rollout, ismcts" in flat
+    assert "Type a number 1–3" in flat and "Type a seat 0–2" in flat
+    assert "Bots: random, greedy, easy, normal, hard, rollout, ismcts" in flat
     assert "cards" in flat and "99" in flat  # the refused option value is named
     (saved,) = (_data_dir / "games").glob("*.json")
     record = ludus.GameRecord.load(saved)
-    assert record.players == 3 and record.options["cards"] == 8 and record.seats == ["random", "person", "random"]
+    assert record.players == 3 and record.options["cards"] == 8 and record.seats == [
+        "random", "person", "random"]
 
 
 def test_load_continues_a_saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -87,7 +91,9 @@ def test_load_continues_a_saved_game(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
 def test_simulate_summarises_and_writes_rows(tmp_path: Path) -> None:
     out = tmp_path / "runs.csv"
-    status, text = run(["simulate", "fixture-draw", "-n", "12", "--agents", "greedy,random", "--seed", "4", "--out", str(out)])
+    status, text = run(
+        ["simulate", "fixture-draw", "-n", "12", "--agents", "greedy,random", "--seed", "4", "--out",
+         str(out)])
     assert status == 0
     assert "mean score" in text and "games/s" in text
     rows = out.read_text().splitlines()
@@ -159,7 +165,9 @@ def test_simulate_streams_in_index_order_and_summarises_without_keeping_results(
 
 def test_replay_verifies_and_prints_the_log(tmp_path: Path) -> None:
     game = ludus.load("fixture-draw", players=2)
-    _, record = ludus.agents.play_game(game.new_state(6), [ludus.agents.RandomAgent(1), ludus.agents.RandomAgent(2)], seed=6, digests=True)
+    _, record = ludus.agents.play_game(game.new_state(6),
+                                       [ludus.agents.RandomAgent(1), ludus.agents.RandomAgent(2)], seed=6,
+                                       digests=True)
     path = tmp_path / "r.json"
     record.save(path)
     status, text = run(["replay", str(path), "--log"])
@@ -231,10 +239,12 @@ def test_hot_seat_clears_the_screen_and_waits_between_seats(monkeypatch: pytest.
         shown = {p for p in (0, 1) if f"Player {p + 1}'s decision" in screen}
         assert len(shown) == 1, "two seats' decisions on one screen"
     waits = [s for s in screens if "press Enter" in s]
-    assert any("Player 1, press Enter" in s for s in waits) and any("Player 2, press Enter" in s for s in waits)
+    assert any("Player 1, press Enter" in s for s in waits) and any("Player 2, press Enter" in s
+                                                                    for s in waits)
     for screen in waits:  # the waiting screen shows nothing of anyone's hand
         assert "hands [" not in screen.split("press Enter")[0]
-    assert "Game over" in screens[-1] and "drew a" not in screens[-1]  # the shared end screen: public news only
+    # the shared end screen: public news only
+    assert "Game over" in screens[-1] and "drew a" not in screens[-1]
 
 
 def test_play_defaults_a_random_printed_seed_greedy_bots_and_loose_notation(monkeypatch: pytest.MonkeyPatch,
@@ -258,10 +268,12 @@ def test_play_defaults_a_random_printed_seed_greedy_bots_and_loose_notation(monk
     assert status == 0 and ludus.GameRecord.load(save).actions[0] == str(lead)
 
 
-def test_every_game_is_autosaved_and_resumes_with_its_bots(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
+def test_every_game_is_autosaved_and_resumes_with_its_bots(monkeypatch: pytest.MonkeyPatch,
+                                                           _data_dir: Path) -> None:
     # Issue 11: quit loses nothing; --resume continues the latest unfinished game, same seats and bots.
-    status, text = run(["play", "fixture-draw", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "4"],
-                       "1\nquit\n", monkeypatch)
+    status, text = run(
+        ["play", "fixture-draw", "--players", "3", "--seat", "1", "--bots", "random", "--seed", "4"],
+        "1\nquit\n", monkeypatch)
     assert status == 0 and "continue with: ludus play --resume" in " ".join(text.split())
     saved = list((_data_dir / "games").glob("fixture-draw-*.json"))
     assert len(saved) == 1

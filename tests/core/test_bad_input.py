@@ -25,7 +25,8 @@ def test_options_named_like_parameters(name: str) -> None:
         ludus.load("fixture-draw", 2, game_id="x")
 
 
-@pytest.mark.parametrize("value", [float("inf"), float("-inf"), float("nan"), 1e400, "Infinity", "1e400", "9" * 5000])
+@pytest.mark.parametrize("value",
+                         [float("inf"), float("-inf"), float("nan"), 1e400, "Infinity", "1e400", "9" * 5000])
 def test_option_values_that_are_not_integers(value: object) -> None:
     with pytest.raises(OptionError, match="'n' must be int"):
         OptionSpec("n", 3, "a number").coerce(value)
@@ -58,7 +59,10 @@ def test_record_files_that_are_not_text(tmp_path: object) -> None:
 
 def test_records_with_bad_options_do_not_replay() -> None:
     for value in (float("inf"), float("nan")):
-        record = ludus.GameRecord.loads(json.dumps({"game": "fixture-draw", "players": 2, "seed": 0, "actions": [], "options": {"cards": value}}))
+        record = ludus.GameRecord.loads(
+            json.dumps(
+                {"game": "fixture-draw", "players": 2, "seed": 0, "actions": [],
+                 "options": {"cards": value}}))
         with pytest.raises(RecordError, match="cards"):
             ludus.replay(record)
 

@@ -21,13 +21,15 @@ from ludus.core.errors import LudusError
 
 pytestmark = pytest.mark.usefixtures("fixture_games")
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=200, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 JUNK = st.sampled_from(["", ",", "=", "players=3", "game_id=x", "cards=Infinity", "cards=1e400", "cards=nan",
                         "²", "9" * 5000, "-1", "0", "inf", "nan", "\x1b[2J", "fixture-draw", "glory-to-rome",
                         "chess", "random,greedy", "/nonexistent.json", "0.01"])
 WORDS = st.sampled_from(["games", "play", "simulate", "replay", "bench", "--players", "--seed", "--option",
-                         "--agents", "--jobs", "-n", "--seconds", "--load", "--seat", "--out", "--log", "--json"])
+                         "--agents", "--jobs", "-n", "--seconds", "--load", "--seat", "--out", "--log",
+                         "--json"])
 
 
 @SETTINGS
@@ -57,15 +59,17 @@ def _no_terminal_input(monkeypatch: pytest.MonkeyPatch) -> None:
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
-    max_leaves=20,
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=8), children, max_size=4), max_leaves=20,
 )
 RECORD_FIELDS = st.fixed_dictionaries(
     {"game": st.sampled_from(["fixture-draw", "glory-to-rome", "x"]) | JSON,
      "players": st.integers(-2, 6) | JSON, "seed": st.integers() | JSON,
      "actions": st.lists(st.text(max_size=12), max_size=4) | JSON},
-    optional={"options": st.dictionaries(st.sampled_from(["cards", "players", "game_id", "rules"]), JSON, max_size=2) | JSON,
-              "digests": JSON, "final_digest": JSON, "version": JSON, "format": JSON, "seats": JSON},
+    optional={
+        "options": st.dictionaries(st.sampled_from(["cards", "players", "game_id", "rules"]), JSON,
+                                   max_size=2) | JSON,
+        "digests": JSON, "final_digest": JSON, "version": JSON, "format": JSON, "seats": JSON},
 )
 
 

@@ -36,7 +36,8 @@ def _domains() -> list[str]:
 
 
 def _extracted(domain: str) -> set[str]:
-    """``domain``'s messages as pybabel extracts them today (its babel.cfg; the platform leaves out the games)."""
+    """``domain``'s messages as pybabel extracts them today (its babel.cfg; the platform leaves out the
+    games)."""
     if domain == "ludus":
         source, config = ROOT / "src" / "ludus", ROOT / "babel.cfg"
     else:
@@ -84,8 +85,10 @@ def test_every_message_is_translated_and_compiled(lang: str, domain: str) -> Non
 
 
 @pytest.mark.parametrize("domain", _domains())
-@pytest.mark.parametrize(("lang", "forms"), [("pl", (0, 1, 2, 1)), ("uk", (0, 1, 2, 1)), ("hu", (0, 1, 1, 1))])
-def test_each_catalog_picks_the_plural_form_for_1_2_5_and_22(lang: str, forms: tuple[int, ...], domain: str) -> None:
+@pytest.mark.parametrize(("lang", "forms"),
+                         [("pl", (0, 1, 2, 1)), ("uk", (0, 1, 2, 1)), ("hu", (0, 1, 1, 1))])
+def test_each_catalog_picks_the_plural_form_for_1_2_5_and_22(lang: str, forms: tuple[int, ...],
+                                                             domain: str) -> None:
     # one (1), few (2, 22), many (5) in Polish and Ukrainian; Hungarian's second form after any other number
     with open(localedir(domain) / lang / "LC_MESSAGES" / f"{domain}.mo", "rb") as mo:
         compiled = gettext.GNUTranslations(mo)
@@ -118,7 +121,8 @@ def test_two_languages_at_once_share_nothing() -> None:
     assert get_lang("en").gettext("Final position") == "Final position"
 
 
-@pytest.mark.parametrize(("lang", "words"), [("pl", "gry ludus"), ("hu", "ludus játékok"), ("uk", "ігри ludus")])
+@pytest.mark.parametrize(("lang", "words"),
+                         [("pl", "gry ludus"), ("hu", "ludus játékok"), ("uk", "ігри ludus")])
 def test_ludus_games_in_each_language(lang: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
     from rich.console import Console
 
@@ -156,7 +160,8 @@ def test_the_terminal_speaks_the_chosen_language() -> None:
     answers = iter(["1", "undo", "quit"])
     record = ludus.GameRecord("glory-to-rome", 2, 3, state.game.option_dict, [])
     TerminalSession(state.game, state, record, [0], {1: RandomAgent(1, 0.0)}, console,
-                    lambda prompt: (console.print(prompt), next(answers, "quit"))[1], lang=get_lang("pl")).run()
+                    lambda prompt: (console.print(prompt), next(answers, "quit"))[1],
+                    lang=get_lang("pl")).run()
     text = out.getvalue()
     assert "Gracz 1> " in text and "Opuszczasz grę." in text
     assert "Since your last decision" not in text and "Player 1>" not in text
@@ -167,7 +172,8 @@ def test_argparse_speaks_the_language_too(capsys: pytest.CaptureFixture[str]) ->
         main(["--lang", "pl", "play", "--players", "x"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("użycie: ludus play") and "ludus play: błąd: argument --players: nieprawidłowa wartość" in err
+    assert err.startswith(
+        "użycie: ludus play") and "ludus play: błąd: argument --players: nieprawidłowa wartość" in err
     with pytest.raises(SystemExit):
         main(["--lang", "hu", "simulate"])
     assert "a következő argumentumok kötelezők: game" in capsys.readouterr().err
@@ -204,7 +210,8 @@ def test_simulate_and_bench_write_numbers_the_locale_way(capsys: pytest.CaptureF
 
 def test_a_bad_record_is_refused_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "ludus-record/1", "game": "trajan", "players": 2, "seed": "x"}', encoding="utf-8")
+    bad.write_text('{"format": "ludus-record/1", "game": "trajan", "players": 2, "seed": "x"}',
+                   encoding="utf-8")
     assert main(["--lang", "pl", "replay", str(bad)]) == 2
     assert capsys.readouterr().err.startswith("ludus: błąd: ")
     assert main(["--lang", "hu", "replay", str(tmp_path / "missing.json")]) == 2

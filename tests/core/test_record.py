@@ -80,7 +80,8 @@ def test_a_record_older_than_0_2_0_gets_its_one_option_answers_supplied() -> Non
     record = ludus.GameRecord.load(FIXTURES / "glory-to-rome_3p_random.json")
     assert record.version == "0.1.0" and record.digests is not None
     applied: list[tuple[int, str]] = []
-    state = ludus.replay(record, on_action=lambda number, action, events: applied.append((number, str(action))))
+    state = ludus.replay(record,
+                         on_action=lambda number, action, events: applied.append((number, str(action))))
     supplied = len(applied) - len(record.actions)
     assert supplied > 0
     assert {verb for _, a in applied for verb in [a.split(":")[1].split()[0]]} >= {"glory", "pass"}

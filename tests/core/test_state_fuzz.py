@@ -76,8 +76,9 @@ def _mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> Any:
 
 
 REPLACEMENTS = st.one_of(
-    st.integers(-3, 60), st.sampled_from([-1, 0, 1, 2, 10**30, -(10**30), 2**64, 1.5, True, False, None, "x", "",
-                                          [], {}, [0], [-1], {"x": 1}, "nan"]),
+    st.integers(-3, 60),
+    st.sampled_from([-1, 0, 1, 2, 10**30, -(10**30), 2**64, 1.5, True, False, None, "x", "",
+                     [], {}, [0], [-1], {"x": 1}, "nan"]),
 )
 MUTATION = st.tuples(st.integers(0, 10**9), st.integers(0, 10**9),
                      st.sampled_from(["set", "set", "set", "drop", "twice"]), REPLACEMENTS)
@@ -93,7 +94,8 @@ def _exercise(game_id: str, players: int, mutation: tuple[int, int, str, Any]) -
     game = ludus.load(game_id, players)
 
     def alarm(signum: int, frame: object) -> None:
-        raise TimeoutError(f"{game_id}: a call on the state mutated at {path} ({how} {value!r}) did not return")
+        raise TimeoutError(f"{game_id}: a call on the state mutated at {path} ({how} {value!r}) did not "
+                           "return")
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(WATCHDOG_SECONDS)
@@ -112,9 +114,11 @@ def _exercise(game_id: str, players: int, mutation: tuple[int, int, str, Any]) -
                 state.outcome()
                 return
             movers = state.to_move()
-            assert movers, f"{game_id}: a non-terminal state with nobody to move after {path} ({how} {value!r})"
+            assert movers, (f"{game_id}: a non-terminal state with nobody to move after {path} "
+                            f"({how} {value!r})")
             legal = state.legal_actions(movers[0])
-            assert legal, f"{game_id}: seat {movers[0]} to move has no legal action after {path} ({how} {value!r})"
+            assert legal, (f"{game_id}: seat {movers[0]} to move has no legal action after {path} "
+                           f"({how} {value!r})")
             state.apply(legal[rng.randbelow(len(legal))])
     except LudusError:
         return  # refusing an action of a state it accepted is allowed (the state is unchanged)

@@ -47,7 +47,8 @@ def test_undo_is_refused_across_another_seats_action() -> None:
         history.undo(1)
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("fall-of-rome", 1), ("hadrians-wall", 2), ("fixture-draw", 3)])
+@pytest.mark.parametrize(("game_id", "seed"),
+                         [("fall-of-rome", 1), ("hadrians-wall", 2), ("fixture-draw", 3)])
 def test_solo_undo_goes_back_to_the_last_reveal(game_id: str, seed: int) -> None:
     # In a solo game every action since the last reveal can be taken back, in order.
     game = ludus.load(game_id, 1)
@@ -88,7 +89,8 @@ def test_loses_at_once_on_a_copy() -> None:
     assert not any(loses_at_once(fresh, a) for a in fresh.legal_actions(0))  # nothing ends
 
 
-def _session(state: ludus.State, answers: list[str], humans: tuple[int, ...] = (0,)) -> tuple[TerminalSession, str]:
+def _session(state: ludus.State, answers: list[str],
+             humans: tuple[int, ...] = (0,)) -> tuple[TerminalSession, str]:
     out = io.StringIO()
     feed = iter(answers)
     console = Console(file=out, width=120, color_system=None)
@@ -127,7 +129,8 @@ def test_terminal_plays_a_public_forced_move_and_shows_components() -> None:
     # Issue 11: a public one-option prompt is answered for the person (and said); show NAME reads the data.
     session, text = _session(_last_card_state([9, 5]), [])
     assert "Player 1: 0:play 0 (the only move)" in text and session.state.is_terminal()
-    _, text = _session(ludus.load("fixture-draw", 1).new_state(2), ["show 4", "show nothing-like-this", "quit"])
+    _, text = _session(ludus.load("fixture-draw", 1).new_state(2),
+                       ["show 4", "show nothing-like-this", "quit"])
     assert "Card 4: worth 4 points when played." in text
     assert "Nothing called “nothing-like-this”" in text
 
@@ -142,7 +145,8 @@ def test_score_sheet_has_categories_totals_places_and_the_co_op_verdict() -> Non
     console = Console(file=io.StringIO(), width=100, color_system=None)
     console.print(score_sheet(ludus.load("fixture-draw", 2), out, (0,)))
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    for words in ("Cards played", "Cheers", "total", "place", "Player 1 (you)", "Player 2 (bot)", "the deck ran out", "12"):
+    for words in ("Cards played", "Cheers", "total", "place", "Player 1 (you)", "Player 2 (bot)",
+                  "the deck ran out", "12"):
         assert words in text
     coop = Outcome((0.0,), (1,), (0,), "all tribes allied", cooperative_win=True, termination="alliances")
     console = Console(file=io.StringIO(), width=100, color_system=None)

@@ -14,7 +14,8 @@ from ludus.core.errors import IllegalActionError
 from ludus.rl.gymnasium import LudusEnv
 from rl.rl_helpers import CASES, SHORT, require_space
 
-EXPECTED_WARNINGS = ("A Box observation space minimum value is -infinity", "A Box observation space maximum value is infinity",
+EXPECTED_WARNINGS = ("A Box observation space minimum value is -infinity",
+                     "A Box observation space maximum value is infinity",
                      "Not able to test alternative render modes")
 
 
@@ -25,7 +26,8 @@ def test_gymnasium_check_env(game_id: str, players: int) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(LudusEnv(game_id, players, seat=seat, opponents="random", max_actions=SHORT))
-    unexpected = [str(w.message) for w in caught if not any(text in str(w.message) for text in EXPECTED_WARNINGS)]
+    unexpected = [str(w.message) for w in caught
+                  if not any(text in str(w.message) for text in EXPECTED_WARNINGS)]
     assert not unexpected
 
 
@@ -76,7 +78,8 @@ def test_opponents_react_out_of_turn_and_the_learner_may_with_reactions() -> Non
     always.react_probability = 1.0
     env = LudusEnv("fixture-draw", 2, seat=0, opponents=[always])
     env.reset(seed=1)
-    assert env.turns is not None and env.turns.state.to_json()["cheered"] == [False, True]  # the bot cheered first
+    # the bot cheered first
+    assert env.turns is not None and env.turns.state.to_json()["cheered"] == [False, True]
     reacting = LudusEnv("fixture-draw", 2, seat=1, opponents="random", reactions=True)
     _, info = reacting.reset(seed=1)
     assert info["reaction"] and reacting.action_space.n == reacting.game.num_distinct_actions + 1

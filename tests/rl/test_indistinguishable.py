@@ -22,7 +22,8 @@ def twin_of(turns: Turns, seat: int, seed: int) -> Turns:
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_every_wrapper_shows_a_seat_the_same_on_states_it_cannot_tell_apart(game_id: str, players: int) -> None:
+def test_every_wrapper_shows_a_seat_the_same_on_states_it_cannot_tell_apart(game_id: str,
+                                                                            players: int) -> None:
     require_space(game_id, players)
     game = ludus.load(game_id, players=players)
     register()

@@ -99,7 +99,8 @@ def test_information_state_holds_the_view_and_own_actions_only() -> None:
     state.apply_action(3)
     action = state.legal_actions()[0]
     state.apply_action(action)
-    mine, theirs = json.loads(state.information_state_string(0)), json.loads(state.information_state_string(1))
+    mine, theirs = json.loads(state.information_state_string(0)), json.loads(
+        state.information_state_string(1))
     assert mine["actions"] == [action] and theirs["actions"] == []
     assert theirs["view"] == state.turns.state.view(1)
     assert isinstance(theirs["view"]["pledged"][0], bool)  # seat 0's pledge is hidden from seat 1

@@ -15,7 +15,8 @@ from ludus.rl.table import Turns
 from rl.rl_helpers import CASES, SHORT, require_space
 
 EXPECTED_WARNINGS = (
-    "Observation space for each agent probably should be",  # a Dict with the mask, like PettingZoo's classic games
+    # a Dict with the mask, like PettingZoo's classic games
+    "Observation space for each agent probably should be",
     "Observation is not a NumPy array",  # the same Dict
 )
 

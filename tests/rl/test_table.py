@@ -1,4 +1,5 @@
-"""The shared turn order: one seat at a time, masks from the seat's legal actions, observations from its view."""
+"""The shared turn order: one seat at a time, masks from the seat's legal actions, observations from its
+view."""
 
 from __future__ import annotations
 

@@ -25,8 +25,8 @@ SCALARS = (str, int, float, bool)
 
 
 # --- rows of real games, in the result row's shape ------------------------------------------
-def play_row(game_id: str, players: int, options: dict[str, Any], agents: list[str], batch_seed: int, index: int,
-             max_actions: int | None = None) -> dict[str, Any]:
+def play_row(game_id: str, players: int, options: dict[str, Any], agents: list[str], batch_seed: int,
+             index: int, max_actions: int | None = None) -> dict[str, Any]:
     """The result row of one game played by ``agents`` (seeded as ``ludus simulate`` seeds it)."""
     game = ludus.load(game_id, players=players, **options)
     seed = batch_seed * 1_000_003 + index
@@ -51,10 +51,11 @@ def play_row(game_id: str, players: int, options: dict[str, Any], agents: list[s
 
 
 def error_row(like: dict[str, Any], index: int) -> dict[str, Any]:
-    """Game ``index`` of ``like``'s run, whose play raised (``termination: "error"``), as ``ludus simulate`` records it."""
-    return like | {"index": index, "seed": like["batch_seed"] * 1_000_003 + index, "finished": False, "scores": [],
-                   "ranking": [], "winners": [], "cooperative_win": None, "reason": "RuntimeError: boom",
-                   "termination": "error", "breakdown": {}, "details": {}}
+    """Game ``index`` of ``like``'s run, whose play raised (``termination: "error"``), as ``ludus simulate``
+    records it."""
+    return like | {"index": index, "seed": like["batch_seed"] * 1_000_003 + index, "finished": False,
+                   "scores": [], "ranking": [], "winners": [], "cooperative_win": None,
+                   "reason": "RuntimeError: boom", "termination": "error", "breakdown": {}, "details": {}}
 
 
 def write_jsonl(rows: list[dict[str, Any]], path: Path) -> Path:
@@ -66,8 +67,8 @@ def _categories(rows: list[dict[str, Any]]) -> list[str]:
     return sorted({c for r in rows for c in r["breakdown"]})
 
 
-PLAIN = ["game", "players", "index", "seed", "batch_seed", "rotation", "finished", "cooperative_win", "length",
-         "duration", "reason", "termination"]
+PLAIN = ["game", "players", "index", "seed", "batch_seed", "rotation", "finished", "cooperative_win",
+         "length", "duration", "reason", "termination"]
 
 
 def write_csv(rows: list[dict[str, Any]], path: Path) -> Path:
@@ -78,10 +79,12 @@ def write_csv(rows: list[dict[str, Any]], path: Path) -> Path:
                          *(f"breakdown.{c}" for c in categories)])
         for r in rows:
             writer.writerow([
-                *("" if r[k] is None else str(r[k]).lower() if isinstance(r[k], bool) else r[k] for k in PLAIN),
+                *("" if r[k] is None else str(r[k]).lower() if isinstance(r[k], bool) else r[k]
+                  for k in PLAIN),
                 json.dumps(r["options"]), ";".join(r["agents"]), ";".join(f"{s:g}" for s in r["scores"]),
                 ";".join(map(str, r["ranking"])), ";".join(map(str, r["winners"])), json.dumps(r["details"]),
-                *(";".join(f"{v:g}" for v in r["breakdown"][c]) if c in r["breakdown"] else "" for c in categories),
+                *(";".join(f"{v:g}" for v in r["breakdown"][c]) if c in r["breakdown"] else ""
+                  for c in categories),
             ])
     return path
 
@@ -97,8 +100,9 @@ def write_parquet(rows: list[dict[str, Any]], path: Path, row_group_size: int = 
         columns[k] = [r[k] for r in rows]
     columns["scores"] = pa.array(columns["scores"], pa.list_(pa.float64()))
     for c in _categories(rows):
-        columns[f"breakdown.{c}"] = pa.array([[float(v) for v in r["breakdown"][c]] if c in r["breakdown"] else None
-                                              for r in rows], pa.list_(pa.float64()))
+        columns[f"breakdown.{c}"] = pa.array(
+            [[float(v) for v in r["breakdown"][c]] if c in r["breakdown"] else None
+             for r in rows], pa.list_(pa.float64()))
     # a few rows per row group, so the reader goes through several batches
     pq.write_table(pa.table(columns), path, row_group_size=row_group_size)
     return path
@@ -119,7 +123,8 @@ def trajan_rows() -> list[dict[str, Any]]:
 def test_an_option_at_its_default_is_the_group_without_it(wall_rows: list[dict[str, Any]]) -> None:
     agg = Aggregate()
     solo = [r for r in wall_rows if r["players"] == 1]
-    agg.extend([solo[0] | {"options": {}}, solo[1] | {"options": {"difficulty": "easy", "campaign_fort": "0"}}])
+    agg.extend(
+        [solo[0] | {"options": {}}, solo[1] | {"options": {"difficulty": "easy", "campaign_fort": "0"}}])
     assert [(g.options, g.games) for g in agg.groups.values()] == [({}, 2)]
 
 
@@ -212,7 +217,8 @@ def test_competitive_report_has_every_section_with_the_right_numbers(
     assert figures(text) == len(page.captions) == 2 * 3 + 2
     for caption in page.captions:
         assert "ludus simulate trajan" in caption and "(seed " in caption
-    assert any("--players 2 --agents greedy,random -n 6 --seed 1 --out trajan.jsonl" in c for c in page.captions)
+    assert any("--players 2 --agents greedy,random -n 6 --seed 1 --out trajan.jsonl" in c
+               for c in page.captions)
     assert any("--players 3 --agents random -n 3 --seed 2" in c for c in page.captions)
     # win rate of 2p seat 0 (greedy): counted from the rows, interval computed here
     finished = [r for r in trajan_rows if r["players"] == 2 and r["finished"]]
@@ -243,7 +249,8 @@ def test_co_op_report_has_the_difficulty_grid(rome_rows: list[dict[str, Any]], t
     text = write_report(files, tmp_path / "rome.html").read_text(encoding="utf-8")
     page = Page(text)
     assert page.headings[-1] == "Win rate by difficulty and player count"
-    assert figures(text) == len(page.captions) == 4 * 3 + 2 + 2  # + the grid and the solo scores by difficulty
+    # + the grid and the solo scores by difficulty
+    assert figures(text) == len(page.captions) == 4 * 3 + 2 + 2
     grid = page.tables[-2]
     assert grid[0] == ["difficulty", "1 player", "2 players"]
     assert [row[0] for row in grid[1:]] == ["novice", "normal"]  # the game's order of difficulties
@@ -252,7 +259,8 @@ def test_co_op_report_has_the_difficulty_grid(rome_rows: list[dict[str, Any]], t
             games = [r for r in rome_rows if r["options"]["difficulty"] == level and r["players"] == players]
             won = sum(bool(r["cooperative_win"]) for r in games)
             low, high = wilson(won, len(games))
-            assert cell == f"{won}/{len(games)} = {100 * won / len(games):.1f}% [{100 * low:.1f}% – {100 * high:.1f}%]"
+            share = f"{100 * won / len(games):.1f}% [{100 * low:.1f}% – {100 * high:.1f}%]"
+            assert cell == f"{won}/{len(games)} = {share}"
     caption = page.captions[-2]
     assert "--option difficulty=novice" in caption and "--out novice.parquet" in caption
     assert "--out normal.csv" in caption and "--seed 3" in caption
@@ -268,7 +276,8 @@ def test_hadrians_wall_solo_rank_distribution(wall_rows: list[dict[str, Any]], t
     assert [row[0] for row in ranks[1:]] == [names["en"] for _m, names in SOLO_RANKS]
     for j, level in enumerate(("easy", "hard"), start=1):
         seen = [r["details"]["rank"] for r in wall_rows if r["options"].get("difficulty") == level]
-        assert {row[0]: int(row[j]) for row in ranks[1:] if int(row[j])} == {k: seen.count(k) for k in set(seen)}
+        assert {row[0]: int(row[j]) for row in ranks[1:] if int(row[j])} == {k: seen.count(k)
+                                                                             for k in set(seen)}
     assert "Solo score distribution by difficulty" in page.captions[-1]
 
 
@@ -282,7 +291,8 @@ def test_the_three_formats_give_the_same_report(trajan_rows: list[dict[str, Any]
     assert tables[0] == tables[1] == tables[2]
     rows = list(read_rows(tmp_path / "r.parquet"))
     assert rows[0] | {"breakdown": {}} == trajan_rows[0] | {"breakdown": {}}
-    assert rows[0]["breakdown"] == {k: [float(v) for v in vs] for k, vs in trajan_rows[0]["breakdown"].items()}
+    assert rows[0]["breakdown"] == {k: [float(v) for v in vs]
+                                    for k, vs in trajan_rows[0]["breakdown"].items()}
 
 
 def test_report_in_polish_is_translated_where_the_catalog_has_the_words(
@@ -309,25 +319,30 @@ def _one_line_error(argv: list[str], capsys: pytest.CaptureFixture[str], words: 
     assert err.count("\n") == 1 and words in err, err
 
 
-def test_cli_errors_are_one_line_and_exit_2(trajan_rows: list[dict[str, Any]], wall_rows: list[dict[str, Any]],
-                                             tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_errors_are_one_line_and_exit_2(trajan_rows: list[dict[str, Any]],
+                                            wall_rows: list[dict[str, Any]], tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = str(tmp_path / "x.html")
     _one_line_error(["report", str(tmp_path / "missing.jsonl"), "-o", out], capsys, "no result file")
     (tmp_path / "empty.jsonl").write_text("")
     _one_line_error(["report", str(tmp_path / "empty.jsonl"), "-o", out], capsys, "holds no result rows")
-    mixed = [write_jsonl(trajan_rows[:2], tmp_path / "a.jsonl"), write_jsonl(wall_rows[:1], tmp_path / "b.jsonl")]
-    _one_line_error(["report", *map(str, mixed), "-o", out], capsys, "several games (trajan and hadrians-wall)")
+    mixed = [write_jsonl(trajan_rows[:2], tmp_path / "a.jsonl"),
+             write_jsonl(wall_rows[:1], tmp_path / "b.jsonl")]
+    _one_line_error(["report", *map(str, mixed), "-o", out], capsys,
+                    "several games (trajan and hadrians-wall)")
     (tmp_path / "bad.jsonl").write_text('{"game": "trajan"}\n')
     _one_line_error(["report", str(tmp_path / "bad.jsonl"), "-o", out], capsys, "row 1 is not a result row")
     write_jsonl(trajan_rows[:2], tmp_path / "broken.jsonl")
     with (tmp_path / "broken.jsonl").open("a") as fh:
         fh.write('{"game": "trajan", "players\n')
-    _one_line_error(["report", str(tmp_path / "broken.jsonl"), "-o", out], capsys, "row 3 is not a result row")
+    _one_line_error(["report", str(tmp_path / "broken.jsonl"), "-o", out], capsys,
+                    "row 3 is not a result row")
     (tmp_path / "broken.csv").write_text("game,players,agents\ntrajan,two,a;b\n")
     _one_line_error(["report", str(tmp_path / "broken.csv"), "-o", out], capsys, "row 1 is not a result row")
     (tmp_path / "broken.parquet").write_text("not parquet")
     _one_line_error(["report", str(tmp_path / "broken.parquet"), "-o", out], capsys, "not a Parquet file")
-    _one_line_error(["report", str(tmp_path / "missing.jsonl"), "-o", out, "--lang", "pl"], capsys, "missing.jsonl")
+    _one_line_error(["report", str(tmp_path / "missing.jsonl"), "-o", out, "--lang", "pl"], capsys,
+                    "missing.jsonl")
     assert not Path(out).exists()
     with pytest.raises(ReportError):
         write_report([tmp_path / "x.txt"], out)
@@ -361,7 +376,8 @@ def test_aggregate_memory_does_not_grow_with_the_rows(trajan_rows: list[dict[str
 def test_rotated_seats_make_a_group_per_seating_and_say_rotate_seats(
         trajan_rows: list[dict[str, Any]], tmp_path: Path) -> None:
     straight = [r for r in trajan_rows if r["players"] == 2 and r["finished"]][:2]
-    turned = [play_row("trajan", 2, {}, ["random", "greedy"], 1, r["index"]) | {"rotation": 1} for r in straight]
+    turned = [play_row("trajan", 2, {}, ["random", "greedy"], 1, r["index"]) | {"rotation": 1}
+              for r in straight]
     agg = Aggregate()
     agg.extend(straight + turned, "rot.jsonl")
     text = build_report(agg)
@@ -394,7 +410,8 @@ def test_figures_folder_holds_every_figure_of_the_page_with_its_caption(
     assert index["game"] == "trajan" and len(entries) == figures(text) > 5
     assert sorted(p.name for p in folder.glob("*.svg")) == [e["file"] for e in entries]
     assert [e["number"] for e in entries] == list(range(1, len(entries) + 1))
-    assert entries[0]["file"] == "01-win-rate-by-seat.svg" and entries[0]["group"] == "2 players · greedy, random"
+    assert entries[0]["file"] == "01-win-rate-by-seat.svg"
+    assert entries[0]["group"] == "2 players · greedy, random"
     assert {e["slug"] for e in entries} >= {"win-rate-by-seat", "scores", "score-breakdown", "game-length",
                                             "how-the-games-ended"}
     for e in entries:
@@ -402,7 +419,8 @@ def test_figures_folder_holds_every_figure_of_the_page_with_its_caption(
         assert ET.parse(folder / e["file"]).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     # the caption as plain text: the page's own, with the command and seed that make the games
     assert [e["caption"] for e in entries] == Page(text).captions
-    assert "ludus simulate trajan --players 2 --agents greedy,random -n 6 --seed 1 --out t.jsonl" in entries[0]["caption"]
+    command = "ludus simulate trajan --players 2 --agents greedy,random -n 6 --seed 1 --out t.jsonl"
+    assert command in entries[0]["caption"]
     assert entries[0]["seeds"] == ["1"] and entries[0]["caption"].endswith("(seed 1).")
 
 
@@ -432,7 +450,8 @@ def test_solo_grids_are_per_agent(wall_rows: list[dict[str, Any]]) -> None:
     agg.extend(solo + rand, "solo.jsonl")
     text, files = render_report(agg)
     grids = [f for f in files if f.slug == "win-rate-by-difficulty"]
-    assert [f.group for f in grids] == ["greedy", "random"]  # a random bot's games are not pooled with greedy's
+    # a random bot's games are not pooled with greedy's
+    assert [f.group for f in grids] == ["greedy", "random"]
     assert [f.group for f in files if f.slug == "solo-ranks"] == ["greedy", "random"]
     assert "<caption>greedy</caption>" in text and "<caption>random</caption>" in text
     grid = [t for t in Page(text).tables if t[0][:2] == ["difficulty", "1 player"]][1]
@@ -443,7 +462,8 @@ def test_solo_grids_are_per_agent(wall_rows: list[dict[str, Any]]) -> None:
 def _study() -> Any:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("balance_study", Path(__file__).parents[2] / "scripts" / "balance_study.py")
+    spec = importlib.util.spec_from_file_location("balance_study",
+                                                  Path(__file__).parents[2] / "scripts" / "balance_study.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
@@ -459,11 +479,11 @@ def test_study_plans_count_games_and_fix_each_run_seed() -> None:
     # self-play has one seating: the 10,000-game run is 10,000 seeds
     assert full["greedy-2p"].games == 10_000 and full["greedy-2p"].seeds() == 10_000
     assert full["greedy-2p"].command("trajan", Path("d/greedy-2p.parquet"), 2) == [
-        "simulate", "trajan", "--players", "2", "--agents", "greedy", "-n", "10000", "--seed", "1", "--jobs", "2",
-        "--out", "d/greedy-2p.parquet"]  # self-play: one seating, so no --rotate-seats
+        "simulate", "trajan", "--players", "2", "--agents", "greedy", "-n", "10000", "--seed", "1", "--jobs",
+        "2", "--out", "d/greedy-2p.parquet"]  # self-play: one seating, so no --rotate-seats
     mixed = study.Run("x", 3, ("greedy", "hard"), 30, 9, {}, True)
-    assert mixed.seatings() == 3 and mixed.seeds() == 10 and mixed.command("trajan", Path("x.parquet"), 1)[-1] == (
-        "--rotate-seats")
+    assert mixed.seatings() == 3 and mixed.seeds() == 10
+    assert mixed.command("trajan", Path("x.parquet"), 1)[-1] == "--rotate-seats"
     rome = {r.name: r for r in study.plan("fall-of-rome", quick=True)}
     assert len(rome) == 17 and rome["random-normal-1p"].games == 200 and rome["greedy-heroic-5p"].games == 1
     assert rome["greedy-heroic-5p"].options == {"difficulty": "heroic"}
@@ -484,8 +504,8 @@ def test_study_quick_run_writes_parquet_report_figures_and_summary(
     assert [r["seed"] for r in rows] == [6 * 1_000_003 + i for i in range(3)]  # the run's seed: its place + 1
     measured = json.loads((data / "runs.json").read_text(encoding="utf-8"))["solo-greedy-easy"]
     assert measured["exit"] == 0 and measured["games"] == 3 and measured["peak_rss_mib"] > 10
-    assert measured["command"] == ("ludus simulate hadrians-wall --players 1 --agents greedy -n 3 --seed 6 --jobs 1 "
-                                   "--out solo-greedy-easy.parquet --option difficulty=easy")
+    assert measured["command"] == ("ludus simulate hadrians-wall --players 1 --agents greedy -n 3 --seed 6 "
+                                   "--jobs 1 --out solo-greedy-easy.parquet --option difficulty=easy")
     html_text = (tmp_path / "docs" / "balance" / "hadrians-wall.html").read_text(encoding="utf-8")
     figures_dir = tmp_path / "docs" / "images" / "balance" / "hadrians-wall"
     entries = json.loads((figures_dir / "figures.json").read_text(encoding="utf-8"))["figures"]

@@ -17,10 +17,10 @@ from ludus.sim.results import CAPPED, ERROR, GameResult, open_results, read_resu
 from ludus.sim.simulate import run_games, seatings, simulate, summarize
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
-    "game": str, "players": int, "options": dict, "index": int, "seed": int, "batch_seed": int, "rotation": int,
-    "agents": list, "finished": bool, "scores": list, "ranking": list, "winners": list,
-    "cooperative_win": (bool, type(None)), "length": int, "duration": float, "reason": str, "termination": str,
-    "breakdown": dict, "details": dict,
+    "game": str, "players": int, "options": dict, "index": int, "seed": int, "batch_seed": int,
+    "rotation": int, "agents": list, "finished": bool, "scores": list, "ranking": list, "winners": list,
+    "cooperative_win": (bool, type(None)), "length": int, "duration": float, "reason": str,
+    "termination": str, "breakdown": dict, "details": dict,
 }
 
 
@@ -57,7 +57,8 @@ def test_every_field_of_the_row_is_there_and_typed(game: str, players: int, opti
         assert row["breakdown"] and all(len(points) == players for points in row["breakdown"].values())
         assert all(isinstance(v, str | int | float | bool) for v in row["details"].values())
         if sums:  # the sheet's categories add up to the score, seat by seat
-            assert [sum(points[p] for points in row["breakdown"].values()) for p in range(players)] == row["scores"]
+            assert [sum(points[p] for points in row["breakdown"].values())
+                    for p in range(players)] == row["scores"]
     if players == 1:
         assert all("rank" in row["details"] for row in rows)
     if game == "fall-of-rome":
@@ -83,9 +84,9 @@ def test_a_category_first_seen_after_a_row_group_widens_the_file(
     monkeypatch.setattr(results_module, "ROW_GROUP", 2)
 
     def row(i: int, breakdown: dict[str, list[float]]) -> GameResult:
-        return GameResult("g", 2, {"k": "v"}, i, i, 1, 0, ["a", "b"], bool(breakdown), [1.0, 2.0] if breakdown else [],
-                          [2, 1] if breakdown else [], [1] if breakdown else [], None, 5, 0.5, "r", "t",
-                          breakdown, {"rank": "x"})
+        return GameResult("g", 2, {"k": "v"}, i, i, 1, 0, ["a", "b"], bool(breakdown),
+                          [1.0, 2.0] if breakdown else [], [2, 1] if breakdown else [],
+                          [1] if breakdown else [], None, 5, 0.5, "r", "t", breakdown, {"rank": "x"})
 
     rows = [row(0, {}), row(1, {}), row(2, {"a": [1.0, 2.0]}), row(3, {"a": [0.5, 0.0]}),
             row(4, {"a": [1.0, 1.0], "b": [0.0, 1.0]}), row(5, {"b": [3.0, 3.0]})]
@@ -148,7 +149,8 @@ def test_an_erroring_agent_gives_error_rows_and_the_run_finishes(jobs: int) -> N
         assert not r.finished and r.scores == [] and r.breakdown == {} and r.length > 0
         assert r.reason.startswith("RuntimeError: the bot broke on its 5th decision") and "\n" not in r.reason
     summary = summarize(rows, 2, 1.0)
-    assert summary.errors == len(errors) and summary.capped == 0 and summary.terminations[ERROR] == len(errors)
+    assert summary.errors == len(errors) and summary.capped == 0 and summary.terminations[ERROR] == len(
+        errors)
     assert sum(summary.wins) == pytest.approx(1.0)  # over the finished games
 
 
@@ -174,7 +176,8 @@ def test_cli_end_to_end_parquet_records_rotated_and_an_error(tmp_path: Path) -> 
     (["--backend", "spark"], "--backend must be local or ray, got 'spark'"),
     (["--seed", str(2**62), "--out", "x.parquet"], "is too large for Parquet"),
 ])
-def test_cli_bad_out_or_backend_is_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_bad_out_or_backend_is_one_line(argv: list[str], said: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     status, _ = run(["simulate", "hadrians-wall", "-n", "1", *argv])
     err = capsys.readouterr().err
     assert status == 2 and said in err and len(err.strip().splitlines()) == 1
@@ -186,4 +189,5 @@ def test_jsonl_rows_are_the_contract(tmp_path: Path) -> None:
                      "--option", "difficulty=normal", "--out", str(out)])
     assert status == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [r["options"] for r in rows] == [{"difficulty": "normal"}] * 2 and all("rank" in r["details"] for r in rows)
+    assert [r["options"] for r in rows] == [{"difficulty": "normal"}] * 2 and all("rank" in r["details"]
+                                                                                  for r in rows)

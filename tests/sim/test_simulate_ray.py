@@ -42,8 +42,8 @@ def test_ray_gives_the_local_pools_rows() -> None:
 @pytest.mark.usefixtures("local_ray")
 def test_cli_on_ray_rotated_with_records(tmp_path: Path) -> None:
     out, records = tmp_path / "x.parquet", tmp_path / "d"
-    argv = ["simulate", "hadrians-wall", "--players", "2", "-n", "2", "--agents", "random,greedy", "--seed", "4",
-            "--rotate-seats", "--jobs", "2"]
+    argv = ["simulate", "hadrians-wall", "--players", "2", "-n", "2", "--agents", "random,greedy", "--seed",
+            "4", "--rotate-seats", "--jobs", "2"]
     status = main([*argv, "--out", str(out), "--records", str(records), "--backend", "ray"],
                   console=Console(file=io.StringIO()))
     assert status == 0

@@ -141,12 +141,13 @@ def test_the_command_prints_the_standings_and_writes_everything_as_json(tmp_path
     assert data["arguments"]["seed"] == 7 and data["command"]["agents"] == f"random,greedy,{PLUGIN}"
     assert data["command"]["max_actions"] == 500 and data["max_actions"] == 500
     assert data["standings"][0]["agent"] == "greedy"
-    assert set(data["standings"][0]) >= {"agent", "mu", "sigma", "low", "high", "ordinal", "games", "capped", "wins",
-                                          "win_rate", "win_low", "win_high", "mean_score", "mean_place"}
+    assert set(data["standings"][0]) >= {"agent", "mu", "sigma", "low", "high", "ordinal", "games", "capped",
+                                         "wins", "win_rate", "win_low", "win_high", "mean_score",
+                                         "mean_place"}
     assert set(data["head_to_head"]["greedy"]) == {"random", PLUGIN}
     assert len(data["games"]) == data["total_games"] == 12
-    assert set(data["games"][0]) == {"index", "pairing", "deal", "rotation", "seed", "agents", "scores", "places",
-                                     "winners", "length", "reason", "termination"}
+    assert set(data["games"][0]) == {"index", "pairing", "deal", "rotation", "seed", "agents", "scores",
+                                     "places", "winners", "length", "reason", "termination"}
     assert data["capped"] == 0 and data["terminations"] == {"cards_played": 12}
 
 
@@ -172,7 +173,8 @@ def test_simulate_takes_a_plugged_in_agent_in_worker_processes() -> None:
         (["--agents", "random,greedy", "--challenger", "greedy"], "for the gauntlet format only"),
         (["--agents", "random,greedy", "--players", "1"], "at least 2 players, got 1"),
         (["--agents", "random,greedy", "--games", "0"], "--games must be at least 1"),
-        (["--agents", "random,greedy", "--json", "/nonexistent/dir/t.json"], "cannot write /nonexistent/dir/t.json"),
+        (["--agents", "random,greedy", "--json", "/nonexistent/dir/t.json"],
+         "cannot write /nonexistent/dir/t.json"),
     ],
 )
 def test_bad_tournaments_are_one_line_on_stderr_and_exit_2(

@@ -34,8 +34,8 @@ The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and `
 (the game's strongest search, :class:`~ludus.agents.levels.Level`, with a larger budget);
 ``random`` and ``greedy`` are the baselines, ``rollout`` (policy rollout, 8 simulations of each
 candidate) and ``ismcts`` (2,000 iterations: every game's ``hard`` level before policy rollout,
-so the earlier measurements replay with it) the two searches. The levels' budgets are counts, not times, so a seeded game replays
-the same on any machine; they are sized so that a ``hard`` decision takes well under a
+so the earlier measurements replay with it) the two searches. The levels' budgets are counts, not times, so a
+seeded game replays the same on any machine; they are sized so that a ``hard`` decision takes well under a
 second here (docs/bots.md).
 """
 
@@ -63,13 +63,16 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     try:
         cls = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError, ValueError, TypeError) as exc:
-        raise LudusError(N_("cannot load the agent {name!r}: {error}"), name=name, error=f"{exc!s:.200}") from None
+        raise LudusError(N_("cannot load the agent {name!r}: {error}"), name=name,
+                         error=f"{exc!s:.200}") from None
     if not callable(cls):
         raise LudusError(N_("the agent {name!r} is not a class"), name=name)
     agent = cls(seed)
     if not isinstance(agent, Agent):
-        raise LudusError(N_("the agent {name!r} has no act(state, player) and react(state, player)"), name=name)
+        raise LudusError(N_("the agent {name!r} has no act(state, player) and react(state, player)"),
+                         name=name)
     return agent
 
 
-__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "Ismcts", "Level", "RandomAgent", "Rollout", "make_agent", "play_game"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "Ismcts", "Level", "RandomAgent", "Rollout",
+           "make_agent", "play_game"]

@@ -53,8 +53,10 @@ class AgentSearch:
 
     def beam_plan(self, world: State, player: int, rng: Rng, *, samples: int = 4, width: int = 5,
                   **hooks: Any) -> Action | None:
-        """:func:`ludus.agents.beam.plan` (the game's ``hooks``), ``width`` and ``samples`` times ``breadth``."""
-        return beam.plan(world, player, rng, samples=samples * self.breadth, width=width * self.breadth, **hooks)
+        """:func:`ludus.agents.beam.plan` (the game's ``hooks``), ``width`` and ``samples`` times
+        ``breadth``."""
+        return beam.plan(world, player, rng, samples=samples * self.breadth, width=width * self.breadth,
+                         **hooks)
 
 
 SEARCH = AgentSearch()

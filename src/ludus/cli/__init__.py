@@ -60,7 +60,8 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
         for o in info.options:
             allowed = f" [{'|'.join(map(str, o.choices))}]" if o.choices else ""
             bounds = f" [{o.minimum}..{o.maximum}]" if o.minimum is not None and o.maximum is not None else ""
-            console.print(f"  {o.name}={o.default}{allowed}{bounds} — {lang.gettext(o.help, info.id)}", highlight=False, soft_wrap=True, markup=False)
+            console.print(f"  {o.name}={o.default}{allowed}{bounds} — {lang.gettext(o.help, info.id)}",
+                          highlight=False, soft_wrap=True, markup=False)
     for game_id, error in sorted(broken().items()):
         console.print(_("{game}: installed but failed to load ({error})").format(game=game_id, error=error),
                       highlight=False, markup=False)
@@ -72,8 +73,9 @@ def _choose_game(console: Console, input_fn: Callable[[str], str], lang: Lang) -
     _ = lang.gettext
     infos = games()
     for i, info in enumerate(infos, start=1):
-        line = _("{title} ({game}, {low}–{high} players)").format(title=info.title_in(lang.code), game=info.id,
-                                                                  low=info.min_players, high=info.max_players)
+        line = _("{title} ({game}, {low}–{high} players)").format(title=info.title_in(lang.code),
+                                                                  game=info.id, low=info.min_players,
+                                                                  high=info.max_players)
         console.print(Text(f"{i:>3}  {line}"))
     while True:
         try:
@@ -90,7 +92,8 @@ def _choose_game(console: Console, input_fn: Callable[[str], str], lang: Lang) -
         console.print(_("Type a number 1–{last} or a game id (quit to leave).").format(last=len(infos)))
 
 
-def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, args: argparse.Namespace) -> bool:
+def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo,
+                  args: argparse.Namespace) -> bool:
     """After the game: players, seat, bots and options, each with its default on Enter. False: quit."""
     _ = args.lang.gettext
 
@@ -115,8 +118,9 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
         return None if ok else _("Type a number {low}–{high} (Enter: {default}).").format(low=low, high=high,
                                                                                            default=default)
 
-    answer = question(_("Players ({low}–{high}, Enter: {default})? ").format(low=low, high=high, default=default),
-                      players_ok)
+    answer = question(
+        _("Players ({low}–{high}, Enter: {default})? ").format(low=low, high=high, default=default),
+        players_ok)
     if answer is None:
         return False
     players = int(answer) if answer else default
@@ -124,15 +128,18 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
 
     def seat_ok(a: str) -> str | None:
         ok = not a or a == "all" or (a.isascii() and a.isdigit() and len(a) < 3 and int(a) < players)
-        return None if ok else _("Type a seat 0–{last}, or all for hot-seat (Enter: 0).").format(last=players - 1)
+        return None if ok else _("Type a seat 0–{last}, or all for hot-seat (Enter: 0).").format(
+            last=players - 1)
 
-    answer = question(_("Your seat (0–{last}, all for hot-seat; Enter: 0)? ").format(last=players - 1), seat_ok)
+    answer = question(_("Your seat (0–{last}, all for hot-seat; Enter: 0)? ").format(last=players - 1),
+                      seat_ok)
     if answer is None:
         return False
     args.seat = answer or "0"
     if args.seat != "all" and players > 1:
         def bots_ok(a: str) -> str | None:
-            return None if not a or a in AGENTS else _("Bots: {bots} (Enter: greedy).").format(bots=", ".join(AGENTS))
+            return None if not a or a in AGENTS else _("Bots: {bots} (Enter: greedy).").format(
+                bots=", ".join(AGENTS))
 
         answer = question(_("Bots ({bots}; Enter: greedy)? ").format(bots=", ".join(AGENTS)), bots_ok)
         if answer is None:
@@ -140,7 +147,8 @@ def _choose_table(console: Console, ask: Callable[[str], str], info: GameInfo, a
         args.bots = answer or "greedy"
     if info.options:
         for spec in info.options:
-            console.print(f"  {spec.name}={spec.default}  {args.lang.gettext(spec.help, info.id)}", markup=False, highlight=False)
+            console.print(f"  {spec.name}={spec.default}  {args.lang.gettext(spec.help, info.id)}",
+                          markup=False, highlight=False)
 
         def options_ok(a: str) -> str | None:
             try:
@@ -191,11 +199,13 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
         record.digests = None
         record.final_digest = None
         if state.is_terminal():
-            raise UsageError(_("the game in {path} is over: replay it with ludus replay").format(path=repr(load)))
-        console.print(Text(lang.ngettext("{game}, {players} players, seed {seed}: {count} action played so far",
-                                         "{game}, {players} players, seed {seed}: {count} actions played so far",
-                                         len(record.actions)).format(
-            game=game.info.title_in(lang.code), players=game.players, seed=seed, count=len(record.actions))))
+            raise UsageError(
+                _("the game in {path} is over: replay it with ludus replay").format(path=repr(load)))
+        said = lang.ngettext("{game}, {players} players, seed {seed}: {count} action played so far",
+                             "{game}, {players} players, seed {seed}: {count} actions played so far",
+                             len(record.actions))
+        console.print(Text(said.format(game=game.info.title_in(lang.code), players=game.players, seed=seed,
+                                       count=len(record.actions))))
     else:
         game_id = args.game
         if game_id is None:
@@ -216,14 +226,15 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: Callable[[str
     bots = {p: make_agent(bot_names[p], seed * 31 + p + 1) for p in range(game.players) if p not in humans}
     if save_path is None:
         save_path = new_save_path(game.info.id, seed)
-    session = TerminalSession(game, state, record, humans, bots, console, input_fn, autosave=save_path, lang=lang)
+    session = TerminalSession(game, state, record, humans, bots, console, input_fn, autosave=save_path,
+                              lang=lang)
     session.save_now()
     try:
         session.run()
     except KeyboardInterrupt:
         session.save_now()
-        console.print(Text("\n" + _("Interrupted. The game is saved in {path}; continue with: ludus play --resume")
-                           .format(path=save_path)))
+        said = _("Interrupted. The game is saved in {path}; continue with: ludus play --resume")
+        console.print(Text("\n" + said.format(path=save_path)))
         return 130
     return 0
 
@@ -242,7 +253,8 @@ def _seats(args: argparse.Namespace, record: GameRecord, players: int) -> tuple[
         try:
             seat = int(args.seat or "0")
         except ValueError:
-            raise UsageError(_("--seat must be a seat number or 'all', got {seat!r}").format(seat=args.seat)) from None
+            raise UsageError(
+                _("--seat must be a seat number or 'all', got {seat!r}").format(seat=args.seat)) from None
         if not 0 <= seat < players:
             raise UsageError(_("--seat {seat} does not exist in a {players}-player game (0–{last})").format(
                 seat=seat, players=players, last=players - 1))
@@ -279,8 +291,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     status = game.outcome_text(state.outcome(), lang) if state.is_terminal() else _("game not finished")
     done = lang.ngettext("{game}: {count} action replayed, {verified}; {status}.",
                          "{game}: {count} actions replayed, {verified}; {status}.", len(record.actions))
-    console.print(done.format(game=game.info.title_in(lang.code), count=len(record.actions), verified=verified,
-                              status=status), markup=False, highlight=False)
+    console.print(
+        done.format(game=game.info.title_in(lang.code), count=len(record.actions), verified=verified,
+                    status=status), markup=False, highlight=False)
     return 0
 
 
@@ -291,11 +304,13 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     make = parser_class(lang or get_lang("en"))
     language = make(add_help=False)
     language.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
-                          help=_("language of everything printed (default: LUDUS_LANG, else the system's, else en)"))
+                          help=_("language of everything printed (default: LUDUS_LANG, else the system's, "
+                                 "else en)"))
     parser = make(
         prog="ludus",
         parents=[language],
-        description=_("Roman-era board games with their complete printed rules: play, simulate, replay, bench."),
+        description=_("Roman-era board games with their complete printed rules: play, simulate, replay, "
+                      "bench."),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -306,7 +321,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help=_("game id (asks when left out)"))
     p.add_argument("--players", type=int, help=_("number of players (default: the game's)"))
     p.add_argument("--seat", default=None,
-                   help=_("your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)"))
+                   help=_(
+                       "your seat (0-based), or 'all' for hot-seat (default 0, or the saved game's seats)"))
     p.add_argument("--bots", default=None, choices=list(AGENTS),
                    help=_("bots for the other seats (default greedy, or the saved game's bots)"))
     p.add_argument("--seed", type=seed, default=None,
@@ -314,7 +330,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_("a game option"))
     p.add_argument("--load", metavar="RECORD", help=_("continue a saved game record"))
     p.add_argument("--resume", action="store_true",
-                   help=_("continue the latest unfinished game (every game is autosaved in the user's data directory)"))
+                   help=_("continue the latest unfinished game (every game is autosaved in the user's data "
+                          "directory)"))
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", parents=[language], help=_("play many bot games and summarise them"))
@@ -337,7 +354,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                           " needs the scale extra)"))
     p.add_argument(
         "--max-actions", type=int, metavar="N",
-        help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical length)"),
+        help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical "
+               "length)"),
     )
     p.set_defaults(func=cmd_simulate)
 
@@ -352,7 +370,8 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("render", parents=[language], help=_("draw a position as a picture (SVG or PNG)"))
     p.add_argument("game")
     p.add_argument("-o", "--out", required=True, metavar="FILE.svg|FILE.png", help=_("the picture to write"))
-    p.add_argument("--seat", type=int, default=None, help=_("the seat whose board it is (default: a spectator's)"))
+    p.add_argument("--seat", type=int, default=None,
+                   help=_("the seat whose board it is (default: a spectator's)"))
     p.add_argument("--record", metavar="FILE", help=_("a game record to draw a position of"))
     p.add_argument("--at", type=int, metavar="N",
                    help=_("the position after N actions (default: the record's end, or the opening)"))
@@ -363,19 +382,22 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", parents=[language], help=_("random games/s, actions/s, clones/s on one core"))
     p.add_argument("games", nargs="*", metavar="GAME")
-    p.add_argument("--seconds", type=float, default=2.0, help=_("CPU seconds per game and player count (default 2)"))
+    p.add_argument("--seconds", type=float, default=2.0,
+                   help=_("CPU seconds per game and player count (default 2)"))
     p.add_argument("--players", type=int, help=_("only this player count"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.add_argument("--search", action="store_true",
-                   help=_("measure search instead: determinizations, evaluate_all calls and ISMCTS iterations "
-                          "per second on mid-game states"))
+                   help=_("measure search instead: determinizations, evaluate_all calls and ISMCTS "
+                          "iterations per second on mid-game states"))
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("serve", parents=[language], help=_("play in the browser: the web platform (the web extra)"))
+    p = sub.add_parser("serve", parents=[language],
+                       help=_("play in the browser: the web platform (the web extra)"))
     p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
     p.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     p.add_argument("--db", metavar="URL",
-                   help=_("database URL (default: SQLite in the user's data directory; or postgresql+psycopg://user@host/db)"))
+                   help=_("database URL (default: SQLite in the user's data directory; or "
+                          "postgresql+psycopg://user@host/db)"))
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help=_("another origin whose pages may open the WebSockets (e.g. https://example.org)"))
     p.add_argument("--bot-threads", type=int, default=4, help=_("threads that play the bots (default 4)"))

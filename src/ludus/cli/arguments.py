@@ -14,7 +14,8 @@ from ludus.core.errors import N_, LudusError, OptionError
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import SEED_LIMIT
 
-__all__ = ["EXIT_BAD_INPUT", "MAX_BENCH_SECONDS", "MAX_JOBS", "UsageError", "escape", "parse_options", "parser_class", "seed"]
+__all__ = ["EXIT_BAD_INPUT", "MAX_BENCH_SECONDS", "MAX_JOBS", "UsageError", "escape", "parse_options",
+           "parser_class", "seed"]
 
 EXIT_BAD_INPUT = 2
 MAX_JOBS = 256
@@ -54,12 +55,15 @@ class UsageError(LudusError):
 
 # argparse's own messages (it writes them in English), matched and said again in the reader's language.
 _ARGPARSE_MESSAGES = [(re.compile(pattern), template) for pattern, template in (
-    (r"^the following arguments are required: (?P<names>.*)$", N_("the following arguments are required: {names}")),
+    (r"^the following arguments are required: (?P<names>.*)$",
+     N_("the following arguments are required: {names}")),
     (r"^unrecognized arguments: (?P<args>.*)$", N_("unrecognized arguments: {args}")),
     (r"^one of the arguments (?P<names>.*) is required$", N_("one of the arguments {names} is required")),
-    (r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.*)$", N_("ambiguous option: {option} could match {matches}")),
+    (r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.*)$",
+     N_("ambiguous option: {option} could match {matches}")),
     (r"^argument (?P<argument>[^:]+): (?P<message>.*)$", N_("argument {argument}: {message}")),
-    (r"^invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$", N_("invalid choice: {value} (choose from {choices})")),
+    (r"^invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$",
+     N_("invalid choice: {value} (choose from {choices})")),
     (r"^invalid (?P<type>\w+) value: (?P<value>.*)$", N_("invalid {type} value: {value}")),
     (r"^expected one argument$", N_("expected one argument")),
     (r"^expected at least one argument$", N_("expected at least one argument")),
@@ -109,8 +113,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print the usage and ``message`` in the parser's language; exit with status 2."""
         self.print_usage(sys.stderr)
-        text = self.lang.gettext("{prog}: error: {message}").format(prog=self.prog,
-                                                                     message=_argparse_message(message, self.lang))
+        text = self.lang.gettext("{prog}: error: {message}").format(
+            prog=self.prog, message=_argparse_message(message, self.lang))
         self.exit(2, text + "\n")
 
 

@@ -40,12 +40,14 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if args.n < 1:
         raise UsageError(_("-n must be at least 1"))
     if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(_("--jobs must be between 1 and {most}, got {jobs}").format(most=MAX_JOBS, jobs=args.jobs))
+        raise UsageError(
+            _("--jobs must be between 1 and {most}, got {jobs}").format(most=MAX_JOBS, jobs=args.jobs))
     if args.max_actions is not None and args.max_actions < 1:
         raise UsageError(_("--max-actions must be at least 1"))
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not agents:
-        raise UsageError(_("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
+        raise UsageError(
+            _("--agents must name at least one agent (agents: {known})").format(known=", ".join(AGENTS)))
     for name in agents:
         make_agent(name)  # a LudusError naming the agent (a module:Class that does not load too)
     if args.out and Path(args.out).suffix not in (".csv", ".jsonl", ".parquet"):
@@ -62,7 +64,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         try:
             records.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UsageError(_("cannot write {path}: {reason}").format(path=args.records, reason=exc.strerror)) from None
+            raise UsageError(
+                _("cannot write {path}: {reason}").format(path=args.records, reason=exc.strerror)) from None
     if args.out and Path(args.out).suffix == ".parquet":
         deals = (game_seed(args.seed, 0), game_seed(args.seed, args.n - 1))
         if not all(-(2**63) <= s < 2**63 for s in deals):
@@ -92,7 +95,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     summary = builder.summary(seconds)
     title = lang.ngettext("{game}: {count} game, {players} players, seed {seed}",
                           "{game}: {count} games, {players} players, seed {seed}", total)
-    title = title.format(game=game.info.title_in(lang.code), count=total, players=game.players, seed=args.seed)
+    title = title.format(game=game.info.title_in(lang.code), count=total, players=game.players,
+                         seed=args.seed)
     if len(seats) > 1:
         title += _(" ({seeds} deals × {seatings} seatings)").format(seeds=args.n, seatings=len(seats))
     table = Table(title=title)
@@ -104,7 +108,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     for p in range(game.players):
         if summary.wins:  # empty when every game was capped
             win = summary.coop_win_rate if summary.coop_win_rate is not None else summary.wins[p]
-            figures = lang.percent(win), lang.fixed(summary.mean_scores[p]), lang.fixed(summary.stdev_scores[p])
+            figures = (lang.percent(win), lang.fixed(summary.mean_scores[p]),
+                       lang.fixed(summary.stdev_scores[p]))
         else:
             figures = "–", "–", "–"
         table.add_row(str(p), agents[p % len(agents)] if len(seats) == 1 else _("rotated"), *figures)
@@ -123,7 +128,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if records is not None:
         parts.append(_("records in {path}").format(path=args.records))
     console.print(" · ".join(parts), markup=False, highlight=False)
-    ended = lang.join([f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items())])
+    ended = lang.join(
+        [f"{kind or 'unknown'} {count}" for kind, count in sorted(summary.terminations.items())])
     if ended:
         console.print(_("how the games ended: {ended}").format(ended=ended), markup=False, highlight=False)
     if summary.capped:
@@ -131,8 +137,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         capped = builder.capped
         shown = ", ".join(map(str, capped)) + (", …" if summary.capped > len(capped) else "")
         said = lang.ngettext(
-            "{capped} of {games} game reached the cap of {cap} actions and is counted as unfinished (not in the"
-            " wins, scores or mean length): game {shown}",
+            "{capped} of {games} game reached the cap of {cap} actions and is counted as unfinished (not in "
+            "the wins, scores or mean length): game {shown}",
             "{capped} of {games} games reached the cap of {cap} actions and are counted as unfinished (not in"
             " the wins, scores or mean length): game {shown}", summary.capped)
         console.print(said.format(capped=summary.capped, games=summary.games, cap=cap, shown=shown),
@@ -140,8 +146,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if summary.errors:
         shown = ", ".join(map(str, builder.errors)) + (", …" if summary.errors > len(builder.errors) else "")
         said = lang.ngettext(
-            "{errors} of {games} game stopped with an error and is counted as unfinished (the reason is in its"
-            " row): game {shown}",
+            "{errors} of {games} game stopped with an error and is counted as unfinished (the reason is in "
+            "its row): game {shown}",
             "{errors} of {games} games stopped with an error and are counted as unfinished (the reason is in"
             " their rows): game {shown}", summary.errors)
         console.print(said.format(errors=summary.errors, games=summary.games, shown=shown),
@@ -243,7 +249,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
                 r = results[-1]
                 line = _("{game} {players}p  {games} games/s  {actions} actions/s  {clones} clones/s").format(
                     game=f"{r.game:<16}", players=r.players, games=f"{lang.fixed(r.games_per_s, 1):>9}",
-                    actions=f"{lang.fixed(r.actions_per_s, 0):>10}", clones=f"{lang.fixed(r.clones_per_s, 0):>10}")
+                    actions=f"{lang.fixed(r.actions_per_s, 0):>10}",
+                    clones=f"{lang.fixed(r.clones_per_s, 0):>10}")
                 console.print(line, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"results": [
@@ -269,7 +276,8 @@ def _bench_search(args: argparse.Namespace, console: Console, infos: list[GameIn
             if not args.json:
                 line = _("{game} {players}p  {determinize} determinize/s  {evaluate} evaluate_all/s  "
                          "{iterations} ISMCTS iterations/s").format(
-                    game=f"{r.game:<16}", players=r.players, determinize=f"{lang.fixed(r.determinize_per_s, 0):>8}",
+                    game=f"{r.game:<16}", players=r.players,
+                    determinize=f"{lang.fixed(r.determinize_per_s, 0):>8}",
                     evaluate=f"{lang.fixed(r.evaluate_all_per_s, 0):>8}",
                     iterations=f"{lang.fixed(r.iterations_per_s, 0):>7}")
                 console.print(line, highlight=False, soft_wrap=True)

@@ -16,13 +16,16 @@ def add_parser(sub: Any, language: argparse.ArgumentParser, lang: Lang) -> None:
     """Add the ``report`` sub-command to ``sub`` (the ``ludus`` command's sub-parsers)."""
     _ = lang.gettext
     p = sub.add_parser("report", parents=[language],
-                       help=_("an HTML balance report (tables and plots) of simulate result files (the report extra)"))
+                       help=_("an HTML balance report (tables and plots) of simulate result files (the "
+                              "report extra)"))
     p.add_argument("results", nargs="+", metavar="RESULTS",
-                   help=_("result files of one game written by ludus simulate --out (.jsonl, .csv, .parquet)"))
+                   help=_(
+                       "result files of one game written by ludus simulate --out (.jsonl, .csv, .parquet)"))
     p.add_argument("-o", "--out", required=True, metavar="REPORT.html", help=_("the HTML file to write"))
     p.add_argument("--title", help=_("the report's title (default: the game's name)"))
     p.add_argument("--figures", metavar="DIR",
-                   help=_("also write every figure as DIR/<nn>-<section>.svg, with their captions in DIR/figures.json"))
+                   help=_("also write every figure as DIR/<nn>-<section>.svg, with their captions in "
+                          "DIR/figures.json"))
     p.set_defaults(func=cmd_report)
 
 

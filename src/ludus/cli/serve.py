@@ -24,8 +24,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     settings = Settings(db=db, origins=tuple(args.allow_origin), bot_threads=args.bot_threads,
                         bot_delay=args.bot_delay)
     lang = args.lang
-    console.print(lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.").format(
-        host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False, markup=False)
+    said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
+    console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,
+                  markup=False)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
                 ws_ping_interval=20, ws_ping_timeout=20)
     return 0

@@ -27,19 +27,22 @@ def add_parser(sub: Any, language: argparse.ArgumentParser, lang: Lang) -> None:
                        help=_("agents play each other with seats rotated: ratings, win rates, head-to-head"))
     p.add_argument("game")
     p.add_argument("--agents", default="random,greedy",
-                   help=_("comma-separated agents: levels, baselines or module:Class (default random,greedy)"))
+                   help=_(
+                       "comma-separated agents: levels, baselines or module:Class (default random,greedy)"))
     p.add_argument("--players", type=int, help=_("players at each table (default: the game's, at least 2)"))
     p.add_argument("--games", type=int, default=20,
                    help=_("games per pairing, rounded up to a multiple of the players (default 20)"))
     p.add_argument("--format", default="round-robin", metavar="round-robin|gauntlet",
-                   help=_("round-robin: every combination of agents; gauntlet: the challenger against the others"))
+                   help=_("round-robin: every combination of agents; gauntlet: the challenger against the "
+                          "others"))
     p.add_argument("--challenger", help=_("the gauntlet's challenger (default: the first agent)"))
     p.add_argument("--jobs", type=int, default=1, help=_("worker processes (default 1)"))
     p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_("a game option"))
     p.add_argument("--json", metavar="FILE.json", help=_("write everything, every game too, as JSON"))
     p.add_argument("--max-actions", type=int, metavar="N",
-                   help=_("stop a game after N actions and count it as unfinished (default: 20× the game's typical length)"))
+                   help=_("stop a game after N actions and count it as unfinished (default: 20× the game's "
+                          "typical length)"))
     p.set_defaults(func=cmd_tournament)
 
 
@@ -55,7 +58,8 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     lang: Lang = args.lang
     _ = lang.gettext
     if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(_("--jobs must be between 1 and {most}, got {jobs}").format(most=MAX_JOBS, jobs=args.jobs))
+        raise UsageError(
+            _("--jobs must be between 1 and {most}, got {jobs}").format(most=MAX_JOBS, jobs=args.jobs))
     if args.games < 1:
         raise UsageError(_("--games must be at least 1"))
     if args.max_actions is not None and args.max_actions < 1:
@@ -82,8 +86,9 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
         shape = plan(args.game, agents, args.players, args.games, args.format, args.challenger, options,
                      args.max_actions, args.jobs)
         bar.update(task, total=shape.total)
-        result = tournament(args.game, agents, args.players, args.games, args.format, args.challenger, options,
-                            args.jobs, args.seed, args.max_actions, progress=advance, keep_games=fh is not None)
+        result = tournament(args.game, agents, args.players, args.games, args.format, args.challenger,
+                            options, args.jobs, args.seed, args.max_actions, progress=advance,
+                            keep_games=fh is not None)
         bar.stop()
         _print(result, lang, console)
         if fh is not None:
@@ -92,7 +97,8 @@ def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
             try:
                 fh.write(json.dumps(data, indent=1) + "\n")
             except OSError as exc:
-                raise UsageError(N_("cannot write {path}: {reason}"), path=str(out), reason=exc.strerror) from None
+                raise UsageError(N_("cannot write {path}: {reason}"), path=str(out),
+                                 reason=exc.strerror) from None
             console.print(_("results in {path}").format(path=out), markup=False, highlight=False)
     return 0
 
@@ -104,7 +110,8 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
     _ = lang.gettext
     game = configure(result.game, result.players, result.options)
     title = lang.ngettext("{game}: {format}, {count} game, {players} players, seed {seed}",
-                          "{game}: {format}, {count} games, {players} players, seed {seed}", result.total_games)
+                          "{game}: {format}, {count} games, {players} players, seed {seed}",
+                          result.total_games)
     fmt = _("round-robin") if result.format == "round-robin" else _("gauntlet")
     table = Table(title=title.format(game=game.info.title_in(lang.code), format=fmt, count=result.total_games,
                                      players=result.players, seed=result.seed))
@@ -126,7 +133,8 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
         )
     console.print(table)
     order = [s.agent for s in result.standings]
-    h2h = Table(title=_("head to head: how often the row's agent placed ahead of the column's (ties count half)"))
+    h2h = Table(title=_("head to head: how often the row's agent placed ahead of the column's (ties count "
+                        "half)"))
     h2h.add_column("")
     for a in order:
         h2h.add_column(Text(a), justify="right")
@@ -139,7 +147,8 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
         h2h.add_row(*cells)
     console.print(h2h)
     parts = [_("{games} games per pairing, seats rotated").format(games=result.games_per_pairing),
-             _("{rate} games/s").format(rate=lang.fixed(result.total_games / result.seconds if result.seconds else 0.0))]
+             _("{rate} games/s").format(
+                 rate=lang.fixed(result.total_games / result.seconds if result.seconds else 0.0))]
     if result.mean_length is not None:
         parts.append(_("mean game length {length} actions").format(length=lang.fixed(result.mean_length, 1)))
     console.print(" · ".join(parts), markup=False, highlight=False)
@@ -151,4 +160,5 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
             "{capped} of {games} game reached the action cap and is counted as unfinished (not rated)",
             "{capped} of {games} games reached the action cap and are counted as unfinished (not rated)",
             result.capped)
-        console.print(said.format(capped=result.capped, games=result.total_games), markup=False, highlight=False)
+        console.print(said.format(capped=result.capped, games=result.total_games), markup=False,
+                      highlight=False)

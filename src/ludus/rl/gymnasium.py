@@ -45,7 +45,8 @@ __all__ = ["LudusEnv"]
 
 
 class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
-    """The learner plays ``seat`` of ``game_id``; ludus bots play the others (see the module's documentation)."""
+    """The learner plays ``seat`` of ``game_id``; ludus bots play the others (see the module's
+    documentation)."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's attribute
 
@@ -111,14 +112,16 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
         return self._mask().astype(bool)
 
     def _mask(self) -> npt.NDArray[np.int8]:
-        # the bots' reaction windows give the turn order a decline number; the learner has one only with reactions
+        # the bots' reaction windows give the turn order a decline number; the learner has one only with
+        # reactions
         return self._turns().mask(self.seat)[: self._size]
 
     def _info(self) -> dict[str, Any]:
         turns = self._turns()
         return {"action_mask": self._mask(), "reaction": turns.window and turns.seat == self.seat}
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[FloatArray, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[FloatArray, dict[str, Any]]:
         """A new game with ludus seed ``seed`` (default: drawn from the environment's generator)."""
         super().reset(seed=seed)
         ludus_seed = int(self.np_random.integers(2**31)) if seed is None else seed

@@ -112,7 +112,8 @@ class LudusSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         info = registry.game_class(self.ludus_id).info
         values = {**_parameters(info), **(params or {})}
-        options = {k: v for k, v in values.items() if k not in {"players", "deals", "reactions", "max_actions"}}
+        options = {k: v for k, v in values.items()
+                   if k not in {"players", "deals", "reactions", "max_actions"}}
         self.ludus: Game[Any] = ludus.load(self.ludus_id, players=int(values["players"]), **options)
         game = self.ludus
         self.reacting = tuple(range(game.players)) if values["reactions"] else ()

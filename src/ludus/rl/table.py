@@ -50,9 +50,11 @@ class Turns:
     reaction is not an action.
     """
 
-    __slots__ = ("asked", "cap", "game", "last", "pass_id", "reacting", "seat", "size", "state", "steps", "window")
+    __slots__ = ("asked", "cap", "game", "last", "pass_id", "reacting", "seat", "size", "state", "steps",
+                 "window")
 
-    def __init__(self, game: Game[Any], state: State, reacting: Collection[int] = (), cap: int | None = None) -> None:
+    def __init__(self, game: Game[Any], state: State, reacting: Collection[int] = (),
+                 cap: int | None = None) -> None:
         if game.num_distinct_actions == 0:
             raise ValueError(f"{game.info.id} has no fixed action numbering yet")
         self.game = game
@@ -133,7 +135,8 @@ class Turns:
         return self.game.action_space.decode(int(number), self.seat)
 
     def play(self, number: int) -> None:
-        """The selected seat plays ``number``; :class:`~ludus.core.errors.IllegalActionError` if it may not."""
+        """The selected seat plays ``number``; :class:`~ludus.core.errors.IllegalActionError` if it may
+        not."""
         action = self.decode(number)
         if action is None:
             self.decline()
@@ -175,7 +178,8 @@ class Turns:
 
     def to_json(self) -> dict[str, Any]:
         """The turn order and the complete state as JSON-ready data."""
-        return {"state": self.state.to_json(), "last": self.last, "asked": sorted(self.asked), "steps": self.steps}
+        return {"state": self.state.to_json(), "last": self.last, "asked": sorted(self.asked),
+                "steps": self.steps}
 
     @classmethod
     def from_json(cls, game: Game[Any], data: dict[str, Any], reacting: Collection[int] = (),

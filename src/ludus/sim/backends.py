@@ -62,7 +62,8 @@ def stream(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int, ch
                       known=", ".join(BACKENDS))
 
 
-def stream_pool(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int, chunksize: int = 1) -> Iterator[U]:
+def stream_pool(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int,
+                chunksize: int = 1) -> Iterator[U]:
     """The results of ``work`` on chunks of ``tasks``, in the order they finish.
 
     With ``jobs`` above 1 the chunks go to a pool of worker processes (``work`` must
@@ -114,7 +115,8 @@ def start_ray(jobs: int) -> bool:
     return True
 
 
-def stream_ray(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int, chunksize: int = 1) -> Iterator[U]:
+def stream_ray(tasks: Iterable[T], work: Callable[[list[T]], list[U]], jobs: int,
+               chunksize: int = 1) -> Iterator[U]:
     """:func:`stream_pool` on Ray: chunks of ``tasks`` run as Ray tasks, results back as they finish.
 
     Ray is joined or started by :func:`start_ray` (and shut down after the run if it

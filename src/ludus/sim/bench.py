@@ -43,8 +43,8 @@ def bench(game_id: str, players: int, seconds: float = 2.0, seed: int = 0, **opt
     do not drop when other programs share the machine.
     """
     if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
-        raise OptionError(N_("bench seconds must be a positive number of at most {most}, got {seconds!r}"), most=f"{MAX_SECONDS:g}",
-                          seconds=seconds)
+        raise OptionError(N_("bench seconds must be a positive number of at most {most}, got {seconds!r}"),
+                          most=f"{MAX_SECONDS:g}", seconds=seconds)
     game = load(game_id, players, **options)
     rng = Rng(seed)
     samples: list[State] = []

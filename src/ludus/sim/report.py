@@ -12,22 +12,18 @@ matplotlib is imported only here (the report extra).
 
 from __future__ import annotations
 
-import contextlib
 import html
-import io
-import json
 import math
-import re
 import shlex
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 from typing import Any
 
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import Lang, get_lang
+from ludus.sim.figures import FigureFile, _svg, write_figures
 from ludus.sim.report_data import (
     CAPPED,
     ERROR,
@@ -51,7 +47,8 @@ body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1400px}
 h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-top:.5em}
 .pair{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start;margin:1em 0 2em}
 table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:.2em .5em;text-align:right}
-th{background:#f3f3f3}caption{font-weight:600;text-align:left;padding:.3em 0}td.l,th.l{text-align:left}figure{margin:0;max-width:720px}
+th{background:#f3f3f3}caption{font-weight:600;text-align:left;padding:.3em 0}td.l,th.l{text-align:left}
+figure{margin:0;max-width:720px}
 figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#444}code{font-size:.95em}
 </style></head><body>
 <h1>$title</h1>
@@ -81,8 +78,8 @@ def simulate_command(game: str, run: Run, defaults: dict[str, Any] | None = None
     >>> simulate_command("trajan", Run("out/r.parquet", 2, {}, 1, ("greedy", "hard"), 500))
     'ludus simulate trajan --players 2 --agents greedy,hard -n 500 --seed 1 --out r.parquet'
     """
-    words = ["ludus", "simulate", game, "--players", str(run.players), "--agents", ",".join(_periodic(run.agents)),
-             "-n", str(run.seeds)]
+    words = ["ludus", "simulate", game, "--players", str(run.players), "--agents",
+             ",".join(_periodic(run.agents)), "-n", str(run.seeds)]
     if run.batch_seed is not None:
         words += ["--seed", str(run.batch_seed)]
     for key, value in sorted(run.options.items()):
@@ -95,47 +92,6 @@ def simulate_command(game: str, run: Run, defaults: dict[str, Any] | None = None
     return " ".join(shlex.quote(w) for w in words)
 
 
-# --- figures ------------------------------------------------------------------------------
-_ID = re.compile(r'\bid="([^"]+)"')
-
-
-def _svg(fig: Any, number: int) -> tuple[str, str]:
-    """``fig`` as inline SVG, its ids prefixed with ``number`` (several figures share one page), and as a
-    standalone SVG document; both deterministic (a fixed hash salt, no date)."""
-    import matplotlib
-
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "ludus"}):
-        fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
-    document = buffer.getvalue()
-    text = document[document.index("<svg"):]
-    prefix = f"f{number}-"
-    text = _ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', text)
-    return text.replace("url(#", f"url(#{prefix}").replace('href="#', f'href="#{prefix}'), document
-
-
-@dataclass(frozen=True, slots=True)
-class FigureFile:
-    """One figure of the page, as :func:`write_figures` writes it: ``<nn>-<slug>.svg`` and its entry in
-    ``figures.json``."""
-
-    number: int
-    """The figure's number on the page (1, 2, …); ``slug`` names its section (``win-rate-by-seat``)."""
-    slug: str
-    section: str
-    group: str
-    """The group of games it shows (players, agents, options), or empty for every group."""
-    caption: str
-    """Plain text, with the ``ludus simulate`` commands and seeds that make its games."""
-    commands: tuple[str, ...]
-    seeds: tuple[str, ...]
-    svg: str
-
-    def name(self, width: int = 2) -> str:
-        """The file name: ``01-win-rate-by-seat.svg``."""
-        return f"{self.number:0{width}d}-{self.slug}.svg"
-
-
 def _figure(width: float = 6.4, height: float = 3.6) -> Any:
     from matplotlib.figure import Figure
 
@@ -144,8 +100,9 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
 
 def _box(counts: Counter[float], label: str) -> dict[str, Any]:
     """The box-plot statistics of scores given as counts (whiskers at the minimum and maximum)."""
-    return {"label": label, "med": quantile(counts, 0.5), "q1": quantile(counts, 0.25), "q3": quantile(counts, 0.75),
-            "whislo": min(counts), "whishi": max(counts), "mean": mean_stdev(counts)[0], "fliers": []}
+    return {"label": label, "med": quantile(counts, 0.5), "q1": quantile(counts, 0.25),
+            "q3": quantile(counts, 0.75), "whislo": min(counts), "whishi": max(counts),
+            "mean": mean_stdev(counts)[0], "fliers": []}
 
 
 # --- the page -----------------------------------------------------------------------------
@@ -176,13 +133,15 @@ class _Page:
         """The group's name: players, agents (as ``--agents`` cycles them), options not at their default."""
         words = [self.lang.ngettext("{count} player", "{count} players", g.players).format(count=g.players),
                  ", ".join(_periodic(g.agents)) if agents is None else agents]
-        words += [f"{k}={v}" for k, v in sorted(g.options.items()) if str(self.defaults.get(k, object())) != str(v)]
+        words += [f"{k}={v}" for k, v in sorted(g.options.items())
+                  if str(self.defaults.get(k, object())) != str(v)]
         return " · ".join(words)
 
     def caption(self, text: str, runs: Iterable[Any]) -> tuple[str, list[str], list[str]]:
         """The caption's text, and the commands and seeds that play its games (``runs``)."""
         commands = sorted({simulate_command(self.game, self.agg.runs[r], self.defaults) for r in runs})
-        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs}, key=lambda s: (len(s), s))
+        return text, commands, sorted({str(self.agg.runs[r].batch_seed) for r in runs},
+                                      key=lambda s: (len(s), s))
 
     def pair(self, table: str, fig: Any, caption: tuple[str, list[str], list[str]], group: str = "",
              part: tuple[str, str] | None = None) -> None:
@@ -192,11 +151,13 @@ class _Page:
         svg, document = _svg(fig, self.figures)
         text, commands, seeds = caption
         said = self._("Made by {commands} (seed {seeds}).")
-        words = html.escape(said).format(commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands),
-                                         seeds=html.escape(", ".join(seeds)))
+        words = html.escape(said).format(
+            commands="; ".join(f"<code>{html.escape(c)}</code>" for c in commands),
+            seeds=html.escape(", ".join(seeds)))
         plain = f"{text} {said.format(commands='; '.join(commands), seeds=', '.join(seeds))}"
         section, slug = part or (self.section, self.slug)
-        self.files.append(FigureFile(self.figures, slug, section, group, plain, tuple(commands), tuple(seeds), document))
+        self.files.append(
+            FigureFile(self.figures, slug, section, group, plain, tuple(commands), tuple(seeds), document))
         self.parts.append(f'<div class="pair">{table}<figure>{svg}<figcaption>{html.escape(text)} {words}'
                           '</figcaption></figure></div>')
 
@@ -205,9 +166,11 @@ class _Page:
         self.section, self.slug = text, slug
         self.parts.append(f"<h2>{html.escape(text)}</h2>")
 
-    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1, title: str = "") -> str:
+    def table(self, head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1,
+              title: str = "") -> str:
         def cells(tag: str, values: Sequence[str]) -> str:
-            return "".join(f'<{tag}{" class=l" if i < left else ""}>{html.escape(v)}</{tag}>' for i, v in enumerate(values))
+            return "".join(f'<{tag}{" class=l" if i < left else ""}>{html.escape(v)}</{tag}>'
+                           for i, v in enumerate(values))
 
         body = "".join(f"<tr>{cells('td', r)}</tr>" for r in rows)
         caption = f"<caption>{html.escape(title)}</caption>" if title else ""
@@ -219,7 +182,8 @@ class _Page:
         self.heading(_("Win rate by seat"), "win-rate-by-seat")
         for g in self.agg.groups.values():
             self.win_rate(g, self.label(g), g.agents)
-        for pooled in pool_seatings(self.agg.groups.values(), {k for k, run in self.agg.runs.items() if run.rotated}):
+        for pooled in pool_seatings(self.agg.groups.values(),
+                                    {k for k, run in self.agg.runs.items() if run.rotated}):
             label = self.label(pooled, _("every seating pooled"))
             self.win_rate(pooled, label, tuple(_("any") for _seat in pooled.agents))
 
@@ -232,8 +196,8 @@ class _Page:
             rate = wins[p] / n if n else math.nan
             low, high = wilson(wins[p], n)
             rows.append([str(p), agents[p], self.lang.fixed(wins[p], 1), str(n),
-                         self.lang.percent(rate) if n else "–", f"{self.lang.percent(low)} – {self.lang.percent(high)}",
-                         str(g.unfinished)])
+                         self.lang.percent(rate) if n else "–",
+                         f"{self.lang.percent(low)} – {self.lang.percent(high)}", str(g.unfinished)])
             rates.append(0.0 if not n else rate)
             errors[0].append(0.0 if not n else max(0.0, rate - low))
             errors[1].append(0.0 if not n else max(0.0, high - rate))
@@ -251,7 +215,8 @@ class _Page:
         text = _("Win rate of each seat over the finished games, ties split between the winners; "
                  "co-op and solo games: the team's win rate.")
         if agents != g.agents:
-            text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage is not its agent's.")
+            text += " " + _("Seats rotated: every seating of the agents pooled, so a seat's advantage "
+                            "is not its agent's.")
         self.pair(table, fig, self.caption(text, g.runs), label)
 
     # 2. score distributions
@@ -269,9 +234,10 @@ class _Page:
             for name, counts in [(f"{p}: {g.agents[p]}", g.scores[p]) for p in range(g.players)] + [
                     (_("agent {agent}").format(agent=a), c) for a, c in per_agent.items()]:
                 mean, stdev = mean_stdev(counts)
-                rows.append([name, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
-                             self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
-                             self.lang.fixed(max(counts), 1)])
+                rows.append(
+                    [name, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
+                     self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
+                     self.lang.fixed(max(counts), 1)])
                 boxes.append(_box(counts, name))
             table = self.table([_("seat or agent"), _("games"), _("mean"), _("stdev"), _("min"), _("median"),
                                 _("max")], rows, title=self.label(g))
@@ -281,8 +247,8 @@ class _Page:
             ax.set_ylabel(_("score"))
             ax.set_title(self.label(g))
             ax.tick_params(axis="x", labelrotation=20)
-            text = _("Final scores of the finished games: box from the first to the third quartile, the median, "
-                     "the mean (triangle), whiskers at the minimum and the maximum.")
+            text = _("Final scores of the finished games: box from the first to the third quartile, the "
+                     "median, the mean (triangle), whiskers at the minimum and the maximum.")
             self.pair(table, fig, self.caption(text, g.runs), self.label(g))
 
     # 3. breakdown by category
@@ -342,9 +308,11 @@ class _Page:
             ax.set_visible(False)
         fig.supxlabel(_("actions per game"), fontsize="medium")
         fig.supylabel(_("games"), fontsize="medium")
-        table = self.table([_("group"), _("finished games"), _("mean actions"), _("stdev"), _("min"), _("max"),
-                            _("mean duration (s)")], rows)
-        text = _("Length of the finished games in actions; the duration is the wall time per game, every game.")
+        table = self.table(
+            [_("group"), _("finished games"), _("mean actions"), _("stdev"), _("min"), _("max"),
+             _("mean duration (s)")], rows)
+        text = _("Length of the finished games in actions; the duration is the wall time per game, every "
+                 "game.")
         self.pair(table, fig, self.caption(text, {r for g in groups for r in g.runs}))
 
     # 5. termination reasons
@@ -366,7 +334,8 @@ class _Page:
         ax.bar_label(bars, padding=2)
         ax.invert_yaxis()
         ax.set_xlabel(_("games"))
-        text = _("How every game ended, unfinished games (stopped at the action cap, or by an error) included.")
+        text = _("How every game ended, unfinished games (stopped at the action cap, or by an error) "
+                 "included.")
         self.pair(table, fig, self.caption(text, {r for g in self.agg.groups.values() for r in g.runs}))
 
     # 6. co-op and solo: by difficulty and player count
@@ -388,13 +357,15 @@ class _Page:
         default = self.defaults.get("difficulty")
         cells: dict[tuple[str, int], list[Any]] = {}
         for g in groups:
-            cell = cells.setdefault((str(g.options.get("difficulty", default)), g.players), [0.0, 0, set(), []])
+            cell = cells.setdefault((str(g.options.get("difficulty", default)), g.players),
+                                    [0.0, 0, set(), []])
             cell[0] += g.win_counts()[0]
             cell[1] += g.win_games()
             cell[2].update(g.runs)
             cell[3].append(g)
         order = self.choices.get("difficulty", [])
-        levels = sorted({d for d, _p in cells}, key=lambda d: (order.index(d) if d in order else len(order), d))
+        levels = sorted({d for d, _p in cells},
+                        key=lambda d: (order.index(d) if d in order else len(order), d))
         counts = sorted({p for _d, p in cells})
         runs = {r for c in cells.values() for r in c[2]}
 
@@ -404,7 +375,8 @@ class _Page:
             k, n = cells[(d, p)][0], cells[(d, p)][1]
             low, high = wilson(k, n)
             rate = self.lang.percent(k / n) if n else "–"
-            return f"{self.lang.fixed(k, 0)}/{n} = {rate} [{self.lang.percent(low)} – {self.lang.percent(high)}]"
+            return (f"{self.lang.fixed(k, 0)}/{n} = {rate} [{self.lang.percent(low)} – "
+                    f"{self.lang.percent(high)}]")
 
         head = [_("difficulty"), *(self.lang.ngettext("{count} player", "{count} players", p).format(count=p)
                                    for p in counts)]
@@ -416,7 +388,8 @@ class _Page:
             ks = [cells[(levels[j], p)][0] / cells[(levels[j], p)][1] for j in xs]
             bounds = [wilson(cells[(levels[j], p)][0], cells[(levels[j], p)][1]) for j in xs]
             ax.errorbar([x + 0.06 * (i - len(counts) / 2) for x in xs], ks, capsize=4, marker="o",
-                        yerr=[[max(0.0, k - b[0]) for k, b in zip(ks, bounds)], [max(0.0, b[1] - k) for k, b in zip(ks, bounds)]],
+                        yerr=[[max(0.0, k - b[0]) for k, b in zip(ks, bounds)],
+                              [max(0.0, b[1] - k) for k, b in zip(ks, bounds)]],
                         label=self.lang.ngettext("{count} player", "{count} players", p).format(count=p),
                         color=COLOURS[i % len(COLOURS)])
         ax.set_xticks(range(len(levels)), levels)
@@ -461,8 +434,8 @@ class _Page:
         if title:
             ax.set_title(title)
         text = _("Solo rank distribution by difficulty (ranks from the lowest to the highest).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
-                  (_("Solo rank distribution"), "solo-ranks"))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}),
+                  agents, (_("Solo rank distribution"), "solo-ranks"))
 
     def solo_scores(self, solo: dict[str, list[GroupStats]], agents: str, title: str) -> None:
         _ = self._
@@ -474,8 +447,9 @@ class _Page:
             rows.append([d, str(sum(counts.values())), self.lang.fixed(mean, 1), self.lang.fixed(stdev, 1),
                          self.lang.fixed(min(counts), 1), self.lang.fixed(quantile(counts, 0.5), 1),
                          self.lang.fixed(max(counts), 1)])
-        table = self.table([_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
-                           title=title)
+        table = self.table(
+            [_("difficulty"), _("games"), _("mean"), _("stdev"), _("min"), _("median"), _("max")], rows,
+            title=title)
         fig = _figure()
         ax = fig.subplots()
         ax.bxp([_box(c, d) for d, c in by.items()], showmeans=True)
@@ -484,8 +458,8 @@ class _Page:
         if title:
             ax.set_title(title)
         text = _("Solo score distribution by difficulty (finished games).")
-        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}), agents,
-                  (_("Solo score distribution"), "solo-scores"))
+        self.pair(table, fig, self.caption(text, {r for gs in solo.values() for g in gs for r in g.runs}),
+                  agents, (_("Solo score distribution"), "solo-scores"))
 
 
 def _rank_order(game: str, lowest: dict[str, float]) -> list[str]:
@@ -514,7 +488,8 @@ def render_report(agg: Aggregate, lang: Lang | None = None, title: str | None = 
                                           page.terminations, page.difficulty]
     for section in sections:
         section()
-    text = PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading), body="\n".join(page.parts))
+    text = PAGE.substitute(lang=html.escape(lang.code), title=html.escape(heading),
+                           body="\n".join(page.parts))
     return text, page.files
 
 
@@ -522,45 +497,6 @@ def build_report(agg: Aggregate, lang: Lang | None = None, title: str | None = N
                  sources: Sequence[str] = ()) -> str:
     """The HTML page of the report of ``agg`` in ``lang`` (default English)."""
     return render_report(agg, lang, title, sources)[0]
-
-
-INDEX = "figures.json"
-"""The index of a figures folder (:func:`write_figures`)."""
-
-
-def write_figures(files: Sequence[FigureFile], folder: str | Path, game: str = "") -> list[Path]:
-    """Write every figure as ``folder/<nn>-<slug>.svg`` and their index ``folder/figures.json``.
-
-    The index lists, in page order, each figure's file, number, section, group, plain caption
-    (with the ``ludus simulate`` commands and seeds that make its games), commands and seeds.
-    Figures of an earlier index in ``folder`` that this one does not rewrite are removed, so the
-    folder holds this report's figures only. The same results give byte-identical files.
-    """
-    target = Path(folder)
-    width = max(2, len(str(len(files))))
-    entries = [{"file": f.name(width), "number": f.number, "section": f.section, "slug": f.slug, "group": f.group,
-                "caption": f.caption, "commands": list(f.commands), "seeds": list(f.seeds)} for f in files]
-    written = []
-    try:
-        target.mkdir(parents=True, exist_ok=True)
-        index = target / INDEX
-        old: list[str] = []
-        if index.is_file():
-            with contextlib.suppress(ValueError, TypeError, KeyError):
-                old = [str(e["file"]) for e in json.loads(index.read_text(encoding="utf-8"))["figures"]]
-        for f, entry in zip(files, entries):
-            path = target / str(entry["file"])
-            path.write_text(f.svg, encoding="utf-8")
-            written.append(path)
-        for name in set(old) - {str(e["file"]) for e in entries}:
-            if "/" not in name and name.endswith(".svg"):
-                (target / name).unlink(missing_ok=True)
-        index.write_text(json.dumps({"game": game, "figures": entries}, ensure_ascii=False, indent=1) + "\n",
-                         encoding="utf-8")
-    except OSError as exc:
-        raise ReportError(N_("cannot write {path}: {reason}"), path=str(exc.filename or target),
-                          reason=exc.strerror) from None
-    return [*written, index]
 
 
 def write_report(paths: Sequence[str | Path], out: str | Path, lang: Lang | None = None,
@@ -577,7 +513,8 @@ def write_report(paths: Sequence[str | Path], out: str | Path, lang: Lang | None
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise ReportError(N_("cannot write {path}: {reason}"), path=str(target), reason=exc.strerror) from None
+        raise ReportError(N_("cannot write {path}: {reason}"), path=str(target),
+                          reason=exc.strerror) from None
     if figures is not None:
         write_figures(files, figures, agg.game or "")
     return target

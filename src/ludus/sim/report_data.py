@@ -107,7 +107,8 @@ def read_rows(path: str | Path) -> Iterator[dict[str, Any]]:
             raise
         except (KeyError, TypeError, ValueError, OSError) as exc:  # JSON, CSV cells, Parquet, missing fields
             raise ReportError(N_("{path}: row {row} is not a result row ({problem})"),
-                              path=str(p), row=number, problem=str(exc).splitlines()[0] if str(exc) else "") from None
+                              path=str(p), row=number,
+                              problem=str(exc).splitlines()[0] if str(exc) else "") from None
         yield checked
 
 
@@ -255,7 +256,8 @@ class GroupStats:
     def mean_breakdown(self) -> dict[str, list[float]]:
         """Mean points per category (in name order, whatever the file's) and seat, over the finished games
         that had the category."""
-        return {c: [t / self.breakdown_games[c] for t in totals] for c, totals in sorted(self.breakdown.items())}
+        return {c: [t / self.breakdown_games[c] for t in totals]
+                for c, totals in sorted(self.breakdown.items())}
 
 
 def _text(value: Any) -> str:
@@ -286,7 +288,8 @@ class Aggregate:
         self.groups: dict[GroupKey, GroupStats] = {}
         self.runs: dict[RunKey, Run] = {}
         self.defaults: dict[str, str] = {}
-        """The game's option defaults as text: an option given at its default is the same group as one left out."""
+        """The game's option defaults as text: an option given at its default is the same group as one left
+        out."""
 
     def add(self, row: Mapping[str, Any], path: str = "") -> None:
         """Count one row (from the file ``path``); a row of another game is a :class:`ReportError`."""
@@ -295,7 +298,8 @@ class Aggregate:
             self.game = game
             self.defaults = _defaults(game)
         elif game != self.game:
-            raise ReportError(N_("the results are of several games ({first} and {other}): report one game at a time"),
+            raise ReportError(N_("the results are of several games ({first} and {other}): report one game at "
+                                 "a time"),
                               first=self.game, other=game)
         self.rows += 1
         players = int(row["players"])

@@ -207,7 +207,8 @@ class _Csv(_Tabular):
     def rows(self, rows: list[dict[str, Any]]) -> None:
         for row in rows:
             points = row["breakdown"]
-            self.out.writerow([_cell(row[k]) for k in _CSV_HEAD] + [_cell(points.get(c)) for c in self.categories])
+            self.out.writerow([_cell(row[k]) for k in _CSV_HEAD]
+                              + [_cell(points.get(c)) for c in self.categories])
 
     def widen(self) -> None:
         self.stale = True  # rows from now on are longer than the header: rewritten at the end
@@ -219,7 +220,8 @@ class _Csv(_Tabular):
             return
         width = len(_CSV_HEAD) + len(self.categories)
         spare = self.path.with_name(self.path.name + ".widening")
-        with self.path.open(newline="", encoding="utf-8") as old, spare.open("w", newline="", encoding="utf-8") as new:
+        with (self.path.open(newline="", encoding="utf-8") as old,
+              spare.open("w", newline="", encoding="utf-8") as new):
             reader, writer = csv.reader(old), csv.writer(new)
             next(reader)
             writer.writerow(_CSV_HEAD + [BREAKDOWN + c for c in self.categories])
@@ -245,9 +247,10 @@ class _Parquet(_Tabular):
         columns = [
             ("game", pa.string()), ("players", pa.int64()), ("options", pa.string()), ("index", pa.int64()),
             ("seed", pa.int64()), ("batch_seed", pa.int64()), ("rotation", pa.int64()),
-            ("agents", pa.list_(pa.string())), ("finished", pa.bool_()), ("scores", floats), ("ranking", ints),
-            ("winners", ints), ("cooperative_win", pa.bool_()), ("length", pa.int64()), ("duration", pa.float64()),
-            ("reason", pa.string()), ("termination", pa.string()), ("details", pa.string()),
+            ("agents", pa.list_(pa.string())), ("finished", pa.bool_()), ("scores", floats),
+            ("ranking", ints), ("winners", ints), ("cooperative_win", pa.bool_()), ("length", pa.int64()),
+            ("duration", pa.float64()), ("reason", pa.string()), ("termination", pa.string()),
+            ("details", pa.string()),
         ]
         return pa.schema(columns + [(BREAKDOWN + c, floats) for c in categories])
 
@@ -327,12 +330,12 @@ def _from_csv(cells: dict[str, str]) -> dict[str, Any]:
     coop = cells["cooperative_win"]
     typed: dict[str, Any] = {
         "game": cells["game"], "players": int(cells["players"]), "index": int(cells["index"]),
-        "seed": int(cells["seed"]), "batch_seed": int(cells["batch_seed"]), "rotation": int(cells["rotation"]),
-        "agents": _split(cells["agents"], str), "finished": cells["finished"] == "true",
-        "scores": _split(cells["scores"], float), "ranking": _split(cells["ranking"], int),
-        "winners": _split(cells["winners"], int), "cooperative_win": None if coop == "" else coop == "true",
-        "length": int(cells["length"]), "duration": float(cells["duration"]), "reason": cells["reason"],
-        "termination": cells["termination"],
+        "seed": int(cells["seed"]), "batch_seed": int(cells["batch_seed"]),
+        "rotation": int(cells["rotation"]), "agents": _split(cells["agents"], str),
+        "finished": cells["finished"] == "true", "scores": _split(cells["scores"], float),
+        "ranking": _split(cells["ranking"], int), "winners": _split(cells["winners"], int),
+        "cooperative_win": None if coop == "" else coop == "true", "length": int(cells["length"]),
+        "duration": float(cells["duration"]), "reason": cells["reason"], "termination": cells["termination"],
     }
     for name, text in cells.items():
         if name.startswith(BREAKDOWN):

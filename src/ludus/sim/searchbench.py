@@ -45,8 +45,8 @@ def mid_game_states(game_id: str, players: int, count: int = 8, seed: int = 0, *
     game = load(game_id, players, **options)
     states: list[State] = []
     for i in range(count):
-        _, record = play_game(game.new_state(seed + i), [make_agent("greedy", seed + i + p) for p in range(players)],
-                                  seed=seed + i)
+        _, record = play_game(game.new_state(seed + i),
+                              [make_agent("greedy", seed + i + p) for p in range(players)], seed=seed + i)
         half = len(record.actions) // 2
         state = game.new_state(seed + i)
         for text in record.actions[:half]:
@@ -66,7 +66,8 @@ def _rate(seconds: float, step: Callable[[], int]) -> float:
             return done / elapsed
 
 
-def search_bench(game_id: str, players: int, seconds: float = 3.0, seed: int = 0, **options: Any) -> SearchBenchResult:
+def search_bench(game_id: str, players: int, seconds: float = 3.0, seed: int = 0,
+                 **options: Any) -> SearchBenchResult:
     """Measure determinizations, ``evaluate_all`` calls and ISMCTS iterations per second.
 
     The time is split evenly between the three, over the same :func:`mid_game_states`.
@@ -100,5 +101,5 @@ def search_bench(game_id: str, players: int, seconds: float = 3.0, seed: int = 0
             done += search.stats.iterations
         return done
 
-    return SearchBenchResult(game_id, game.players, len(states), _rate(part, determinize), _rate(part, evaluate),
-                             _rate(part, iterations))
+    return SearchBenchResult(game_id, game.players, len(states), _rate(part, determinize),
+                             _rate(part, evaluate), _rate(part, iterations))

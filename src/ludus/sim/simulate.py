@@ -168,7 +168,8 @@ def simulate(
     **more: Any,
 ) -> list[GameResult]:
     """Play ``games`` games and return their results in order (see :func:`run_games`)."""
-    return list(run_games(game_id, games, players, agents, options, jobs, seed, progress, max_actions, **more))
+    return list(
+        run_games(game_id, games, players, agents, options, jobs, seed, progress, max_actions, **more))
 
 
 def run_games(
@@ -226,7 +227,8 @@ def play_chunk(tasks: list[Task]) -> list[GameResult]:
     return [play_one(task) for task in tasks]
 
 
-def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1, backend: str = "local") -> Iterator[GameResult]:
+def _run(tasks: Iterable[Task], jobs: int, chunksize: int = 1,
+         backend: str = "local") -> Iterator[GameResult]:
     """The results of ``tasks`` in the order they finish (see :func:`~ludus.sim.backends.stream`)."""
     return stream(tasks, play_chunk, jobs, chunksize, backend)
 

@@ -219,9 +219,11 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
     if players is None and game.players < 2:  # a solo game's default: the smallest table with rivals
         game = configure(game_id, 2, options)
     if game.info.cooperative:
-        raise TournamentError(N_("a tournament is for competitive games: {game} is co-operative"), game=game_id)
+        raise TournamentError(N_("a tournament is for competitive games: {game} is co-operative"),
+                              game=game_id)
     if game.players < 2:
-        raise TournamentError(N_("a tournament needs at least 2 players, got {players}"), players=game.players)
+        raise TournamentError(N_("a tournament needs at least 2 players, got {players}"),
+                              players=game.players)
     if len(agents) < 2:
         raise TournamentError(N_("a tournament needs at least 2 agents, got {count}"), count=len(agents))
     for name in agents:
@@ -233,7 +235,8 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
         if challenger is not None:
             raise TournamentError(N_("a challenger is for the gauntlet format only"))
         if len(agents) < game.players:
-            raise TournamentError(N_("a {players}-player round-robin needs at least {need} agents, got {count}"),
+            raise TournamentError(N_("a {players}-player round-robin needs at least {need} agents, got "
+                                     "{count}"),
                                   players=game.players, need=game.players, count=len(agents))
     else:
         if challenger is None or challenger not in agents:
@@ -285,8 +288,8 @@ def play_one(task: Task) -> TournamentGame:
     if record.stopped is not None:
         return TournamentGame(*common, [], [], [], len(record.actions), record.stopped, CAPPED)
     out = state.outcome()
-    return TournamentGame(*common, list(out.scores), list(out.ranking), list(out.winners), len(record.actions),
-                          out.reason, str(out.termination))
+    return TournamentGame(*common, list(out.scores), list(out.ranking), list(out.winners),
+                          len(record.actions), out.reason, str(out.termination))
 
 
 def play_chunk(tasks: list[Task]) -> list[TournamentGame]:
@@ -337,7 +340,8 @@ class _Tally:
             for q, b in enumerate(g.agents):
                 if q != p:
                     self.met[a][b] += 1
-                    self.ahead[a][b] += 1.0 if g.places[p] < g.places[q] else 0.5 if g.places[p] == g.places[q] else 0.0
+                    self.ahead[a][b] += (1.0 if g.places[p] < g.places[q] else 0.5
+                                         if g.places[p] == g.places[q] else 0.0)
         self.rated.append((tuple(g.agents), tuple(float(place) for place in g.places)))
 
     def _ratings(self) -> dict[str, tuple[float, float]]:
@@ -377,8 +381,10 @@ class _Tally:
 
     def head_to_head(self) -> dict[str, dict[str, dict[str, Any]]]:
         """``[a][b]``: the finished games ``a`` and ``b`` met in and the share ``a`` placed ahead."""
-        return {a: {b: {"games": self.met[a][b], "share": self.ahead[a][b] / self.met[a][b] if self.met[a][b] else None}
-                    for b in self.met[a] if b != a} for a in self.met}
+        return {
+            a: {b: {"games": self.met[a][b],
+                    "share": self.ahead[a][b] / self.met[a][b] if self.met[a][b] else None}
+                for b in self.met[a] if b != a} for a in self.met}
 
 
 def tournament(
@@ -413,7 +419,8 @@ def tournament(
     n, per_pairing, tables = shape.players, shape.games_per_pairing, shape.tables
     tally = _Tally(names, _model())
     arguments = {"game": game_id, "agents": names, "players": players, "games": games, "format": format,
-                 "challenger": challenger, "options": opts, "jobs": jobs, "seed": seed, "max_actions": max_actions}
+                 "challenger": challenger, "options": opts, "jobs": jobs, "seed": seed,
+                 "max_actions": max_actions}
     kept: list[TournamentGame] | None = [] if keep_games else None
     total = shape.total
     start = time.perf_counter()

@@ -105,8 +105,8 @@ def check_boards(
         recent: list[Event] = []
         while True:
             if step % stride == 0 or state.is_terminal():
-                drawn += _check_position(game, state, recent, seed, step, languages, hidden, names, twins, rng,
-                                         translated)
+                drawn += _check_position(game, state, recent, seed, step, languages, hidden, names, twins,
+                                         rng, translated)
             if state.is_terminal() or step >= cap:
                 break
             action = rng.choice(state.legal_actions(state.to_move()[0]))
@@ -117,7 +117,8 @@ def check_boards(
 
 def _check_position(game: Game[Any], state: State, recent: list[Event], seed: int, step: int,
                     languages: Sequence[str], hidden: Callable[[State, int], set[str]] | None,
-                    names: Callable[[str, Lang], Iterable[str]] | None, twins: int, rng: Rng, translated: bool) -> int:
+                    names: Callable[[str, Lang], Iterable[str]] | None, twins: int, rng: Rng,
+                    translated: bool) -> int:
     drawn = 0
     for seat in [*range(game.players), None]:
         view = board_view(state, seat, recent)
@@ -145,6 +146,6 @@ def _check_position(game: Game[Any], state: State, recent: list[Event], seed: in
             for _ in range(twins):
                 twin = state.determinize(seat, rng.next() & 0xFFFFFFFF)
                 if game.svg(board_view(twin, seat, recent), seat, get_lang(languages[0])) != first:
-                    raise AssertionError(f"seed {seed}, step {step}, seat {seat}: a world re-dealt from the seat's "
-                                         "view draws another picture (it shows something hidden)")
+                    raise AssertionError(f"seed {seed}, step {step}, seat {seat}: a world re-dealt from the "
+                                         "seat's view draws another picture (it shows something hidden)")
     return drawn

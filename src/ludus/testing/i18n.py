@@ -30,7 +30,13 @@ from ludus.core.rng import Rng
 
 __all__ = ["ENGLISH_WORDS", "CheckedLang", "problems", "read_everything"]
 
-ENGLISH_WORDS = frozenset(["the", "and", "with", "from", "player", "players", "seat", "card", "cards", "takes", "draws", "your", "you", "points", "score", "hand", "deck", "tile", "tiles", "city", "cities", "legions", "marker", "markers", "action", "actions", "round", "turn", "game", "none", "each", "into", "has", "have", "not", "this", "that", "until", "after", "before", "when", "which", "there", "their", "them", "town", "pool", "builds", "adds", "moves", "gains", "loses", "pays", "discards", "plays", "may", "must", "two", "three", "four", "five", "six", "left", "right", "total", "year", "boxes", "row", "sheet"])
+ENGLISH_WORDS = frozenset(
+    ["the", "and", "with", "from", "player", "players", "seat", "card", "cards", "takes", "draws", "your",
+     "you", "points", "score", "hand", "deck", "tile", "tiles", "city", "cities", "legions", "marker",
+     "markers", "action", "actions", "round", "turn", "game", "none", "each", "into", "has", "have", "not",
+     "this", "that", "until", "after", "before", "when", "which", "there", "their", "them", "town", "pool",
+     "builds", "adds", "moves", "gains", "loses", "pays", "discards", "plays", "may", "must", "two", "three",
+     "four", "five", "six", "left", "right", "total", "year", "boxes", "row", "sheet"])
 """Words that are English and are not words of Polish, Hungarian or Ukrainian (nor Latin names)."""
 
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][\w:]*\}")
@@ -93,7 +99,8 @@ class CheckedLang(Lang):
         return super().pgettext(context, message, domain)
 
 
-def read_everything(game: Game[Any], seed: int, code: str, views: int = 6) -> tuple[list[tuple[str, str]], CheckedLang]:
+def read_everything(game: Game[Any], seed: int, code: str,
+                    views: int = 6) -> tuple[list[tuple[str, str]], CheckedLang]:
     """Play a random game of ``game`` from ``seed`` and collect ``(where, text)`` of all it shows in ``code``.
 
     Boards are rendered ``views`` times through the game (and at its end) for every seat
@@ -149,7 +156,8 @@ def problems(texts: Iterable[tuple[str, str]], lang: CheckedLang, allowed: Itera
             found.append(f"{where}: placeholder {hole} left in {text[:120]!r}")
         if lang.code == "en":
             continue
-        english = {w for w in _WORD.findall(text) if w.casefold() in ENGLISH_WORDS and w.casefold() not in keep}
+        english = {w for w in _WORD.findall(text)
+                   if w.casefold() in ENGLISH_WORDS and w.casefold() not in keep}
         if english:
             found.append(f"{where}: English {sorted(english)} in {text[:120]!r}")
     return sorted(set(found))

@@ -103,7 +103,8 @@ def play_in_terminal(
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows), **(env or {})}
+    environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows),
+                   **(env or {})}
     environment.pop("NO_COLOR", None)
     process = subprocess.Popen(list(argv), stdin=slave, stdout=slave, stderr=slave, env=environment,
                                start_new_session=True, close_fds=True)

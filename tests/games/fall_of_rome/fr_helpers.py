@@ -23,8 +23,8 @@ from ludus.games.fall_of_rome.rules.board import add_legions, remove_cube, remov
 from ludus.games.fall_of_rome.rules.turn import begin_turn
 from ludus.testing.scenario import conserved, edit, play
 
-__all__ = ["act", "barbarian_cards", "check_conservation", "cubes", "legions", "player_cards", "put", "random_game",
-           "run", "scenario"]
+__all__ = ["act", "barbarian_cards", "check_conservation", "cubes", "legions", "player_cards", "put",
+           "random_game", "run", "scenario"]
 
 
 def check_conservation(s: FallOfRomeState) -> None:
@@ -40,7 +40,8 @@ def run(s: FallOfRomeState, rule: Callable[..., Any], *args: Any) -> Log:
     return log
 
 
-def random_game(game_id: str, players: int, seed: int, check: bool = True, **options: object) -> FallOfRomeState:
+def random_game(game_id: str, players: int, seed: int, check: bool = True,
+                **options: object) -> FallOfRomeState:
     """Play a random game to the end, checking conservation after every action."""
     game = registry.load(game_id, players=players, **options)
     s: FallOfRomeState = game.new_state(seed)

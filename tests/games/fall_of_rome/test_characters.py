@@ -121,7 +121,8 @@ def test_regina_foederata_leads_barbarians_and_enlists_once_for_free() -> None:
     act(s, "0:enlist_barbarians green", "0:add 3")  # free: no card in hand
     assert cubes(s, "Lugdunum", "green") == 0 and legions(s, "Lugdunum") == 4
     put(s, "Lugdunum", "green", 1)
-    assert not any(x.startswith("0:enlist_barbarians") for x in legal(s, 0))  # once per turn, and no green card
+    # once per turn, and no green card
+    assert not any(x.startswith("0:enlist_barbarians") for x in legal(s, 0))
 
 
 def test_regina_foederata_special_adds_a_legion_only_if_she_removed_a_barbarian() -> None:
@@ -136,7 +137,8 @@ def test_regina_foederata_special_adds_a_legion_only_if_she_removed_a_barbarian(
 
 def test_vestalis_draws_from_her_event_deck_and_may_draw_three() -> None:
     s = scenario(roles=("Vestalis", "Consul"), cities=("Lutetia", "Roma"), hands=(("Lugdunum/green",), ()),
-                 vestalis_may_return_revolt=True)  # ruling 6's other reading (the default is tested in test_issue10)
+                 # ruling 6's other reading (the default is tested in test_issue10)
+                 vestalis_may_return_revolt=True)
     assert s.vdeck  # the unused events
     top = s.vdeck[-1]
     assert "1:vestalis_draw Lugdunum/green" not in legal(s, 1)

@@ -18,7 +18,8 @@ def test_map_counts() -> None:
 def test_tribes_and_cubes() -> None:
     assert [t.cubes for t in c.TRIBES] == [20, 22, 20, 24, 14]
     assert [t.alliance_cost for t in c.TRIBES] == [4, 5, 4, 5, 3]
-    assert [t.name for t in c.TRIBES] == ["Anglo-Saxons & Franks", "Vandals", "Huns", "Visigoths", "Ostrogoths"]
+    assert [t.name for t in c.TRIBES] == ["Anglo-Saxons & Franks", "Vandals", "Huns", "Visigoths",
+                                          "Ostrogoths"]
     assert c.TRIBES[0].name_pl == "Anglosasi oraz Frankowie"
 
 

@@ -153,7 +153,8 @@ def test_hic_manebimus_optime_reinforces_fort_cities() -> None:
     act(s, "0:reinforce Sinope", "0:add 2")
     act(s, "0:reinforce Roma", "0:add 1")
     assert not s.pending  # 3 cities at most
-    assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"), legions(s, "Lutetia")) == (2, 2, 1, 0)
+    assert (legions(s, "Tyras"), legions(s, "Sinope"), legions(s, "Roma"),
+            legions(s, "Lutetia")) == (2, 2, 1, 0)
     s = scenario(hands=(("Hic_Manebimus_Optime",), ()))
     for city in ("Tyras", "Sinope", "Lutetia"):
         run(s, place_fort, TOKEN_CITY[city], -1)

@@ -37,7 +37,8 @@ GLOSSARY: dict[str, dict[str, object]] = tomllib.loads(
 
 def allowed(code: str) -> set[str]:
     """Words of the glossary's terms that are the same in English and in ``code`` (Latin names)."""
-    return {w for t in GLOSSARY.values() if t["en"] == t[code] for w in str(t["en"]).replace(",", " ").split()}
+    return {w for t in GLOSSARY.values() if t["en"] == t[code]
+            for w in str(t["en"]).replace(",", " ").split()}
 
 
 GAMES = [  # (players, seed, options): every player count, the solitaire challenge and the options
@@ -57,8 +58,8 @@ def test_everything_a_person_reads_is_in_the_language(code: str) -> None:
         assert problems(texts, lang, allowed(code)) == [], (players, seed)
 
 
-KEY_TERMS = ("Roma", "revolt", "fort", "actions", "orange", "anglo_saxons_franks", "vandals", "huns", "visigoths",
-             "ostrogoths")
+KEY_TERMS = ("Roma", "revolt", "fort", "actions", "orange", "anglo_saxons_franks", "vandals", "huns",
+             "visigoths", "ostrogoths")
 """Ten central terms: Rome, the Revolt cards, forts, the Do Actions phase, and the five tribes
 (with a colour): each is on the board of every game."""
 
@@ -141,7 +142,8 @@ def test_end_reasons_and_the_score_sheet_are_said_in_the_language() -> None:
     sacked = Outcome((0.0, 0.0), (1, 1), (), "Roma was sacked", termination="roma_sacked")
     assert game.outcome_text(sacked, "pl") == GLOSSARY["roma_sacked"]["pl"]
     assert game.outcome_text(sacked, "hu") == GLOSSARY["roma_sacked"]["hu"]
-    won = Outcome((1.0, 1.0), (1, 1), (0, 1), "every tribe is allied or gone", True, termination="all_tribes_subdued")
+    won = Outcome((1.0, 1.0), (1, 1), (0, 1), "every tribe is allied or gone", True,
+                  termination="all_tribes_subdued")
     assert game.outcome_text(won, "uk") == GLOSSARY["all_tribes_subdued"]["uk"]
     hu = get_lang("hu").for_domain(DOMAIN)
     for key in ("tribes_subdued", "tribes_cleared", "alliances", "turns"):
@@ -185,9 +187,10 @@ def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.plain[-2000:]
     text = run.plain
     # the board, the menu, the log and the map in Polish, with the edition's terms
-    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie", "Gracz 1 (Ty) — karty",
-                  "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji", "marsz do miasta",
-                  "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta", "Mapa: drogi", "Gracz 1> "):
+    for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie",
+                  "Gracz 1 (Ty) — karty", "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji",
+                  "marsz do miasta", "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta",
+                  "Mapa: drogi", "Gracz 1> "):
         assert words in text, words
     english = ("Player 1>", "Turn ", "Your hand", "march to", "Player deck", "Since your last decision",
                "start in", "the players", " with ", " legions")

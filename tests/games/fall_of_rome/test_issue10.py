@@ -64,7 +64,8 @@ def test_ruling_31_enlist_places_up_to_as_many_legions_as_barbarians_removed() -
 # — in a port, discard a city card of its colour to place up to 2 legions there (ruling 31:
 # 1 or 2, the player's choice).
 def test_ruling_31_praefectus_classis_recruits_up_to_2_legions() -> None:
-    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"), hands=(("Tingi/black",), ()))
+    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"),
+                 hands=(("Tingi/black",), ()))
     options = [a for a in legal(s, 0) if a.startswith("0:classis_recruit")]
     assert options == ["0:classis_recruit Tingi/black"]  # the card, then the legions (ruling 34)
     act(s, "0:classis_recruit Tingi/black")
@@ -80,7 +81,8 @@ def test_ludus_0_1_0_notation_without_a_count_places_as_many_legions_as_it_can()
     s.allied[2] = 1
     act(s, "0:enlist_barbarians green", "0:add all")  # 0.1.0's "enlist_barbarians green", upgraded
     assert legions(s, "Philippopolis") == 4
-    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"), hands=(("Tingi/black",), ()))
+    s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Tingi", "Roma"),
+                 hands=(("Tingi/black",), ()))
     act(s, "0:classis_recruit Tingi/black", "0:add all")
     assert legions(s, "Tingi") == 2
 

@@ -50,7 +50,8 @@ def replay_upgrading(record: GameRecord) -> ludus.State:
 def test_old_records_replay_through_the_upgrade_with_their_digests(path: Path) -> None:
     record = GameRecord.from_json(json.loads(path.read_text()))
     assert version_key(record.version) < version_key(SPLIT_VERSION)
-    moves = [t for t in record.actions if t.split(":")[1].split()[0] in ("march", "sail", "fabrum_move", "classis_sail")]
+    moves = [t for t in record.actions
+             if t.split(":")[1].split()[0] in ("march", "sail", "fabrum_move", "classis_sail")]
     assert moves, "the record has moves to upgrade"
     state = replay_upgrading(record)
     assert ludus.replay(record).digest() == state.digest()  # core replay calls the hook as well
@@ -60,7 +61,8 @@ def test_upgrade_splits_only_old_moves() -> None:
     game = ludus.load("fall-of-rome", players=2)
     assert game.upgrade_notation("1:sail Tingi 2", "0.1.0") == ["1:sail Tingi", "1:legions 2"]
     assert game.upgrade_notation("0:fabrum_move Roma 0", "0.2.9") == ["0:fabrum_move Roma", "0:legions 0"]
-    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black", "0:add 2"]
+    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.1.0") == ["0:enlist_barbarians black",
+                                                                             "0:add 2"]
     assert game.upgrade_notation("0:march Roma", "0.3.0") == ["0:march Roma"]
 
 
@@ -72,7 +74,8 @@ def test_upgrade_splits_old_event_moves_too() -> None:
     assert game.upgrade_notation("0:march Roma 2", "0.3.0") == ["0:march Roma 2"]  # 0.3.0 moves were split
     assert game.upgrade_notation("0:move_to Carnuntum", "0.4.0") == ["0:move_to Carnuntum"]
     assert game.upgrade_notation("0:reinforce Tyras 2", "0.3.0") == ["0:reinforce Tyras", "0:add 2"]
-    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.3.0") == ["0:enlist_barbarians black", "0:add 2"]
+    assert game.upgrade_notation("0:enlist_barbarians black 2", "0.3.0") == ["0:enlist_barbarians black",
+                                                                             "0:add 2"]
 
 
 def test_old_event_move_replays_as_destination_then_legions() -> None:
@@ -86,7 +89,8 @@ def test_old_event_move_replays_as_destination_then_legions() -> None:
     assert {str(a) for a in state.legal_actions(0)} >= {"0:move_to Carnuntum", "0:move_to Roma"}
     assert all(len(a.args) == 1 for a in state.legal_actions(0))
     state.apply(game.parse_action(state, "0:move_to Carnuntum"))
-    assert [str(a) for a in state.legal_actions(0)] == ["0:legions 0", "0:legions 1"]  # 1 legion where it stands
+    # 1 legion where it stands
+    assert [str(a) for a in state.legal_actions(0)] == ["0:legions 0", "0:legions 1"]
     state.apply(game.parse_action(state, "0:legions 1"))
     assert state.digest() == record.digests[11]  # type: ignore[index]
 
@@ -116,7 +120,8 @@ def test_event_moves_ask_the_destination_or_pawn_then_the_legions() -> None:
     assert s.legal_actions(1)  # the other seat may play its event while Veni, Vidi, Vici waits (ruling 32)
     taken = s.actions_taken
     act(s, "0:move_to Sinope")
-    assert [str(a) for a in s.legal_actions(0)] == ["0:legions 0", "0:legions 1", "0:legions 2", "0:legions 3"]
+    assert [str(a) for a in s.legal_actions(0)] == ["0:legions 0", "0:legions 1", "0:legions 2",
+                                                    "0:legions 3"]
     assert not s.legal_actions(1) and s.actions_taken == taken  # one action of the rulebook: no event inside
     act(s, "0:legions 2")
     assert s.actions_taken == taken + 1 and legions(s, "Sinope") == 2 and legions(s, "Roma") == 1
@@ -124,8 +129,8 @@ def test_event_moves_ask_the_destination_or_pawn_then_the_legions() -> None:
     assert [str(a) for a in s.legal_actions(1)] == ["1:move_pawn Consul", "1:move_pawn Magister_Militum"]
     act(s, "1:move_pawn Consul")
     lutetia = TOKEN_CITY["Lutetia"]
-    assert s.to_json()["pending"][-1] == {"k": "legions", "who": 1, "verb": "move_pawn", "city": lutetia, "most": 2,
-                                          "pawn": 0}
+    assert s.to_json()["pending"][-1] == {"k": "legions", "who": 1, "verb": "move_pawn", "city": lutetia,
+                                          "most": 2, "pawn": 0}
     act(s, "1:legions 1")
     assert s.to_move() == (0,)  # the Consul's owner is asked (ruling 22) once the legions are chosen
     act(s, "0:agree")
@@ -174,7 +179,8 @@ def test_legions_are_their_own_decision_and_nobody_plays_inside_it() -> None:
             break
         seat = state.to_move()[0]
         actions = state.legal_actions(seat)
-        assert all(len(a.args) == 1 for a in actions if a.verb in ("march", "sail", "classis_sail", "fabrum_move"))
+        assert all(len(a.args) == 1 for a in actions
+                   if a.verb in ("march", "sail", "classis_sail", "fabrum_move"))
         action = rng.choice(actions)
         before = state.to_json()["actions_taken"]
         state.apply(action)
@@ -215,7 +221,8 @@ BAD_GRAMMAR = re.compile(r"\b1 (legion|barbarian|card|cube)s\b|\b1 dice\b|\b[Aa]
 
 def test_no_internal_id_or_bad_grammar_in_labels_log_or_render() -> None:
     for seed in range(10):
-        options = {"roles": "chosen"} if seed % 3 == 0 else {"roma_caput_mundi": True} if seed % 3 == 1 else {}
+        options = ({"roles": "chosen"} if seed % 3 == 0 else {"roma_caput_mundi": True} if seed
+                   % 3 == 1 else {})
         game = ludus.load("fall-of-rome", players=1 + seed % 5, **options)
         state = game.new_state(seed)
         rng = random.Random(seed)
@@ -243,7 +250,8 @@ def test_every_component_in_a_view_has_a_text() -> None:
         assert text, name
         assert game.component_text(name.upper().replace("_", " ")) == text
         assert not SNAKE.search(text), text
-    assert "Usuń 1 znacznik legionisty" in (game.component_text("Vestalis", "pl") or "")  # the rulebook's Polish
+    # the rulebook's Polish
+    assert "Usuń 1 znacznik legionisty" in (game.component_text("Vestalis", "pl") or "")
     assert game.component_text("no such thing") is None
     state = game.new_state(1)
     for row in state.view(None)["board"]:
@@ -362,13 +370,15 @@ def test_the_same_move_is_offered_once() -> None:
     cards = ("Aquileia/blue", "Roma/orange", "Londinium/orange")
     s = scenario(roles=("Praefectus_Fabrum", "Consul"), cities=("Roma", "Brundisium"), hands=(cards, ()))
     menu = {str(a) for a in s.legal_actions(0)}
-    assert not any(m.startswith("0:sail") for m in menu) and "0:fabrum_move Aquileia" in menu  # from a fort city
+    # from a fort city
+    assert not any(m.startswith("0:sail") for m in menu) and "0:fabrum_move Aquileia" in menu
     assert _paths(s) == []
     game = s.game
     assert str(game.parse_action(s, "0:sail Aquileia")) == "0:fabrum_move Aquileia"  # an old record's sail
     s = scenario(roles=("Praefectus_Classis", "Consul"), cities=("Roma", "Roma"), hands=(cards, ()))
     menu = {str(a) for a in s.legal_actions(0)}
-    assert "0:march Aquileia" in menu and "0:classis_sail Aquileia" not in menu and "0:classis_sail Tingi" in menu
+    assert "0:march Aquileia" in menu and "0:classis_sail Aquileia" not in menu
+    assert "0:classis_sail Tingi" in menu
     assert str(game.parse_action(s, "0:classis_sail Aquileia")) == "0:march Aquileia"
     s = scenario(roles=("Consul", "Praefectus_Classis"), cities=("Roma", "Roma"), hands=(cards, ()))
     menu = {str(a) for a in s.legal_actions(0)}
@@ -387,9 +397,10 @@ def test_festina_lente_moving_nobody_is_one_answer() -> None:
     assert "0:done" in {str(a) for a in s.legal_actions(0)}
     s = scenario(players=3, roles=("Consul", "Vestalis", "Mercator"), cities=("Roma", "Tyras", "Sinope"),
                  hands=(("Festina_Lente",), (), ()))
-    act(s, "0:play Festina_Lente destabilizing", "0:choose_city Lutetia", "0:move_pawn Vestalis", "0:legions 0",
-        "1:agree")
-    assert {str(a) for a in s.legal_actions(0)} == {"0:move_pawn Mercator", "0:done"}  # the Consul (pawn 0) comes first
+    act(s, "0:play Festina_Lente destabilizing", "0:choose_city Lutetia", "0:move_pawn Vestalis",
+        "0:legions 0", "1:agree")
+    # the Consul (pawn 0) comes first
+    assert {str(a) for a in s.legal_actions(0)} == {"0:move_pawn Mercator", "0:done"}
 
 
 # Enlist Barbarians and Praefectus Classis's recruit, like a move (ruling 34): the tribe or the
@@ -397,11 +408,13 @@ def test_festina_lente_moving_nobody_is_one_answer() -> None:
 def test_upgrade_splits_old_recruits_into_the_choice_then_the_legions() -> None:
     game = ludus.load("fall-of-rome", players=2)
     # 0.1.0 (no count: as many as possible) -> the colour or card, then "add all"
-    assert game.upgrade_notation("0:enlist_barbarians green", "0.1.0") == ["0:enlist_barbarians green", "0:add all"]
+    assert game.upgrade_notation("0:enlist_barbarians green", "0.1.0") == ["0:enlist_barbarians green",
+                                                                           "0:add all"]
     assert game.upgrade_notation("1:classis_recruit Tingi/black", "0.1.0") == [
         "1:classis_recruit Tingi/black", "1:add all"]
     # 0.2.0 / 0.3.0 (the "up to" count of ruling 31)
-    assert game.upgrade_notation("0:enlist_barbarians green 3", "0.2.0") == ["0:enlist_barbarians green", "0:add 3"]
+    assert game.upgrade_notation("0:enlist_barbarians green 3", "0.2.0") == ["0:enlist_barbarians green",
+                                                                             "0:add 3"]
     assert game.upgrade_notation("1:classis_recruit Tingi/black 2", "0.3.0") == [
         "1:classis_recruit Tingi/black", "1:add 2"]
     # 0.4.0: already split
@@ -477,6 +490,7 @@ def test_classis_recruit_is_the_card_then_1_or_2_legions() -> None:
     act(s, "0:classis_recruit Tingi/black")
     assert legal(s, 0) == ["0:add 1", "0:add 2"] and legal(s, 1) == []
     assert s.pending[-1].to_json() == {"k": "legions", "who": 0, "verb": "classis_recruit",
-                                       "city": TOKEN_CITY["Tingi"], "most": 2, "what": TOKEN_CARD["Tingi/black"]}
+                                       "city": TOKEN_CITY["Tingi"], "most": 2,
+                                       "what": TOKEN_CARD["Tingi/black"]}
     act(s, "0:add 2")
     assert legions(s, "Tingi") == 2 and s.hands[0] == [] and not s.pending

@@ -103,7 +103,8 @@ def test_first_player_most_days() -> None:
 def test_four_actions_then_draw_then_invasions() -> None:
     s = scenario(cities=("Lutetia", "Roma"))
     for _ in range(4):
-        act(s, "0:march Lugdunum" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia", "0:legions 0")
+        act(s, "0:march Lugdunum" if s.pawn_city[0] == TOKEN_CITY["Lutetia"] else "0:march Lutetia",
+            "0:legions 0")
     assert s.actions_left == 0 and legal(s, 0) == ["0:draw"]
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
@@ -227,7 +228,8 @@ def test_apply_rejects_illegal_actions_and_leaves_the_state_unchanged() -> None:
 # --- Roma Caput Mundi ---------------------------------------------------------
 def test_roma_caput_mundi_setup_and_revolt_counts() -> None:
     for difficulty, n in (("novice", 4), ("normal", 5), ("heroic", 6), ("legendary", 7)):
-        s = registry.load("fall-of-rome", players=2, roma_caput_mundi=True, difficulty=difficulty).new_state(0)
+        s = registry.load("fall-of-rome", players=2, roma_caput_mundi=True, difficulty=difficulty).new_state(
+            0)
         assert s.pdeck.count(REVOLT) == n and s.forts[ROMA] == 0 and s.fort_supply == 6
 
 
@@ -305,7 +307,8 @@ def test_ruling_21_an_empty_barbarian_deck_is_reformed_from_the_discard_pile() -
 
 
 def test_hand_limit_of_another_player_comes_first_and_events_may_answer_it() -> None:
-    full = ("Tyras/white", "Sinope/blue", "Roma/black", "Roma/white", "Genua/white", "Narbo/white", "Mortui_Non_Mordent")
+    full = ("Tyras/white", "Sinope/blue", "Roma/black", "Roma/white", "Genua/white", "Narbo/white",
+            "Mortui_Non_Mordent")
     s = scenario(roles=("Mercator", "Consul"), cities=("Roma", "Roma"), hands=(("Roma/green",), full))
     act(s, "0:mercator_give 1 Roma/green")
     assert s.to_move() == (1,) and len(s.hands[1]) == 8
@@ -347,9 +350,11 @@ def test_events_are_kinds_with_ids_and_numbers_and_read_as_english() -> None:
     ]
     assert events[0].visible_to is None and events[0].text == "Consul marches to Lugdunum with 2 legions."
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
-    play(s, "0:march Lutetia", "0:legions 2", "0:march Lugdunum", "0:legions 0", "0:march Lutetia", "0:legions 0")
+    play(s, "0:march Lutetia", "0:legions 2", "0:march Lugdunum", "0:legions 0", "0:march Lutetia",
+         "0:legions 0")
     events = play(s, "0:draw")
-    assert events[0].kind == "draw" and events[0].data["cards"] == [TOKEN_CARD["Sinope/blue"], TOKEN_CARD["Tyras/white"]]
+    assert events[0].kind == "draw" and events[0].data["cards"] == [TOKEN_CARD["Sinope/blue"],
+                                                                    TOKEN_CARD["Tyras/white"]]
 
 
 def test_the_end_of_the_game_is_an_event_and_a_termination() -> None:

@@ -88,7 +88,8 @@ def test_the_numbering_per_player_count_and_option() -> None:
     assert game.decode_action(game.new_state(1), 1862, player=1) == Action(1, "add", (3,))
     # the solitaire challenge's Mercator gives to any of its 3 pawns
     solo = ludus.load("fall-of-rome", 1)
-    assert solo.action_space.decode(solo.encode_action(Action(0, "mercator_give", (2, "Roma/blue"))), 0).args == (
+    assert solo.action_space.decode(
+        solo.encode_action(Action(0, "mercator_give", (2, "Roma/blue"))), 0).args == (
         2, "Roma/blue")
 
 
@@ -103,7 +104,8 @@ def _rare_kinds() -> set[tuple[str, int]]:
     kinds |= {(str(a.verb), len(a.args)) for a in s.legal_actions(0)}
     act(s, "0:play Si_Vis_Pacem_Para_Bellum destabilizing", "0:fort_city Carthago")
     kinds |= {(str(a.verb), len(a.args)) for a in s.legal_actions(0)}
-    s = scenario(roles=("Consul", "Magister_Militum"), cities=("Philippopolis", "Roma"), hands=(("Patrae/green",), ()))
+    s = scenario(roles=("Consul", "Magister_Militum"), cities=("Philippopolis", "Roma"),
+                 hands=(("Patrae/green",), ()))
     put(s, "Philippopolis", "green", 3, legions=1)
     s.allied[2] = 1
     kinds |= {(str(a.verb), len(a.args)) for a in s.legal_actions(0)}
@@ -189,7 +191,8 @@ def test_named_slices_read_what_the_view_says(players: int) -> None:
         hands = _part(game, vector, "hands")
         for r, p in enumerate(rotated):
             mine = hands[r * 63:(r + 1) * 63]
-            assert [CARD_TOKENS[c] for c in range(63) if mine[c]] == sorted(view["hands"][p], key=CARD_TOKENS.index)
+            assert [CARD_TOKENS[c] for c in range(63) if mine[c]] == sorted(view["hands"][p],
+                                                                            key=CARD_TOKENS.index)
         assert _part(game, vector, "cubes") == [float(state.cubes[i]) for i in range(NC * NT)]
         assert _part(game, vector, "legions") == [float(x) for x in state.legions]
         assert _part(game, vector, "supply") == [state.supply[t] / TRIBES[t].cubes for t in range(NT)]
@@ -243,7 +246,8 @@ def test_each_seat_sees_itself_first() -> None:
     sizes = [len(h) / HAND_LIMIT for h in state.hands]
     assert _part(game, game.observe(state.view(1), 1), "hand_sizes") == [sizes[1], sizes[2], sizes[0]]
     roles = _part(game, game.observe(state.view(1), 1), "pawn_roles")
-    assert [roles[r * 7:(r + 1) * 7].index(1.0) for r in range(3)] == [state.roles[1], state.roles[2], state.roles[0]]
+    assert [roles[r * 7:(r + 1) * 7].index(1.0) for r in range(3)] == [state.roles[1], state.roles[2],
+                                                                       state.roles[0]]
 
 
 def test_the_pending_decision_is_observed() -> None:

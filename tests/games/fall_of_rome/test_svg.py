@@ -53,11 +53,14 @@ def _play(state: Any, rng: ludus.Rng, until: Any, limit: int = 2000) -> list[lud
 
 
 @pytest.mark.parametrize(("players", "seeds", "positions"),
-                         halved_then_full([(1, (1, 7), 30), (2, (2, 3), 50), (3, (4,), 40), (4, (5,), 40), (5, (6,), 40)]))
-def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...], positions: int) -> None:
+                         halved_then_full(
+                             [(1, (1, 7), 30), (2, (2, 3), 50), (3, (4,), 40), (4, (5,), 40), (5, (6,), 40)]))
+def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...],
+                                                              positions: int) -> None:
     game = ludus.load("fall-of-rome", players)
     drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)
-    assert drawn >= positions * 4 * (players + 1) * 0.9  # 200 positions in all; × languages × (seats + spectator)
+    # 200 positions in all; × languages × (seats + spectator)
+    assert drawn >= positions * 4 * (players + 1) * 0.9
 
 
 def test_no_unseen_event_is_named_in_any_language() -> None:

@@ -65,8 +65,8 @@ def test_the_bot_meets_its_team_mate_and_takes_the_card_that_forges_the_last_all
 
 
 def test_at_the_hand_limit_the_bot_keeps_the_colours_it_is_gathering() -> None:
-    """Eight cards: four white (one short of the Visigoths), three green (one short of the Huns), one black (the
-    Vandals are allied already): the black card goes, the colours being gathered stay."""
+    """Eight cards: four white (one short of the Visigoths), three green (one short of the Huns), one black
+    (the Vandals are allied already): the black card goes, the colours being gathered stay."""
     hand = ("Tyras/white", "Constantinopolis/white", "Athenae/white", "Patrae/white",
             "Iuvavum/green", "Carnuntum/green", "Mediolanum/green", "Carthago/black")
     s = scenario(hands=(hand, ()))

@@ -74,7 +74,8 @@ TAMPERINGS: dict[str, tuple[str, Callable[[dict[str, Any]], None]]] = {
     "a Revolt step with no Revolt waiting": ("pending_revolts", lambda d: d.__setitem__("phase", "revolt")),
     "more actions than a turn can hold": ("actions_left", lambda d: d.__setitem__("actions_left", 9)),
     "a barbarian segment of no cards": ("bsegs", lambda d: d["bsegs"].append([0, 0])),
-    "player piles that do not make the deck": ("piles", lambda d: d["piles"].__setitem__(0, d["piles"][0] + 1)),
+    "player piles that do not make the deck": ("piles",
+                                               lambda d: d["piles"].__setitem__(0, d["piles"][0] + 1)),
     "an unknown end of game": ("result", lambda d: d.update(phase="over", result="loss: boredom")),
     "a missing field": ("turn", lambda d: d.pop("turn")),
 }

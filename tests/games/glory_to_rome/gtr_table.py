@@ -78,7 +78,8 @@ class Table:
         return self
 
     def building(
-        self, p: int, name: str, *materials: str, complete: bool = False, site: str | None = None, out: bool = False
+        self, p: int, name: str, *materials: str, complete: bool = False, site: str | None = None,
+        out: bool = False
     ) -> Table:
         card = self.card(name)
         m = MATERIAL_INDEX[site] if site else CARD_MATERIAL[card]

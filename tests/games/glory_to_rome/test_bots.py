@@ -54,7 +54,8 @@ def _jack_decision() -> tuple[GtrState, int, int]:
             p = state.to_move()[0]
             if state.acts.think_jack[p] in state.legal_actions(p):
                 for rng_seed in range(4):
-                    if heuristic.greedy_action(state, p, Rng(rng_seed), AgentSearch()) == state.acts.think_jack[p]:
+                    if heuristic.greedy_action(state, p, Rng(rng_seed),
+                                               AgentSearch()) == state.acts.think_jack[p]:
                         return state, p, rng_seed
             state.apply(bot.act(state, p))
     raise AssertionError("no state where the greedy bot takes a Jack")
@@ -83,7 +84,8 @@ def test_render_shows_the_players_view() -> None:
     game = ludus.load("glory-to-rome", players=3)
     state = game.new_state(4)
     text = game.render(state.view(0), 0)
-    for part in ("Pool:", "Deck:", "Sites in town:", "Player 1 (you)", "Hand (5/5)", "Clientele", "Stockpile", "Vault"):
+    for part in ("Pool:", "Deck:", "Sites in town:", "Player 1 (you)", "Hand (5/5)", "Clientele", "Stockpile",
+                 "Vault"):
         assert part in text
     assert "Hand (" not in game.render(state.view(None), None)
 

@@ -10,7 +10,8 @@ from ludus.testing import check_game
 
 # The two other rule sets at 4-5 players run in `make soak`.
 @pytest.mark.parametrize(("options", "players"),
-                         slow_at_large_tables({}, [{"rules": "classic"}, {"simplified": True}], (2, 3, 4, 5), 4))
+                         slow_at_large_tables({}, [{"rules": "classic"}, {"simplified": True}], (2, 3, 4, 5),
+                                              4))
 def test_check_game(players: int, options: dict[str, object]) -> None:
     report = check_game("glory-to-rome", players=players, options=options, games=2, seed=players)
     assert report.games == 2 and report.determinize_changed > 0

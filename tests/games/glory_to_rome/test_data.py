@@ -27,7 +27,8 @@ def test_40_buildings_with_names_in_english_and_polish() -> None:
     assert Counter(b.material for b in BUILDINGS) == {0: 4, 1: 4, 2: 8, 3: 8, 4: 8, 5: 8}
     assert all(b.en and b.pl for b in BUILDINGS)
     assert sorted(b.pl_rank for b in BUILDINGS) == list(range(1, 41))
-    assert {BUILDINGS[i].pl for i in range(40) if BUILDINGS[i].slug in ("tower", "prison")} == {"Wieża", "Więzienie"}
+    assert {BUILDINGS[i].pl for i in range(40)
+            if BUILDINGS[i].slug in ("tower", "prison")} == {"Wieża", "Więzienie"}
 
 
 def test_copies_six_for_value_one_three_otherwise() -> None:

@@ -103,8 +103,9 @@ def test_random_games_views_agree_and_names_move() -> None:
     assert moved > 0
 
 
-@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {}), (5, {}), (3, {"rules": "classic"}),
-                                                  (2, {"simplified": True})])
+@pytest.mark.parametrize(("players", "options"),
+                         [(2, {}), (3, {}), (4, {}), (5, {}), (3, {"rules": "classic"}),
+                          (2, {"simplified": True})])
 def test_determinize_is_canonical_along_random_games(players: int, options: dict[str, object]) -> None:
     """determinize(p, seed) is a function of p's view and the seed: from a state and from
     another determinization of it (a state p cannot tell apart) it deals the same state. The

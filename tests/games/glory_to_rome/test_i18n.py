@@ -26,13 +26,15 @@ from ludus.testing.terminal import Prompt, play_in_terminal
 GAME_ID = "glory-to-rome"
 PACKAGE = Path(ludus.__file__).parent / "games" / "glory_to_rome"
 LANGS = ("en", "pl", "hu", "uk")
-KEY_TERMS = ("jack", "pool", "stockpile", "vault", "clientele", "hand", "leader", "laborer", "rubble", "marble")
+KEY_TERMS = ("jack", "pool", "stockpile", "vault", "clientele", "hand", "leader", "laborer", "rubble",
+             "marble")
 """Ten central terms, read in every game: the Jack, the places of the table, a role and two materials."""
 
 
 @cache
 def glossary() -> dict[str, dict[str, Any]]:
-    terms: dict[str, dict[str, Any]] = tomllib.loads((PACKAGE / "data/glossary.toml").read_text("utf-8"))["terms"]
+    terms: dict[str,
+                dict[str, Any]] = tomllib.loads((PACKAGE / "data/glossary.toml").read_text("utf-8"))["terms"]
     return terms
 
 
@@ -120,7 +122,8 @@ def test_a_localised_name_is_found_in_its_language() -> None:
     assert game.component_text("Szökőkút", "hu") == game.component_text("fountain", "hu")
     assert game.component_text("Фонтан", "uk") == game.component_text("Fountain", "uk")
     text = game.component_text("Szkola gladiatorow", "pl")
-    assert text is not None and text.startswith("Szkoła gladiatorów (obiekt: Marmur, wartość 3, rola: Patron): ")
+    assert text is not None and text.startswith("Szkoła gladiatorów (obiekt: Marmur, wartość 3, rola: "
+                                                "Patron): ")
     assert "Możesz traktować każdego kupca" in text
 
 
@@ -139,7 +142,8 @@ def test_counted_messages_take_the_plural_form_of_the_language(code: str, count:
 ENDS = {
     "the draw deck ran out": {"pl": "skończyły się karty rozkazów w talii", "hu": "elfogyott a húzópakli",
                               "uk": "закінчилася колода"},
-    "player 2 completed the Catacomb": {"pl": "gracz 2 ukończył Katakumby", "hu": "játékos 2 befejezte a Katakombát",
+    "player 2 completed the Catacomb": {"pl": "gracz 2 ukończył Katakumby",
+                                        "hu": "játékos 2 befejezte a Katakombát",
                                         "uk": "гравець 2 завершив Катакомби"},
     "Forum: player(s) 0, 2 met the Forum condition": {"pl": "Plac miejski: warunek spełniony (gracze: 0 i 2)",
                                                       "hu": "Fórum: a feltétel teljesült (játékosok: 0 és 2)",
@@ -196,7 +200,8 @@ def test_the_score_sheet_labels_are_messages_of_the_domain() -> None:
 
     assert tuple(f"Vault: {MATERIAL_EN[m]} ({VALUE[m]} each)" for m in range(6)) == _VAULT_LABELS
     pl = get_lang("pl").for_domain(GAME_ID)
-    assert [pl.gettext(label) for label in _VAULT_LABELS[:2]] == ["Skarbiec: Gruz (po 1)", "Skarbiec: Drewno (po 1)"]
+    assert [pl.gettext(label) for label in _VAULT_LABELS[:2]] == ["Skarbiec: Gruz (po 1)",
+                                                                  "Skarbiec: Drewno (po 1)"]
     assert pl.gettext("Merchant bonuses") == glossary()["merchant_bonus"]["pl_plural"]
 
 
@@ -211,9 +216,11 @@ def test_labels_do_not_start_with_the_seat() -> None:
     game = ludus.load(GAME_ID, 3)
     for code in LANGS:
         texts, _ = played(code, 2, 1)
-        assert not [t for where, t in texts if where.startswith("label") and re.match(r"(seat|gracz|játékos|гравець) \d:", t)]
+        assert not [t for where, t in texts if where.startswith("label")
+                    and re.match(r"(seat|gracz|játékos|гравець) \d:", t)]
     state = game.new_state(0)
-    assert game.describe(state, state.legal_actions()[0], "hu") != game.describe(state, state.legal_actions()[0])
+    assert game.describe(state, state.legal_actions()[0], "hu") != game.describe(state,
+                                                                                 state.legal_actions()[0])
 
 
 @pytest.mark.parametrize("code", LANGS[1:])
@@ -232,7 +239,8 @@ def test_the_board_picture_speaks_the_language(code: str) -> None:
         if step % 40 == 0 or state.is_terminal():
             for seat in (*range(game.players), None):
                 picture = game.svg(board_view(state, seat), seat, lang) or ""
-                shown = html.unescape(" ".join(re.findall(r">([^<>]+)<", picture) + re.findall(r'title="([^"]*)"', picture)))
+                shown = html.unescape(
+                    " ".join(re.findall(r">([^<>]+)<", picture) + re.findall(r'title="([^"]*)"', picture)))
                 words |= {w for w in re.findall(r"[A-Za-z]+", shown) if w.casefold() in ENGLISH_WORDS}
         if state.is_terminal():
             break
@@ -246,8 +254,8 @@ def test_the_board_picture_speaks_the_language(code: str) -> None:
 # A person plays in Polish in a real terminal
 # ---------------------------------------------------------------------------
 
-POLISH_TERMS = ("Pula", "Skład budowlany", "Skarbiec", "Klientela", "Senator", "Przywódca", "Talia", "Gruz", "Marmur",
-                "rozegraj rolę", "pomyśl: dobierz karty", "Bliskie place budowy")
+POLISH_TERMS = ("Pula", "Skład budowlany", "Skarbiec", "Klientela", "Senator", "Przywódca", "Talia", "Gruz",
+                "Marmur", "rozegraj rolę", "pomyśl: dobierz karty", "Bliskie place budowy")
 
 
 def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:

@@ -70,7 +70,8 @@ def test_petition_two_cards_of_one_role_act_as_a_jack_three_in_classic() -> None
     t = Table(2)
     t.hand(0, "road", "bar", "insula")
     s = t.state()
-    assert "0:petition merchant" in legal(s) and not any(a.count(" ") > 1 for a in legal(s) if "petition" in a)
+    assert "0:petition merchant" in legal(s) and not any(a.count(" ") > 1 for a in legal(s)
+                                                         if "petition" in a)
     act(s, "0:petition merchant")
     # Three Rubble Orders: a first card with a later one after it (ruling 24), then the later ones.
     assert legal(s) == {"0:petition bar", "0:petition insula"}

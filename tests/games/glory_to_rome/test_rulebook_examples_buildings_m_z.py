@@ -204,7 +204,8 @@ def test_statue_foundation_may_go_on_any_site() -> None:
     t.hand(0, "tower", "statue")
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack")
-    assert {f"0:lay statue {m} in" for m in ("rubble", "wood", "brick", "concrete", "stone", "marble")} <= legal(s)
+    assert {f"0:lay statue {m} in"
+            for m in ("rubble", "wood", "brick", "concrete", "stone", "marble")} <= legal(s)
 
 
 def test_villa_example() -> None:

@@ -59,7 +59,9 @@ def test_a_search_decides_the_same_on_states_its_seat_cannot_tell_apart() -> Non
             p = s.to_move()[0]
             if len(s.legal_actions(p)) > 1:
                 twin = s.determinize(p, rng.next())
-                assert Ismcts(seed=step, iterations=40).act(s, p) == Ismcts(seed=step, iterations=40).act(twin, p)
+                assert Ismcts(seed=step, iterations=40).act(s,
+                                                            p) == Ismcts(seed=step, iterations=40).act(
+                                                                twin, p)
                 checked += 1
         s.apply(rng.choice(s.legal_actions()))
     assert checked >= 3

@@ -100,10 +100,12 @@ def test_every_verb_is_numbered_with_every_value_of_the_card_data() -> None:
     acts = game.acts
     prebuilt = [*acts.think_jack, *acts.think_draw, *acts.pass_, *acts.next, *acts.done, *acts.glory,
                 *acts.follow_jack]
-    for table in (acts.lead, acts.lead_architect, acts.lead_jack, acts.follow, acts.petition, acts.petition_card,
-                  acts.gather, acts.hire, acts.sell, acts.demand, acts.demand_nopool, acts.give):
+    for table in (acts.lead, acts.lead_architect, acts.lead_jack, acts.follow, acts.petition,
+                  acts.petition_card, acts.gather, acts.hire, acts.sell, acts.demand, acts.demand_nopool,
+                  acts.give):
         prebuilt.extend(a for seat in table for a in seat)
-    assert len(_numbered(game, prebuilt)) == len({(str(a.verb), a.args) for a in prebuilt})  # (seats share numbers)
+    # (seats share numbers)
+    assert len(_numbered(game, prebuilt)) == len({(str(a.verb), a.args) for a in prebuilt})
 
 
 def test_every_legal_action_of_random_games_has_a_number() -> None:
@@ -165,8 +167,8 @@ def test_the_rare_actions_have_numbers() -> None:
     t.clients(0, "patron")
     t.pool("craftsman", "craftsman")
     t.hand(0, "temple", "road").hand(1, "statue")
-    offered |= _play(t.state(), "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out",
-                     "0:hire craftsman")
+    offered |= _play(t.state(), "0:lead patron temple", "1:think_jack", "0:hire craftsman",
+                     "0:lay road rubble out", "0:hire craftsman")
     # Colosseum with little vault room: the demander chooses the clients.
     t = Table(3, leader=0)
     t.building(0, "colosseum", "stone", "stone", "stone", complete=True)
@@ -220,18 +222,22 @@ def test_named_slices_read_what_the_view_says(players: int) -> None:
             def part(name: str, vector: list[float] = vector) -> list[float]:
                 return vector[layout[name].start:layout[name].stop]
 
-            rotated = [view["players"][(seat + r) % players] for r in range(players)]  # the observing seat first
+            # the observing seat first
+            rotated = [view["players"][(seat + r) % players] for r in range(players)]
             assert part("influence") == [p["influence"] / 10 for p in rotated]
             assert part("hand_size") == [float(p["hand_size"]) for p in rotated]
             assert part("hand") == [float(view["players"][seat]["hand"].count(b)) for b in SLUGS]
             assert part("pool") == [float(view["pool"].count(b)) for b in SLUGS]
             assert part("deck") == [view["deck_size"] / 144]
-            assert part("stockpile") == [float(p["stockpile"].count(m)) for p in rotated for m in MATERIAL_NAMES]
+            assert part("stockpile") == [float(p["stockpile"].count(m)) for p in rotated
+                                         for m in MATERIAL_NAMES]
             structures = part("structures")
             for r, p in enumerate(rotated):
-                assert {SLUGS[b] for b in range(40) if structures[40 * r + b]} == {st["name"] for st in p["buildings"]}
+                assert {SLUGS[b] for b in range(40) if structures[40 * r + b]} == {st["name"]
+                                                                                   for st in p["buildings"]}
             to_move = part("to_move")
-            assert [r for r in range(players) if to_move[r]] == sorted((p - seat) % players for p in view["to_move"])
+            assert [r for r in range(players) if to_move[r]] == sorted((p - seat) % players
+                                                                       for p in view["to_move"])
             phase = part("phase")
             assert phase.index(1.0) == state.phase and sum(phase) == 1.0
 
@@ -260,7 +266,8 @@ def test_a_view_through_json_observes_alike() -> None:
     for state in _random_game(game, 21)[::50]:
         for seat in (None, 2):
             view = state.view(seat)
-            assert game.observe(json.loads(json.dumps(view, sort_keys=True)), seat) == game.observe(view, seat)
+            assert game.observe(json.loads(json.dumps(view, sort_keys=True)),
+                                seat) == game.observe(view, seat)
 
 
 def test_each_seat_sees_itself_first() -> None:
@@ -284,13 +291,15 @@ def test_the_docs_list_every_kind_slice_and_size() -> None:
     assert [r[0].strip(" `") for r in rows[:len(kinds)]] == [k.verb for k in kinds]
     for row, k2, k3 in zip(rows, kinds, games[3].action_space.kinds):
         per_seat, fixed = k3.size - k2.size, 2 * k2.size - k3.size
-        assert row[2].strip() == (str(fixed) if not per_seat else "n" if per_seat == 1 else f"{per_seat} n"), row
+        assert row[2].strip() == (str(fixed) if not per_seat else "n"
+                                  if per_seat == 1 else f"{per_seat} n"), row
     slices = rows[len(kinds):]
     parts2, parts3 = games[2].observation_parts(), games[3].observation_parts()
     assert [r[0].strip(" `") for r in slices] == [name for name, _, _ in parts2]
     for row, (_, s2, doc), (_, s3, _) in zip(slices, parts2, parts3):
         per_seat, fixed = s3 - s2, 2 * s2 - s3
-        assert row[1].strip() == (str(fixed) if not per_seat else "n" if per_seat == 1 else f"{per_seat} n"), row
+        assert row[1].strip() == (str(fixed) if not per_seat else "n"
+                                  if per_seat == 1 else f"{per_seat} n"), row
         assert row[2].strip() == doc
     for n, game in games.items():
         assert f"**{game.num_distinct_actions}** ({n}" in section

@@ -41,7 +41,8 @@ def test_every_card_drawn_names_its_building() -> None:
     root = ElementTree.fromstring(ludus.svg(state, 1))
     drawn = [g.attrib["data-id"] for g in root.iter(f"{SVG}g") if "data-id" in g.attrib]
     view = state.view(1)
-    shown = view["pool"] + view["players"][1]["hand"] + [b["name"] for pv in view["players"] for b in pv["buildings"]]
+    shown = (view["pool"] + view["players"][1]["hand"]
+             + [b["name"] for pv in view["players"] for b in pv["buildings"]])
     assert sorted(drawn) == sorted(shown)
 
 
@@ -63,7 +64,8 @@ def test_a_hand_card_offers_the_actions_that_use_it_and_the_pool_offers_patron_a
     seat = state.to_move()[0]
     root = ElementTree.fromstring(ludus.svg(state, seat))
     card = state.view(seat)["players"][seat]["hand"][0]
-    drawn = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-id") == card and g.attrib["data-place"] == "hand")
+    drawn = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("data-id") == card
+                 and g.attrib["data-place"] == "hand")
     using = {str(a) for a in state.legal_actions(seat) if card in a.args}
     assert using and using <= set(drawn.attrib["data-action"].split(","))  # lead with it, as each role
     # a Patron or Laborer led: the pool's cards take the clients and materials
@@ -72,7 +74,8 @@ def test_a_hand_card_offers_the_actions_that_use_it_and_the_pool_offers_patron_a
         state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
     seat = state.to_move()[0]
     root = ElementTree.fromstring(ludus.svg(state, seat))
-    pool_actions = {g.attrib["data-action"] for g in root.iter() if g.attrib.get("data-action", "").startswith(f"{seat}:hire")
+    pool_actions = {g.attrib["data-action"] for g in root.iter()
+                    if g.attrib.get("data-action", "").startswith(f"{seat}:hire")
                     or g.attrib.get("data-action", "").startswith(f"{seat}:gather")}
     assert pool_actions
 
@@ -102,7 +105,9 @@ def test_the_spectator_sees_no_hand_and_the_end_shows_merchant_bonuses() -> None
 def test_render_writes_svg_and_png(tmp_path: Path) -> None:
     from ludus.cli import main
 
-    assert main(["render", "glory-to-rome", "--seed", "4", "--at", "30", "--seat", "1", "-o", str(tmp_path / "b.svg")]) == 0
+    assert main(
+        ["render", "glory-to-rome", "--seed", "4", "--at", "30", "--seat", "1", "-o",
+         str(tmp_path / "b.svg")]) == 0
     ElementTree.parse(tmp_path / "b.svg")
     assert main(["render", "glory-to-rome", "--seed", "4", "--at", "30", "-o", str(tmp_path / "b.png")]) == 0
     assert (tmp_path / "b.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -132,8 +132,10 @@ def test_two_copies_of_one_building_make_a_petition_once() -> None:
 
 def test_old_petition_notation_upgrades_and_replays_exactly() -> None:
     game = gtr.GAME(players=3)
-    assert game.upgrade_notation("0:petition laborer storeroom", "0.1.0") == ["0:legacy_petition laborer storeroom"]
-    assert game.upgrade_notation("0:petition laborer storeroom", "0.3.0") == ["0:legacy_petition laborer storeroom"]
+    assert game.upgrade_notation("0:petition laborer storeroom",
+                                 "0.1.0") == ["0:legacy_petition laborer storeroom"]
+    assert game.upgrade_notation("0:petition laborer storeroom",
+                                 "0.3.0") == ["0:legacy_petition laborer storeroom"]
     assert game.upgrade_notation("0:petition laborer", "0.4.0") == ["0:petition laborer"]
     assert game.upgrade_notation("0:lead laborer road", "0.1.0") == ["0:lead laborer road"]
     record = GameRecord.load("tests/fixtures/records/glory-to-rome_3p_random.json")
@@ -182,7 +184,8 @@ def test_new_records_replay_with_their_digests() -> None:
 # Issue 11: no two chains of answers reach one state; menu sizes; forced answers
 # ---------------------------------------------------------------------------
 
-_VARIANTS = [({}, 2), ({}, 3), ({"rules": "classic"}, 4), ({"simplified": True}, 5), ({"concession": True}, 3)]
+_VARIANTS = [({}, 2), ({}, 3), ({"rules": "classic"}, 4), ({"simplified": True}, 5),
+             ({"concession": True}, 3)]
 _THINKS = {"think_jack", "think_draw", "pass"}
 
 

@@ -9,9 +9,11 @@ from ludus.testing import check_game
 
 
 # Easy and hard at 5-6 players run in `make soak`.
-@pytest.mark.parametrize(("difficulty", "players"), slow_at_large_tables("normal", ["easy", "hard"], range(1, 7), 5))
+@pytest.mark.parametrize(("difficulty", "players"),
+                         slow_at_large_tables("normal", ["easy", "hard"], range(1, 7), 5))
 def test_check_game(players: int, difficulty: str) -> None:
-    report = check_game("hadrians-wall", players=players, options={"difficulty": difficulty}, games=1, seed=players)
+    report = check_game("hadrians-wall", players=players, options={"difficulty": difficulty}, games=1,
+                        seed=players)
     assert report.games == 1
 
 

@@ -54,7 +54,8 @@ def test_player_cards() -> None:
 
 
 def test_sheet_columns_and_infrastructure() -> None:
-    assert [len(t) for t in (c.MINING_COLUMN, c.GUARD_COLUMN, c.CIPPI_COLUMN, c.WALL_COLUMN, c.FORT_COLUMN)] == [
+    assert [len(t)
+            for t in (c.MINING_COLUMN, c.GUARD_COLUMN, c.CIPPI_COLUMN, c.WALL_COLUMN, c.FORT_COLUMN)] == [
         14, 18, 7, 21, 21,
     ]
     assert c.INFRASTRUCTURE_AT[-1] == 8

@@ -31,7 +31,8 @@ from ludus.testing.scenario import started
 
 def _seen(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
     """The events ``seat`` may see (``None``: a spectator sees the public ones)."""
-    return [e.to_json() for e in events if e.visible_to is None or (seat is not None and seat in e.visible_to)]
+    return [e.to_json() for e in events if e.visible_to is None
+            or (seat is not None and seat in e.visible_to)]
 
 
 def _positions(players: int, seed: int, every: int, **options: object) -> Iterator[HadriansWallState]:
@@ -81,7 +82,8 @@ def test_a_path_choice_is_seen_only_by_its_seat_until_everybody_has_chosen() -> 
     events = st.apply(st.legal_actions(2)[0])
     reveals = [e for e in _seen(events, None) if e["kind"] == "reveal"]
     assert [r["data"]["seat"] for r in reveals] == [0, 1, 2]
-    assert reveals[0]["data"]["path"] == kept and st.view(1)["boards"][0]["paths"][-1] == PLAYER_CARDS[kept].id
+    assert reveals[0]["data"]["path"] == kept
+    assert st.view(1)["boards"][0]["paths"][-1] == PLAYER_CARDS[kept].id
 
 
 def test_every_event_naming_a_drawn_card_is_private_to_its_owner() -> None:
@@ -111,8 +113,10 @@ def _same_for(observer: int | None, a: HadriansWallState, b: HadriansWallState, 
         assert a.legal_actions(observer) == b.legal_actions(observer), where
 
 
-@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"difficulty": "hard"}), (4, {"final_pass": True})])
-def test_observable_decisions_do_not_depend_on_hidden_information(players: int, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("players", "options"),
+                         [(2, {}), (3, {"difficulty": "hard"}), (4, {"final_pass": True})])
+def test_observable_decisions_do_not_depend_on_hidden_information(players: int,
+                                                                  options: dict[str, Any]) -> None:
     """Two states an observer cannot tell apart stay alike after the same action.
 
     Pairs where the action reveals a card from a hidden deck (a Market or battle draw, the
@@ -163,7 +167,8 @@ def test_determinize_redeals_every_card_the_seat_has_not_seen() -> None:
         assert w.boards[me].hand == st.boards[me].hand and w.boards[me].choice == st.boards[me].choice
         assert sorted(w.boards[me].deck) == sorted(st.boards[me].deck)
         other = w.boards[1]
-        assert len(other.hand) == 2 and other.choice in other.hand and set(other.deck) | set(other.hand) == pool_1
+        assert len(other.hand) == 2 and other.choice in other.hand and set(other.deck) | set(
+            other.hand) == pool_1
         assert w.boards[2].choice == -1
         hands.add(frozenset(other.hand))
         held |= set(other.hand)

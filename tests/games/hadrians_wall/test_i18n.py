@@ -108,7 +108,8 @@ def test_show_finds_the_polish_and_ukrainian_names() -> None:
     assert pl.startswith("Mała Świątynia (Budowla prawego Arkusza")
     uk = game.component_text("Сторожа стіни", "uk") or ""
     assert uk.startswith("Сторожа стіни: заплати 1 солдата")
-    assert (game.component_text("Forager", "pl") or "").startswith("Zbieracz (karta Gracza). Zdobywasz 1, 2 lub 3 PZ")
+    forager = game.component_text("Forager", "pl") or ""
+    assert forager.startswith("Zbieracz (karta Gracza). Zdobywasz 1, 2 lub 3 PZ")
 
 
 # --- errors, reasons, option help -----------------------------------------------------------------
@@ -136,8 +137,10 @@ def test_errors_reasons_and_option_help_are_translated() -> None:
 
 # --- 4. the edition languages in a real terminal -----------------------------------------------------
 EDITION_TERMS = {
-    "uk": ("Гравець 1>", "Рік 1", "солдат", "будівельник", "ресурс", "слава", "Сторожа стіни", "Форт", "карту шляху"),
-    "pl": ("Gracz 1>", "Rok 1", "Legionista", "Budowniczy", "Surowiec", "Sława", "Straż", "Fort", "kartę Ścieżki"),
+    "uk": ("Гравець 1>", "Рік 1", "солдат", "будівельник", "ресурс", "слава", "Сторожа стіни", "Форт",
+           "карту шляху"),
+    "pl": ("Gracz 1>", "Rok 1", "Legionista", "Budowniczy", "Surowiec", "Sława", "Straż", "Fort",
+           "kartę Ścieżki"),
 }
 
 
@@ -146,8 +149,8 @@ def test_the_terminal_plays_the_game_in_the_edition_language(code: str, tmp_path
     def respond(prompt: Prompt, n: int) -> str:
         return "1" if n < 3 else "quit"
 
-    argv = [sys.executable, "-m", "ludus", "--lang", code, "play", "hadrians-wall", "--players", "2", "--seed", "3",
-            "--bots", "random"]
+    argv = [sys.executable, "-m", "ludus", "--lang", code, "play", "hadrians-wall", "--players", "2",
+            "--seed", "3", "--bots", "random"]
     run = play_in_terminal(argv, respond, 80, 24, env={"LUDUS_DATA_DIR": str(tmp_path)})
     assert run.exit_code == 0, run.plain[-2000:]
     screens = "\n".join(prompt.text() for prompt in run.prompts)

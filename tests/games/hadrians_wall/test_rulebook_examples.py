@@ -266,13 +266,15 @@ def test_the_theatre() -> None:
         b.items[R] = 2
     assert {a for a in legal(st) if a.startswith("perform")} == {"perform L3", "perform R1"}
     do(st, "perform R1")
-    assert b.attrs[DISCIPLINE] == 1 and b.citizens[c.APPARITOR] == 1 and b.items[B] == 1  # Apparitor box 1: Builder
+    # Apparitor box 1: Builder
+    assert b.attrs[DISCIPLINE] == 1 and b.citizens[c.APPARITOR] == 1 and b.items[B] == 1
     assert not any(a.startswith("perform") for a in legal(st))  # one performance per Year
 
 
 def test_the_gladiators_training_and_battle() -> None:
     """Red Strength 3, Blue 1, 6 Performers: Red may rise by 1 and Blue by 3 (column 4 is the limit).
-    Year 4 battles: Red takes 3 damage and survives (2 Renown); Blue with 2 Strength takes 2 and dies (2 Piety)."""
+    Year 4 battles: Red takes 3 damage and survives (2 Renown); Blue with 2 Strength takes 2 and dies (2
+    Piety)."""
     st = acting(year=4)
     b = st.boards[0]
     with edit(st):
@@ -440,7 +442,8 @@ def test_the_scoring_example_57_plus_11_minus_5_is_63() -> None:
         b.disdain = 3
         # Paths worth 11: Architect 3 (3 Landmarks), Fighter 3 (3 Cohorts), Forager 3 (9 circles),
         # Vanguard 2 (2 Wall Guard sections), and Trainer and Ranger worth nothing.
-        b.paths = [c.PLAYER_CARD_INDEX[k] for k in ("architect", "fighter", "forager", "vanguard", "trainer", "ranger")]
+        b.paths = [c.PLAYER_CARD_INDEX[k]
+                   for k in ("architect", "fighter", "forager", "vanguard", "trainer", "ranger")]
         for key in ("archway", "monolith", "column"):
             built(b, key)
         b.cohorts = [6, 6, 6]

@@ -499,7 +499,8 @@ def test_events_are_kinds_and_ids_sheets_public_and_private_draws_stay_private()
     assert fill.visible_to is None
     gained = next(e for e in events if e.kind == "gain")
     assert gained.data == {"seat": 0, "rewards": ["hammer", "resource"]} and gained.visible_to is None
-    assert next(e for e in events if e.kind == "production").data == {"seat": 0, "circle": st.boards[0].production}
+    assert next(e for e in events if e.kind == "production").data == {"seat": 0,
+                                                                      "circle": st.boards[0].production}
     events = Log()
     for p in (0, 1):
         events += st.apply(Action(p, "end"))

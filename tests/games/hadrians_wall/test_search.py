@@ -37,7 +37,8 @@ def test_determinize_is_canonical_throughout_random_games(players: int) -> None:
 
 
 _VARIANTS = [
-    *((1, {"campaign_fort": fort, "difficulty": "normal", "campaign_reward": fort > 1}) for fort in range(1, 17)),
+    *((1, {"campaign_fort": fort, "difficulty": "normal", "campaign_reward": fort > 1})
+      for fort in range(1, 17)),
     (3, {"final_pass": True}), (3, {"resource_passing": False}), (2, {"resource_passing": False}),
 ]
 
@@ -83,7 +84,8 @@ def test_evaluate_all_is_each_seats_estimate_on_the_returns_scale(players: int) 
         best = max(estimates)
         for p in range(players):
             assert (values[p] > 0) == (estimates[p] == best and estimates.count(best) == 1)
-        assert sorted(range(players), key=lambda p: values[p]) == sorted(range(players), key=lambda p: estimates[p])
+        assert sorted(range(players), key=lambda p: values[p]) == sorted(range(players),
+                                                                         key=lambda p: estimates[p])
 
 
 def test_solo_evaluate_all_values_the_score_itself() -> None:
@@ -95,7 +97,8 @@ def test_solo_evaluate_all_values_the_score_itself() -> None:
     vp = final.outcome().scores[0]
     assert heuristic.evaluate(final, 0) == vp
     # More VP is better all the way: 55 and 65 VP stay apart (not squashed flat at the top).
-    with_vp = [heuristic.evaluate_all_of([v])[0] for v in (-20.0, 0.0, heuristic.SOLO_CENTRE, 45.0, 55.0, 65.0)]
+    with_vp = [heuristic.evaluate_all_of([v])[0]
+               for v in (-20.0, 0.0, heuristic.SOLO_CENTRE, 45.0, 55.0, 65.0)]
     assert with_vp == sorted(with_vp) and len(set(with_vp)) == len(with_vp) and with_vp[2] == 0.0
     assert with_vp[-1] - with_vp[-2] > 0.1 and with_vp[0] > -1.0
     assert game.evaluate_all(final) == heuristic.evaluate_all_of([vp])

@@ -116,7 +116,8 @@ def test_every_prebuilt_action_has_a_number(players: int) -> None:
 
 def test_the_numbering_ignores_the_options() -> None:
     plain = _game(1).action_space.digest()
-    for options in ({"campaign_fort": 7}, {"difficulty": "hard", "final_pass": True}, {"resource_passing": False}):
+    for options in ({"campaign_fort": 7}, {"difficulty": "hard", "final_pass": True},
+                    {"resource_passing": False}):
         assert _game(1, **options).action_space.digest() == plain
 
 
@@ -147,7 +148,8 @@ def test_every_legal_action_of_random_games_has_a_number() -> None:
         for seed in range(2):
             for state in _play(game, seed):
                 for action in state.legal_actions(None):
-                    assert space.decode(space.encode(action), action.player) == action, (players, options, action)
+                    assert space.decode(space.encode(action),
+                                        action.player) == action, (players, options, action)
                     seen.add(str(action.verb))
     assert seen == {str(v) for v in Verb}, "the games offered every verb"
 
@@ -210,11 +212,13 @@ def test_named_slices_read_what_the_view_says() -> None:
     for k, q in enumerate((1, 2, 0)):
         b = boards[q]
         assert _slice(game, seen, f"s{k}.items") == pytest.approx([x / 10 for x in b["items"]])
-        assert _slice(game, seen, f"s{k}.attributes") == pytest.approx([x / ATTRIBUTE_MAX for x in b["attrs"]])
+        assert _slice(game, seen,
+                      f"s{k}.attributes") == pytest.approx([x / ATTRIBUTE_MAX for x in b["attrs"]])
         assert _slice(game, seen, f"s{k}.built") == b["built"]
         assert _slice(game, seen, f"s{k}.to_move") == [float(q in view["to_move"])]
         paths = _slice(game, seen, f"s{k}.paths")
-        assert [PLAYER_CARDS[i].id for i, x in enumerate(paths) if x] == sorted(b["paths"], key=PLAYER_CARD_INDEX.get)
+        assert [PLAYER_CARDS[i].id for i, x in enumerate(paths) if x] == sorted(b["paths"],
+                                                                                key=PLAYER_CARD_INDEX.get)
         cells = _slice(game, seen, f"s{k}.map")
         assert sum(int(x) << i for i, x in enumerate(cells)) == b["map"]
     assert _slice(game, seen, "year").index(1.0) == view["year"] - 1
@@ -282,8 +286,10 @@ def test_the_docs_show_every_kind_slice_and_size() -> None:
         name = name.replace("s0.", "sK.")
         assert f"| `{name}` |" in section and f" {size} | " in section, name
     games = [_game(players) for players in PLAYERS]
-    assert "| `num_distinct_actions` | " + " | ".join(str(g.num_distinct_actions) for g in games) + " |" in section
-    assert "| observation size | " + " | ".join(str(g.observation_layout.size) for g in games) + " |" in section
+    assert "| `num_distinct_actions` | " + " | ".join(str(g.num_distinct_actions)
+                                                      for g in games) + " |" in section
+    assert "| observation size | " + " | ".join(str(g.observation_layout.size)
+                                                for g in games) + " |" in section
     assert "| digest | " + " | ".join(f"`{g.action_space.digest()}`" for g in games) + " |" in section
 
 

@@ -41,11 +41,14 @@ def _play(players: int, seed: int, until: Any) -> tuple[Any, list[ludus.Event]]:
     return state, events
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), halved_then_full([(1, (1,), 70), (2, (2,), 70), (3, (3,), 40), (5, (5,), 20)]))
-def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...], positions: int) -> None:
+@pytest.mark.parametrize(("players", "seeds", "positions"),
+                         halved_then_full([(1, (1,), 70), (2, (2,), 70), (3, (3,), 40), (5, (5,), 20)]))
+def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...],
+                                                              positions: int) -> None:
     game = ludus.load("hadrians-wall", players)
     drawn = check_boards(game, seeds, positions=positions, hidden=_hidden)
-    assert drawn >= positions * 4 * (players + 1) * 0.75  # positions (spread by a stride) × languages × (seats + spectator)
+    # positions (spread by a stride) × languages × (seats + spectator)
+    assert drawn >= positions * 4 * (players + 1) * 0.75
 
 
 def _root(state: Any, seat: int | None, events: list[ludus.Event] | None = None) -> ElementTree.Element:
@@ -61,7 +64,8 @@ def _acting(root: ElementTree.Element, notation: str) -> list[ElementTree.Elemen
 
 def test_a_click_on_the_next_box_of_an_area_fills_it() -> None:
     state, _ = _play(2, 4, lambda s: s.phase.name == "ACTIONS" and any(
-        a.verb == "mine" for a in s.legal_actions(0)) and any(a.verb == "citizen" for a in s.legal_actions(0)))
+        a.verb == "mine" for a in s.legal_actions(0))
+                     and any(a.verb == "citizen" for a in s.legal_actions(0)))
     root, b = _root(state, 0), state.view(0)["boards"][0]
     for notation, area, filled in (("0:mine", "Mining & Foresting", b["mining"]),
                                    ("0:citizen trader", "Citizen tracks", b["citizens"][0])):
@@ -74,7 +78,8 @@ def test_a_click_on_the_next_box_of_an_area_fills_it() -> None:
 
 
 def test_a_scouting_pattern_is_placed_cell_by_cell() -> None:
-    state, _ = _play(2, 6, lambda s: any(a.verb in ("turn", "place") for q in range(2) for a in s.legal_actions(q)))
+    state, _ = _play(2, 6,
+                     lambda s: any(a.verb in ("turn", "place") for q in range(2) for a in s.legal_actions(q)))
     seat = next(q for q in range(2) if any(a.verb in ("turn", "place") for a in state.legal_actions(q)))
     if state.legal_actions(seat)[0].verb == "turn":  # the orientations are drawn as small patterns to click
         turns = [str(a) for a in state.legal_actions(seat)]
@@ -85,7 +90,8 @@ def test_a_scouting_pattern_is_placed_cell_by_cell() -> None:
     root = _root(state, seat)
     cells = [e for e in root.iter(f"{SVG}rect") if any(n in e.attrib.get("data-action", "") for n in places)]
     for n in places:  # the cells a placement covers each offer it, and together offer nothing else
-        covering = [set(e.attrib["data-action"].split(",")) for e in cells if n in e.attrib["data-action"].split(",")]
+        covering = [set(e.attrib["data-action"].split(",")) for e in cells
+                    if n in e.attrib["data-action"].split(",")]
         assert len(covering) == 4 and set.intersection(*covering) == {n}
 
 
@@ -98,7 +104,8 @@ def test_the_fate_deck_and_the_cards_drawn_stay_hidden() -> None:
                 picture = game.svg(board_view(state, seat), seat, "en") or ""
                 for secret in _fate_deck(state, seat) | _hidden(state, seat):
                     assert f'data-id="{secret}"' not in picture, (step, seat, secret)
-                shown = {e.attrib["data-id"] for e in ElementTree.fromstring(picture).iter() if "data-id" in e.attrib}
+                shown = {e.attrib["data-id"] for e in ElementTree.fromstring(picture).iter()
+                         if "data-id" in e.attrib}
                 assert {f"fate{c + 1}" for c in state.attack} <= shown
         state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
 
@@ -108,7 +115,8 @@ def test_the_year_board_shows_the_pict_attack_neutral_cards_and_the_scoring_colu
     root = _root(state, None, events)
     places = [(e.attrib["data-id"], e.attrib["data-place"]) for e in root.iter() if "data-place" in e.attrib]
     assert {(f"fate{c + 1}", "fate") for c in state.attack} <= set(places)
-    assert [(card, "neutral 0") for card in state.view(None)["neutral"][:1]] == [p for p in places if p[1] == "neutral 0"]
+    assert [(card, "neutral 0") for card in state.view(None)["neutral"][:1]] == [p for p in places
+                                                                                 if p[1] == "neutral 0"]
     state, _ = _play(2, 3, lambda s: s.is_terminal())
     picture = ludus.svg(state, 1, "en")
     for seat, total in enumerate(state.outcome().scores):
@@ -119,7 +127,8 @@ def test_the_year_board_shows_the_pict_attack_neutral_cards_and_the_scoring_colu
 def test_the_seat_to_move_and_what_changed_are_marked() -> None:
     state, events = _play(2, 5, lambda s: s.phase.name == "ACTIONS" and s.boards[0].mining > 1)
     events = state.apply(state.game.parse_action(state, str(next(
-        a for a in state.legal_actions(state.to_move()[0]) if a.verb in ("mine", "guard", "wall", "fort", "build")))))
+        a for a in state.legal_actions(state.to_move()[0])
+        if a.verb in ("mine", "guard", "wall", "fort", "build")))))
     picture = state.game.svg(board_view(state, 0, events), 0, "en") or ""
     assert 'class="recent"' in picture and "to-move" in picture
     assert ludus.svg(state, 0)._repr_svg_().startswith("<svg")

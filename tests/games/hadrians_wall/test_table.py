@@ -138,7 +138,8 @@ def test_every_component_id_a_view_shows_has_a_description() -> None:
 
 # --- 3. labels and log lines with no internal ids ------------------------------------------
 RAW = re.compile(r"\b(?:[A-Z]\d|[pn]\d|[a-e][1-4](?:\.[a-e][1-4])+)\b")
-"""A raw code: a box code (``L1``, ``A1``, ``C2``), a card source (``p1``, ``n0``) or a dotted list of map cells.
+"""A raw code: a box code (``L1``, ``A1``, ``C2``), a card source (``p1``, ``n0``) or a dotted list of map
+cells.
 
 Map cells one by one (``b2, a3``) are allowed: the rendered map is labelled a–e and 1–4.
 """
@@ -166,10 +167,11 @@ def test_every_kind_of_label_is_in_words() -> None:
     game: HadriansWall = load("hadrians-wall", 3)
     st = game.new_state(1)
     table = st.cfg.tables[0]
-    actions = [table.buy["p1"], table.buy["deck"], *table.hexagon, *table.bribe, *table.ruling, *table.perform,
-               *table.favour_temple, *table.favour_diplomat, *table.scout.values(), *(f[3] for f in table.forum),
-               *table.train_gladiator[0], *table.battle, *table.fort, *table.attribute, *table.cohort,
-               *list(table.place.values())[:5], *table.turn.values(), *table.path, *table.temple, *table.citizen, *table.diplomat]
+    actions = [table.buy["p1"], table.buy["deck"], *table.hexagon, *table.bribe, *table.ruling,
+               *table.perform, *table.favour_temple, *table.favour_diplomat, *table.scout.values(),
+               *(f[3] for f in table.forum), *table.train_gladiator[0], *table.battle, *table.fort,
+               *table.attribute, *table.cohort, *list(table.place.values())[:5], *table.turn.values(),
+               *table.path, *table.temple, *table.citizen, *table.diplomat]
     for action in actions:
         label = game.describe(st, action)
         assert not SNAKE.search(label) and not RAW.search(label), label
@@ -210,7 +212,8 @@ def test_menus_stay_small() -> None:
     sizes = [s for players, seed, options in GAMES for s in _menu_sizes(players, seed, False, **options)]
     sizes += [s for players, seed in ((1, 2), (2, 1), (4, 1)) for s in _menu_sizes(players, seed, True)]
     for size, verb in sizes:
-        bound = {Verb.TURN: 8, Verb.PLACE: max(len(shape_placements(m)) for p in PATTERN_CELLS for m in orientations(p)),
+        bound = {Verb.TURN: 8,
+                 Verb.PLACE: max(len(shape_placements(m)) for p in PATTERN_CELLS for m in orientations(p)),
                  Verb.HEXAGON: len(MARKET_HEXAGONS)}.get(verb, 40)
         assert size <= bound, (size, verb)
     counts = sorted(size for size, _ in sizes)
@@ -227,7 +230,8 @@ def test_an_old_purchase_or_placement_upgrades_to_two_steps() -> None:
     assert game.upgrade_notation("2:buy p1 B2", "0.3.0") == ["2:buy p1", "2:hexagon B2"]
     assert game.upgrade_notation("0:buy deck", "0.4.0") == ["0:buy deck"]
     assert game.upgrade_notation("0:build market", "0.1.0") == ["0:build market"]
-    assert game.upgrade_notation("1:place b2.a3.b3.a4", "0.1.0") == ["1:turn b1.a2.b2.a3", "1:place b2.a3.b3.a4"]
+    assert game.upgrade_notation("1:place b2.a3.b3.a4", "0.1.0") == ["1:turn b1.a2.b2.a3",
+                                                                     "1:place b2.a3.b3.a4"]
     greedy = GameRecord.load(RECORDS / "hadrians-wall_1p_greedy.json")
     assert any(a.startswith("0:place ") for a in greedy.actions)
     assert replay(greedy).digest() == greedy.digests[-1]
@@ -352,13 +356,15 @@ def test_the_board_shows_every_value_as_a_number_in_80_columns(players: int) -> 
                 sheet = text.split(f"== Player {seat + 1} ==")[1].split("== Player")[0]
                 items = _shown(sheet, "Items")
                 assert items.endswith(", ".join(item_count(i, n, ENGLISH) for i, n in enumerate(b["items"])))
-                for label, key, total in (("Wall", "wall", 21), ("Fort", "fort", 21), ("Mining", "mining", 14),
-                                          ("Wall Guard", "guard", 18), ("Cippi", "cippi", 7)):
+                for label, key, total in (("Wall", "wall", 21), ("Fort", "fort", 21),
+                                          ("Mining", "mining", 14), ("Wall Guard", "guard", 18),
+                                          ("Cippi", "cippi", 7)):
                     assert re.search(rf"\b{b[key]}/{total} filled, \d+ open", _shown(sheet, label)), label
                 for name, value in zip(("Renown", "Piety", "Valour", "Discipline"), b["attrs"], strict=True):
                     assert _shown(sheet, name).endswith(f" {value}")
                 final = b["disdain"] - b["disdain_removed"]
-                assert f" {b['disdain']} circled, {b['disdain_removed']} crossed out: {final} (-" in _shown(sheet, "Disdain")
+                assert f" {b['disdain']} circled, {b['disdain_removed']} crossed out: {final} (-" in _shown(
+                    sheet, "Disdain")
                 cohorts = _shown(sheet, "Cohorts")
                 assert all(f" {n}/6" in cohorts for n in b["cohorts"])
                 assert f" {b['production']}/9" in _shown(sheet, "Production")

@@ -118,7 +118,8 @@ def test_a_seat_that_does_not_exist_is_refused() -> None:
 
 
 def test_a_wrong_type_is_refused() -> None:
-    for field, value in (("mining", "3"), ("mining", 1.5), ("mining", True), ("hand", "ab"), ("pending", [1])):
+    for field, value in (("mining", "3"), ("mining", 1.5), ("mining", True), ("hand", "ab"),
+                         ("pending", [1])):
         data = _position("choose")
         data["boards"][0][field] = value
         _refused(data, f"boards[0].{field}")
@@ -175,7 +176,8 @@ def test_pending_decisions_must_be_well_formed() -> None:
     # A scout's pattern that fits nowhere would leave the seat with no legal action.
     data = _position("actions")
     board = data["boards"][0]
-    board.update(done=0, scouts=5, map=(1 << 20) - 1 - (1 << 19) - (1 << 18) - (1 << 17) - (1 << 16), pending=[])
+    board.update(done=0, scouts=5, map=(1 << 20) - 1 - (1 << 19) - (1 << 18) - (1 << 17) - (1 << 16),
+                 pending=[])
     board["pending"] = ["place:O"]  # four cells of the last row are free: the O square fits nowhere
     assert "fits nowhere" in _refused(data, "boards[0].pending")
     board["pending"] = ["place:I"]  # the I line fits there

@@ -62,9 +62,10 @@ def test_a_random_game_reads_wholly_in_the_language(code: str, players: int, see
 # --- 2. the data files' and the glossary's names are the catalogs' translations ------------------------
 def _hungarian_names() -> list[tuple[str, str]]:
     """(English, Hungarian) of every name the data files give in both languages."""
-    board, tiles, trajan, texts = _data("board.toml"), _data("tiles.toml"), _data("trajan_tiles.toml"), _data("texts.toml")
-    pairs = [(texts["actions"][key]["title"], hu) for key, hu in zip(board["actions"]["order"], board["actions"]["hu"],
-                                                                    strict=True)]
+    board, tiles = _data("board.toml"), _data("tiles.toml")
+    trajan, texts = _data("trajan_tiles.toml"), _data("texts.toml")
+    pairs = [(texts["actions"][key]["title"], hu)
+             for key, hu in zip(board["actions"]["order"], board["actions"]["hu"], strict=True)]
     pairs += list(zip(board["colours"]["en"], board["colours"]["hu"], strict=True))
     pairs += list(zip(board["demands"]["kinds_en"], board["demands"]["kinds_hu"], strict=True))
     pairs += list(zip(tiles["commodities"]["en"], tiles["commodities"]["hu"], strict=True))
@@ -88,7 +89,8 @@ def test_every_glossary_term_that_is_a_message_is_translated_as_the_glossary_say
                 term[key] for key in (code, f"{code}_short") if key in term)
     checked = [(en, code) for en, code in wanted if en in catalog(code)]
     assert len(checked) >= 3 * 55
-    wrong = [(en, code, catalog(code)[en]) for en, code in checked if catalog(code)[en] not in wanted[en, code]]
+    wrong = [(en, code, catalog(code)[en]) for en, code in checked
+             if catalog(code)[en] not in wanted[en, code]]
     assert wrong == []
 
 
@@ -139,7 +141,8 @@ def test_every_component_is_explained_in_every_language(code: str) -> None:
     assert problems(texts, lang, allowed(code)) == []
 
 
-QUOTE = {"en": "\n  (rulebook, HU:", "hu": "\n  (szabálykönyv:", "pl": "\n  (instrukcja", "uk": "\n  (угорські"}
+QUOTE = {"en": "\n  (rulebook, HU:", "hu": "\n  (szabálykönyv:", "pl": "\n  (instrukcja",
+         "uk": "\n  (угорські"}
 """How a component text quotes the Hungarian rulebook (pl and uk texts do not quote it)."""
 
 
@@ -178,7 +181,8 @@ def test_plural_forms_of_the_log() -> None:
 
     assert [take("en", n) for n in (1, 2)] == ["Player 2 takes 1 marker from the Military tray",
                                               "Player 2 takes 2 markers from the Military tray"]
-    assert [take("pl", n).split()[4] for n in (1, 2, 5, 22)] == ["znacznik", "znaczniki", "znaczników", "znaczniki"]
+    assert [take("pl", n).split()[4] for n in (1, 2, 5, 22)] == ["znacznik", "znaczniki", "znaczników",
+                                                                 "znaczniki"]
     assert [take("uk", n).split()[4] for n in (1, 2, 5, 22)] == ["маркер", "маркери", "маркерів", "маркери"]
     assert take("hu", 5) == "2. játékos elvesz 5 akciójelzőt a tálcáról: katonai"
 
@@ -188,12 +192,14 @@ def test_the_outcome_reason_stays_english_and_reads_in_the_language() -> None:
     state = game.new_state(5)
     texts, _ = read_everything(game, 5, "hu", views=1)
     reason = dict(texts)["outcome"]
-    assert reason == "lezajlott a négy negyedév; a legtöbb GyP nyer, holtverseny esetén a szenátusban magasabban álló"
+    assert reason == ("lezajlott a négy negyedév; a legtöbb GyP nyer, holtverseny esetén a szenátusban "
+                      "magasabban álló")
     assert not state.is_terminal()
 
 
 # --- 5. ludus --lang hu play trajan, in a real terminal ------------------------------------------------
-HUNGARIAN_TERMS = ("Traianuslapka", "GyP", "akciójelző", "katonai tábor", "fórumlapka", "kikötő", "építésterület")
+HUNGARIAN_TERMS = ("Traianuslapka", "GyP", "akciójelző", "katonai tábor", "fórumlapka", "kikötő",
+                   "építésterület")
 
 
 def test_the_hungarian_edition_plays_in_a_terminal(tmp_path: Path) -> None:
@@ -213,7 +219,9 @@ def test_the_hungarian_edition_plays_in_a_terminal(tmp_path: Path) -> None:
         assert term in text, term
     assert "TRAIANUS  negyedév 1/4" in text  # the board
     assert "tegyél kezdő akciójelzőt a következő tálcába" in text  # the menu
-    assert "2. játékos köre" in text and re.search(r"[12]\. játékos elvesz \d+ akciójelzőt a tálcáról", text)  # the log
+    # the log
+    assert "2. játékos köre" in text and re.search(r"[12]\. játékos elvesz \d+ akciójelzőt a tálcáról", text)
     screens = "\n".join(prompt.text() for prompt in run.prompts)  # not the file name of the saved game
-    english = sorted({w for w in re.findall(r"[A-Za-z]+", screens) if w.casefold() in ENGLISH_WORDS} - set(allowed("hu")))
+    english = sorted({w for w in re.findall(r"[A-Za-z]+", screens) if w.casefold() in ENGLISH_WORDS}
+                     - set(allowed("hu")))
     assert english == [], english

@@ -54,7 +54,8 @@ def test_determinize_is_canonical_with_a_rebuilt_draw_pile() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_seat_values_are_seat_value_for_every_seat_and_evaluate_all_is_on_the_returns_scale(players: int) -> None:
+def test_seat_values_are_seat_value_for_every_seat_and_evaluate_all_is_on_the_returns_scale(
+        players: int) -> None:
     game = ludus.load("trajan", players=players)
     state = game.new_state(7)
     rng = Rng(players)

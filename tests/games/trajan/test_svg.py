@@ -37,12 +37,14 @@ def _hidden(state: Any, seat: int) -> set[str]:
     secret = {"card:" + c for c in cards if f'"{c}"' not in seen}
     secret |= {"forum:" + FORUM_KINDS[FORUM_TILE_KIND[t]].key for t in state.fdeck
                if f'"{FORUM_KINDS[FORUM_TILE_KIND[t]].key}"' not in seen}
-    secret |= {"demand:" + DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in state.demand_stack + state.demand_removed
+    secret |= {"demand:" + DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in state.demand_stack
+               + state.demand_removed
                if f'"{DEMAND_KINDS[DEMAND_TILE_KIND[d]]}"' not in seen}
     return secret
 
 
-@pytest.mark.parametrize(("players", "seeds", "positions"), halved_then_full([(2, (1,), 80), (3, (2,), 70), (4, (3,), 50)]))
+@pytest.mark.parametrize(("players", "seeds", "positions"),
+                         halved_then_full([(2, (1,), 80), (3, (2,), 70), (4, (3,), 50)]))
 def test_every_position_draws_every_action_and_nothing_hidden(players: int, seeds: tuple[int, ...],
                                                               positions: int) -> None:
     game = ludus.load("trajan", players)
@@ -80,9 +82,11 @@ def test_a_tray_takes_its_markers_and_a_marker_is_sown() -> None:
     assert fills <= set(MARKERS.values())
 
 
-@pytest.mark.parametrize(("verb", "place"), [("march", "map"), ("build", "construction"), ("take_tile", "forum"),
-                                             ("ship", None)])
-def test_a_province_a_construction_space_a_forum_tile_and_a_ship_do_their_action(verb: str, place: str | None) -> None:
+@pytest.mark.parametrize(("verb", "place"),
+                         [("march", "map"), ("build", "construction"), ("take_tile", "forum"),
+                          ("ship", None)])
+def test_a_province_a_construction_space_a_forum_tile_and_a_ship_do_their_action(verb: str,
+                                                                                 place: str | None) -> None:
     state = _until(ludus.load("trajan", 2).new_state(7), verb, seed=7)
     seat = state.to_move()[0]
     clicks = _clicks(ludus.svg(state, seat, "pl"))

@@ -55,7 +55,8 @@ IDS: list[str] = [
 ]
 
 
-def _random_game(players: int, seed: int, **options: object) -> Iterator[tuple[TrajanGame, TrajanState, list[Any]]]:
+def _random_game(players: int, seed: int,
+                 **options: object) -> Iterator[tuple[TrajanGame, TrajanState, list[Any]]]:
     """Every decision of a random game: the game, the state before it and the legal actions."""
     game = ludus.load("trajan", players, **options)
     assert isinstance(game, TrajanGame)
@@ -345,7 +346,8 @@ def test_the_greedy_bot_plans_the_discard_whole() -> None:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 14), (3, 15), (4, 16)])
-def test_a_forced_action_is_the_only_one_in_every_world_another_seat_imagines(players: int, seed: int) -> None:
+def test_a_forced_action_is_the_only_one_in_every_world_another_seat_imagines(players: int,
+                                                                              seed: int) -> None:
     forced = 0
     for _, state, actions in _random_game(players, seed):
         seat = state.to_move()[0]

@@ -98,7 +98,8 @@ def test_an_unknown_trajan_tile_is_refused() -> None:
 
 def test_a_trajan_tile_in_another_category_stack_is_refused() -> None:
     data = _saved(in_play(2, 1))
-    data["trajan_stacks"][0][0], data["trajan_stacks"][1][0] = data["trajan_stacks"][1][0], data["trajan_stacks"][0][0]
+    stacks = data["trajan_stacks"]
+    stacks[0][0], stacks[1][0] = stacks[1][0], stacks[0][0]
     assert "category" in _refused(data, "trajan_stacks")
 
 
@@ -115,14 +116,16 @@ def test_a_negative_hand_count_is_refused() -> None:
     _refused(data, "hand")
 
 
-@pytest.mark.parametrize(("field", "seat"), [("current", 5), ("current", -1), ("decider", 2), ("decider", -1)])
+@pytest.mark.parametrize(("field", "seat"),
+                         [("current", 5), ("current", -1), ("decider", 2), ("decider", -1)])
 def test_a_seat_out_of_range_is_refused(field: str, seat: int) -> None:
     data = _saved(in_play(2, 1))
     data[field] = seat
     _refused(data, field)
 
 
-@pytest.mark.parametrize(("field", "value"), [("time_pos", "3"), ("time_pos", 1.5), ("vp", "x"), ("hand", [1, 2])])
+@pytest.mark.parametrize(("field", "value"),
+                         [("time_pos", "3"), ("time_pos", 1.5), ("vp", "x"), ("hand", [1, 2])])
 def test_a_wrong_type_is_refused(field: str, value: object) -> None:
     data = _saved(in_play(2, 1))
     data[field] = value

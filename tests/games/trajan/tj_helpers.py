@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections import Counter
 
 from ludus.core.rng import Rng
-from ludus.games.trajan.components import ACTION, COLOURS, FORUM_KIND_INDEX, FORUM_TILE_KIND, SEAPORT, TAKE
+from ludus.games.trajan.components import (
+    ACTION,
+    COLOURS,
+    FORUM_KIND_INDEX,
+    FORUM_TILE_KIND,
+    SEAPORT,
+    TAKE,
+    Phase,
+)
 from ludus.games.trajan.decisions import agenda_decisions
 from ludus.games.trajan.game import TrajanState
 from ludus.testing.scenario import edit, play, started
@@ -84,3 +92,16 @@ def rebuilt_by_seat_0(seed: int = 0) -> tuple[TrajanState, Counter[int]]:
     rebuilt = Counter(state.discards[0][:-1] + state.discards[1][:-1])
     play(state, "0:draw_two")
     return state, rebuilt
+
+
+def started_at(phase: Phase, players: int = 2, seed: int = 0, **options: object) -> TrajanState:
+    """A new game played (first legal choice each time) up to ``phase``."""
+    state: TrajanState = started("trajan", players=players, seed=seed, **options)
+    while state.phase != phase:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def do(state: TrajanState, text: str) -> None:
+    """Play ``text`` (one action in notation) on ``state``."""
+    play(state, text)

@@ -311,8 +311,8 @@ N_REVOLTS: int = _CARDS["revolts"]["count"]
 EVENT_BY_ID: dict[str, EventCard] = {e.id: e for e in EVENTS}
 
 ROLES: tuple[Role, ...] = tuple(
-    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"], tuple(r["abilities_pl"]),
-         r["special_pl"])
+    Role(i, r["id"], r["name_pl"], bool(r["solo"]), tuple(r["abilities"]), r["special"],
+         tuple(r["abilities_pl"]), r["special_pl"])
     for i, r in enumerate(_ROLES["role"])
 )
 ROLE_INDEX: dict[str, int] = {r.id: r.index for r in ROLES}
@@ -429,7 +429,8 @@ ROLE_TOKENS: tuple[str, ...] = tuple(r.id for r in ROLES)
 EVENT_TOKENS: tuple[str, ...] = tuple(e.id for e in EVENTS)
 PORT_CITIES: tuple[int, ...] = tuple(c for c in range(NC) if PORT[c])
 COLOUR_SETS: tuple[frozenset[int], ...] = tuple(frozenset(CITIES[c].colours) for c in range(NC))
-COLOUR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in COLOUR_SETS[c]) for c in range(NC))  # one bit a colour
+# one bit a colour
+COLOUR_MASK: tuple[int, ...] = tuple(sum(1 << t for t in COLOUR_SETS[c]) for c in range(NC))
 CARD_COLOUR: tuple[int, ...] = tuple(n.tribe for n in NODES)
 CARD_BIT: tuple[int, ...] = tuple(1 << n.tribe for n in NODES) + (0,) * (REVOLT + 1 - N_CITY_CARDS)
 """Per card id: its colour's bit (city cards), 0 for events and Revolts."""
@@ -438,6 +439,7 @@ MAX_SEATS: Final = 5
 # ---------------------------------------------------------------------------
 # every action built once: [seat][...] tables (legal-action lists reuse these objects)
 # ---------------------------------------------------------------------------
+_SEATS, _CITY_CARDS = range(MAX_SEATS), range(N_CITY_CARDS)  # what the tables run over
 _SIMPLE_VERBS = (Verb.REVOLT, Verb.INVADE, Verb.DRAW, Verb.DRAW3, Verb.RECRUIT_ARMY, Verb.CONSUL_HERE,
                  Verb.FORTIFY, Verb.FABRUM_FORT, Verb.ESCORT_END, Verb.AGREE, Verb.REFUSE, Verb.DONE,
                  Verb.SKIP_BATTLE)
@@ -448,67 +450,69 @@ _CITY_VERBS = (Verb.CONSUL_FORT, Verb.FORTIFY, Verb.FABRUM_FORT, Verb.START, Ver
                Verb.FORT_FROM, Verb.REINFORCE)
 _SEAT_CARD_VERBS = (Verb.PLOT_GIVE, Verb.PLOT_TAKE, Verb.MERCATOR_GIVE, Verb.MERCATOR_TAKE)
 
-SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in range(MAX_SEATS))
+SIMPLE: tuple[dict[str, Action], ...] = tuple({v: Action(p, v) for v in _SIMPLE_VERBS} for p in _SEATS)
 CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
     {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(REVOLT + 1)) for v in _CARD_VERBS}
-    for p in range(MAX_SEATS)
+    for p in _SEATS
 )
 COLOUR_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in range(MAX_SEATS)
+    {v: tuple(Action(p, v, (COLOURS[t],)) for t in range(NT)) for v in _COLOUR_VERBS} for p in _SEATS
 )
 CITY_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS} for p in range(MAX_SEATS)
+    {v: tuple(Action(p, v, (CITY_TOKEN[c],)) for c in range(NC)) for v in _CITY_VERBS} for p in _SEATS
 )
 SEAT_CARD_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     {
-        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in range(N_CITY_CARDS)) for q in range(MAX_SEATS))
+        v: tuple(tuple(Action(p, v, (q, CARD_TOKENS[c])) for c in _CITY_CARDS) for q in _SEATS)
         for v in _SEAT_CARD_VERBS
     }
-    for p in range(MAX_SEATS)
+    for p in _SEATS
 )
 REGINA_ADD: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.REGINA_ADD, (n,)) for n in range(DICE + 1)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.REGINA_ADD, (n,)) for n in range(DICE + 1)) for p in _SEATS
 )
 BATTLE: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.BATTLE, (d,)) for d in range(DICE + 1)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.BATTLE, (d,)) for d in range(DICE + 1)) for p in _SEATS
 )
 SET_DIE: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.SET_DIE, (f,)) for f in FACE_NAMES) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.SET_DIE, (f,)) for f in FACE_NAMES) for p in _SEATS
 )
 CHOOSE_ROLE: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.CHOOSE_ROLE, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.CHOOSE_ROLE, (r.id,)) for r in ROLES) for p in _SEATS
 )
 PLAY: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
-    tuple((Action(p, Verb.PLAY, (tok, "normal")), Action(p, Verb.PLAY, (tok, "destabilizing"))) for tok in EVENT_TOKENS)
-    for p in range(MAX_SEATS)
+    tuple((Action(p, Verb.PLAY, (tok, "normal")), Action(p, Verb.PLAY, (tok, "destabilizing")))
+          for tok in EVENT_TOKENS)
+    for p in _SEATS
 )
 SWAP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(Action(p, Verb.SWAP, (x, y)) for y in range(MAX_SEATS)) for x in range(MAX_SEATS))
-    for p in range(MAX_SEATS)
+    tuple(tuple(Action(p, Verb.SWAP, (x, y)) for y in _SEATS) for x in _SEATS)
+    for p in _SEATS
 )
 MOVE_PAWN: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.MOVE_PAWN, (r.id,)) for r in ROLES) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.MOVE_PAWN, (r.id,)) for r in ROLES) for p in _SEATS
 )
 """``move_pawn <role>`` (Festina Lente, Si Vis Pacem; the legions are asked next): [seat][role]."""
-ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4)) for p in range(MAX_SEATS))
+ADD: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(p, Verb.ADD, (n,)) for n in range(4))
+                                            for p in _SEATS)
 """``add <n>``: the legions Hic Manebimus Optime adds in the city just chosen, [seat][n]."""
 BARBARIAN_CARD_ACTION: tuple[dict[str, tuple[Action, ...]], ...] = tuple(
-    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
-    for p in range(MAX_SEATS)
+    {v: tuple(Action(p, v, (CARD_TOKENS[c],)) for c in _CITY_CARDS) for v in (Verb.REMOVE_CARD, Verb.PLACE)}
+    for p in _SEATS
 )
 CUBE_ACTION: tuple[dict[str, tuple[tuple[Action, ...], ...]], ...] = tuple(
     {
         v: tuple(tuple(Action(p, v, (CITY_TOKEN[c], COLOURS[t])) for t in range(NT)) for c in range(NC))
         for v in (Verb.REPLACE, Verb.REMOVE_CUBE)
     }
-    for p in range(MAX_SEATS)
+    for p in _SEATS
 )
 ENLIST: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.ENLIST_BARBARIANS, (COLOURS[t],)) for t in range(NT)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.ENLIST_BARBARIANS, (COLOURS[t],)) for t in range(NT)) for p in _SEATS
 )
 """``enlist_barbarians <colour>``: [seat][tribe] (the legions placed are asked next, ``add <n>``)."""
 CLASSIS_RECRUIT: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c],)) for c in range(N_CITY_CARDS)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.CLASSIS_RECRUIT, (CARD_TOKENS[c],)) for c in _CITY_CARDS) for p in _SEATS
 )
 """``classis_recruit <card>``: [seat][city card] (the legions placed are asked next, ``add <n>``)."""
 RECRUIT_VERBS: Final = (Verb.ENLIST_BARBARIANS, Verb.CLASSIS_RECRUIT)
@@ -517,7 +521,7 @@ RECRUIT_VERBS: Final = (Verb.ENLIST_BARBARIANS, Verb.CLASSIS_RECRUIT)
 
 def _dest_table(verb: Verb) -> tuple[tuple[Action, ...], ...]:
     """Every ``<verb> <city>`` action (the destination; the legions are asked next): [seat][city]."""
-    return tuple(tuple(Action(p, verb, (CITY_TOKEN[c],)) for c in range(NC)) for p in range(MAX_SEATS))
+    return tuple(tuple(Action(p, verb, (CITY_TOKEN[c],)) for c in range(NC)) for p in _SEATS)
 
 
 MOVE_VERBS: Final = (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE)
@@ -531,7 +535,7 @@ MOVE_TO = _dest_table(Verb.MOVE_TO)
 EVENT_MOVE_VERBS: Final = (Verb.MOVE_TO, Verb.MOVE_PAWN)
 """The event moves whose legions are their own decision too (engine 0.4.0)."""
 LEGIONS_ACTION: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(Action(p, Verb.LEGIONS, (n,)) for n in range(4)) for p in range(MAX_SEATS)
+    tuple(Action(p, Verb.LEGIONS, (n,)) for n in range(4)) for p in _SEATS
 )
 """``legions <n>``: [seat][legions taken along, 0..3]."""
 

@@ -26,9 +26,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
                       ("legendary", N_("legendary"))),
     ),
     OptionSpec("roma_caput_mundi", False, N_("Roma Caput Mundi challenge (no legions or fort in Roma)"),
-               label=N_("Roma Caput Mundi challenge"), explain=N_("A harder game: no legions and no fort in Roma.")),
+               label=N_("Roma Caput Mundi challenge"),
+               explain=N_("A harder game: no legions and no fort in Roma.")),
     OptionSpec("roles", "random", N_("Roles dealt at random or chosen by the players"),
-               choices=("random", "chosen"), label=N_("Roles"), explain=N_("How the players get their roles."),
+               choices=("random", "chosen"), label=N_("Roles"),
+               explain=N_("How the players get their roles."),
                value_labels=(("random", N_("dealt at random")), ("chosen", N_("chosen by the players")))),
     OptionSpec(
         "first_player",
@@ -39,7 +41,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "vestalis_may_return_revolt",
         False,
-        N_("Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at once)"),
+        N_("Vestalis may put a drawn Revolt back (ruling 6; default: no, a drawn Revolt is resolved at "
+           "once)"),
         ruling=True,
     ),
     OptionSpec(
@@ -92,5 +95,6 @@ class FallOfRomeConfig:
             regina_cubes_into_roma=bool(o["regina_cubes_into_roma"]),
         )
         if cfg.difficulty == "legendary" and not cfg.roma_caput_mundi:
-            raise OptionError(N_("difficulty 'legendary' exists only with roma_caput_mundi=true"), domain=DOMAIN)
+            raise OptionError(N_("difficulty 'legendary' exists only with roma_caput_mundi=true"),
+                              domain=DOMAIN)
         return cfg

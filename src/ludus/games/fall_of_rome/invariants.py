@@ -53,7 +53,8 @@ def violations(s: FallOfRomeData) -> list[str]:
     for t in range(NT):
         on_board = sum(s.cubes[c * NT + t] for c in range(NC))
         if on_board + s.supply[t] != TRIBES[t].cubes:
-            out.append(f"tribe {t} cubes: {on_board} on the board + {s.supply[t]} in the supply != {TRIBES[t].cubes}")
+            out.append(f"tribe {t} cubes: {on_board} on the board + {s.supply[t]} in the supply != "
+                       f"{TRIBES[t].cubes}")
         if not all(0 <= s.cubes[c * NT + t] <= 3 for c in range(NC)):
             out.append(f"tribe {t}: a city holds fewer than 0 or more than 3 cubes")
     if sum(s.legions) + s.reserve != LEGIONS or min(s.legions) < 0 or s.reserve < 0:

@@ -74,7 +74,8 @@ def sheet(state: FallOfRomeData) -> list[dict[str, object]]:
         "forts": sum(1 for f in state.forts if f),
         "turns": state.turn,
     }
-    return [{"category": k, "label": SHEET_LABELS[k], "points": [values[k]] * state.seats} for k in SHEET_LABELS]
+    return [{"category": k, "label": SHEET_LABELS[k], "points": [values[k]] * state.seats}
+            for k in SHEET_LABELS]
 
 
 def outcome(state: FallOfRomeData) -> Outcome:

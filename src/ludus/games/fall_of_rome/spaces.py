@@ -8,10 +8,10 @@ rules offer only actions of the tables built once in :mod:`~ludus.games.fall_of_
 every action a state can offer has a number. ``fortify`` and ``fabrum_fort`` have two kinds each:
 without an argument (a fort from the supply), and with the city a fort comes from when all six
 are out. A card argument ranges over the 64 player-card ids (49 city cards, 14 events, the
-Revolt), or the 49 city cards where the table holds only those. The only argument that depends on the player count is a pawn or a seat (Mercator's and
-the Plot's other pawn, Do Ut Des's two seats): ``0 .. pawns - 1`` (the solitaire challenge has 3
-pawns and one seat), so each player count has its own numbering, kept in the golden files
-``tests/games/fall_of_rome/action_space_<n>p.txt``. The options change which actions a state
+Revolt), or the 49 city cards where the table holds only those. The only argument that depends on the player
+count is a pawn or a seat (Mercator's and the Plot's other pawn, Do Ut Des's two seats): ``0 .. pawns - 1``
+(the solitaire challenge has 3 pawns and one seat), so each player count has its own numbering, kept in the
+golden files ``tests/games/fall_of_rome/action_space_<n>p.txt``. The options change which actions a state
 offers, never which exist.
 
 **Observation** (:func:`observe`, laid out as :func:`parts` says): it reads a **view**
@@ -170,18 +170,21 @@ _DECK_SCALE = float(_NHAND + N_REVOLTS)
 _PILE_SCALE = 16.0
 _DEPTH_SCALE = float(N_CITY_CARDS)
 
-PENDING_KINDS: tuple[str, ...] = ("pay", "legions", "escort", "remove", "alea", "regina", "consent", "putback", "ev")
+PENDING_KINDS: tuple[str, ...] = ("pay", "legions", "escort", "remove", "alea", "regina", "consent",
+                                  "putback", "ev")
 """The kinds of pending sub-decision (:mod:`~ludus.games.fall_of_rome.decisions`), as saved."""
-STAGES: tuple[str, ...] = ("city", "from", "pawn", "reinforce", "add", "take", "place", "remove_card", "cubes",
-                           "move", "battle", "pair", "give_a", "give_b")
+STAGES: tuple[str, ...] = ("city", "from", "pawn", "reinforce", "add", "take", "place", "remove_card",
+                           "cubes", "move", "battle", "pair", "give_a", "give_b")
 """The stages of an event's decision."""
-_PENDING_VERBS: tuple[str, ...] = (*(v.value for v in (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE,
-                                                       Verb.MOVE_TO, Verb.MOVE_PAWN, Verb.ENLIST_BARBARIANS,
-                                                       Verb.CLASSIS_RECRUIT, Verb.PLOT_GIVE, Verb.PLOT_TAKE)), "move")
-_FLAGS: tuple[str, ...] = ("Alea Iacta Est for 1 battle", "Alea Iacta Est for every battle", "invasion cards fewer",
-                           "invasion skipped", "cards drawn", "invasions counted", "invasions left", "Revolts pending",
-                           "barbarians the last battle removed", "Mercator's ability used",
-                           "Regina Foederata's ability used", "plot proposals refused this turn")
+_PENDING_VERBS: tuple[str, ...] = (
+    *(v.value for v in (Verb.MARCH, Verb.SAIL, Verb.CLASSIS_SAIL, Verb.FABRUM_MOVE, Verb.MOVE_TO,
+                        Verb.MOVE_PAWN, Verb.ENLIST_BARBARIANS, Verb.CLASSIS_RECRUIT, Verb.PLOT_GIVE,
+                        Verb.PLOT_TAKE)), "move")
+_FLAGS: tuple[str, ...] = ("Alea Iacta Est for 1 battle", "Alea Iacta Est for every battle",
+                           "invasion cards fewer", "invasion skipped", "cards drawn", "invasions counted",
+                           "invasions left", "Revolts pending", "barbarians the last battle removed",
+                           "Mercator's ability used", "Regina Foederata's ability used",
+                           "plot proposals refused this turn")
 _FLAG_COUNT = len(_FLAGS)
 
 _PHASE = {p: i for i, p in enumerate(_PHASES)}
@@ -211,7 +214,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("flags", _FLAG_COUNT, "the turn's flags: " + "; ".join(_FLAGS) + " (raw numbers)"),
         ("battle_city", NC, "one-hot city of the turn's last battle (for Vae Victis)"),
         # --- the board ---
-        ("cubes", NC * NT, "per city (map order), its barbarian cubes by colour (orange black green white blue)"),
+        ("cubes", NC * NT,
+         "per city (map order), its barbarian cubes by colour (orange black green white blue)"),
         ("legions", NC, "legions per city"),
         ("forts", NC, "1 per city with a fort"),
         ("supply", NT, "cubes left in each tribe's supply / the tribe's cubes"),
@@ -219,28 +223,32 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("legion_reserve", 1, f"legions in the reserve / {LEGIONS}"),
         ("fort_supply", 1, f"forts in the supply / {FORTS}"),
         ("invasion_track", _TRACK, "one-hot space of the invasion rate marker"),
-        ("decline", DECLINE_LOSS + 1, f"one-hot space of the decline marker (0..{DECLINE_LOSS}, the last loses)"),
+        ("decline", DECLINE_LOSS + 1,
+         f"one-hot space of the decline marker (0..{DECLINE_LOSS}, the last loses)"),
         # --- pawns and seats ---
         ("pawn_roles", m * _NR, "per pawn, one-hot role (Consul .. Vestalis; all 0 before roles are chosen), "
                                 + pawn_order),
         ("pawn_cities", m * NC, "per pawn, one-hot city (all 0 before it is placed), " + pawn_order),
-        ("hands", n * _NHAND, "per seat, 1 per card in its hand (49 city cards, then 14 events; hands are open), "
+        ("hands", n * _NHAND,
+         "per seat, 1 per card in its hand (49 city cards, then 14 events; hands are open), "
                               + seats),
         ("hand_sizes", n, f"cards in the seat's hand / {HAND_LIMIT} (the hand limit), " + seats),
         ("treasury", N_CITY_CARDS, "1 per city card in the treasury (the solitaire challenge)"),
         # --- the player deck and the box ---
         ("player_deck", 2, f"cards in the player deck / {_DECK_SCALE:g}, Revolts in it (raw)"),
-        ("player_piles", N_REVOLTS, f"sizes of its Revolt piles, the top pile first / {_PILE_SCALE:g} (0: no pile)"),
-        ("known_top", 1 + _NCARD, "cards known on top of the player deck (put back by Vestalis), one-hot id of the "
-                                  "top one (64 ids, the Revolt last)"),
+        ("player_piles", N_REVOLTS,
+         f"sizes of its Revolt piles, the top pile first / {_PILE_SCALE:g} (0: no pile)"),
+        ("known_top", 1 + _NCARD,
+         "cards known on top of the player deck (put back by Vestalis), one-hot id of the "
+         "top one (64 ids, the Revolt last)"),
         ("player_discard", _NHAND, "1 per card in the player discard pile"),
         ("box", 3, "Revolts in the box, events never seen in the box, cards in Vestalis's deck (raw)"),
         ("out_of_game", _NHAND, "1 per player card out of the game"),
         # --- the barbarian deck (one card per migration-path node, tribes.toml order) ---
         ("barbarian_deck", N_CITY_CARDS, "1 per barbarian card in the deck"),
         ("barbarian_depth", 2 * N_CITY_CARDS,
-         f"per card in the deck, the fewest and the most cards above it / {_DEPTH_SCALE:g} (its segment; equal "
-         "when the order is known), all the firsts then all the seconds"),
+         f"per card in the deck, the fewest and the most cards above it / {_DEPTH_SCALE:g} (its segment; "
+         "equal when the order is known), all the firsts then all the seconds"),
         ("barbarian_discard", N_CITY_CARDS, "1 per barbarian card in the discard pile"),
         ("barbarian_removed", N_CITY_CARDS, "1 per barbarian card removed from the game"),
         # --- the pending sub-decision (the top of the stack), and the rest of the stack ---
@@ -256,22 +264,26 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("pending_city", NC, "one-hot city: the destination, the battle's city, the event's city"),
         ("pending_src", NC, "one-hot city the escorted cubes leave (Regina Foederata)"),
         ("pending_pawn", m, "one-hot pawn: moved by an event, or the other pawn of a plot, " + pawn_order),
-        ("pending_seat", n, "one-hot seat: the plot's proposer, the battling seat (Alea Iacta Est), Do Ut Des's "
-                            "first seat, " + seats),
+        ("pending_seat", n,
+         "one-hot seat: the plot's proposer, the battling seat (Alea Iacta Est), Do Ut Des's "
+         "first seat, " + seats),
         ("pending_seat2", n, "one-hot seat: Do Ut Des's second seat, " + seats),
         ("pending_colour", NT, "one-hot colour: the tribe enlisted, the last colour an event removed"),
-        ("pending_cards", _NCARD, "the cards it is about, counted: to pay with, drawn by Vestalis, the barbarian "
-                                  "cards of Melius Cavere, the plot's card, the card recruited with, Do Ut Des's first "
-                                  "card"),
-        ("pending_n", 1, "its number (raw): cards to pay, most legions, cubes left to escort, barbarians to remove, "
-                         "dice set, legions Regina may add, legions moved along, Vae Victis's barbarians"),
-        ("pending_faces", _FACE_SLOTS, "die faces already set (Alea Iacta Est), counted: " + ", ".join(FACE_NAMES)),
+        ("pending_cards", _NCARD,
+         "the cards it is about, counted: to pay with, drawn by Vestalis, the barbarian cards of Melius "
+         "Cavere, the plot's card, the card recruited with, Do Ut Des's first card"),
+        ("pending_n", 1,
+         "its number (raw): cards to pay, most legions, cubes left to escort, barbarians to remove, "
+         "dice set, legions Regina may add, legions moved along, Vae Victis's barbarians"),
+        ("pending_faces", _FACE_SLOTS,
+         "die faces already set (Alea Iacta Est), counted: " + ", ".join(FACE_NAMES)),
         ("pending_ignore", 1, "1 if the battle ignores legion losses (Veni, Vidi, Vici destabilizing)"),
         ("pending_cities_done", NC, "1 per fort city Hic Manebimus Optime reinforced already"),
         ("pending_removed", NC + NT, "cubes an event removed so far, per city then per colour"),
         ("pending_pawns_done", 2 * m, "pawns an event moved, then pawns whose owner refused, " + pawn_order),
-        ("pending_placed", N_CITY_CARDS, "barbarian cards Melius Cavere put back: 1 for the first placed (the next "
-                                         "revealed), 2 for the second, ..."),
+        ("pending_placed", N_CITY_CARDS,
+         "barbarian cards Melius Cavere put back: 1 for the first placed (the next "
+         "revealed), 2 for the second, ..."),
     ]
 
 
@@ -411,7 +423,8 @@ def observe(view: Mapping[str, Any], player: int | None) -> list[float]:
     return out
 
 
-def _pending(out: list[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int, m: int) -> None:
+def _pending(out: list[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int,
+             m: int) -> None:
     """The top pending sub-decision (as :func:`~ludus.games.fall_of_rome.view.view` shows it)."""
     kind = p["k"]
     out[at["pending_kind"] + _KIND[kind]] = 1.0

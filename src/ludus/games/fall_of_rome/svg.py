@@ -67,8 +67,9 @@ ROLE_FILL: dict[str, str] = {"Consul": "#b8860b", "Magister_Militum": "#8b1a1a",
                              "Praefectus_Classis": "#1f4e8c", "Praefectus_Fabrum": "#6b4f2a",
                              "Regina_Foederata": "#7b3f99", "Vestalis": "#d36aa0"}
 """Each character's pawn colour (ludus's own choice)."""
-HOMELAND: dict[str, tuple[float, float]] = {"orange": (54.3, 5.5), "black": (52.6, 12.5), "green": (48.9, 21.6),
-                                            "white": (45.2, 26.2), "blue": (48.4, 32.6)}
+HOMELAND: dict[str, tuple[float, float]] = {"orange": (54.3, 5.5), "black": (52.6, 12.5),
+                                            "green": (48.9, 21.6), "white": (45.2, 26.2),
+                                            "blue": (48.4, 32.6)}
 """Where each tribe's supply space is drawn (lat, lon): beyond the frontier where its paths enter."""
 
 # the element a card action acts on: the places a card of that verb may be drawn in (others: any)
@@ -76,7 +77,8 @@ _CARD_PLACES: dict[str, tuple[str, ...]] = {
     **{v: ("hand",) for v in ("discard", "pay", "plot_store", "give", "play", "plot_give", "plot_take",
                               "mercator_give", "mercator_take", "classis_recruit", "vestalis_draw")},
     "plot_retrieve": ("treasury",), "put_back": ("pending", "hand"), "take": ("discard", "pending", "hand"),
-    "remove_card": ("barbarian", "barbarian deck", "pending"), "place": ("barbarian", "barbarian deck", "pending"),
+    "remove_card": ("barbarian", "barbarian deck", "pending"),
+    "place": ("barbarian", "barbarian deck", "pending"),
 }
 _CITY_VERBS = {"march", "sail", "classis_sail", "fabrum_move", "move_to", "start", "choose_city", "fort_city",
                "fort_from", "reinforce", "consul_fort", "fortify", "fabrum_fort", "replace", "remove_cube"}
@@ -102,7 +104,8 @@ def _recent(view: Mapping[str, Any]) -> tuple[set[int], set[str]]:
         data = e.get("data", {})
         if isinstance(data.get("city"), int):
             cities.add(data["city"])
-        for c in ([data["card"]] if isinstance(data.get("card"), int) else []) + list(data.get("cards", []) or []):
+        for c in (([data["card"]] if isinstance(data.get("card"), int) else [])
+                  + list(data.get("cards", []) or [])):
             if isinstance(c, int) and 0 <= c < len(CARD_TOKENS):
                 cards.add(CARD_TOKENS[c])
     return cities, cards
@@ -118,7 +121,8 @@ class _Table:
         self.recent_cities, self.recent_cards = _recent(view)
         cur = view.get("current_pawn")
         pawns = view["pawns"]
-        here = view["flags"].get("battle_city") or (pawns[cur]["city"] if cur is not None and cur < len(pawns) else None)
+        here = (view["flags"].get("battle_city")
+                or (pawns[cur]["city"] if cur is not None and cur < len(pawns) else None))
         self.on_city: dict[str, list[str]] = {}
         self.on_card: dict[str, list[tuple[str, tuple[str, ...], int | None]]] = {}
         for n in view["actions"]:
@@ -151,13 +155,15 @@ class _Table:
         c.rect(8, top, WIDTH - 16, MAP_H, fill="#dbe8f0", stroke="#8c7a55", rx=10)
         pos = [self._at(top, city.lat, city.lon) for city in CITIES]
         defs = "".join(
-            f'<marker id="arrow-{col}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" '
-            f'orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="{FILL[col]}" stroke="#333" '
-            f'stroke-width="0.8"/></marker>' for col in COLOURS)
+            f'<marker id="arrow-{col}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" '
+            f'markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="{FILL[col]}" '
+            f'stroke="#333" stroke-width="0.8"/></marker>' for col in COLOURS)
         c.parts.append(f"<defs>{defs}</defs>")
-        roads = " ".join(f"M{pos[a][0]:.0f} {pos[a][1]:.0f}L{pos[b][0]:.0f} {pos[b][1]:.0f}" for a, b in CONNECTIONS)
+        roads = " ".join(f"M{pos[a][0]:.0f} {pos[a][1]:.0f}L{pos[b][0]:.0f} {pos[b][1]:.0f}"
+                         for a, b in CONNECTIONS)
         for colour, width in (("#9c8a66", 5), ("#efe2bf", 2.5)):  # the 53 roads, edged
-            c.parts.append(f'<path d="{roads}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round" fill="none"/>')
+            c.parts.append(f'<path d="{roads}" stroke="{colour}" stroke-width="{width}" '
+                           'stroke-linecap="round" fill="none"/>')
         homes = {col: self._at(top, *HOMELAND[col]) for col in COLOURS}
         for node in NODES:
             col = COLOURS[node.tribe]
@@ -168,8 +174,9 @@ class _Table:
         rows = {row["city"]: row for row in self.view["board"]}
         for i, city in enumerate(CITIES):
             self.city(i, *pos[i], rows[city.name.replace(" ", "_")])
-        c.text(24, top + MAP_H - 14, _("Roads join the cities; a blue ring is a port (Sail goes from any port to "
-                                      "any other); coloured arrows are the tribes' migration paths."), size=13)
+        c.text(24, top + MAP_H - 14,
+               _("Roads join the cities; a blue ring is a port (Sail goes from any port to any other); "
+                 "coloured arrows are the tribes' migration paths."), size=13)
         return top + MAP_H + 10
 
     def _at(self, top: float, lat: float, lon: float) -> tuple[float, float]:
@@ -194,11 +201,14 @@ class _Table:
         tip = component_text(col, self.lang) or tribe_name(t, self.lang)
         with c.group(tip=tip, data_id=f"tribe-{col}", data_place="homeland"):
             c.rect(x - 90, y - 30, 180, 60, fill=FILL[col], stroke="#333", rx=8, classes="frame")
-            c.text(x, y - 12, tribe_name(t, self.lang), size=11.5, anchor="middle", weight="bold", fill=INK[col])
+            c.text(x, y - 12, tribe_name(t, self.lang), size=11.5, anchor="middle", weight="bold",
+                   fill=INK[col])
             c.text(x, y + 4, _("supply: {cubes} cubes").format(cubes=self.view["supply"][col]), size=11,
                    anchor="middle", fill=INK[col])
-            words = _("allied") if allied else _("alliance: {cards} cards").format(cards=TRIBES[t].alliance_cost)
-            c.text(x, y + 20, words, size=11, anchor="middle", weight="bold" if allied else None, fill=INK[col])
+            words = (_("allied")
+                     if allied else _("alliance: {cards} cards").format(cards=TRIBES[t].alliance_cost))
+            c.text(x, y + 20, words, size=11, anchor="middle", weight="bold" if allied else None,
+                   fill=INK[col])
 
     def city(self, i: int, x: float, y: float, row: Mapping[str, Any]) -> None:
         c, lang = self.canvas, self.lang
@@ -211,7 +221,8 @@ class _Table:
         with c.group(actions=acts or None, tip=tip, classes=classes, data_id=token, data_place="map"):
             if PORT[i]:
                 c.circle(x, y, r + 4, fill="none", stroke="#2f63c0", stroke_width=3)
-            c.circle(x, y, r, fill="#f2c84b" if roma else "#fffaf0", stroke="#5a4630", stroke_width=2, classes="frame")
+            c.circle(x, y, r, fill="#f2c84b" if roma else "#fffaf0", stroke="#5a4630", stroke_width=2,
+                     classes="frame")
             if row["fort"]:
                 c.rect(x - 6, y - 7, 12, 14, fill="#6d6d6d", stroke="#222")
                 c.rect(x - 6, y - 10, 3, 4, fill="#6d6d6d")
@@ -238,7 +249,8 @@ class _Table:
 
     # --- tracks ---------------------------------------------------------------------
     def tracks(self, top: float) -> None:
-        """The invasion-rate and recruitment track, the decline track, alliances, reserves (top right of the map)."""
+        """The invasion-rate and recruitment track, the decline track, alliances, reserves (top right of the
+        map)."""
         c, _, v = self.canvas, self._, self.view
         x0, y0 = 880.0, top + 14
         c.rect(x0 - 10, y0 - 6, WIDTH - x0 - 8, 214, fill="#fbf6e6", stroke="#8c7a55", rx=8, opacity="0.95")
@@ -293,7 +305,8 @@ class _Table:
 
     def card(self, x: float, y: float, token: str, place: str, owner: int | None = None, w: float = 132,
              h: float = 112) -> None:
-        """A player card (a city card in its tribe's colour, an event with its effect, a Revolt) or a barbarian card."""
+        """A player card (a city card in its tribe's colour, an event with its effect, a Revolt) or a
+        barbarian card."""
         c, lang = self.canvas, self.lang
         acts = self.take_card(token, place, owner)
         tip = component_text(token.replace("_", " "), lang) or word(token, lang)
@@ -336,7 +349,8 @@ class _Table:
             for k, pawn in enumerate(roles):
                 r = ROLE_INDEX.get(pawn["role"])
                 tip = component_text(pawn["role"], self.lang) if r is not None else None
-                c.circle(32, y + 46 + 22 * k, 8, fill=ROLE_FILL.get(pawn["role"], "#555"), stroke="#111", tip=tip)
+                c.circle(32, y + 46 + 22 * k, 8, fill=ROLE_FILL.get(pawn["role"], "#555"), stroke="#111",
+                         tip=tip)
                 where = city_name(TOKEN_CITY[pawn["city"]], self.lang) if pawn["city"] else "–"
                 c.text(46, y + 51 + 22 * k, f"{word(pawn['role'], self.lang)} · {where}", size=12.5,
                        weight="bold" if v.get("current_role") == pawn["role"] else None)
@@ -348,7 +362,8 @@ class _Table:
             y += h
         return y
 
-    def row_of(self, y: float, label: str, tokens: Sequence[str], place: str, tip: str | None = None) -> float:
+    def row_of(self, y: float, label: str, tokens: Sequence[str], place: str,
+               tip: str | None = None) -> float:
         """A labelled row of small cards (a discard pile, the known top, a deck's segment)."""
         c = self.canvas
         c.text(20, y + 16, label, size=14, weight="bold")
@@ -375,7 +390,8 @@ class _Table:
         classes = "recent" if token in self.recent_cards else ""
         col = token.split("/")[1] if "/" in token else ""
         with c.group(actions=acts or None, tip=text, classes=classes, data_id=token, data_place=place):
-            c.rect(x, y, 140, 24, fill="#fffaf0" if col else ("#efe6ff" if token in EVENT_BY_ID else "#c0392b"),
+            c.rect(x, y, 140, 24,
+                   fill="#fffaf0" if col else ("#efe6ff" if token in EVENT_BY_ID else "#c0392b"),
                    stroke="#555", rx=4, classes="frame")
             if col:
                 c.rect(x, y, 14, 24, fill=FILL[col], stroke="#555", rx=4)
@@ -395,7 +411,8 @@ class _Table:
         c.text(60, y + 19, line, size=14, weight="bold")
         y += 34
         for p in v["pending"]:
-            if p.get("cards") and all(isinstance(c, str) for c in p["cards"]):  # an event's "cards" may be seats
+            # an event's "cards" may be seats
+            if p.get("cards") and all(isinstance(c, str) for c in p["cards"]):
                 y = self.row_of(y, _("Cards being decided on"), p["cards"], "pending")
         if deck["known_top"]:
             y = self.row_of(y, _("Known top of the player deck"), deck["known_top"], "top")
@@ -433,7 +450,8 @@ class _Table:
         if not rest:
             return y
         self.canvas.text(20, y + 16, self._("Your choices:"), size=14, weight="bold")
-        return self.canvas.button_row(y + 24, [(describe(Action.from_notation(n), self.lang), n) for n in rest])
+        return self.canvas.button_row(
+            y + 24, [(describe(Action.from_notation(n), self.lang), n) for n in rest])
 
     def draw(self) -> Svg:
         y = self.header(0)

@@ -73,12 +73,13 @@ from ludus.games.fall_of_rome.state import FallOfRomeData
 __all__ = ["violations"]
 
 S = FallOfRomeData
-_INT_LISTS = ("roles", "pawn_city", "treasury", "cubes", "legions", "forts", "supply", "allied", "pdeck", "piles",
-              "pdiscard", "bdeck", "bdiscard", "bremoved", "vdeck", "box_events", "pbox")
+_INT_LISTS = ("roles", "pawn_city", "treasury", "cubes", "legions", "forts", "supply", "allied", "pdeck",
+              "piles", "pdiscard", "bdeck", "bdiscard", "bremoved", "vdeck", "box_events", "pbox")
 _RESULTS = frozenset(
     [WIN]
     + ["loss: " + loss_reason(t) for t in LOSS_REASONS if "{colour}" not in LOSS_REASONS[t]]
-    + ["loss: " + loss_reason(t, tribe) for t in LOSS_REASONS if "{colour}" in LOSS_REASONS[t] for tribe in range(NT)]
+    + ["loss: " + loss_reason(t, tribe) for t in LOSS_REASONS if "{colour}" in LOSS_REASONS[t]
+       for tribe in range(NT)]
 )
 _MAX_RATE = max(INVASION_RATE)
 _MAX_ACTIONS = 4 + 4  # the Do Actions step's 4, and Carpe Diem's destabilizing 4 more
@@ -128,7 +129,8 @@ def _shape(s: S) -> list[str]:
     if s.solo != cfg.solo:
         out.append(f"state field 'solo': {s.solo} in a {cfg.players}-player game")
     if s.caput != cfg.roma_caput_mundi:
-        out.append(f"state field 'caput': {s.caput}, but the option roma_caput_mundi is {cfg.roma_caput_mundi}")
+        out.append(f"state field 'caput': {s.caput}, but the option roma_caput_mundi is "
+                   f"{cfg.roma_caput_mundi}")
     if out:
         return out
     npawns = SOLO_ROLES if s.solo else s.seats
@@ -199,13 +201,14 @@ def _cards(s: S) -> list[str]:
     if s.treasury and not s.solo:
         out.append("state field 'treasury': only the solitaire game has a treasury")
     if any(n < 1 for n in s.piles) or sum(s.piles) != len(s.pdeck):
-        out.append(f"state field 'piles': pile sizes {s.piles[:12]} do not make the {len(s.pdeck)}-card player deck")
+        out.append(f"state field 'piles': pile sizes {s.piles[:12]} do not make the {len(s.pdeck)}-card "
+                   "player deck")
     if not 0 <= s.pknown <= (s.piles[-1] if s.piles else 0):
         out.append(f"state field 'pknown': {s.pknown} known cards on top of the player deck")
-    if any(size < 1 or known not in (0, 1) for size, known in s.bsegs) or sum(seg[0] for seg in s.bsegs) != len(
-        s.bdeck
-    ):
-        out.append(f"state field 'bsegs': segments {s.bsegs[:8]} do not make the {len(s.bdeck)}-card barbarian deck")
+    if (any(size < 1 or known not in (0, 1) for size, known in s.bsegs)
+            or sum(seg[0] for seg in s.bsegs) != len(s.bdeck)):
+        out.append(f"state field 'bsegs': segments {s.bsegs[:8]} do not make the {len(s.bdeck)}-card "
+                   "barbarian deck")
     if s.vdeck and R_VESTALIS not in s.roles:
         out.append("state field 'vdeck': an event deck without Vestalis")
     if s.box_revolts < 0 or s.pending_revolts < 0:
@@ -217,7 +220,8 @@ def _twice(s: S) -> list[str]:
     """A card that lies in two places (the conservation count would only say "not conserved")."""
     where: dict[tuple[str, int], str] = {}
     player = [("hands", c) for h in s.hands for c in h] + [
-        (name, c) for name in ("treasury", "pdeck", "pdiscard", "vdeck", "box_events", "pbox") for c in getattr(s, name)
+        (name, c) for name in ("treasury", "pdeck", "pdiscard", "vdeck", "box_events", "pbox")
+        for c in getattr(s, name)
     ] + [("pending", c) for p in s.pending if isinstance(p, PutBack) for c in p.cards]
     barbarian = [(name, c) for name in ("bdeck", "bdiscard", "bremoved") for c in getattr(s, name)] + [
         ("pending", c) for p in s.pending if isinstance(p, MeliusCavere) for c in p.cards + p.placed
@@ -252,7 +256,8 @@ def _phase(s: S) -> list[str]:
             if any(c >= N_CITY_CARDS for c in hand) or not _within(
                 [c for c in s.pawn_city if c >= 0], [NODES[c].city for c in hand]
             ) or len(hand) < len(s.pawn_city):
-                out.append("state field 'hands': the solitaire pawns start in the cities of the starting hand")
+                out.append(
+                    "state field 'hands': the solitaire pawns start in the cities of the starting hand")
     elif len(s.roles) != len(s.pawn_city) or not all(placed):
         out.append(f"state field 'pawn_city': a pawn has no city in phase {phase!s}")
     if (phase == PHASE_OVER) != bool(s.result):
@@ -264,7 +269,8 @@ def _phase(s: S) -> list[str]:
     playing = phase in (PHASE_ACTIONS, PHASE_REVOLT, PHASE_INVADE)  # a finished game keeps its last flags
     if playing and (phase == PHASE_REVOLT) != (s.pending_revolts > 0):
         out.append(f"state field 'pending_revolts': {s.pending_revolts} Revolts waiting in phase {phase!s}")
-    if not -1 <= s.invasions_left <= _MAX_RATE or (playing and s.invasions_left >= 0 and phase != PHASE_INVADE):
+    if (not -1 <= s.invasions_left <= _MAX_RATE
+            or (playing and s.invasions_left >= 0 and phase != PHASE_INVADE)):
         out.append(f"state field 'invasions_left': {s.invasions_left} in phase {phase!s}")
     for name, value, lo, hi in (
         ("actions_left", s.actions_left, 0, _MAX_ACTIONS),
@@ -334,7 +340,8 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
         if below or p.pawn != -1 or not 0 <= p.what < (N_CITY_CARDS if cards else NT) or not 0 <= p.most <= 3:
             return f"a {p.verb!r} of {p.what} with up to {p.most} legions where no such recruit is under way"
         if not 0 <= s.cur < npawns or p.city != s.pawn_city[s.cur] or p.most > s.reserve:
-            return f"a {p.verb!r} in city {p.city} of up to {p.most} legions the reserve or the pawn does not allow"
+            return (f"a {p.verb!r} in city {p.city} of up to {p.most} legions the reserve or the pawn does "
+                    "not allow")
         if top and cards and p.what not in s.hands[p.who]:
             return f"a {p.verb!r} of card {p.what}, which is not in seat {p.who}'s hand"
     elif isinstance(p, Legions):
@@ -367,7 +374,8 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
             return f"{p.n} legions for Regina Foederata in city {p.city}"
     elif isinstance(p, PlotConsent):
         giver = p.seat if p.act == Verb.PLOT_GIVE else p.other
-        if p.act not in (Verb.PLOT_GIVE, Verb.PLOT_TAKE) or not (0 <= p.seat < seats and 0 <= p.other < seats):
+        if (p.act not in (Verb.PLOT_GIVE, Verb.PLOT_TAKE)
+                or not (0 <= p.seat < seats and 0 <= p.other < seats)):
             return f"a plot {p.act!r} between seats {p.seat} and {p.other}"
         if not 0 <= p.card < N_CITY_CARDS or p.card not in s.hands[giver]:
             return f"a plot of card {p.card}, not in seat {giver}'s hand"
@@ -404,7 +412,8 @@ def _event(s: S, p: EventDecision, top: bool) -> str | None:
         ):
             return f"stage {p.stage!r} with city {p.city}"
         if p.stage == "add" and (p.city in p.cities or (top and not (s.forts[p.city] and s.reserve))):
-            return f"legions to add in city {p.city}, which has no fort, was reinforced, or with an empty reserve"
+            return (f"legions to add in city {p.city}, which has no fort, was reinforced, or with an empty "
+                    "reserve")
     elif isinstance(p, MeliusCavere):
         if p.stage not in ("remove_card", "place") or not p.cards:
             return f"stage {p.stage!r} holding cards {p.cards[:8]}"

@@ -246,8 +246,9 @@ def _buildings() -> tuple[Building, ...]:
     for slug, row in DATA["buildings"].items():
         if not isinstance(row, dict):
             continue
-        out.append(Building(len(out), slug, row["en"], row["pl"], row["pl_rank"], MATERIAL_INDEX[row["material"]],
-                            row["copies"]))
+        out.append(
+            Building(len(out), slug, row["en"], row["pl"], row["pl_rank"], MATERIAL_INDEX[row["material"]],
+                     row["copies"]))
     return tuple(out)
 
 
@@ -399,7 +400,8 @@ class ActionTable:
         nb = len(BUILDINGS)
         self.lead = [[Action(p, Verb.LEAD, (ROLE_NAMES[BUILDINGS[b].material], SLUGS[b])) for b in range(nb)]
                      for p in seats]
-        self.lead_architect = [[Action(p, Verb.LEAD, ("architect", SLUGS[b])) for b in range(nb)] for p in seats]
+        self.lead_architect = [[Action(p, Verb.LEAD, ("architect", SLUGS[b])) for b in range(nb)]
+                               for p in seats]
         self.lead_jack = [[Action(p, Verb.LEAD, (ROLE_NAMES[r], "jack")) for r in range(6)] for p in seats]
         self.follow = [[Action(p, Verb.FOLLOW, (SLUGS[b],)) for b in range(nb)] for p in seats]
         self.follow_jack = [Action(p, Verb.FOLLOW, ("jack",)) for p in seats]

@@ -129,7 +129,8 @@ def outcome(s: GtrData) -> Outcome:
                    termination_of(s.end_reason) or "")
 
 
-_PATTERNS = [(re.compile(re.sub(r"\\\{\w+\\\}", ".*", re.escape(text)) + "$"), t) for t, text in REASONS.items()]
+_PATTERNS = [(re.compile(re.sub(r"\\\{\w+\\\}", ".*", re.escape(text)) + "$"), t)
+             for t, text in REASONS.items()]
 
 
 def termination_of(reason: str) -> Termination | None:

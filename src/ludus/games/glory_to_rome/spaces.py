@@ -2,9 +2,9 @@
 
 **Actions** (:func:`action_kinds`). Every verb of :class:`~.components.Verb`, in its
 declaration order, is one kind (``demand`` two: with and without ``nopool``); each
-argument takes every value the component data allow, in the data's order: the 40 buildings as ``data/cards.toml`` lists them, then
-``jack`` where a Jack may stand for a card; the six roles and the six materials in
-the order rubble/laborer … marble/patron; seats ``0 … n - 1`` (absolute seats, as the
+argument takes every value the component data allow, in the data's order: the 40 buildings as
+``data/cards.toml`` lists them, then ``jack`` where a Jack may stand for a card; the six roles and the six
+materials in the order rubble/laborer … marble/patron; seats ``0 … n - 1`` (absolute seats, as the
 notation writes them). The domains are products, so some numbers are never legal (a
 ``lead`` names a card of the led role, or any card for an Architect with a Circus, so
 ``lead laborer temple`` has a number but is never offered): the legal-action mask says
@@ -22,9 +22,9 @@ The golden files ``tests/games/glory_to_rome/action_space_<n>p.txt`` keep it sta
 4962
 
 **Observation** (:func:`observe`, from a view alone). The vector is laid out by
-:func:`observation_parts` (OpenSpiel observer style): card counts are plain counts (a place holds a handful), the deck and the cards out of play are
-fractions of the 144 Orders, influence is divided by 10, everything else is a count, a
-0/1 flag or a one-hot. Seat blocks (``n`` values, or ``n`` groups of 6 or 40) are rotated
+:func:`observation_parts` (OpenSpiel observer style): card counts are plain counts (a place holds a handful),
+the deck and the cards out of play are fractions of the 144 Orders, influence is divided by 10, everything
+else is a count, a 0/1 flag or a one-hot. Seat blocks (``n`` values, or ``n`` groups of 6 or 40) are rotated
 so the observing seat comes first, then the seat on its left and so on; the spectator's
 blocks start at seat 0. Seat-valued one-hots (``frame_seat``, ``give_seat`` …) use the same
 rotation. Buildings are indexed as in ``data/cards.toml`` (``bar`` = 0 … ``temple`` = 39),
@@ -223,7 +223,8 @@ class _Starts:
         self.seats = [tuple(getattr(self, name) + r * _WIDTH.get(name, 1) for name in _SEAT_FIELDS)
                       for r in range(players)]
 
-    if TYPE_CHECKING:  # the slice names are set in __init__ (no __getattr__ at run time: it slows every look-up)
+    # the slice names are set in __init__ (no __getattr__ at run time: it slows every look-up)
+    if TYPE_CHECKING:
         def __getattr__(self, name: str) -> int: ...
 
 

@@ -173,11 +173,13 @@ class _Table:
         self.on_structure = actions_by(actions, _structure_key)
         self.on_stock = actions_by(actions, _stock_key)
         self.on_client = actions_by(actions, _client_key)
-        placed = {n for group in (self.on_hand, self.on_pool, self.on_structure, self.on_stock, self.on_client)
+        placed = {n
+                  for group in (self.on_hand, self.on_pool, self.on_structure, self.on_stock, self.on_client)
                   for ns in group.values() for n in ns}
         self.buttons = [n for n in actions if n not in placed]
         self.recent = self._recent(view.get("recent", ()))
-        self.canvas = Canvas(WIDTH, 0, title=self._("Glory to Rome — turn {turn}").format(turn=view["turn"] + 1))
+        self.canvas = Canvas(WIDTH, 0,
+                             title=self._("Glory to Rome — turn {turn}").format(turn=view["turn"] + 1))
 
     def _mine(self) -> Mapping[str, Any]:
         return self.view["players"][self.player] if self.player is not None else {}
@@ -217,16 +219,19 @@ class _Table:
             notes.append(_("Rome demands: {materials}").format(materials=self.lang.join(
                 [_material(d.split()[0], self.lang) for d in view["demands"]])))
         if view["fountain"] and view["fountain"]["card"] != "?":
-            notes.append(_("Fountain card: {building}").format(building=_building(view["fountain"]["card"], self.lang)))
+            building = _building(view["fountain"]["card"], self.lang)
+            notes.append(_("Fountain card: {building}").format(building=building))
         if notes:
             c.text(20, y + 110, " · ".join(notes), size=14)
         x = 760
-        for label, count, fill in ((_("Deck"), view["deck_size"], "#d9cfb8"), (_("Jacks"), view["jack_pile"], "#2b2b2b"),
+        for label, count, fill in ((_("Deck"), view["deck_size"], "#d9cfb8"),
+                                   (_("Jacks"), view["jack_pile"], "#2b2b2b"),
                                    (_("Out of play"), view["out_of_play"], "#eeeeee")):
             c.rect(x, y + 12, 90, 110, fill=fill, stroke="#555", rx=8, tip=f"{label}: {count}")
             c.text(x + 45, y + 62, str(count), size=26, anchor="middle", weight="bold",
                    fill="#fff" if fill == "#2b2b2b" else None)
-            c.text(x + 45, y + 100, label, size=13, anchor="middle", fill="#fff" if fill == "#2b2b2b" else None)
+            c.text(x + 45, y + 100, label, size=13, anchor="middle",
+                   fill="#fff" if fill == "#2b2b2b" else None)
             x += 110
         return y + 130
 
@@ -244,15 +249,19 @@ class _Table:
             c.text(x + 10, y + 78, f"{inside} / {outside}", size=15)
         return y + 100
 
-    def mini(self, x: float, y: float, slug: str, actions: Sequence[str] | None = None, classes: str = "") -> None:
+    def mini(self, x: float, y: float, slug: str, actions: Sequence[str] | None = None,
+             classes: str = "") -> None:
         """A small card: its colour, name and value (the pool, the camps)."""
         c, m = self.canvas, _material_of(slug)
-        with c.group(actions=actions, tip=_card_tip(slug, self.lang), classes=classes, data_id=slug, data_place="pool"):
+        with c.group(actions=actions, tip=_card_tip(slug, self.lang), classes=classes, data_id=slug,
+                     data_place="pool"):
             c.rect(x, y, MINI_W, MINI_H, fill="#fffdf6", stroke="#555", rx=6, classes="frame")
             c.rect(x, y, MINI_W, 22, fill=COLOURS[m], rx=6)
-            c.text(x + MINI_W / 2, y + 16, str(VALUE[MATERIAL_INDEX[m]]), size=13, anchor="middle", weight="bold")
+            c.text(x + MINI_W / 2, y + 16, str(VALUE[MATERIAL_INDEX[m]]), size=13, anchor="middle",
+                   weight="bold")
             for k, line in enumerate(_wrap(_building(slug, self.lang), 11)[:3]):
-                c.text(x + MINI_W / 2, y + 42 + 15 * k, line, size=12 if len(line) <= 11 else 10, anchor="middle")
+                c.text(x + MINI_W / 2, y + 42 + 15 * k, line, size=12 if len(line) <= 11 else 10,
+                       anchor="middle")
 
     def jack(self, x: float, y: float, w: float, h: float, actions: Sequence[str] | None = None) -> None:
         c = self.canvas
@@ -270,12 +279,13 @@ class _Table:
         per_row = 14
         for i, slug in enumerate(pool):
             row, col = divmod(i, per_row)
-            self.mini(20 + col * (MINI_W + 10), y + 26 + row * (MINI_H + 10), slug, self.on_pool.get(_material_of(slug)))
+            self.mini(20 + col * (MINI_W + 10), y + 26 + row * (MINI_H + 10), slug,
+                      self.on_pool.get(_material_of(slug)))
         rows = max(1, -(-len(pool) // per_row))
         return y + rows * (MINI_H + 10) + 30
 
-    def chips(self, x: float, y: float, materials: Sequence[str], label: str, actions_of: Mapping[str, list[str]] | None = None,
-              owner: int | None = None) -> None:
+    def chips(self, x: float, y: float, materials: Sequence[str], label: str,
+              actions_of: Mapping[str, list[str]] | None = None, owner: int | None = None) -> None:
         """Materials as coloured chips with their count (a stockpile, a vault's known cards)."""
         c = self.canvas
         c.text(x, y, label, size=13, weight="bold")
@@ -297,15 +307,17 @@ class _Table:
         who = _("{seat} (you)").format(seat=name) if p == self.player else name
         title = who + (" · " + _("leader") if p == self.view["leader"] else "")
         c.text(24, y + 26, title, size=17, weight="bold")
-        c.text(330, y + 26, _("influence {influence} · hand {cards} (Jacks {jacks}) · clientele {clients}/{limit} · "
-                              "vault {vault}/{vault_limit}").format(
-            influence=pv["influence"], cards=pv["hand_size"], jacks=pv["hand_jacks"], clients=len(pv["clientele"]),
-            limit=pv["clientele_limit"], vault=pv["vault_count"], vault_limit=pv["vault_limit"]), size=14)
+        c.text(330, y + 26, _("influence {influence} · hand {cards} (Jacks {jacks}) · clientele "
+                              "{clients}/{limit} · vault {vault}/{vault_limit}").format(
+            influence=pv["influence"], cards=pv["hand_size"], jacks=pv["hand_jacks"],
+            clients=len(pv["clientele"]), limit=pv["clientele_limit"], vault=pv["vault_count"],
+            vault_limit=pv["vault_limit"]), size=14)
         # clientele grouped by role
         c.text(24, y + 52, _("Clientele"), size=13, weight="bold")
         if not pv["clientele"]:
             c.text(24, y + 78, "–", size=14)
-        for k, (role, n) in enumerate(sorted(Counter(pv["clientele"]).items(), key=lambda rn: ROLE_INDEX[rn[0]])):
+        clientele = sorted(Counter(pv["clientele"]).items(), key=lambda rn: ROLE_INDEX[rn[0]])
+        for k, (role, n) in enumerate(clientele):
             m = MATERIAL_NAMES[ROLE_INDEX[role]]
             c.rect(24, y + 58 + k * 26, 150, 22, fill=COLOURS[m], stroke="#444", rx=4,
                    actions=self.on_client.get((p, role)), tip=_role_function(role, lang))
@@ -316,7 +328,8 @@ class _Table:
         if pv["camp"] or pv["camp_jacks"]:
             c.text(24, y + 222 - 44, _("Played:"), size=12)
             for k, slug in enumerate(pv["camp"][:4]):
-                c.text(80 + k * 80, y + 222 - 44, _building(slug, lang), size=12, fill=COLOURS[_material_of(slug)])
+                c.text(80 + k * 80, y + 222 - 44, _building(slug, lang), size=12,
+                       fill=COLOURS[_material_of(slug)])
             if pv["camp_jacks"]:
                 c.text(24, y + 222 - 26, _("Jacks played: {count}").format(count=pv["camp_jacks"]), size=12)
         jacks = self.on_client.get((p, "jack"))
@@ -346,28 +359,30 @@ class _Table:
                        classes="frame", stroke_dasharray=None if b["complete"] else "5 3")
                 c.rect(x, top, 96, 20, fill=COLOURS[_material_of(slug)], rx=6)
                 for i, line in enumerate(_wrap(_building(slug, lang), 12)[:2]):
-                    c.text(x + 48, top + 38 + 14 * i, line, size=12 if len(line) <= 12 else 10, anchor="middle",
-                           weight="bold")
+                    c.text(x + 48, top + 38 + 14 * i, line, size=12 if len(line) <= 12 else 10,
+                           anchor="middle", weight="bold")
                 where = _("out of town") if b["out_of_town"] else _("in town")
                 site_words = _wrap(_("{material} site").format(material=_material(site, lang)), 15)[:2]
                 for i, line in enumerate([*site_words, where]):
                     c.text(x + 48, top + 68 + 12 * i, line, size=10, anchor="middle")
                 if b["complete"]:
-                    c.text(x + 48, top + 104, _("complete") + (" · " + _("public") if b["public"] else ""), size=11,
-                           anchor="middle", weight="bold", fill="#1a7f37")
-                    for i, line in enumerate(_wrap(_function(slug, lang), 19)[:4]):  # the function, in full on hover
+                    c.text(x + 48, top + 104, _("complete") + (" · " + _("public") if b["public"] else ""),
+                           size=11, anchor="middle", weight="bold", fill="#1a7f37")
+                    # the function, in full on hover
+                    for i, line in enumerate(_wrap(_function(slug, lang), 19)[:4]):
                         c.text(x + 5, top + 117 + 9 * i, line, size=7.5)
                 else:
                     for i in range(need):
                         filled = b["materials"][i] if i < len(b["materials"]) else None
-                        c.rect(x + 8 + i * 28, top + 104, 24, 24, fill=COLOURS[filled] if filled else "#ffffff",
-                               stroke=COLOURS[site], rx=3)
+                        c.rect(x + 8 + i * 28, top + 104, 24, 24,
+                               fill=COLOURS[filled] if filled else "#ffffff", stroke=COLOURS[site], rx=3)
                     c.text(x + 48, top + 144, f"{len(b['materials'])}/{need}", size=11, anchor="middle")
 
     def hand(self, y: float) -> float:
         c, _ = self.canvas, self._
         pv = self._mine()
-        c.text(20, y + 20, _("Your hand ({cards} of {limit})").format(cards=pv["hand_size"], limit=pv["hand_limit"]),
+        c.text(20, y + 20,
+               _("Your hand ({cards} of {limit})").format(cards=pv["hand_size"], limit=pv["hand_limit"]),
                size=16, weight="bold")
         x = 20.0
         for slug in pv["hand"]:
@@ -387,7 +402,8 @@ class _Table:
             c.rect(x, y, CARD_W, CARD_H, fill="#fffdf6", stroke="#555", rx=8, classes="frame")
             c.rect(x, y, CARD_W, 34, fill=COLOURS[m], rx=8)
             c.text(x + 8, y + 23, _role(_role_of(m), lang), size=13, weight="bold")
-            c.text(x + CARD_W - 10, y + 24, str(VALUE[MATERIAL_INDEX[m]]), size=18, anchor="end", weight="bold")
+            c.text(x + CARD_W - 10, y + 24, str(VALUE[MATERIAL_INDEX[m]]), size=18, anchor="end",
+                   weight="bold")
             for i, line in enumerate(_wrap(_building(slug, lang), 16)[:2]):
                 c.text(x + CARD_W / 2, y + 56 + 17 * i, line, size=15, anchor="middle", weight="bold")
             c.text(x + CARD_W / 2, y + 92, _material(m, lang), size=12, anchor="middle", fill="#555")
@@ -398,8 +414,8 @@ class _Table:
         """Merchant bonuses at the end: the one player with the most of a material in the vault
         (the vaults are turned face up; nobody gets it on a tie)."""
         c, _ = self.canvas, self._
-        c.text(20, y + 18, _("Merchant bonuses (+{points} each; nobody on a tie)").format(points=MERCHANT_BONUS),
-               size=15, weight="bold")
+        c.text(20, y + 18, _("Merchant bonuses (+{points} each; nobody on a tie)").format(
+            points=MERCHANT_BONUS), size=15, weight="bold")
         for i, m in enumerate(MATERIAL_NAMES):
             counts = [pv["vault"].count(m) for pv in self.view["players"]]
             best = max(counts)
@@ -417,7 +433,8 @@ class _Table:
         if "hand" in self._mine():
             y = self.hand(y)
         if self.buttons:
-            y = self.canvas.button_row(y, [(describe(Action.from_notation(n), self.lang), n) for n in self.buttons])
+            y = self.canvas.button_row(
+                y, [(describe(Action.from_notation(n), self.lang), n) for n in self.buttons])
         for p, pv in enumerate(self.view["players"]):
             y = self.panel(y, p, pv)
         if self.view["over"]:

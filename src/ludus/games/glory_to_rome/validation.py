@@ -32,8 +32,8 @@ from ludus.games.glory_to_rome.components import (
 from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
 from ludus.games.glory_to_rome.rules import legal_actions, to_move
 
-PER_SEAT = ("hands", "hand_jacks", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "buildings",
-            "camp", "camp_jacks", "units", "did_craft", "revealed", "conceded")
+PER_SEAT = ("hands", "hand_jacks", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites",
+            "buildings", "camp", "camp_jacks", "units", "did_craft", "revealed", "conceded")
 """Fields with one entry per seat."""
 CARD_LISTS = ("deck", "pool", "removed")
 SEAT_CARD_LISTS = ("hands", "clients", "fresh", "stock", "vault", "camp", "revealed")
@@ -129,7 +129,8 @@ def _shapes(s: GtrData, out: _Problems) -> None:
                 out.int_in("buildings", st.site, 0, 6)
             out.cards("buildings", st.materials)
         if len(s.vault_vis[p]) != len(s.vault[p]):
-            out.add("vault_vis", f"seat {p} has {len(s.vault_vis[p])} entries for {len(s.vault[p])} vault cards")
+            out.add("vault_vis",
+                    f"seat {p} has {len(s.vault_vis[p])} entries for {len(s.vault[p])} vault cards")
         for vis in s.vault_vis[p]:
             if vis not in (VIS_PUBLIC, VIS_NOBODY, p) or type(vis) is not int:
                 out.add("vault_vis", f"seat {p}: {vis!r} is not -1 (public), -2 (nobody) or the owner")
@@ -220,7 +221,8 @@ def _decisions(s: GtrData, out: _Problems) -> None:
         if out.int_in("petition", pet.left, 1, s.cfg.petition_size + 1):
             if pet.left == s.cfg.petition_size:  # opened, no card yet
                 if pet.material != NO_MATERIAL:
-                    out.add("petition", f"material {pet.material} before the first card (expected {NO_MATERIAL})")
+                    out.add("petition",
+                            f"material {pet.material} before the first card (expected {NO_MATERIAL})")
             elif out.int_in("petition", pet.material, 0, 6):
                 camp = s.camp[s.current] if 0 <= s.current < len(s.camp) else []
                 if not camp or CARD_MATERIAL[camp[-1]] != pet.material:

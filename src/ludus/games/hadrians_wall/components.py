@@ -202,13 +202,11 @@ TEXTS: dict[str, Any] = _load("texts.toml")
 
 FATE_CARDS: tuple[FateCard, ...] = tuple(
     FateCard(i, COHORTS.index(row[0]), row[1], row[2], _cost(row[3:8]))
-    for i, row in enumerate(_FATE["deck"]["cards"])
-)
+    for i, row in enumerate(_FATE["deck"]["cards"]))
 
 PLAYER_CARDS: tuple[PlayerCard, ...] = tuple(
     PlayerCard(i, key, dict(c["names"]), tuple(c["thresholds"]), _cost(c["income"]), c["good"], c["pattern"])
-    for i, (key, c) in enumerate(_PLAYER["cards"].items())
-)
+    for i, (key, c) in enumerate(_PLAYER["cards"].items()))
 PLAYER_CARD_INDEX: dict[str, int] = {c.id: c.index for c in PLAYER_CARDS}
 PATTERN_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
     k: tuple((r, c) for r, c in v) for k, v in _PLAYER["patterns"].items()
@@ -233,16 +231,14 @@ FORT_REWARDS = _rewards(S["fort"]["rewards"])
 FORT_COLUMN = _columns(S["fort"]["columns"])
 FORT_OPEN = _open_boxes(FORT_COLUMN)
 INFRASTRUCTURE_AT: tuple[int, ...] = tuple(
-    sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1)
-)
+    sum(1 for r in FORT_REWARDS[:n] if "infrastructure" in r) for n in range(len(FORT_REWARDS) + 1))
 """Infrastructure level reached with ``n`` Fort boxes filled."""
 PRODUCTION_CIRCLES: int = S["production"]["circles"]
 TRAINING_BOXES: int = S["training"]["boxes"]
 FORUM_BOXES: int = S["forum"]["boxes"]
 ATTRIBUTE_MAX: int = S["attributes"]["max"]
 ATTRIBUTE_REWARDS: tuple[tuple[str | None, ...], ...] = tuple(
-    tuple(S["attributes"][a].get(str(pos)) for pos in range(ATTRIBUTE_MAX + 1)) for a in ATTRIBUTES
-)
+    tuple(S["attributes"][a].get(str(pos)) for pos in range(ATTRIBUTE_MAX + 1)) for a in ATTRIBUTES)
 """``ATTRIBUTE_REWARDS[attr][pos]``: what filling box ``pos`` (1-based) of that track gives."""
 DISDAIN_BOXES: int = S["disdain"]["boxes"]
 DISDAIN_PENALTY: tuple[int, ...] = tuple(S["disdain"]["penalty"])
@@ -296,12 +292,9 @@ GLADIATOR_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in S["ludus"][
 DIFFICULTY_NAMES: dict[str, dict[str, str]] = {k: dict(v) for k, v in _YEAR["attack"]["names"].items()}
 
 BUILDINGS: dict[str, Building] = {
-    key: Building(
-        key, dict(b["names"]), b["requirement"][0], b["requirement"][1], b.get("after"),
-        _cost(b["cost"]), tuple(b["rewards"]), b["sheet"], b["large"], b.get("landmark", False),
-    )
-    for key, b in S["buildings"].items()
-}
+    key: Building(key, dict(b["names"]), b["requirement"][0], b["requirement"][1], b.get("after"),
+                  _cost(b["cost"]), tuple(b["rewards"]), b["sheet"], b["large"], b.get("landmark", False))
+    for key, b in S["buildings"].items()}
 BUILDING_IDS: tuple[str, ...] = tuple(BUILDINGS)
 LANDMARKS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.landmark)
 LARGE_BUILDINGS: tuple[str, ...] = tuple(k for k, b in BUILDINGS.items() if b.large)
@@ -310,11 +303,11 @@ Y = _YEAR
 ATTACK_POTENTIAL: tuple[int, ...] = tuple(Y["attack"]["potential"])
 ATTACK_CARDS: dict[str, tuple[int, ...]] = {d: tuple(Y["attack"][d]) for d in DIFFICULTIES}
 NEUTRAL_CARDS: dict[int, int] = {1: Y["neutral"]["players_1"], 2: Y["neutral"]["players_2"]}
-SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["names"])) for r in Y["solo_ranks"])
+SOLO_RANKS: tuple[tuple[int, dict[str, str]], ...] = tuple((r["min"], dict(r["names"]))
+                                                           for r in Y["solo_ranks"])
 FORTS: tuple[Fort, ...] = tuple(
     Fort(i + 1, f["name"], dict(f["rules"]), f["goal"], f["challenge"], _cost(f["reward"]))
-    for i, f in enumerate(Y["forts"])
-)
+    for i, f in enumerate(Y["forts"]))
 YEARS = 6
 
 
@@ -349,14 +342,23 @@ def cells_mask(token: str) -> int | None:
 
 
 def shape_of(mask: int) -> int:
-    """The orientation of a placement: its cells moved to the corner (``c2.c3.d3.d4`` → ``a1.a2.b2.b3``)."""
+    """The orientation a placement has: its cells moved to the map's corner (a1).
+
+    >>> mask_token(shape_of(cells_mask("c2.c3.d3.d4") or 0))
+    'a1.a2.b2.b3'
+    """
     cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if mask >> i & 1] or [0]
     return mask >> (min(i // MAP_COLUMNS for i in cells) * MAP_COLUMNS + min(i % MAP_COLUMNS for i in cells))
 
 
 def shape_words(shape: int) -> str:
-    """An orientation drawn row by row, ``#`` a cell and ``.`` none (``a1.a2.b2.b3``: ``#. / ## / .#``)."""
-    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS)) for r in range(MAP_ROWS)]
+    """An orientation drawn row by row (``#`` a cell of the pattern, ``.`` none), rows split by ``/``.
+
+    >>> shape_words(cells_mask("a1.a2.b2.b3") or 0)
+    '#. / ## / .#'
+    """
+    rows = ["".join(".#"[shape >> (r * MAP_COLUMNS + c) & 1] for c in range(MAP_COLUMNS))
+            for r in range(MAP_ROWS)]
     rows = [row for row in rows if "#" in row]
     width = max(len(row.rstrip(".")) for row in rows)
     return " / ".join(row[:width] for row in rows)
@@ -364,8 +366,7 @@ def shape_words(shape: int) -> str:
 
 ROW_MASKS: tuple[int, ...] = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
 COLUMN_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS)
-)
+    sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS))
 FULL_MAP: int = (1 << (MAP_ROWS * MAP_COLUMNS)) - 1
 
 
@@ -458,7 +459,8 @@ def item_count(i: int, n: int, lang: Lang) -> str:
     ('2 Soldiers', '1 Resource')
     """
     forms = (lang.ngettext("{n} Soldier", "{n} Soldiers", n), lang.ngettext("{n} Builder", "{n} Builders", n),
-             lang.ngettext("{n} Servant", "{n} Servants", n), lang.ngettext("{n} Civilian", "{n} Civilians", n),
+             lang.ngettext("{n} Servant", "{n} Servants", n),
+             lang.ngettext("{n} Civilian", "{n} Civilians", n),
              lang.ngettext("{n} Resource", "{n} Resources", n))
     return forms[i].format(n=n)
 
@@ -514,7 +516,8 @@ def source_words(source: str, lang: Lang) -> str:
 def market_box_words(h: int, lang: Lang) -> str:
     """A Market hexagon, by the Traders it needs (the sheet prints no name on it)."""
     n = MARKET_TRADERS[h]
-    return lang.ngettext("the Market hexagon for {n} Trader", "the Market hexagon for {n} Traders", n).format(n=n)
+    return lang.ngettext("the Market hexagon for {n} Trader", "the Market hexagon for {n} Traders", n).format(
+        n=n)
 
 
 def theatre_box_words(k: int, lang: Lang) -> str:
@@ -533,7 +536,8 @@ def baths_box_words(k: int, lang: Lang) -> str:
     if BATHS_BOXES[k][0] == "L":
         text = lang.ngettext("box for {n} Apparitor, left column", "box for {n} Apparitores, left column", n)
     else:
-        text = lang.ngettext("box for {n} Apparitor, right column", "box for {n} Apparitores, right column", n)
+        text = lang.ngettext("box for {n} Apparitor, right column", "box for {n} Apparitores, right column",
+                             n)
     return text.format(n=n)
 
 
@@ -559,7 +563,8 @@ def area_name(key: str, lang: Lang) -> str:
 def _roads(n: int, lang: Lang) -> str:
     if not n:
         return ""
-    return lang.ngettext("; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
+    return lang.ngettext(
+        "; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
 
 
 NAMERS: dict[str, Callable[[Any, Lang], str]] = {
@@ -582,10 +587,10 @@ NAMERS: dict[str, Callable[[Any, Lang], str]] = {
     "rewards": reward_words,
     "cells": lambda mask, lang: mask_token(mask).replace(".", ", "),
     "shape": lambda shape, lang: shape_words(shape),
-    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour") if favour else "",
+    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour")
+    if favour else "",
     "fate_word": lambda died, lang: lang.gettext("dies") if died else lang.gettext("survives"),
-    "market_box": market_box_words,
-    "theatre_box": theatre_box_words,
+    "market_box": market_box_words, "theatre_box": theatre_box_words,
     "baths_box": baths_box_words,
     "court_box": court_box_words,
 }

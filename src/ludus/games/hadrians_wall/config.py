@@ -65,17 +65,26 @@ def _orientations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, i
     return sorted(shapes)
 
 
+def _shape_mask(shape: tuple[tuple[int, int], ...]) -> int:
+    return sum(1 << (r * MAP_COLUMNS + c) for r, c in shape)
+
+
 @cache
 def orientations(pattern: str) -> tuple[int, ...]:
-    """The distinct orientations (rotations, mirrors) of ``pattern``: cell masks at the corner a1."""
-    return tuple(sum(1 << (r * MAP_COLUMNS + c) for r, c in shape) for shape in _orientations(PATTERN_CELLS[pattern]))
+    """The distinct orientations (rotations and mirrors) of ``pattern`` as cell masks at the map's corner.
+
+    >>> [mask_token(m) for m in orientations("O")]
+    ['a1.b1.a2.b2']
+    """
+    return tuple(_shape_mask(shape) for shape in _orientations(PATTERN_CELLS[pattern]))
 
 
 @cache
 def shape_placements(shape: int) -> tuple[int, ...]:
     """Every position of an orientation (a mask at the corner) on the empty map, as cell masks."""
     cells = [i for i in range(MAP_ROWS * MAP_COLUMNS) if shape >> i & 1]
-    height, width = 1 + max(i // MAP_COLUMNS for i in cells), 1 + max(i % MAP_COLUMNS for i in cells)
+    height = 1 + max(i // MAP_COLUMNS for i in cells)
+    width = 1 + max(i % MAP_COLUMNS for i in cells)
     return tuple(sorted(shape << (top * MAP_COLUMNS + left)
                         for top in range(MAP_ROWS - height + 1) for left in range(MAP_COLUMNS - width + 1)))
 
@@ -91,8 +100,9 @@ class ActionTable:
 
     __slots__ = (
         "attribute", "battle", "bribe", "build", "buy", "cippi", "citizen", "cohort", "defend",
-        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard", "hexagon", "mine",
-        "path", "perform", "place", "ruling", "scout", "temple", "train", "train_gladiator", "turn", "wall",
+        "diplomat", "end", "favour_diplomat", "favour_temple", "fort", "forum", "forum_by_workers", "guard",
+        "hexagon", "mine", "path", "perform", "place", "ruling", "scout", "temple", "train",
+        "train_gladiator", "turn", "wall",
     )
 
     def __init__(self, p: int, players: int) -> None:
@@ -126,7 +136,8 @@ class ActionTable:
         self.hexagon = tuple(Action(p, Verb.HEXAGON, (h,)) for h in MARKET_HEXAGONS)
         self.perform = tuple(Action(p, Verb.PERFORM, (name,)) for name in THEATRE_BOXES)
         self.train_gladiator = tuple(
-            (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")), Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))
+            (Action(p, Verb.TRAIN_GLADIATOR, (g, "servant")),
+             Action(p, Verb.TRAIN_GLADIATOR, (g, "civilian")))
             for g in GLADIATORS
         )
         self.battle = tuple(Action(p, Verb.BATTLE, (g,)) for g in GLADIATORS)
@@ -135,8 +146,10 @@ class ActionTable:
         self.ruling = tuple(Action(p, Verb.RULING, (name,)) for name in COURT_BOXES)
         self.diplomat = tuple(Action(p, Verb.DIPLOMAT, (c,)) for c in COHORTS)
         self.scout = {s: Action(p, Verb.SCOUT, (s,)) for s in sources if s != "deck"}
-        self.turn = {m: Action(p, Verb.TURN, (mask_token(m),)) for pat in PATTERN_CELLS for m in orientations(pat)}
-        self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS for m in placements(pat)}
+        self.turn = {m: Action(p, Verb.TURN, (mask_token(m),)) for pat in PATTERN_CELLS
+                     for m in orientations(pat)}
+        self.place = {m: Action(p, Verb.PLACE, (mask_token(m),)) for pat in PATTERN_CELLS
+                      for m in placements(pat)}
         self.cohort = tuple(Action(p, Verb.COHORT, (c,)) for c in COHORTS)
         self.attribute = tuple(Action(p, Verb.ATTRIBUTE, (a,)) for a in ATTRIBUTES)
         self.path = tuple(Action(p, Verb.PATH, (card.id,)) for card in PLAYER_CARDS)
@@ -183,7 +196,8 @@ class HadriansWallConfig:
         if number and players != 1:
             raise OptionError(N_("campaign_fort is a solo option: play it with players=1"), domain=DOMAIN)
         if options["campaign_reward"] and number < 2:
-            raise OptionError(N_("campaign_reward needs campaign_fort 2–16 (the reward comes from the previous fort)"),
+            raise OptionError(N_("campaign_reward needs campaign_fort 2–16 (the reward comes from the "
+                                 "previous fort)"),
                               domain=DOMAIN)
         fort: Fort | None = FORTS[number - 1] if number else None
         rules: dict[str, Any] = fort.rules if fort else {}

@@ -39,7 +39,8 @@ def violations(s: HadriansWallData) -> list[str]:
         if any(x < 0 for x in b.items):
             out.append(f"seat {p}: a negative count on the player board: {b.items}")
         if b.wall > b.fort or (b.cippi and CIPPI_CHAIN[b.cippi - 1] > b.fort):
-            out.append(f"seat {p}: Wall {b.wall} / Cippi {b.cippi} beyond their chained Fort boxes ({b.fort})")
+            out.append(
+                f"seat {p}: Wall {b.wall} / Cippi {b.cippi} beyond their chained Fort boxes ({b.fort})")
         if sum(b.cohorts) > 3 * COHORT_BOXES or b.production > PRODUCTION_CIRCLES:
             out.append(f"seat {p}: Cohorts {b.cohorts} or production {b.production} beyond the sheet")
     if s.cfg.neutral_per_year:

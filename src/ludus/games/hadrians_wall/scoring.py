@@ -38,7 +38,8 @@ from .state import Board, HadriansWallData
 _INDEX = {k: i for i, k in enumerate(BUILDING_IDS)}
 with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _handle:
     REASONS: dict[str, str] = dict(tomllib.load(_handle)["reasons"])
-"""Why a game ended, in words (:func:`outcome_text`): the ``[reasons]`` templates of ``data/messages.toml``."""
+"""Why a game ended, in words (:func:`outcome_text`): the ``[reasons]`` templates of
+``data/messages.toml``."""
 
 
 def disdain_penalty(final_disdain: int) -> int:
@@ -224,7 +225,8 @@ def outcome(st: HadriansWallData) -> Outcome:
             reason = f"solo game over after Year 6: {sheets[0]['total']} VP, rank {details['rank']}"
         return Outcome(totals, ranking, winners, reason, None, details, Termination.AFTER_YEAR_6)
     winners = tuple(p for p in range(n) if ranking[p] == 1)
-    reason = "game over after Year 6; " + ", ".join(f"seat {p}: {s['total']} VP" for p, s in enumerate(sheets))
+    reason = ("game over after Year 6; "
+              + ", ".join(f"seat {p}: {s['total']} VP" for p, s in enumerate(sheets)))
     return Outcome(totals, ranking, winners, reason, None, details, Termination.AFTER_YEAR_6)
 
 

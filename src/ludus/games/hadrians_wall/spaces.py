@@ -140,7 +140,8 @@ _GOODS = len(MARKET_UNIQUE_BONUS)
 _CELLS = MAP_ROWS * MAP_COLUMNS
 _ITEM_SCALE = 10
 """Items and Pict cards are counted in tens (a seat rarely holds more)."""
-_TRACK_LENGTHS = tuple(len(r) for r in (MINING_REWARDS, GUARD_REWARDS, CIPPI_REWARDS, WALL_REWARDS, FORT_REWARDS))
+_TRACK_LENGTHS = tuple(len(r)
+                       for r in (MINING_REWARDS, GUARD_REWARDS, CIPPI_REWARDS, WALL_REWARDS, FORT_REWARDS))
 _TEMPLE_FAVOURS = sum(1 for box in TEMPLE_BOXES if box[3])
 _PENDING_KINDS: Final = ("cohort", *ATTRIBUTE_CHOICES, "place", "shape", "hexagon")
 """The pending decisions by their token's first word: a Cohort, an attribute (any, Piety or
@@ -151,8 +152,9 @@ _PATTERNS = tuple(PATTERN_CELLS)
 _TABLE: list[tuple[str, int, str]] = [
     ("year", YEARS, "the Year, one-hot (1–6)"),
     ("phase", len(PHASE_NAMES), "the phase, one-hot: " + ", ".join(PHASE_NAMES)),
-    ("options", len(DIFFICULTIES) + 4, f"difficulty one-hot (easy, normal, hard), campaign fort / {len(FORTS)}, "
-                                       "campaign_reward, final_pass, resource_passing"),
+    ("options", len(DIFFICULTIES) + 4,
+     f"difficulty one-hot (easy, normal, hard), campaign fort / {len(FORTS)}, "
+     "campaign_reward, final_pass, resource_passing"),
     ("year_card", _FATE, "the Year's Fate card, one-hot (Fate cards 1–48)"),
     ("fate_deck", 1, "cards left in the Fate deck / 48"),
     ("fate_discard", _FATE, "the Fate cards discarded, multi-hot"),
@@ -162,15 +164,19 @@ _TABLE: list[tuple[str, int, str]] = [
 ]
 _NEUTRAL_SLOTS = max(NEUTRAL_CARDS.values())
 _NEUTRAL: list[tuple[str, int, str]] = [
-    ("neutral", _NEUTRAL_SLOTS * _CARDS, f"each of the {_NEUTRAL_SLOTS} Neutral card places: its Player card, one-hot"),
+    ("neutral", _NEUTRAL_SLOTS * _CARDS,
+     f"each of the {_NEUTRAL_SLOTS} Neutral card places: its Player card, one-hot"),
     ("neutral_items", _NEUTRAL_SLOTS, "items paid onto each Neutral card / 10"),
     ("neutral_deck", 1, "cards left in the Neutral deck / 12"),
     ("neutral_discard", _CARDS, "the Neutral cards discarded, multi-hot"),
 ]
 _OWN: list[tuple[str, int, str]] = [
-    ("hand", _CARDS, "private: the 2 Player cards the observer has drawn, multi-hot (zero for the spectator)"),
-    ("choice", _CARDS, "private: the Path the observer has chosen before the reveal, one-hot (zero for the spectator)"),
-    ("decision_pattern", len(_PATTERNS), "s0's next decision turns or places this pattern (I, O, T, L, S), one-hot"),
+    ("hand", _CARDS,
+     "private: the 2 Player cards the observer has drawn, multi-hot (zero for the spectator)"),
+    ("choice", _CARDS,
+     "private: the Path the observer has chosen before the reveal, one-hot (zero for the spectator)"),
+    ("decision_pattern", len(_PATTERNS),
+     "s0's next decision turns or places this pattern (I, O, T, L, S), one-hot"),
     ("decision_shape", _CELLS, "s0's next decision places the pattern turned so: its cells at the corner a1"),
     ("decision_good", _GOODS, "s0's next decision writes this Trade Good (1–6) in a Market hexagon, one-hot"),
 ]
@@ -180,7 +186,8 @@ _SEAT: list[tuple[str, int, str]] = [
     ("done", 1, "1 once the seat has ended the Year"),
     ("items", len(ITEMS), "Soldiers, Builders, Servants, Civilians, Resources held / 10"),
     ("cohorts", len(COHORTS), f"boxes filled in each Cohort (left, centre, right) / {COHORT_BOXES}"),
-    ("tracks", len(_TRACK_LENGTHS), "Mining & Foresting, Wall Guard, Cippi, Wall, Fort: boxes filled / boxes printed"),
+    ("tracks", len(_TRACK_LENGTHS),
+     "Mining & Foresting, Wall Guard, Cippi, Wall, Fort: boxes filled / boxes printed"),
     ("production", 1, f"Resource Production circles filled / {PRODUCTION_CIRCLES}"),
     ("training", 1, f"Training Grounds boxes filled / {TRAINING_BOXES}"),
     ("built", len(BUILDING_IDS), "1 for each building built (in the order of sheets.toml)"),
@@ -188,21 +195,25 @@ _SEAT: list[tuple[str, int, str]] = [
     ("attributes", len(ATTRIBUTES), f"Renown, Piety, Valour, Discipline / {ATTRIBUTE_MAX}"),
     ("disdain", 2, f"Disdain boxes circled, and filled again (Baths) / {DISDAIN_BOXES}"),
     ("citizens", len(CITIZENS), f"Traders, Performers, Priests, Apparitores, Patricians / {CITIZEN_BOXES}"),
-    ("gladiators", 4 * len(GLADIATORS), f"red, then blue: Strength / 6, damage / 6, dead, battles fought / {YEARS}"),
+    ("gladiators", 4 * len(GLADIATORS),
+     f"red, then blue: Strength / 6, damage / 6, dead, battles fought / {YEARS}"),
     ("temples", 3, f"Temple boxes filled / {len(TEMPLE_BOXES)}, Favours earned and used / {_TEMPLE_FAVOURS}"),
     ("favours", 1 + len(COHORTS), "Favours spent / 10; Pict cards ignored on each Cohort / 10"),
     ("scouts", 1, f"patterns scouted / {len(SCOUT_PATRICIANS)}"),
     ("cards", 3, f"cards left in the Player deck / {_CARDS}, cards drawn / 2, 1 once a Path is chosen"),
     ("pending", 1, "pending decisions / 5"),
     # boxes written, flags and one-hots
-    ("market", len(MARKET_HEXAGONS), "1 for each Market hexagon written (" + ", ".join(MARKET_HEXAGONS) + ")"),
-    ("theatre", len(THEATRE_BOXES), "1 for each Theatre performance given (" + ", ".join(THEATRE_BOXES) + ")"),
+    ("market", len(MARKET_HEXAGONS),
+     "1 for each Market hexagon written (" + ", ".join(MARKET_HEXAGONS) + ")"),
+    ("theatre", len(THEATRE_BOXES),
+     "1 for each Theatre performance given (" + ", ".join(THEATRE_BOXES) + ")"),
     ("baths", len(BATHS_BOXES), "1 for each Baths box used (" + ", ".join(BATHS_BOXES) + ")"),
     ("court", len(COURT_BOXES), "1 for each Courthouse ruling made (" + ", ".join(COURT_BOXES) + ")"),
     ("this_year", 9, "used this Year: Training Grounds, Forum, red and blue gladiator battles, Theatre, "
                      f"Baths (bribes / {BATHS_PER_YEAR}), Courthouse columns L, C, R"),
     ("goods", _GOODS, "1 for each Trade Good (1–6) in the Market"),
-    ("diplomats", 2 * len(COHORTS), f"1 for a Diplomat at each Cohort; its Favours used / {DIPLOMAT_FAVOURS}"),
+    ("diplomats", 2 * len(COHORTS),
+     f"1 for a Diplomat at each Cohort; its Favours used / {DIPLOMAT_FAVOURS}"),
     ("map", _CELLS, "1 for each Scouting-map cell filled (a1 … e4, row by row)"),
     ("paths", _CARDS, "the Player cards kept as Paths, multi-hot"),
     ("prospect", _CARDS, "the Prospect card on top, one-hot"),
@@ -283,20 +294,21 @@ def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bo
     strength, damage, dead = b["strength"], b["damage"], b["dead"]
     red, blue = battles
     numbers = [
-        moving, b["done"], *b["items"], *b["cohorts"], b["mining"], b["guard"], b["cippi"], b["wall"], b["fort"],
-        b["production"], len(training), *b["built"], len(forum), *b["attrs"], b["disdain"], b["disdain_removed"],
-        *b["citizens"], strength[0], damage[0], dead[0], len(red), strength[1], damage[1], dead[1], len(blue),
-        b["temple_filled"], b["temple_favours"], b["temple_used"], b["favours_used"], *b["ignored"], b["scouts"],
-        b["deck_size"], b["hand_size"], b["chosen"], len(pending),
+        moving, b["done"], *b["items"], *b["cohorts"], b["mining"], b["guard"], b["cippi"], b["wall"],
+        b["fort"], b["production"], len(training), *b["built"], len(forum), *b["attrs"], b["disdain"],
+        b["disdain_removed"], *b["citizens"], strength[0], damage[0], dead[0], len(red), strength[1],
+        damage[1], dead[1], len(blue), b["temple_filled"], b["temple_favours"], b["temple_used"],
+        b["favours_used"], *b["ignored"], b["scouts"], b["deck_size"], b["hand_size"], b["chosen"],
+        len(pending),
     ]
     if not cached:
         out[at:at + _SEAT_SIZE] = _block(b, numbers, year)
         return
     diplomats, used, paths, covered = b["diplomats"], b["diplomat_used"], b["paths"], b["covered"]
     # Every list of a variable length comes after its length (in ``numbers`` or here).
-    key = (year, *numbers, *training, *forum, *red, *blue, *b["market"], *b["theatre"], *b["baths"], *b["court"],
-           len(diplomats), *diplomats, len(used), *used, b["map"], len(paths), *paths, b["prospect"],
-           len(covered), *covered, pending[0] if pending else "")
+    key = (year, *numbers, *training, *forum, *red, *blue, *b["market"], *b["theatre"], *b["baths"],
+           *b["court"], len(diplomats), *diplomats, len(used), *used, b["map"], len(paths), *paths,
+           b["prospect"], len(covered), *covered, pending[0] if pending else "")
     block = _BLOCKS.get(key)
     if block is None:
         if len(_BLOCKS) >= _MAX_BLOCKS:
@@ -314,9 +326,9 @@ def _block(b: Mapping[str, Any], numbers: list[int], year: int) -> list[float]:
     out[k:k + _BOXES] = map(_WRITTEN.__getitem__, market + theatre + baths + court)
     k += _BOXES  # this_year
     red, blue = b["battles"]
-    out[k:k + 9] = (float(year in b["training"]), float(year in b["forum"]), float(year in red), float(year in blue),
-                    float(year in theatre), baths.count(year) / BATHS_PER_YEAR, float(year in court[0:3]),
-                    float(year in court[3:6]), float(year in court[6:9]))
+    out[k:k + 9] = (float(year in b["training"]), float(year in b["forum"]), float(year in red),
+                    float(year in blue), float(year in theatre), baths.count(year) / BATHS_PER_YEAR,
+                    float(year in court[0:3]), float(year in court[3:6]), float(year in court[6:9]))
     k += 9  # goods
     for good in market:
         if good:

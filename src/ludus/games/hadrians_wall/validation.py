@@ -66,7 +66,8 @@ _LENGTHS = (
     ("dead", 2), ("baths", len(BATHS_BOXES)), ("court", len(COURT_BOXES)), ("ignored", 3),
 )
 """Lists with one entry per printed box or item type."""
-_YEAR_LISTS = (("training", TRAINING_BOXES), ("forum", FORUM_BOXES), ("battles[0]", YEARS), ("battles[1]", YEARS))
+_YEAR_LISTS = (("training", TRAINING_BOXES), ("forum", FORUM_BOXES), ("battles[0]", YEARS),
+               ("battles[1]", YEARS))
 """Lists of the Years written in boxes used once a Year: distinct Years, at most this many."""
 
 
@@ -85,8 +86,9 @@ def violations(s: HadriansWallData) -> list[str]:
         out.append(f"state field 'extra_attack': {s.extra_attack} (only the no-passing variant adds cards)")
     if s.attack and s.phase is not FAVOUR:
         out.append("state field 'attack': Pict cards face up outside the Favour step")
-    out.extend(_pile_violations("", {"fate_deck": s.fate_deck, "fate_discard": s.fate_discard, "attack": s.attack},
-                                len(FATE_CARDS)))
+    out.extend(
+        _pile_violations("", {"fate_deck": s.fate_deck, "fate_discard": s.fate_discard, "attack": s.attack},
+                         len(FATE_CARDS)))
     out.extend(_neutral_violations(s))
     if len(s.boards) == players:
         for p, b in enumerate(s.boards):
@@ -206,8 +208,8 @@ def _ludus_violations(p: int, b: Board) -> list[str]:
         strength, damage = b.strength[g], b.damage[g]
         dead = damage == strength and strength > 0
         if not (0 <= damage <= strength <= 6) or bool(b.dead[g]) != dead:
-            out.append(f"state field 'boards[{p}].strength': gladiator {g} Strength {strength}, damage {damage}, "
-                       f"dead {b.dead[g]}")
+            out.append(f"state field 'boards[{p}].strength': gladiator {g} Strength {strength}, damage "
+                       f"{damage}, dead {b.dead[g]}")
     return out
 
 
@@ -221,14 +223,17 @@ def _favour_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
                    f"{b.temple_filled} boxes give {earned}")
     dips = b.diplomats
     if (
-        len(dips) > len(DIPLOMAT_PATRICIANS) or len(set(dips)) != len(dips) or not all(0 <= c < 3 for c in dips)
+        len(dips) > len(DIPLOMAT_PATRICIANS) or len(set(dips)) != len(dips)
+        or not all(0 <= c < 3 for c in dips)
         or (dips and s.cfg.no_diplomats)
     ):
-        out.append(f"{where}.diplomats': {dips} (each a different Cohort 0–2, at most {len(DIPLOMAT_PATRICIANS)})")
+        out.append(f"{where}.diplomats': {dips} (each a different Cohort 0–2, at most "
+                   f"{len(DIPLOMAT_PATRICIANS)})")
     if len(b.diplomat_used) != len(dips) or not all(0 <= u <= DIPLOMAT_FAVOURS for u in b.diplomat_used):
         out.append(f"{where}.diplomat_used': {b.diplomat_used} for Diplomats {dips}")
     elif b.favours_used != b.temple_used + sum(b.diplomat_used):
-        out.append(f"{where}.favours_used': {b.favours_used}, but {b.temple_used} + {sum(b.diplomat_used)} spent")
+        out.append(f"{where}.favours_used': {b.favours_used}, but {b.temple_used} + {sum(b.diplomat_used)} "
+                   "spent")
     if any(x < 0 for x in b.ignored) or (any(b.ignored) and s.phase is not FAVOUR):
         out.append(f"{where}.ignored': {b.ignored} (Pict cards ignored only in the Favour step)")
     return out
@@ -248,7 +253,8 @@ def _card_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     if len(b.hand) != (2 if phase is CHOOSE else 0):
         out.append(f"{where}.hand': {len(b.hand)} cards in the {phase.name.lower()} phase")
     if len(b.paths) != revealed or len(b.covered) != max(revealed - 1, 0):
-        out.append(f"{where}.paths': {len(b.paths)} Paths and {len(b.covered)} covered Prospects in Year {year}")
+        out.append(f"{where}.paths': {len(b.paths)} Paths and {len(b.covered)} covered Prospects in Year "
+                   f"{year}")
     prospect_ok = b.prospect == -1 if revealed == 0 else 0 <= b.prospect < len(PLAYER_CARDS)
     if not prospect_ok:
         out.append(f"{where}.prospect': {b.prospect} in Year {year}")
@@ -267,7 +273,8 @@ def _pending_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
     phase = s.phase
     if phase is FAVOUR or phase is OVER or (phase is ACTIONS and b.done):
         return [f"{where}: {len(stack)} decisions pending after the seat ended the Year"]
-    if phase is CHOOSE and not all(type(d) is AttributeChoice and d.attributes == _ROAD_CHOICE for d in stack):
+    if phase is CHOOSE and not all(type(d) is AttributeChoice and d.attributes == _ROAD_CHOICE
+                                   for d in stack):
         out.append(f"{where}: only the Roads' attribute choices are pending before the reveal")
     cohorts = sum(1 for d in stack if type(d) is CohortChoice)
     if cohorts > 3 * COHORT_BOXES - sum(b.cohorts):
@@ -288,7 +295,8 @@ def _pending_violations(s: HadriansWallData, p: int, b: Board) -> list[str]:
         if len(purchases) > 1 or stack[-1] is not d:
             out.append(f"{where}: a Market hexagon to choose that is not the next decision")
         elif not _open_hexagon(b) or not _source_exists(s, d.source) or not 1 <= d.good <= _GOODS:
-            out.append(f"{where}: a Market purchase of Trade Good {d.good} from {d.source} with no hexagon to write it in")
+            out.append(f"{where}: a Market purchase of Trade Good {d.good} from {d.source} with no hexagon "
+                       "to write it in")
     return out
 
 

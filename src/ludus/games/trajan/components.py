@@ -280,19 +280,10 @@ class BonusTile:
 
 
 BONUS_TILES: tuple[BonusTile, ...] = tuple(
-    BonusTile(
-        i,
-        b["id"],
-        b["kind"],
-        tuple(COMMODITY_INDEX[c] for c in b.get("commodities", ())),
-        DEMAND_KINDS.index(b["demand"]) if "demand" in b else -1,
-        b["yellow"],
-        b["grey"],
-        b["en"],
-        b["hu"],
-    )
-    for i, b in enumerate(_TILES["bonus_tiles"]["tiles"])
-)
+    BonusTile(i, b["id"], b["kind"], tuple(COMMODITY_INDEX[c] for c in b.get("commodities", ())),
+              DEMAND_KINDS.index(b["demand"]) if "demand" in b else -1, b["yellow"], b["grey"], b["en"],
+              b["hu"])
+    for i, b in enumerate(_TILES["bonus_tiles"]["tiles"]))
 BONUS_INDEX: dict[str, int] = {b.id: b.index for b in BONUS_TILES}
 N_BONUS_TILES = len(BONUS_TILES)
 
@@ -346,17 +337,8 @@ def _trajan_tiles() -> tuple[TrajanTile, ...]:
     out = []
     for i, t in enumerate(_TRAJAN["tiles"]):
         c1, c2 = (COLOURS.index(c) for c in t["colours"])
-        out.append(
-            TrajanTile(
-                i,
-                t["id"],
-                letters[t["category"]],
-                (c1, c2),
-                t["vp"],
-                t.get("tokens", 0),
-                DEMAND_KINDS.index(t["demand"]) if "demand" in t else -1,
-            )
-        )
+        out.append(TrajanTile(i, t["id"], letters[t["category"]], (c1, c2), t["vp"], t.get("tokens", 0),
+                              DEMAND_KINDS.index(t["demand"]) if "demand" in t else -1))
     return tuple(out)
 
 
@@ -496,7 +478,8 @@ DOMAIN = "trajan"
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 COMMODITY_NAMES_EN: tuple[str, ...] = tuple(_TILES["commodities"]["en"])
-DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"), N_("religion Trajan tile"))
+DEMAND_TRAJAN_NAMES: tuple[str, ...] = (N_("bread Trajan tile"), N_("games Trajan tile"),
+                                        N_("religion Trajan tile"))
 """The display name of a demand Trajan tile of each demand kind."""
 BONUS_NAMES: tuple[str, ...] = tuple(TEXTS["bonus_names"][b.id]["name"] for b in BONUS_TILES)
 """Each bonus tile's short display name (index = bonus tile), English."""
@@ -518,13 +501,20 @@ def _name(english: tuple[str, ...], i: int, lang: Lang) -> str:
     return lang.gettext(english[i])
 
 
-colour_name = partial(_name, COLOUR_NAMES_EN)  # light green
-action_name = partial(_name, ACTION_NAMES_EN)  # Seaport
-commodity_name = partial(_name, COMMODITY_NAMES_EN)  # papyrus
-demand_name = partial(_name, tuple(_BOARD["demands"]["kinds_en"]))  # bread
-province_name = partial(_name, tuple(p.en for p in PROVINCES))  # Latin in every language
-ship_name = partial(_name, tuple(s.en for s in SHIPS))  # ship of identical cards
-bonus_name = partial(_name, BONUS_NAMES)  # religion bonus tile
+colour_name = partial(_name, COLOUR_NAMES_EN)
+"""A marker colour (``light green``)."""
+action_name = partial(_name, ACTION_NAMES_EN)
+"""One of the six actions (``Seaport``)."""
+commodity_name = partial(_name, COMMODITY_NAMES_EN)
+"""A commodity (``papyrus``)."""
+demand_name = partial(_name, tuple(_BOARD["demands"]["kinds_en"]))
+"""A demand kind (``bread``)."""
+province_name = partial(_name, tuple(p.en for p in PROVINCES))
+"""A province (Latin in every language)."""
+ship_name = partial(_name, tuple(s.en for s in SHIPS))
+"""A ship (``ship of identical cards``)."""
+bonus_name = partial(_name, BONUS_NAMES)
+"""A bonus tile by its short name (``religion bonus tile``)."""
 
 
 def trajan_tile_name(t: int, lang: Lang | None = None) -> str:
@@ -568,7 +558,8 @@ def building_name(t: int, lang: Lang | None = None) -> str:
 
 
 def with_article(name: str, lang: Lang | None = None) -> str:
-    """``name`` after "a" or "an" in English (``an extra-action joker``); other languages name it after a colon."""
+    """``name`` after "a" or "an" as English wants it (``an extra-action joker``); other
+    languages have no such article, and their templates name the thing after a colon."""
     if lang is not None and lang.code != "en":
         return name
     return ("an " if name[:1] in "aeiou" else "a ") + name

@@ -52,16 +52,21 @@ OPTIONS = (
                       ("different", N_("chosen, two different colours in each tray"))),
     ),
     OptionSpec("trajan_face_up", True, N_("the top tile of each Trajan stack is face up"),
-               label=N_("Trajan stacks face up"), explain=N_("Everyone sees the top tile of each Trajan stack.")),
+               label=N_("Trajan stacks face up"),
+               explain=N_("Everyone sees the top tile of each Trajan stack.")),
     OptionSpec("demand_joker_bonus", False, N_("variant: a demand joker counts for bonus tiles B10-B12"),
                label=N_("Demand joker for bonus tiles"),
-               explain=N_("Variant: a demand joker counts as bread, games or religion for bonus tiles B10–B12.")),
-    OptionSpec("reshuffle", True, N_("shuffle the discard piles (except their top cards) when the draw pile runs out"),
+               explain=N_("Variant: a demand joker counts as bread, games or religion for bonus tiles "
+                          "B10–B12.")),
+    OptionSpec("reshuffle", True,
+               N_("shuffle the discard piles (except their top cards) when the draw pile runs out"),
                label=N_("Reshuffle the discard piles"),
-               explain=N_("When the draw pile runs out, the discard piles except their top cards make a new one.")),
+               explain=N_("When the draw pile runs out, the discard piles except their top cards make a new "
+                          "one.")),
     OptionSpec(
         "remove_province_senate_tiles", True,
-        N_("at quarter end remove every senate tile, those lying on provinces too (ruling 14; false: only the players')"),
+        N_("at quarter end remove every senate tile, those lying on provinces too (ruling 14; false: only "
+           "the players')"),
         ruling=True,
     ),
     OptionSpec(
@@ -70,8 +75,9 @@ OPTIONS = (
         "position before it (track)"),
         choices=("final_reset", "track"), ruling=True,
     ),
-    OptionSpec("edition", 2, N_("2: 1 VP per Trajan tile left on the action circle; 1: first edition"), choices=(2, 1),
-               label=N_("Edition"), explain=N_("The second edition scores 1 VP for each Trajan tile left on the action circle."),
+    OptionSpec("edition", 2, N_("2: 1 VP per Trajan tile left on the action circle; 1: first edition"),
+               choices=(2, 1), label=N_("Edition"),
+               explain=N_("The second edition scores 1 VP for each Trajan tile left on the action circle."),
                value_labels=((2, N_("second edition")), (1, N_("first edition")))),
 )
 """The options of ``ludus.load("trajan", ...)`` (see docs/games/trajan.md, "Rulings")."""

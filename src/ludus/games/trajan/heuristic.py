@@ -386,7 +386,8 @@ _DISCARD_MEMORY = "trajan:discard"
 """``search.memory`` key (with the digest of the state after the pile) of the card to discard."""
 
 
-def _greedy_pregame_tile(state: State, player: int, actions: list[Action], rng: Rng, search: Search) -> Action:
+def _greedy_pregame_tile(state: State, player: int, actions: list[Action], rng: Rng,
+                         search: Search) -> Action:
     """The pre-game Trajan stack, planned as one choice of stack and tile (as the single
     ``choose <tile>`` of ludus before 0.4.0: one-action lookahead over every tile, the same draws
     from ``rng``): the stack now, the tile remembered in ``search.memory`` for the next decision."""

@@ -95,10 +95,12 @@ def violations(s: TrajanData) -> list[str]:
     set-up decisions are over.
     """
     counts = component_counts(s)
-    out = [f"{key}: {counts[key]} instead of {want}" for key, want in EXPECTED_COUNTS.items() if counts[key] != want]
+    out = [f"{key}: {counts[key]} instead of {want}" for key, want in EXPECTED_COUNTS.items()
+           if counts[key] != want]
     for p in range(s.cfg.players):
         if counts[f"tokens_{p}"] != TOKENS_PER_PLAYER:
             out.append(f"tokens of seat {p}: {counts[f'tokens_{p}']} instead of {TOKENS_PER_PLAYER}")
         if s.phase >= TAKE and counts[f"markers_{p}"] != MARKERS_PER_COLOUR * N_COLOURS:
-            out.append(f"markers of seat {p}: {counts[f'markers_{p}']} instead of {MARKERS_PER_COLOUR * N_COLOURS}")
+            out.append(f"markers of seat {p}: {counts[f'markers_{p}']} instead of "
+                       f"{MARKERS_PER_COLOUR * N_COLOURS}")
     return out

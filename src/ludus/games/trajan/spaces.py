@@ -198,7 +198,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("grid_workers", GRID_SPACES * n, "per construction space, 1 per seat with a worker there, " + seats),
         ("trajan_stacks", _T, "1 per Trajan tile in a stack (T01..T54)"),
         ("trajan_tops", _T, "1 per Trajan tile lying face up on top of its stack"),
-        ("trajan_stack_sizes", len(TRAJAN_CATEGORIES), f"tiles per stack (categories A-F) / {_STACK_SCALE:g}"),
+        ("trajan_stack_sizes", len(TRAJAN_CATEGORIES),
+         f"tiles per stack (categories A-F) / {_STACK_SCALE:g}"),
         ("ships", len(SHIP_KEYS), "1 per ship tile turned to its grey side"),
         ("senate_bonus", _B, "1 per bonus tile on the senate (B1..B12)"),
         ("bonus_bag", _B, "1 per bonus tile in the bag"),
@@ -218,7 +219,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         ("markers_in_hand", _K, "action markers being sown or arranged, counted by colour"),
         ("sow", _A + 1, f"one-hot tray the next marker is sown into, markers left to sow / {_SOW_SCALE:g}"),
         ("target", _A, "one-hot tray whose action the turn takes"),
-        ("effect_tile", TILE_FEATURES, "the accomplished Trajan tile whose effect is offered (tile features)"),
+        ("effect_tile", TILE_FEATURES,
+         "the accomplished Trajan tile whose effect is offered (tile features)"),
         ("agenda", 2 * _A, "the actions to take (6) and the extra actions offered (6), counted by action"),
         ("agenda_top", 2 * _A, "one-hot: the next of them"),
         ("extra_used", 1, "1 once an extra-action tile was used this turn"),
@@ -233,7 +235,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
         # --- every seat's public state ---
         ("vp", n, f"victory points / {_VP_SCALE:g}, " + seats),
         ("trays", n * _A * _K, "per seat, per tray (Seaport..Construction), its action markers by colour"),
-        ("trajan_slots", n * _A * TILE_FEATURES, "per seat, per slot I..VI, its Trajan tile's features (0: empty)"),
+        ("trajan_slots", n * _A * TILE_FEATURES,
+         "per seat, per slot I..VI, its Trajan tile's features (0: empty)"),
         ("arch", n * _A, "per seat, one-hot slot of its arch (all 0: in the centre)"),
         ("senate", n, f"senate track position / {SENATE_LAST}, " + seats),
         ("senate_order", n, "rank of the height of the seat's senate disc (0 lowest .. 1 on top), " + seats),
@@ -293,7 +296,8 @@ def observe(view: Mapping[str, Any], player: int | None) -> list[float]:
     out[at["round"]] = view["round"] / ROUNDS_PER_QUARTER
     time = view["time"]
     i = at["time"]
-    out[i], out[i + 1], out[i + 2] = time["position"] / time["lap"], time["lap"] / _MAX_LAP, float(time["round_over"])
+    out[i], out[i + 1], out[i + 2] = (time["position"] / time["lap"], time["lap"] / _MAX_LAP,
+                                      float(time["round_over"]))
 
     tiles, legions = at["province_tiles"], at["province_legions"]
     for k, province in enumerate(view["provinces"]):

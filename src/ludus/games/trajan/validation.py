@@ -128,7 +128,8 @@ _LOCATIONS: dict[str, tuple[int, tuple[str, ...]]] = {
     "Trajan tile": (N_TRAJAN_TILES, ("trajan_stacks", "trajan_slots", "held_f", "trajan_removed")),
     "construction tile": (len(CONSTRUCTION_TILES), ("grid_tile", "ctiles")),
     "bonus tile": (N_BONUS_TILES, ("bonus_bag", "senate_bonus", "bonus_yellow", "bonus_grey")),
-    "demand tile": (len(DEMAND_TILE_KIND), ("demand_stack", "demand_removed", "demand_revealed", "demand_spent")),
+    "demand tile": (len(DEMAND_TILE_KIND),
+                    ("demand_stack", "demand_removed", "demand_revealed", "demand_spent")),
 }
 """Where each kind of tile may lie (-1 marks an empty space); every tile lies in exactly one place."""
 
@@ -203,9 +204,10 @@ def _scalars(s: TrajanData) -> list[str]:
         out.append(f"state field 'current': seat {s.current} in a {n}-player game")
     bounds = {
         "quarter": (0, QUARTERS), "round": (0, ROUNDS_PER_QUARTER), "time_pos": (0, s.cfg.lap - 1),
-        "stamp_counter": (n, 1 << 62), "extra_used": _FLAG, "round_over": _FLAG, "setup_k": (0, 2 * N_ACTIONS - 1),
-        "sow_tray": (0, N_ACTIONS - 1), "sow_left": (0, N_COLOURS * MARKERS_PER_COLOUR),
-        "target": (-1, N_ACTIONS - 1), "effect_tile": (-1, N_TRAJAN_TILES - 1), "pile_rebuilt": (0, 1 << 20),
+        "stamp_counter": (n, 1 << 62), "extra_used": _FLAG, "round_over": _FLAG,
+        "setup_k": (0, 2 * N_ACTIONS - 1), "sow_tray": (0, N_ACTIONS - 1),
+        "sow_left": (0, N_COLOURS * MARKERS_PER_COLOUR), "target": (-1, N_ACTIONS - 1),
+        "effect_tile": (-1, N_TRAJAN_TILES - 1), "pile_rebuilt": (0, 1 << 20),
     }
     for name, (lo, hi) in bounds.items():
         value = getattr(s, name)
@@ -251,10 +253,12 @@ def _components(s: TrajanData) -> list[str]:
         if s.arch[p] < 0 and min(slots) < 0:
             out.append(f"state field 'arch': seat {p}'s arch is in the centre while a slot is free")
         if sum(s.plus2[p]) > PLUS2_PER_PLAYER:
-            out.append(f"state field 'plus2': seat {p} has {sum(s.plus2[p])} [+2] markers (at most {PLUS2_PER_PLAYER})")
+            out.append(f"state field 'plus2': seat {p} has {sum(s.plus2[p])} [+2] markers (at most "
+                       f"{PLUS2_PER_PLAYER})")
     stamps = s.senate_stamp
     if len(set(stamps)) != len(stamps) or max(stamps) >= s.stamp_counter:
-        out.append(f"state field 'senate_stamp': heights {stamps} not distinct below 'stamp_counter' {s.stamp_counter}")
+        out.append(f"state field 'senate_stamp': heights {stamps} not distinct below 'stamp_counter' "
+                   f"{s.stamp_counter}")
     return out
 
 
@@ -284,7 +288,8 @@ def _card_problems(s: TrajanData) -> list[str]:
             return [f"state field 'pile_log': seat {p}: {problem}"]
     for c, k in enumerate(counts):
         if k != COPIES_PER_COMMODITY:
-            return [f"state field 'draw': {k} cards of commodity {c} in play instead of {COPIES_PER_COMMODITY}"]
+            return [f"state field 'draw': {k} cards of commodity {c} in play instead of "
+                    f"{COPIES_PER_COMMODITY}"]
     return []
 
 
@@ -301,7 +306,8 @@ def _markers(s: TrajanData) -> list[str]:
             if s.phase == SOW and p == s.decider:
                 k += s.hand_markers[c]
             if k != MARKERS_PER_COLOUR:
-                return [f"state field 'trays': seat {p} has {k} markers of colour {c} instead of {MARKERS_PER_COLOUR}"]
+                return [f"state field 'trays': seat {p} has {k} markers of colour {c} instead of "
+                        f"{MARKERS_PER_COLOUR}"]
     return []
 
 
@@ -318,8 +324,8 @@ def _arrange_markers(s: TrajanData) -> list[str]:
             else:
                 want = 0
             if sum(tray) != want:
-                return [f"state field 'trays': seat {q}'s tray {t} holds {sum(tray)} markers at set-up step {k} "
-                        f"of seat {p} (expected {want})"]
+                return [f"state field 'trays': seat {q}'s tray {t} holds {sum(tray)} markers at set-up step "
+                        f"{k} of seat {p} (expected {want})"]
         colours = [sum(tray[c] for tray in s.trays[q]) for c in range(N_COLOURS)]
         if q == p:
             colours = [colours[c] + s.hand_markers[c] for c in range(N_COLOURS)]
@@ -406,7 +412,8 @@ def _setup(s: TrajanData, n: int) -> list[str]:
             placed = [slot for slot in range(N_ACTIONS) if s.trajan_slots[q][slot] >= 0]
             want = 0 if ph != CHOOSE_TRAJAN else len(PRE_GAME_SLOTS) if q < p else k if q == p else 0
             if placed != list(PRE_GAME_SLOTS[:want]):
-                return [f"state field 'trajan_slots': seat {q} has tiles on slots {placed} at this set-up step"]
+                return [f"state field 'trajan_slots': seat {q} has tiles on slots {placed} at this set-up "
+                        "step"]
             if ph == CHOOSE_TRAJAN and sum(s.hand[q]) != len(PRE_GAME_SLOTS):
                 return [f"state field 'hand': seat {q} holds {sum(s.hand[q])} cards at this set-up step"]
     for q in range(n):
