@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     ARCHITECT,
@@ -28,7 +28,7 @@ from ludus.games.glory_to_rome.components import (
     V_PASS,
     B,
 )
-from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData
+from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData, HalfLaid
 from ludus.games.glory_to_rome.rules.building import (
     architect_act,
     architect_legal,
@@ -74,7 +74,7 @@ def start_next_batch(s: GtrData) -> bool:
     cm = 1 if units > 0 and (s.active[p] >> _CIRCUS_MAXIMUS) & 1 else 0
     total = units + base * (2 if cm else 1)
     if total > 0:
-        s.stack.append(Frame(p, role, total, MAIN, base, 0, cm))
+        s.pending.append(Frame(p, role, total, MAIN, base, 0, cm))
     return True
 
 
@@ -83,7 +83,7 @@ def frame_legal(s: GtrData, f: Frame) -> list[Action]:
     role = f.role
     if role >= THINKER:
         return ROLE_LEGAL[role](s, f)
-    if s.half_lay is not None and role in (CRAFTSMAN, ARCHITECT):
+    if role in (CRAFTSMAN, ARCHITECT) and type(s.pending[0]) is HalfLaid:
         return half_laid_legal(s, f)
     if s.fountain >= 0:
         return fountain_legal(s, f)
@@ -102,7 +102,7 @@ def hand_decides(s: GtrData, f: Frame) -> bool:
     role = f.role
     if role != CRAFTSMAN and role != ARCHITECT:
         return False
-    if not s.hands[f.who] or s.half_lay is not None or s.fountain >= 0:
+    if not s.hands[f.who] or type(s.pending[0]) is HalfLaid or s.fountain >= 0:
         return False
     if role == CRAFTSMAN:
         return f.left > 0
@@ -119,7 +119,7 @@ def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
     elif verb == V_PASS:
         pass_batch(s, f, log)
     elif verb == V_NEXT:
-        f.open = 0
+        replace_on(s.pending, f, f.with_counts(f.left, 0))
     elif f.role < THINKER and s.fountain >= 0:
         fountain_act(s, f, a, log)
     else:
@@ -129,12 +129,11 @@ def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
 
 def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
     """Forgo the rest of the batch; the revealed demands are resolved now."""
-    if f.role == LEGIONARY and s.demands:
-        legionary_demand(s, f.who, log)
-    if s.half_lay is not None and f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT):
+    if f.role == LEGIONARY and f.demands:
+        f = legionary_demand(s, f, log)
+    if f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT) and type(s.pending[0]) is HalfLaid:
         undo_half_lay(s, log)  # the next building action was forgone
-    f.left = 0
-    f.open = 0
+    replace_on(s.pending, f, f.with_counts(0, 0))
     s.pre_think = 0
 
 
