@@ -32,7 +32,7 @@ _ATTRIBUTE_TOKENS: dict[tuple[int, ...], str] = {v: k for k, v in ATTRIBUTE_CHOI
 
 # eq=False: two equal decisions on one stack stay distinct (the engine removes the one resolved).
 @decision("cohort", verbs=(Verb.COHORT,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class CohortChoice(Decision):
     """A Cohort icon: fill the left-most empty box of a Cohort of ``who``'s choice (KOHORTY)."""
 
@@ -43,7 +43,7 @@ class CohortChoice(Decision):
 
 
 @decision("attribute", verbs=(Verb.ATTRIBUTE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class AttributeChoice(Decision):
     """One attribute of ``attributes`` (Road income: any; Small Road: Piety or Discipline; Large: Renown or Valour)."""
 
@@ -55,7 +55,7 @@ class AttributeChoice(Decision):
 
 
 @decision("place", verbs=(Verb.TURN,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlacePattern(Decision):
     """Turn the tetromino ``pattern`` (rotate or mirror it) to mark it on the Scouting map (ZWIAD)."""
 
@@ -67,7 +67,7 @@ class PlacePattern(Decision):
 
 
 @decision("shape", verbs=(Verb.PLACE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlaceShape(Decision):
     """Where on the Scouting map ``pattern``, turned as ``shape`` (cells at the corner), is marked."""
 
@@ -80,7 +80,7 @@ class PlaceShape(Decision):
 
 
 @decision("hexagon", verbs=(Verb.HEXAGON,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MarketHexagon(Decision):
     """The Market hexagon for Trade Good ``good``, bought (and paid) from ``source`` (TARG).
 
