@@ -82,7 +82,10 @@ def replace_on(stack: list[Any], old: D, new: D) -> D:
     kept an outdated copy (another rule replaced it meanwhile) fails here instead of
     silently undoing that change.
     """
-    for i in range(len(stack) - 1, -1, -1):
+    if stack[-1] is old:  # (the common case, first)
+        stack[-1] = new
+        return new
+    for i in range(len(stack) - 2, -1, -1):
         if stack[i] is old:
             stack[i] = new
             return new

@@ -41,7 +41,7 @@ Demand(material=2, from_pool=False)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from ludus.core.actions import Action
@@ -88,7 +88,7 @@ class Demand:
 
 
 @decision("frame", FRAME_VERBS)
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Frame(Decision):
     """A batch of actions of one role owed to one player (PL "wykonywanie akcji").
 
@@ -110,6 +110,19 @@ class Frame(Decision):
     cm: int = 0
     demands: tuple[Demand, ...] = ()
 
+    def __init__(self, who: int, role: int, left: int, kind: int, granted: int = 0, open: int = 0, cm: int = 0,
+                 demands: tuple[Demand, ...] = ()) -> None:
+        # The dataclass's own __init__ of a frozen class calls object.__setattr__ per field; the slots'
+        # setters take half the time (a batch is replaced at nearly every action: a hot path).
+        _SET_WHO(self, who)
+        _SET_ROLE(self, role)
+        _SET_LEFT(self, left)
+        _SET_KIND(self, kind)
+        _SET_GRANTED(self, granted)
+        _SET_OPEN(self, open)
+        _SET_CM(self, cm)
+        _SET_DEMANDS(self, demands)
+
     def with_counts(self, left: int, open: int) -> Frame:
         """This batch with ``left`` actions not yet started and the ``open`` flags."""
         return Frame(self.who, self.role, left, self.kind, self.granted, open, self.cm, self.demands)
@@ -127,6 +140,11 @@ class Frame(Decision):
     def from_row(cls, row: list[Any]) -> Frame:
         """Inverse of :meth:`to_row`."""
         return cls(int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4]), int(row[5]), int(row[6]))
+
+
+_SET_WHO, _SET_ROLE, _SET_LEFT, _SET_KIND, _SET_GRANTED, _SET_OPEN, _SET_CM, _SET_DEMANDS = (
+    Frame.__dict__[f.name].__set__ for f in fields(Frame)
+)
 
 
 @decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
