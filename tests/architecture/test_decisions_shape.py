@@ -62,7 +62,7 @@ def test_every_decision_class_is_frozen_slotted_and_holds_no_list(cls: type[Deci
     params = cls.__dict__["__dataclass_params__"]
     assert params.frozen, f"{cls.__name__} is not frozen"
     assert "__slots__" in cls.__dict__, f"{cls.__name__} has no slots"
-    assert not params.eq, f"{cls.__name__} compares by value: two equal decisions on a stack would be confused"
+    assert not params.eq, f"{cls.__name__} compares by value: two equal decisions on a stack are two"
     for f in dataclasses.fields(cls):
         kind = str(f.type)
         assert not kind.startswith(("list", "dict", "set")), f"{cls.__name__}.{f.name}: {kind} is mutable"

@@ -352,7 +352,8 @@ class MortuiNonMordent(RemoveBarbarians):
 @decision("ev", (Verb.REMOVE_CUBE, Verb.DONE))
 @dataclass(frozen=True, slots=True, eq=False)
 class VaeVictis(RemoveBarbarians):
-    """Vae Victis: after a battle, as many barbarians as it removed, from 1 other city (destabilizing: any)."""
+    """Vae Victis: after a battle, as many barbarians as it removed, from 1 other city
+    (destabilizing: any)."""
 
     EVENT: ClassVar[int] = E_VAE_VICTIS
 
@@ -417,7 +418,8 @@ def _plain(cls: Any) -> DecisionLoader:
     names = frozenset(cls.__dataclass_fields__)
 
     def load(data: Mapping[str, Any]) -> Decision:
-        made: Decision = cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names})
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
+        made: Decision = cls(**values)
         return made
 
     return load
@@ -437,7 +439,8 @@ def _load_event(data: Mapping[str, Any]) -> Decision:
 
 
 _LOADERS = {
-    "pay": _plain(Pay), "legions": _plain(Legions), "escort": _plain(Escort), "remove": _plain(RemoveCubes), "alea": _plain(AleaDice),
+    "pay": _plain(Pay), "legions": _plain(Legions), "escort": _plain(Escort), "remove": _plain(RemoveCubes),
+    "alea": _plain(AleaDice),
     "regina": _plain(ReginaLegions), "consent": _load_consent, "putback": _plain(PutBack), "ev": _load_event,
 }
 for _kind, _loader in _LOADERS.items():

@@ -110,8 +110,8 @@ class Frame(Decision):
     cm: int = 0
     demands: tuple[Demand, ...] = ()
 
-    def __init__(self, who: int, role: int, left: int, kind: int, granted: int = 0, open: int = 0, cm: int = 0,
-                 demands: tuple[Demand, ...] = ()) -> None:
+    def __init__(self, who: int, role: int, left: int, kind: int, granted: int = 0, open: int = 0,
+                 cm: int = 0, demands: tuple[Demand, ...] = ()) -> None:
         # The dataclass's own __init__ of a frozen class calls object.__setattr__ per field; the slots'
         # setters take half the time (a batch is replaced at nearly every action: a hot path).
         _SET_WHO(self, who)
@@ -401,11 +401,13 @@ def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
     rows = _ints(data, "demands", data["demands"], -1)
     for d in rows:
         if not 0 <= d & ~NO_POOL < 6 or d & ~(NO_POOL | 7):
-            raise StateError(N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
-                             domain=DOMAIN, value=d, flag=NO_POOL)
+            raise StateError(
+                N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
+                domain=DOMAIN, value=d, flag=NO_POOL)
     if rows:
         if not stack or type(stack[-1]) is not Frame:
-            raise StateError(N_("state field 'demands': revealed cards without a batch of actions"), domain=DOMAIN)
+            raise StateError(N_("state field 'demands': revealed cards without a batch of actions"),
+                             domain=DOMAIN)
         top = stack[-1]
         assert type(top) is Frame
         stack[-1] = Frame(top.who, top.role, top.left, top.kind, top.granted, top.open, top.cm,

@@ -149,8 +149,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "role": _role_name(s.role),
         "to_move": list(to_move(s)),
-        "petition": [MATERIAL_NAMES[pet.material] if pet.material >= 0 else None, pet.left, ROLE_NAMES[pet.role]]
-        if pet is not None else [],
+        "petition": [MATERIAL_NAMES[pet.material] if pet.material >= 0 else None, pet.left,
+                     ROLE_NAMES[pet.role]] if pet is not None else [],
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
         "frames": [
@@ -158,7 +158,8 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
              "client_actions": f.granted, "doubled": bool(f.cm)}
             for f in frames(s)
         ],
-        "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)") for d in demands(s)],
+        "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)")
+                    for d in demands(s)],
         "gives": [[g.who, MATERIAL_NAMES[g.material], g.demander, bool(g.voluntary)] for g in gives(s)],
         "half_laid": [half.who, SLUGS[CARD_BUILDING[half.card]]] if half is not None else [],
         "colosseum": _colosseum(s),

@@ -60,7 +60,8 @@ def petition_legal(s: GtrData, d: Petition) -> list[Action]:
     p = d.who
     if d.legacy:  # replaying a record older than 0.4.0: the old answers, in the old order
         hand = [c for c in s.hands[p] if CARD_MATERIAL[c] == d.material]
-        return [s.acts.get(p, V_LEGACY_PETITION, ROLE_NAMES[d.role], SLUGS[b]) for b in distinct_buildings(hand)]
+        role = ROLE_NAMES[d.role]
+        return [s.acts.get(p, V_LEGACY_PETITION, role, SLUGS[b]) for b in distinct_buildings(hand)]
     floor = petition_floor(s, d)
     material = d.material
     counts: dict[int, int] = {}
