@@ -125,7 +125,16 @@ class Frame(Decision):
 
     def with_counts(self, left: int, open: int) -> Frame:
         """This batch with ``left`` actions not yet started and the ``open`` flags."""
-        return Frame(self.who, self.role, left, self.kind, self.granted, open, self.cm, self.demands)
+        new = _NEW(Frame)
+        _SET_WHO(new, self.who)
+        _SET_ROLE(new, self.role)
+        _SET_LEFT(new, left)
+        _SET_KIND(new, self.kind)
+        _SET_GRANTED(new, self.granted)
+        _SET_OPEN(new, open)
+        _SET_CM(new, self.cm)
+        _SET_DEMANDS(new, self.demands)
+        return new
 
     def with_demand(self, demand: Demand) -> Frame:
         """This batch with one more action used to reveal ``demand``."""
@@ -145,6 +154,7 @@ class Frame(Decision):
 _SET_WHO, _SET_ROLE, _SET_LEFT, _SET_KIND, _SET_GRANTED, _SET_OPEN, _SET_CM, _SET_DEMANDS = (
     Frame.__dict__[f.name].__set__ for f in fields(Frame)
 )
+_NEW = object.__new__
 
 
 @decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
