@@ -401,7 +401,7 @@ def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
     ``current``'s).
 
     Raises :class:`~ludus.core.errors.StateError` naming the field when a row is not a list of
-    integers of the right length, or demands are saved without a batch to hold them.
+    integers of the right length, or demands are saved without a batch to hold them (none expected).
     """
     stack: list[Decision] = []
     half = HalfLaid.from_row(_ints(data, "half_lay", data["half_lay"], 2, True))
@@ -415,9 +415,9 @@ def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
                 N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
                 domain=DOMAIN, value=d, flag=NO_POOL)
     if rows:
-        if not stack or type(stack[-1]) is not Frame:
-            raise StateError(N_("state field 'demands': revealed cards without a batch of actions"),
-                             domain=DOMAIN)
+        if not stack or type(stack[-1]) is not Frame:  # no batch of actions to hold them: none expected
+            raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"), domain=DOMAIN,
+                             name="demands", length=0, count=len(rows))
         top = stack[-1]
         assert type(top) is Frame
         stack[-1] = Frame(top.who, top.role, top.left, top.kind, top.granted, top.open, top.cm,
