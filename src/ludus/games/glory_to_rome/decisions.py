@@ -416,8 +416,8 @@ def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
                 domain=DOMAIN, value=d, flag=NO_POOL)
     if rows:
         if not stack or type(stack[-1]) is not Frame:  # no batch of actions to hold them: none expected
-            raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"), domain=DOMAIN,
-                             name="demands", length=0, count=len(rows))
+            raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"),
+                             domain=DOMAIN, name="demands", length=0, count=len(rows))
         top = stack[-1]
         assert type(top) is Frame
         stack[-1] = Frame(top.who, top.role, top.left, top.kind, top.granted, top.open, top.cm,
