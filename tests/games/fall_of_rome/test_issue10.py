@@ -133,7 +133,7 @@ def test_ruling_32_an_event_that_removes_the_battles_barbarians_ends_the_colour_
 def test_ruling_32_do_ut_des_does_not_take_a_card_being_paid() -> None:
     s = scenario(cities=("Roma", "Roma"),
                  hands=(("Lutetia/orange", "Lutetia/green", "Tingi/black"), ("Do_Ut_Des", "Tyras/white")))
-    paid = [TOKEN_CARD["Lutetia/orange"], TOKEN_CARD["Lutetia/green"]]
+    paid = (TOKEN_CARD["Lutetia/orange"], TOKEN_CARD["Lutetia/green"])
     with edit(s):
         s.pending.append(Pay(0, paid, 1))
     act(s, "1:play Do_Ut_Des normal")

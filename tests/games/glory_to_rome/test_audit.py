@@ -267,7 +267,7 @@ def test_a_revealed_card_given_away_is_not_dealt_back_as_revealed() -> None:
     s = t.state()
     act(s, "0:lead legionary foundry", "1:follow academy", "2:follow atrium", "0:demand wood", "1:give dock",
         "2:glory", "1:demand wood", "2:glory", "0:give palisade")
-    assert s.stack[-1].who == 2 and names(s, s.revealed[0]) == ["palisade"]
+    assert s.pending[-1].who == 2 and names(s, s.revealed[0]) == ["palisade"]
     assert "palisade" not in names(s, s.hands[0])
     for seed in range(30):
         assert s.determinize(2, seed).view(2) == s.view(2)

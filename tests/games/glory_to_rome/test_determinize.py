@@ -16,6 +16,7 @@ import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import CARD_BUILDING, CARD_MATERIAL, VIS_PUBLIC
+from ludus.games.glory_to_rome.decisions import petition_of
 from ludus.games.glory_to_rome.game import GtrState
 from ludus.testing.hidden import check_determinize_canonical
 
@@ -118,7 +119,7 @@ def test_determinize_is_canonical_along_random_games(players: int, options: dict
         rng = Rng(seed + 40)
         steps = 0
         while not s.is_terminal() and steps < 500:
-            if steps % 5 == 0 or s.petition is not None or any(s.revealed) or any(s.fresh):
+            if steps % 5 == 0 or petition_of(s) is not None or any(s.revealed) or any(s.fresh):
                 check_determinize_canonical(game, s, rng, steps)
                 checked += 1
             s.apply(rng.choice(s.legal_actions()))

@@ -11,7 +11,7 @@ from ludus.games.glory_to_rome.components import (
     ROLE_INDEX,
     RUBBLE,
 )
-from ludus.games.glory_to_rome.decisions import Frame, Give
+from ludus.games.glory_to_rome.decisions import Frame, Give, gives
 from ludus.testing.scenario import play
 
 
@@ -44,13 +44,13 @@ def test_a_demand_is_a_typed_give_decision_saved_as_the_old_list() -> None:
     events = play(s, "0:lead legionary academy", "1:think_jack", "0:demand rubble")
     assert [e.kind for e in events][-2:] == ["reveal", "demand"]
     assert events[-1].data == {"seat": 0, "materials": [RUBBLE]}
-    assert [type(g) for g in s.gives] == [Give] and s.to_move() == (1,)
+    assert [type(g) for g in gives(s)] == [Give] and s.to_move() == (1,)
     assert s.to_json()["gives"] == [[1, RUBBLE, 0, 0]]
     again = s.game.state_from_json(s.to_json())
     assert again.digest() == s.digest() and again.legal_actions() == s.legal_actions()
     events = play(s, "1:give bar")
     assert (events[0].kind, events[0].data) == ("give", {"seat": 1, "material": RUBBLE, "to": 0})
-    assert s.gives == []
+    assert gives(s) == []
 
 
 def test_a_frame_is_a_typed_decision_saved_as_the_old_list() -> None:
@@ -60,7 +60,7 @@ def test_a_frame_is_a_typed_decision_saved_as_the_old_list() -> None:
     t.hand(0, "academy", "road", "wall").hand(1, "bar")
     s = t.state()
     act(s, "0:lead legionary academy", "1:think_jack")
-    frame = s.stack[-1]
+    frame = s.pending[-1]
     assert isinstance(frame, Frame) and (frame.who, frame.role, frame.left) == (0, LEGIONARY, 2)
     assert s.to_json()["stack"] == [[0, LEGIONARY, 2, 0, 1, 0, 0]]
     act(s, "0:demand rubble nopool")

@@ -15,6 +15,7 @@ import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
 from ludus.core.record import GameRecord, replay
 from ludus.core.rng import Rng
+from ludus.games.glory_to_rome.decisions import gives
 from ludus.games.glory_to_rome.game import GtrState
 
 RECORDS = Path(__file__).parent / "records"
@@ -108,7 +109,7 @@ def test_every_demanded_seat_is_asked_how_it_answers() -> None:
         view = s.view(0)
         seen.add(repr({k: v for k, v in view.items() if k != "players"}))
         act(s, sorted(answers)[0])
-        assert s.leader == 1 and not s.gives
+        assert s.leader == 1 and not gives(s)
         given = [c for c in s.stock[0]]
         assert materials(given) == (["brick"] if answers != {"1:glory"} else [])
     assert len(seen) == 1

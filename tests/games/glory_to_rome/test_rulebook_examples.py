@@ -22,13 +22,13 @@ def test_example_round_leader_laborer_senator_follower_two_thinkers() -> None:
     act(s, "3:think_draw")
     assert len(s.hands[3]) == 6  # at the limit: one card
     # The leader has a Laborer client: two Laborer actions.
-    assert s.stack[-1].who == 0 and s.stack[-1].left == 2
+    assert s.pending[-1].who == 0 and s.pending[-1].left == 2
     act(s, "0:gather brick", "0:gather stone")
     # The second player: one action for following.
-    assert s.stack[-1].who == 1 and s.stack[-1].left == 1
+    assert s.pending[-1].who == 1 and s.pending[-1].left == 1
     act(s, "1:gather marble")
     # The third player thought but has a Laborer client: one action.
-    assert s.stack[-1].who == 2 and s.stack[-1].left == 1
+    assert s.pending[-1].who == 2 and s.pending[-1].left == 1
     act(s, "2:gather concrete")
     # The fourth player neither followed nor has a client: no action; the round ends.
     assert materials(s.stock[0]) == ["brick", "stone"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
 from ludus.games.glory_to_rome.components import ACADEMY, VIS_NOBODY, VIS_PUBLIC, Termination
+from ludus.games.glory_to_rome.decisions import end_steps
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, hand_size, influence, vault_limit
 
 
@@ -24,7 +25,7 @@ def test_academy_example() -> None:
     assert hand_size(s, 1) == 5
     act(s, "1:lay dock wood in", "1:lay road rubble in")
     assert hand_size(s, 1) == 3
-    assert [(e.kind, e.who) for e in s.endq] == [(ACADEMY, 1)]  # Academy's end-of-turn think
+    assert [(e.kind, e.who) for e in end_steps(s)] == [(ACADEMY, 1)]  # Academy's end-of-turn think
     act(s, "1:think_draw")
     assert hand_size(s, 1) == 5 and s.leader == 1
 
@@ -40,7 +41,7 @@ def test_aqueduct_example_client_from_hand() -> None:
     t.pool("merchant")
     s = t.state()
     act(s, "0:lead patron temple", "1:think_jack")
-    assert s.stack[-1].left == 2
+    assert s.pending[-1].left == 2
     act(s, "0:hire merchant", "0:hire_hand academy", "0:hire_hand atrium")
     assert sorted(materials(s.clients[0])) == ["brick", "brick", "marble", "stone"]
     assert s.hands[0] == []
@@ -65,7 +66,7 @@ def test_amphitheatre_example() -> None:
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack", "0:build amphitheatre concrete")
     assert influence(s, 0) == 4
-    assert s.stack[-1].role == 1 and s.stack[-1].left == 4  # four Craftsman actions
+    assert s.pending[-1].role == 1 and s.pending[-1].left == 4  # four Craftsman actions
     act(s, "0:lay insula rubble in", "0:build insula road")
     assert s.buildings[0][1].complete and influence(s, 0) == 5
     assert s.leader == 1  # nothing left to do: the two other actions are forgone
@@ -126,7 +127,7 @@ def test_fountain_example() -> None:
     t.deck_top("palisade", "palisade", "palisade")
     s = t.state()
     act(s, "0:lead craftsman dock", "1:follow market")
-    assert s.stack[-1].left == 4
+    assert s.pending[-1].left == 4
     act(s, "0:fountain")
     assert s.view(0)["fountain"]["card"] == "palisade" and s.view(1)["fountain"]["card"] == "?"
     act(s, "0:lay palisade wood out")
@@ -231,7 +232,7 @@ def test_bath_example() -> None:
     s = t.state()
     act(s, "0:lead patron temple", "1:follow statue", "2:follow palace", "0:hire architect")
     act(s, "1:hire patron")
-    assert s.stack[-1].who == 1 and s.stack[-1].role == 5  # the new Patron acts at once
+    assert s.pending[-1].who == 1 and s.pending[-1].role == 5  # the new Patron acts at once
     act(s, "1:hire laborer", "1:gather stone")
     assert materials(s.clients[1]) == ["marble", "rubble"] and materials(s.stock[1]) == ["stone"]
     assert s.clients[2] == [] and s.leader == 1

@@ -22,7 +22,7 @@ def test_storeroom_example() -> None:
     t.hand(0, "road")
     s = t.state()
     act(s, "0:lead laborer road", "1:think_jack")
-    assert s.stack[-1].left == 4
+    assert s.pending[-1].left == 4
     act(s, "0:gather stone", "0:gather brick", "0:gather brick", "0:gather brick")
     assert materials(s.stock[0]) == ["brick", "brick", "brick", "stone"]
 
@@ -85,7 +85,7 @@ def test_foundry_example() -> None:
     t.pool("wood", "brick", "brick", "marble", "marble")
     s = t.state()
     act(s, "0:lead craftsman dock", "1:follow market", "0:build foundry academy")
-    assert influence(s, 0) == 4 and s.stack[-1].role == 0 and s.stack[-1].left == 4
+    assert influence(s, 0) == 4 and s.pending[-1].role == 0 and s.pending[-1].left == 4
     act(s, "0:gather brick", "0:gather brick", "0:gather marble", "0:gather marble")
     assert materials(s.stock[0]) == ["brick", "brick", "marble", "marble"]
 
@@ -100,7 +100,7 @@ def test_garden_example() -> None:
     t.pool("legionary", "legionary", "craftsman", "patron", "patron")
     s = t.state()
     act(s, "0:lead craftsman dock", "1:follow market", "0:build garden villa")
-    assert influence(s, 0) == 5 and clientele_limit(s, 0) == 5 and s.stack[-1].left == 5
+    assert influence(s, 0) == 5 and clientele_limit(s, 0) == 5 and s.pending[-1].left == 5
     act(s, "0:hire patron", "0:hire craftsman", "0:hire legionary", "0:hire legionary", "0:pass")
     assert len(s.clients[0]) == 4
     assert materials(s.pool) == ["marble", "wood", "wood"]  # one Patron left, plus the played cards
@@ -143,7 +143,7 @@ def test_palace_example() -> None:
     s = t.state()
     act(s, "0:lead merchant villa", "0:follow sewer", "0:follow garden", "0:follow jack", "0:done")
     act(s, "1:follow prison")
-    assert s.stack[-1].who == 0 and s.stack[-1].left == 5
+    assert s.pending[-1].who == 0 and s.pending[-1].left == 5
 
 
 def _forum_table(rules: str) -> Table:
@@ -292,7 +292,7 @@ def test_school_example() -> None:
     t.hand(0, "tower", "road", "dock")
     s = t.state()
     act(s, "0:lead architect tower", "1:think_jack", "0:build school brick")
-    assert hand_size(s, 0) == 2 and s.stack[-1].left == 4
+    assert hand_size(s, 0) == 2 and s.pending[-1].left == 4
     act(s, "0:think_draw", "0:think_jack", "0:think_jack", "0:think_draw")
     assert hand_size(s, 0) == 8
 
@@ -306,9 +306,9 @@ def test_ludus_magnus_example() -> None:
     t.hand(0, "dock", "temple", "insula", "road").hand(1, "market")
     s = t.state()
     act(s, "0:lead craftsman dock", "1:follow market")
-    assert s.stack[-1].left == 2
+    assert s.pending[-1].left == 2
     act(s, "0:build ludus_magnus temple")
-    assert s.stack[-1].left == 2  # one used, one left, one more from the Merchant
+    assert s.pending[-1].left == 2  # one used, one left, one more from the Merchant
     act(s, "0:lay insula rubble in", "0:build insula road")
     assert all(st.complete for st in s.buildings[0])
 
@@ -342,9 +342,9 @@ def test_circus_maximus_example() -> None:
     t.hand(0, "villa")
     s = t.state()
     act(s, "0:lead merchant villa", "1:think_jack")
-    assert s.stack[-1].who == 0 and s.stack[-1].left == 5
+    assert s.pending[-1].who == 0 and s.pending[-1].left == 5
     act(s, "0:pass")
-    assert s.stack[-1].who == 1 and s.stack[-1].left == 2
+    assert s.pending[-1].who == 1 and s.pending[-1].left == 2
 
 
 def test_market_example() -> None:

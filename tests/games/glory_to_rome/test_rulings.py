@@ -5,6 +5,7 @@ from __future__ import annotations
 import ludus.games.glory_to_rome as gtr
 from games.glory_to_rome.gtr_table import Table, act, legal, materials, names
 from ludus.games.glory_to_rome.components import CARD_BUILDING, PL_RANK, B, Termination
+from ludus.games.glory_to_rome.decisions import half_laid
 from ludus.games.glory_to_rome.game import GtrState
 from ludus.games.glory_to_rome.scoring import merchant_bonuses, score_breakdown
 from ludus.games.glory_to_rome.state import hand_size, has, influence
@@ -238,11 +239,11 @@ def test_two_bath_clients_combine_for_an_out_of_town_foundation() -> None:
     t.hand(0, "temple", "road").hand(1, "statue")
     s = t.state()
     act(s, "0:lead patron temple", "1:think_jack", "0:hire craftsman", "0:lay road rubble out")
-    assert s.half_lay is not None and legal(s) == {"0:hire craftsman", "0:pass"}
+    assert half_laid(s) is not None and legal(s) == {"0:hire craftsman", "0:pass"}
     act(s, "0:hire craftsman")
     assert legal(s) == {"0:lay_continue", "0:pass"}
     act(s, "0:lay_continue")
-    assert s.half_lay is None and s.buildings[0][1].out and s.out_town[0] == 3
+    assert half_laid(s) is None and s.buildings[0][1].out and s.out_town[0] == 3
 
 
 def test_an_unfinished_out_of_town_foundation_returns_to_hand() -> None:
@@ -323,7 +324,7 @@ def test_palace_with_circus_any_orders_as_architect_units() -> None:
     t.hand(0, "road", "villa", "temple").hand(1, "wall")
     s = t.state()
     act(s, "0:lead architect road", "0:follow villa", "0:follow temple", "0:done", "1:think_jack")
-    assert s.units[0] == 3 and s.stack[-1].left == 3
+    assert s.units[0] == 3 and s.pending[-1].left == 3
 
 
 def test_academy_think_may_be_preceded_by_a_latrine_discard() -> None:

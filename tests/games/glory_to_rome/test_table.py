@@ -13,6 +13,7 @@ from ludus.core.errors import IllegalActionError
 from ludus.core.record import GameRecord, replay
 from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import ACT, THINKER
+from ludus.games.glory_to_rome.decisions import Frame, petition_of
 from ludus.games.glory_to_rome.game import GtrState
 from ludus.testing.paths import duplicate_paths
 
@@ -105,7 +106,7 @@ def test_a_petition_is_asked_role_first_then_each_card_once() -> None:
     act(s, "0:petition stairway")
     assert legal(s) == {"0:petition temple"}  # {Forum, Stairway} only as Forum then Stairway
     act(s, "0:petition temple")
-    assert s.role == 0 and s.units[0] == 1 and s.petition is None and s.current == 1
+    assert s.role == 0 and s.units[0] == 1 and petition_of(s) is None and s.current == 1
 
 
 def test_two_copies_of_one_building_make_a_petition_once() -> None:
@@ -119,7 +120,7 @@ def test_two_copies_of_one_building_make_a_petition_once() -> None:
     act(s, "0:petition road")
     assert legal(s) == {"0:petition road"}  # the second copy; Bar comes before Road
     act(s, "0:petition road")
-    assert s.units[0] == 1 and s.petition is None and names(s, s.hands[0]) == ["bar", "tower"]
+    assert s.units[0] == 1 and petition_of(s) is None and names(s, s.hands[0]) == ["bar", "tower"]
     # Classic: three cards; Road, Road, Bar only as Bar, Road, Road.
     t = Table(2, leader=1, rules="classic")
     t.hand(0, "road", "road", "bar", "tower").hand(1, "palisade")
@@ -211,7 +212,8 @@ def _school_thinks_in_another_order(state: GtrState, first: tuple[str, ...], sec
     thinks (and the final pass) taken in it.
     """
     s, common = _divergence(state, first, second)
-    on_school = s.phase == ACT and bool(s.stack) and s.stack[-1].role == THINKER
+    top = s.pending[-1] if s.pending else None
+    on_school = s.phase == ACT and type(top) is Frame and top.role == THINKER
     return on_school and {_verb(a) for a in first[common:] + second[common:]} <= _THINKS
 
 
@@ -224,7 +226,8 @@ def _batch_actions_in_another_order(state: GtrState, first: tuple[str, ...], sec
     ``pass``, aside).
     """
     s, common = _divergence(state, first, second)
-    if s.phase != ACT or not s.stack or s.stack[-1].left < 1 or s.stack[-1].role == THINKER:
+    top = s.pending[-1] if s.pending else None
+    if s.phase != ACT or type(top) is not Frame or top.left < 1 or top.role == THINKER:
         return False
     def taken(chain: tuple[str, ...]) -> list[str]:
         return sorted(a for a in chain[common:] if _verb(a) not in ("next", "pass"))

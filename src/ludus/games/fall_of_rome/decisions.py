@@ -1,20 +1,22 @@
 """Typed pending sub-decisions of Pandemic: Fall of Rome (data only; their rules live in ``rules/``).
 
 Each class is one kind of "who must decide what, next"; ``state.pending`` is their stack
-(the last one decides first). ``to_json`` gives exactly the dict ludus 0.1.0 saved
+(the last one decides first). Decisions are immutable (frozen, sequences as tuples): a rule
+that changes one puts an updated copy in its place (:func:`~ludus.core.decisions.replace_on`),
+so a state's copy shares them. ``to_json`` gives exactly the dict ludus 0.1.0 saved
 (``{"k": "pay", "who": 0, "cards": [...], "count": 1}``), so saved states and records
 replay unchanged; :func:`decision_from_json` reads it back.
 
->>> Pay(0, [3, 5], 1).to_json()
+>>> Pay(0, (3, 5), 1).to_json()
 {'k': 'pay', 'who': 0, 'cards': [3, 5], 'count': 1}
 >>> decision_from_json({'k': 'pay', 'who': 0, 'cards': [3, 5], 'count': 1})
-Pay(who=0, cards=[3, 5], count=1)
+Pay(who=0, cards=(3, 5), count=1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ludus.core.decisions import Decision, decision
@@ -62,21 +64,18 @@ __all__ = [
 
 
 @decision("pay", (Verb.PAY,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Pay(Decision):
     """Discard ``count`` of ``cards`` from the hand (the cost of ŻEGLUGA, UMOCNIENIE POZYCJI,
     ZAWARCIE PRZYMIERZA, WERBOWANIE BARBARZYŃCÓW, Praefectus Fabrum's move)."""
 
     who: int
-    cards: list[int]
+    cards: tuple[int, ...]
     count: int
-
-    def copy(self) -> Pay:
-        return Pay(self.who, self.cards[:], self.count)
 
 
 @decision("legions", (Verb.LEGIONS, Verb.ADD))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Legions(Decision):
     """MARSZ, ŻEGLUGA, Praefectus Classis's or Fabrum's move: its destination ``city`` is chosen;
     ``who`` now chooses how many legions (0..``most``) go along (``verb``: the move).
@@ -100,9 +99,6 @@ class Legions(Decision):
     pawn: int = -1
     what: int = -1
 
-    def copy(self) -> Legions:
-        return Legions(self.who, self.verb, self.city, self.most, self.pawn, self.what)
-
     def to_json(self) -> dict[str, Any]:
         """The saved dict (``pawn`` only for an event's move, ``what`` only for a recruit, so a turn's
         move saves as in 0.3.0)."""
@@ -115,7 +111,7 @@ class Legions(Decision):
 
 
 @decision("escort", (Verb.ESCORT, Verb.ESCORT_END))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Escort(Decision):
     """Regina Foederata leads up to ``left`` barbarian cubes from ``src`` to ``dest``."""
 
@@ -124,12 +120,9 @@ class Escort(Decision):
     dest: int
     left: int
 
-    def copy(self) -> Escort:
-        return Escort(self.who, self.src, self.dest, self.left)
-
 
 @decision("remove", (Verb.REMOVE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class RemoveCubes(Decision):
     """After a battle: the colours of the ``count`` barbarians removed from ``city``."""
 
@@ -137,27 +130,21 @@ class RemoveCubes(Decision):
     city: int
     count: int
 
-    def copy(self) -> RemoveCubes:
-        return RemoveCubes(self.who, self.city, self.count)
-
 
 @decision("alea", (Verb.SET_DIE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class AleaDice(Decision):
     """Alea Iacta Est: ``who`` sets the faces of the ``dice`` dice of ``seat``'s battle."""
 
     who: int
     seat: int
     dice: int
-    faces: list[int]
+    faces: tuple[int, ...]
     ignore: int  # 1: the battle ignores legion losses (Veni, Vidi, Vici destabilizing)
-
-    def copy(self) -> AleaDice:
-        return AleaDice(self.who, self.seat, self.dice, self.faces[:], self.ignore)
 
 
 @decision("regina", (Verb.REGINA_ADD,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class ReginaLegions(Decision):
     """Regina Foederata's special face: she may add up to ``n`` legions in ``city``."""
 
@@ -165,12 +152,9 @@ class ReginaLegions(Decision):
     city: int
     n: int
 
-    def copy(self) -> ReginaLegions:
-        return ReginaLegions(self.who, self.city, self.n)
-
 
 @decision("consent", (Verb.AGREE, Verb.REFUSE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlotConsent(Decision):
     """SPISEK (ruling 22): ``who`` (the other pawn's owner) agrees to ``proposal`` or not."""
 
@@ -181,12 +165,9 @@ class PlotConsent(Decision):
     card: int
     proposal: str  # the action's notation (a refused one is not offered again this turn)
 
-    def copy(self) -> PlotConsent:
-        return PlotConsent(self.who, self.act, self.seat, self.other, self.card, self.proposal)
-
 
 @decision("consent", (Verb.AGREE, Verb.REFUSE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MoveConsent(Decision):
     """An event moves ``pawn`` to ``city`` with ``n`` legions: its owner ``who`` must agree (ruling 22)."""
 
@@ -196,20 +177,14 @@ class MoveConsent(Decision):
     city: int
     n: int
 
-    def copy(self) -> MoveConsent:
-        return MoveConsent(self.who, self.act, self.pawn, self.city, self.n)
-
 
 @decision("putback", (Verb.PUT_BACK,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PutBack(Decision):
     """Vestalis drew 3 ``cards``: one goes back on top of the player deck."""
 
     who: int
-    cards: list[int]
-
-    def copy(self) -> PutBack:
-        return PutBack(self.who, self.cards[:])
+    cards: tuple[int, ...]
 
 
 class EventDecision(Decision):
@@ -225,15 +200,15 @@ class EventDecision(Decision):
     who: int
     destab: int
 
-    def event_json(self, stage: str, n: int = 0, city: int = -1, colour: int = -1, done: list[int] | None = None,
-                   refused: list[int] | None = None, cards: list[int] | None = None) -> dict[str, Any]:
+    def event_json(self, stage: str, n: int = 0, city: int = -1, colour: int = -1, done: Sequence[int] = (),
+                   refused: Sequence[int] = (), cards: Sequence[int] = ()) -> dict[str, Any]:
         """The ``"ev"`` dict of ludus 0.1.0."""
         return {"k": "ev", "who": self.who, "e": self.EVENT, "destab": self.destab, "stage": stage, "n": n,
-                "city": city, "colour": colour, "done": list(done or ()), "refused": list(refused or ()),
-                "cards": list(cards or ())}
+                "city": city, "colour": colour, "done": list(done), "refused": list(refused),
+                "cards": list(cards)}
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PawnsToCity(EventDecision):
     """Festina Lente / Si Vis Pacem: a city, then pawns moved there (their owners agreeing).
 
@@ -245,42 +220,36 @@ class PawnsToCity(EventDecision):
     destab: int
     stage: str = "city"
     city: int = -1
-    moved: list[int] = field(default_factory=list)
-    refused: list[int] = field(default_factory=list)
+    moved: tuple[int, ...] = ()
+    refused: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json(self.stage, city=self.city, done=self.moved, refused=self.refused)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PawnsToCity:
-        return cls(data["who"], data["destab"], data["stage"], data["city"], list(data["done"]),
-                   list(data["refused"]))
+        return cls(data["who"], data["destab"], data["stage"], data["city"], tuple(data["done"]),
+                   tuple(data["refused"]))
 
 
 @decision("ev", (Verb.CHOOSE_CITY, Verb.MOVE_PAWN, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class FestinaLente(PawnsToCity):
     """Festina Lente: move 1 pawn (destabilizing: any number) to the chosen city."""
 
     EVENT: ClassVar[int] = E_FESTINA_LENTE
 
-    def copy(self) -> FestinaLente:
-        return FestinaLente(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
-
 
 @decision("ev", (Verb.FORT_CITY, Verb.FORT_FROM, Verb.MOVE_PAWN, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class SiVisPacem(PawnsToCity):
     """Si Vis Pacem, Para Bellum: a fort in a city without one (destabilizing: then 1 pawn there)."""
 
     EVENT: ClassVar[int] = E_SI_VIS_PACEM
 
-    def copy(self) -> SiVisPacem:
-        return SiVisPacem(self.who, self.destab, self.stage, self.city, self.moved[:], self.refused[:])
-
 
 @decision("ev", (Verb.REINFORCE, Verb.ADD, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class HicManebimus(EventDecision):
     """Hic Manebimus Optime: legions added to fort ``cities`` (each at most once).
 
@@ -291,32 +260,26 @@ class HicManebimus(EventDecision):
     EVENT: ClassVar[int] = E_HIC_MANEBIMUS
     who: int
     destab: int
-    cities: list[int] = field(default_factory=list)
+    cities: tuple[int, ...] = ()
     stage: str = "reinforce"
     city: int = -1
-
-    def copy(self) -> HicManebimus:
-        return HicManebimus(self.who, self.destab, self.cities[:], self.stage, self.city)
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json(self.stage, city=self.city, done=self.cities)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HicManebimus:
-        return cls(data["who"], data["destab"], list(data["done"]), data["stage"], data["city"])
+        return cls(data["who"], data["destab"], tuple(data["done"]), data["stage"], data["city"])
 
 
 @decision("ev", (Verb.TAKE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class HomoFaber(EventDecision):
     """Homo Faber Fortunae Suae: a card from the player discard pile to the current player's hand."""
 
     EVENT: ClassVar[int] = E_HOMO_FABER
     who: int
     destab: int
-
-    def copy(self) -> HomoFaber:
-        return HomoFaber(self.who, self.destab)
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json("take")
@@ -327,7 +290,7 @@ class HomoFaber(EventDecision):
 
 
 @decision("ev", (Verb.REMOVE_CARD, Verb.PLACE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MeliusCavere(EventDecision):
     """Melius Cavere Quam Pavere: the top barbarian ``cards`` put back one at a time (``placed``:
     the first is revealed first); destabilizing, one is first removed from the game."""
@@ -336,21 +299,18 @@ class MeliusCavere(EventDecision):
     who: int
     destab: int
     stage: str = "place"
-    cards: list[int] = field(default_factory=list)
-    placed: list[int] = field(default_factory=list)
-
-    def copy(self) -> MeliusCavere:
-        return MeliusCavere(self.who, self.destab, self.stage, self.cards[:], self.placed[:])
+    cards: tuple[int, ...] = ()
+    placed: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json(self.stage, done=self.placed, cards=self.cards)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MeliusCavere:
-        return cls(data["who"], data["destab"], data["stage"], list(data["cards"]), list(data["done"]))
+        return cls(data["who"], data["destab"], data["stage"], tuple(data["cards"]), tuple(data["done"]))
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class RemoveBarbarians(EventDecision):
     """Mors Tua, Vita Mea / Mortui Non Mordent / Vae Victis: barbarian cubes removed one at a time.
 
@@ -363,51 +323,43 @@ class RemoveBarbarians(EventDecision):
     n: int = 0
     city: int = -1
     colour: int = -1
-    removed: list[int] = field(default_factory=list)
+    removed: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json("cubes", n=self.n, city=self.city, colour=self.colour, done=self.removed)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RemoveBarbarians:
-        return cls(data["who"], data["destab"], data["n"], data["city"], data["colour"], list(data["done"]))
+        return cls(data["who"], data["destab"], data["n"], data["city"], data["colour"], tuple(data["done"]))
 
 
 @decision("ev", (Verb.REPLACE, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MorsTua(RemoveBarbarians):
     """Mors Tua, Vita Mea: barbarians replaced by legions (destabilizing: up to 3, in one city)."""
 
     EVENT: ClassVar[int] = E_MORS_TUA
 
-    def copy(self) -> MorsTua:
-        return MorsTua(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
-
 
 @decision("ev", (Verb.REMOVE_CUBE, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MortuiNonMordent(RemoveBarbarians):
     """Mortui Non Mordent: barbarians of one colour removed (2; destabilizing 4)."""
 
     EVENT: ClassVar[int] = E_MORTUI_NON_MORDENT
 
-    def copy(self) -> MortuiNonMordent:
-        return MortuiNonMordent(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
-
 
 @decision("ev", (Verb.REMOVE_CUBE, Verb.DONE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class VaeVictis(RemoveBarbarians):
-    """Vae Victis: after a battle, as many barbarians as it removed, from 1 other city (destabilizing: any)."""
+    """Vae Victis: after a battle, as many barbarians as it removed, from 1 other city
+    (destabilizing: any)."""
 
     EVENT: ClassVar[int] = E_VAE_VICTIS
 
-    def copy(self) -> VaeVictis:
-        return VaeVictis(self.who, self.destab, self.n, self.city, self.colour, self.removed[:])
-
 
 @decision("ev", (Verb.MOVE_TO, Verb.BATTLE, Verb.SKIP_BATTLE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class VeniVidiVici(EventDecision):
     """Veni, Vidi, Vici: the current pawn moves anywhere (its owner agreeing), then a free battle."""
 
@@ -415,9 +367,6 @@ class VeniVidiVici(EventDecision):
     who: int
     destab: int
     stage: str = "move"
-
-    def copy(self) -> VeniVidiVici:
-        return VeniVidiVici(self.who, self.destab, self.stage)
 
     def to_json(self) -> dict[str, Any]:
         return self.event_json(self.stage)
@@ -428,7 +377,7 @@ class VeniVidiVici(EventDecision):
 
 
 @decision("ev", (Verb.SWAP, Verb.GIVE))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class DoUtDes(EventDecision):
     """Do Ut Des: ``who`` picks two seats (``first``, ``second``), then the card each gives.
 
@@ -443,9 +392,6 @@ class DoUtDes(EventDecision):
     first: int = -1
     second: int = -1
     card: int = 0
-
-    def copy(self) -> DoUtDes:
-        return DoUtDes(self.who, self.destab, self.stage, self.first, self.second, self.card)
 
     def to_json(self) -> dict[str, Any]:
         """The ``"ev"`` dict (``cards`` holds the two seats once chosen, ``n`` the first card)."""
@@ -472,7 +418,8 @@ def _plain(cls: Any) -> DecisionLoader:
     names = frozenset(cls.__dataclass_fields__)
 
     def load(data: Mapping[str, Any]) -> Decision:
-        made: Decision = cls(**{k: (list(v) if isinstance(v, list) else v) for k, v in data.items() if k in names})
+        values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
+        made: Decision = cls(**values)
         return made
 
     return load
@@ -492,7 +439,8 @@ def _load_event(data: Mapping[str, Any]) -> Decision:
 
 
 _LOADERS = {
-    "pay": _plain(Pay), "legions": _plain(Legions), "escort": _plain(Escort), "remove": _plain(RemoveCubes), "alea": _plain(AleaDice),
+    "pay": _plain(Pay), "legions": _plain(Legions), "escort": _plain(Escort), "remove": _plain(RemoveCubes),
+    "alea": _plain(AleaDice),
     "regina": _plain(ReginaLegions), "consent": _load_consent, "putback": _plain(PutBack), "ev": _load_event,
 }
 for _kind, _loader in _LOADERS.items():

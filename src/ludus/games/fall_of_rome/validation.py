@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ludus.core.decisions import Decision
 from ludus.games.fall_of_rome.components import (
@@ -291,7 +291,7 @@ def _phase(s: S) -> list[str]:
     return out
 
 
-def _within(part: list[int], whole: list[int]) -> bool:
+def _within(part: Sequence[int], whole: Sequence[int]) -> bool:
     """Whether the multiset ``part`` is contained in ``whole``."""
     return not Counter(part) - Counter(whole)
 
@@ -304,8 +304,8 @@ def _typed(p: Decision) -> str | None:
             ok = type(value) is int
         elif f.type == "str":
             ok = type(value) is str
-        elif f.type == "list[int]":
-            ok = type(value) is list and all(type(x) is int for x in value)
+        elif f.type == "tuple[int, ...]":
+            ok = type(value) is tuple and all(type(x) is int for x in value)
         else:
             ok = True
         if not ok:
@@ -332,7 +332,7 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
         return f"seat {p.who} in a {seats}-player game"
     if isinstance(p, Pay):
         if not 1 <= p.count <= len(p.cards) or not _within(p.cards, s.hands[p.who]):
-            return f"{p.count} of cards {p.cards[:8]} that are not all in seat {p.who}'s hand"
+            return f"{p.count} of cards {list(p.cards[:8])} that are not all in seat {p.who}'s hand"
         if any(not 0 <= c < N_CITY_CARDS for c in p.cards):
             return "a payment in cards that are not city cards"
     elif isinstance(p, Legions) and p.verb in RECRUIT_VERBS:
@@ -368,7 +368,7 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
         if not (0 <= p.seat < seats and 1 <= p.dice <= DICE and len(p.faces) < p.dice and p.ignore in (0, 1)):
             return f"{p.dice} dice, {len(p.faces)} set, for seat {p.seat}"
         if any(not 0 <= f < len(FACE_NAMES) for f in p.faces):
-            return f"an unknown die face in {p.faces}"
+            return f"an unknown die face in {list(p.faces)}"
     elif isinstance(p, ReginaLegions):
         if not (0 <= p.city < NC and 1 <= p.n <= DICE):
             return f"{p.n} legions for Regina Foederata in city {p.city}"
@@ -386,7 +386,7 @@ def _decision(s: S, p: Decision, below: list[Decision]) -> str | None:
             return "a consent to a move that no event asks for"
     elif isinstance(p, PutBack):
         if not 1 <= len(p.cards) <= 3 or any(not 0 <= c <= REVOLT for c in p.cards):
-            return f"Vestalis holds cards {p.cards[:8]}"
+            return f"Vestalis holds cards {list(p.cards[:8])}"
     elif isinstance(p, EventDecision):
         return _event(s, p, top)
     return None
@@ -416,7 +416,7 @@ def _event(s: S, p: EventDecision, top: bool) -> str | None:
                     "reserve")
     elif isinstance(p, MeliusCavere):
         if p.stage not in ("remove_card", "place") or not p.cards:
-            return f"stage {p.stage!r} holding cards {p.cards[:8]}"
+            return f"stage {p.stage!r} holding cards {list(p.cards[:8])}"
     elif isinstance(p, RemoveBarbarians):
         if not (0 <= p.n <= _MAX_CUBES_IN_CITY and -1 <= p.city < NC and -1 <= p.colour < NT):
             return f"n {p.n}, city {p.city}, colour {p.colour}"

@@ -4,17 +4,44 @@ Each class is data only (who decides and what must be remembered) with its
 JSON row, which is exactly the list 0.1.0 saved; the legal answers and their
 effects live in the rulebook chapter that opens the decision
 (:mod:`.rules`). :class:`GtrData` is the complete state data: the plain fields
-of :class:`~.state.GtrStateData` plus the pending decisions.
+of :class:`~.state.GtrStateData` plus ``pending``, the one stack of pending
+decisions (top last: the decision the engine waits for).
+
+Decisions are immutable: a rule that changes one puts an updated copy in its
+place (:func:`~ludus.core.decisions.replace_on`), so a state's copy shares them.
+The order of the stack is the order in which the rules push:
+
+- a batch of actions (:class:`Frame`) on the frames of the batch it interrupts;
+  a Legionary batch holds its revealed :class:`Demand` s;
+- an out-of-town foundation awaiting its second action (:class:`HalfLaid`) at the
+  bottom, beneath the batches of its player: when they are used up it is on top,
+  and :func:`~.rules.advance` returns the card to hand;
+- the gives of a Legionary demand (:class:`Give`) on the batch that demanded, the
+  first to answer on top, above the Colosseum choice (:class:`ColosseumChoice`)
+  that comes after them;
+- the end-of-turn steps (:class:`EndStep`), the first on top; a petition in
+  progress (:class:`Petition`) in the lead/follow phase.
+
+Saved, the stack keeps the seven fields ludus 0.1.0 wrote (``stack``, ``gives``,
+``endq``, ``demands``, ``petition``, ``half_lay``, ``colosseum``: :func:`saved_form`),
+and a state loads them back into one stack (:func:`pending_from_saved`).
 
 >>> Frame(0, 1, 2, 0).to_row()
 [0, 1, 2, 0, 0, 0, 0]
 >>> Demand.from_row(10)
 Demand(material=2, from_pool=False)
+>>> stack = pending_from_saved({"stack": [[1, 2, 1, 0, 0, 0, 0]], "gives": [[0, 3, 1, 0], [2, 3, 1, 0]],
+...     "endq": [], "demands": [], "petition": [], "half_lay": [], "colosseum": []}, 1)
+>>> [type(d).__name__ for d in stack], stack[-1].who
+(['Frame', 'Give', 'Give'], 0)
+>>> saved_form(stack)["gives"]
+[[0, 3, 1, 0], [2, 3, 1, 0]]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from ludus.core.actions import Action
@@ -43,146 +70,7 @@ FRAME_VERBS = (
 )
 
 
-@decision("frame", FRAME_VERBS)
-@dataclass(slots=True, eq=False)
-class Frame(Decision):
-    """A batch of actions of one role owed to one player (PL "wykonywanie akcji").
-
-    ``role`` is a :class:`~.components.Role`, ``THINKER`` or ``PRISON_ROLE``;
-    ``left`` counts actions not yet started; ``kind`` is a
-    :class:`~.components.FrameKind`; ``granted`` the client actions counted so
-    far (MAIN frames, before doubling); ``open`` the bit flags of an action in
-    progress (``O_*``); ``cm`` whether the Circus Maximus doubling is applied.
-    """
-
-    who: int
-    role: int
-    left: int
-    kind: int
-    granted: int = 0
-    open: int = 0
-    cm: int = 0
-
-    def copy(self) -> Frame:
-        """An independent copy."""
-        return Frame(self.who, self.role, self.left, self.kind, self.granted, self.open, self.cm)
-
-    def to_row(self) -> list[int]:
-        """JSON: ``[player, role, left, kind, granted, open, cm]``."""
-        return [self.who, int(self.role), self.left, int(self.kind), self.granted, self.open, self.cm]
-
-    @classmethod
-    def from_row(cls, row: list[Any]) -> Frame:
-        """Inverse of :meth:`to_row`."""
-        return cls(*(int(x) for x in row))
-
-
-@decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
-@dataclass(slots=True, eq=False)
-class Give(Decision):
-    """Rome demands: ``who`` gives the ``demander`` a card of ``material`` from hand.
-
-    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse. Every demanded
-    seat is asked, whatever its hand holds (holding none, it answers ``glory``).
-    """
-
-    who: int
-    material: int
-    demander: int
-    voluntary: int
-
-    def copy(self) -> Give:
-        """An independent copy."""
-        return Give(self.who, self.material, self.demander, self.voluntary)
-
-    def to_row(self) -> list[int]:
-        """JSON: ``[giver, material, demander, voluntary]``."""
-        return [self.who, int(self.material), self.demander, self.voluntary]
-
-    @classmethod
-    def from_row(cls, row: list[Any]) -> Give:
-        """Inverse of :meth:`to_row`."""
-        return cls(*(int(x) for x in row))
-
-
-@decision("colosseum", (Verb.COLOSSEUM,))
-@dataclass(slots=True, eq=False)
-class ColosseumChoice(Decision):
-    """Colosseum with too little vault room: ``who`` picks clients one by one.
-
-    ``pairs`` is flat: opponent, role, opponent, role ...
-    """
-
-    who: int
-    pairs: list[int]
-
-    def copy(self) -> ColosseumChoice:
-        """An independent copy."""
-        return ColosseumChoice(self.who, self.pairs[:])
-
-    def to_row(self) -> list[int]:
-        """JSON: ``[demander, opponent, role, opponent, role, ...]``."""
-        return [self.who, *self.pairs]
-
-    @classmethod
-    def from_row(cls, row: list[Any]) -> ColosseumChoice | None:
-        """Inverse of :meth:`to_row` (``[]``: none)."""
-        return cls(int(row[0]), [int(x) for x in row[1:]]) if row else None
-
-
-@decision("petition", (Verb.PETITION, Verb.LEGACY_PETITION))
-@dataclass(slots=True, eq=False)
-class Petition(Decision):
-    """A petition in progress (PL "Skladanie petycji"): ``left`` more cards of ``material``
-    to play, to act as a Jack of ``role``; ``material`` is :data:`NO_MATERIAL` until the
-    first card is played."""
-
-    who: int
-    material: int
-    left: int
-    role: int
-    legacy: bool = False
-    """Opened by an old record's ``legacy_petition`` (not saved): its cards are asked as
-    0.3.0 asked them (see :mod:`.rules.petitions`)."""
-
-    def copy(self) -> Petition:
-        """An independent copy."""
-        return Petition(self.who, self.material, self.left, self.role, self.legacy)
-
-    def to_row(self) -> list[int]:
-        """JSON: ``[material, left, role]`` (the player is the one to decide)."""
-        return [int(self.material), self.left, int(self.role)]
-
-    @classmethod
-    def from_row(cls, row: list[Any], who: int) -> Petition | None:
-        """Inverse of :meth:`to_row` (``[]``: none)."""
-        return cls(who, int(row[0]), int(row[1]), int(row[2])) if row else None
-
-
-@decision("end_step", (Verb.THINK_JACK, Verb.THINK_DRAW, Verb.LATRINE, Verb.VOMITORIUM, Verb.PASS,
-                       Verb.SEWER, Verb.SENATE))
-@dataclass(slots=True, eq=False)
-class EndStep(Decision):
-    """An end-of-turn decision of ``who``: ``kind`` is Academy, Sewer or Senate."""
-
-    kind: int
-    who: int
-
-    def copy(self) -> EndStep:
-        """An independent copy."""
-        return EndStep(self.kind, self.who)
-
-    def to_row(self) -> list[int]:
-        """JSON: ``[kind, player]``."""
-        return [int(self.kind), self.who]
-
-    @classmethod
-    def from_row(cls, row: list[Any]) -> EndStep:
-        """Inverse of :meth:`to_row`."""
-        return cls(int(row[0]), int(row[1]))
-
-
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Demand:
     """One revealed card of a Legionary demand (resolved together when the batch ends)."""
 
@@ -199,10 +87,178 @@ class Demand:
         return cls(row & 7, not row & NO_POOL)
 
 
-@dataclass(slots=True)
-class HalfLaid:
+@decision("frame", FRAME_VERBS)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Frame(Decision):
+    """A batch of actions of one role owed to one player (PL "wykonywanie akcji").
+
+    ``role`` is a :class:`~.components.Role`, ``THINKER`` or ``PRISON_ROLE``;
+    ``left`` counts actions not yet started; ``kind`` is a
+    :class:`~.components.FrameKind`; ``granted`` the client actions counted so
+    far (MAIN frames, before doubling); ``open`` the bit flags of an action in
+    progress (``O_*``); ``cm`` whether the Circus Maximus doubling is applied;
+    ``demands`` the cards a Legionary batch has revealed (saved as the state's
+    ``demands``).
+    """
+
+    who: int
+    role: int
+    left: int
+    kind: int
+    granted: int = 0
+    open: int = 0
+    cm: int = 0
+    demands: tuple[Demand, ...] = ()
+
+    def __init__(self, who: int, role: int, left: int, kind: int, granted: int = 0, open: int = 0,
+                 cm: int = 0, demands: tuple[Demand, ...] = ()) -> None:
+        # The dataclass's own __init__ of a frozen class calls object.__setattr__ per field; the slots'
+        # setters take half the time (a batch is replaced at nearly every action: a hot path).
+        _SET_WHO(self, who)
+        _SET_ROLE(self, role)
+        _SET_LEFT(self, left)
+        _SET_KIND(self, kind)
+        _SET_GRANTED(self, granted)
+        _SET_OPEN(self, open)
+        _SET_CM(self, cm)
+        _SET_DEMANDS(self, demands)
+
+    def with_counts(self, left: int, open: int) -> Frame:
+        """This batch with ``left`` actions not yet started and the ``open`` flags."""
+        new = _NEW(Frame)
+        _SET_WHO(new, self.who)
+        _SET_ROLE(new, self.role)
+        _SET_LEFT(new, left)
+        _SET_KIND(new, self.kind)
+        _SET_GRANTED(new, self.granted)
+        _SET_OPEN(new, open)
+        _SET_CM(new, self.cm)
+        _SET_DEMANDS(new, self.demands)
+        return new
+
+    def with_demand(self, demand: Demand) -> Frame:
+        """This batch with one more action used to reveal ``demand``."""
+        return Frame(self.who, self.role, self.left - 1, self.kind, self.granted, self.open, self.cm,
+                     (*self.demands, demand))
+
+    def to_row(self) -> list[int]:
+        """JSON: ``[player, role, left, kind, granted, open, cm]``."""
+        return [self.who, int(self.role), self.left, int(self.kind), self.granted, self.open, self.cm]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Frame:
+        """Inverse of :meth:`to_row`."""
+        return cls(int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4]), int(row[5]), int(row[6]))
+
+
+_SET_WHO, _SET_ROLE, _SET_LEFT, _SET_KIND, _SET_GRANTED, _SET_OPEN, _SET_CM, _SET_DEMANDS = (
+    Frame.__dict__[f.name].__set__ for f in fields(Frame)
+)
+_NEW = object.__new__
+
+
+@decision("give", (Verb.GIVE, Verb.REFUSE, Verb.GLORY))
+@dataclass(frozen=True, slots=True, eq=False)
+class Give(Decision):
+    """Rome demands: ``who`` gives the ``demander`` a card of ``material`` from hand.
+
+    ``voluntary``: ``who`` is protected (Palisade, Wall) and may refuse. Every demanded
+    seat is asked, whatever its hand holds (holding none, it answers ``glory``).
+    """
+
+    who: int
+    material: int
+    demander: int
+    voluntary: int
+
+    def to_row(self) -> list[int]:
+        """JSON: ``[giver, material, demander, voluntary]``."""
+        return [self.who, int(self.material), self.demander, self.voluntary]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> Give:
+        """Inverse of :meth:`to_row`."""
+        return cls(*(int(x) for x in row))
+
+
+@decision("colosseum", (Verb.COLOSSEUM,))
+@dataclass(frozen=True, slots=True, eq=False)
+class ColosseumChoice(Decision):
+    """Colosseum with too little vault room: ``who`` picks clients one by one.
+
+    ``pairs`` is flat: opponent, role, opponent, role ...
+    """
+
+    who: int
+    pairs: tuple[int, ...]
+
+    def to_row(self) -> list[int]:
+        """JSON: ``[demander, opponent, role, opponent, role, ...]``."""
+        return [self.who, *self.pairs]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> ColosseumChoice | None:
+        """Inverse of :meth:`to_row` (``[]``: none)."""
+        return cls(int(row[0]), tuple(int(x) for x in row[1:])) if row else None
+
+
+@decision("petition", (Verb.PETITION, Verb.LEGACY_PETITION))
+@dataclass(frozen=True, slots=True, eq=False)
+class Petition(Decision):
+    """A petition in progress (PL "Skladanie petycji"): ``left`` more cards of ``material``
+    to play, to act as a Jack of ``role``; ``material`` is :data:`NO_MATERIAL` until the
+    first card is played."""
+
+    who: int
+    material: int
+    left: int
+    role: int
+    legacy: bool = False
+    """Opened by an old record's ``legacy_petition`` (not saved): its cards are asked as
+    0.3.0 asked them (see :mod:`.rules.petitions`)."""
+
+    def with_card(self, material: int, legacy: bool) -> Petition:
+        """This petition after one more card, of ``material`` (``legacy``: by an old record)."""
+        return Petition(self.who, material, self.left - 1, self.role, legacy)
+
+    def to_row(self) -> list[int]:
+        """JSON: ``[material, left, role]`` (the player is the one to decide)."""
+        return [int(self.material), self.left, int(self.role)]
+
+    @classmethod
+    def from_row(cls, row: list[Any], who: int) -> Petition | None:
+        """Inverse of :meth:`to_row` (``[]``: none)."""
+        return cls(who, int(row[0]), int(row[1]), int(row[2])) if row else None
+
+
+@decision("end_step", (Verb.THINK_JACK, Verb.THINK_DRAW, Verb.LATRINE, Verb.VOMITORIUM, Verb.PASS,
+                       Verb.SEWER, Verb.SENATE))
+@dataclass(frozen=True, slots=True, eq=False)
+class EndStep(Decision):
+    """An end-of-turn decision of ``who``: ``kind`` is Academy, Sewer or Senate."""
+
+    kind: int
+    who: int
+
+    def to_row(self) -> list[int]:
+        """JSON: ``[kind, player]``."""
+        return [int(self.kind), self.who]
+
+    @classmethod
+    def from_row(cls, row: list[Any]) -> EndStep:
+        """Inverse of :meth:`to_row`."""
+        return cls(int(row[0]), int(row[1]))
+
+
+@decision("half_lay")
+@dataclass(frozen=True, slots=True, eq=False)
+class HalfLaid(Decision):
     """An out-of-town foundation begun by a lone (Bath) action: ``who``'s next building
-    action must finish it, or ``card`` returns to hand (rulings §15.14)."""
+    action must finish it, or ``card`` returns to hand (rulings §15.14).
+
+    Nobody answers it (no verbs): it waits at the bottom of the stack, and
+    :func:`~.rules.advance` undoes the foundation when it comes to the top.
+    """
 
     who: int
     card: int
@@ -221,52 +277,29 @@ D = TypeVar("D", bound="GtrData")
 
 
 class GtrData(GtrStateData):
-    """The complete state data: the plain fields and the pending decisions.
+    """The complete state data: the plain fields and the stack of pending decisions."""
 
-    Priority of the pending decisions: in the action phase a give, then a
-    Colosseum choice, then the frame on top of ``stack``; in the lead/follow
-    phase a petition in progress; at the end of the turn the first ``endq`` step.
-    """
-
-    stack: list[Frame]
-    gives: list[Give]
-    endq: list[EndStep]
-    demands: list[Demand]
-    petition: Petition | None
-    half_lay: HalfLaid | None
-    colosseum: ColosseumChoice | None
+    pending: list[Decision]
+    """The pending decisions, top last (the order is described in :mod:`.decisions`)."""
     _legal: dict[int | None, list[Action]]
     """The engine's legal-action cache (:class:`~ludus.core.engine.RulesState`), new at every action."""
     _deals: dict[int | None, tuple[object, Any]]
-    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers below
-    :mod:`.view` do not import it), with
-    the legal-action cache it was made beside (the engine replaces that cache at every action)."""
+    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers
+    below :mod:`.view` do not import it), with the legal-action cache it was made beside (the engine
+    replaces that cache at every action)."""
 
     def copy_into(self, o: D) -> D:
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""
         self.copy_fields(o)
         o.active = self.active[:]
         o.active_any = self.active_any
-        # Mostly empty: an empty one is not worth a comprehension (a clone is a hot path).
-        o.stack = [f.copy() for f in self.stack] if self.stack else []
-        o.gives = [g.copy() for g in self.gives] if self.gives else []
-        o.endq = [e.copy() for e in self.endq] if self.endq else []
-        o.demands = [Demand(d.material, d.from_pool) for d in self.demands] if self.demands else []
-        o.petition = self.petition.copy() if self.petition is not None else None
-        o.half_lay = HalfLaid(self.half_lay.who, self.half_lay.card) if self.half_lay is not None else None
-        o.colosseum = self.colosseum.copy() if self.colosseum is not None else None
+        o.pending = self.pending[:]  # decisions are immutable: shared
         return o
 
     def data_to_json(self) -> dict[str, Any]:
         """Every saved field, JSON-ready (exactly the form ludus 0.1.0 saved)."""
         out = self.fields_to_json()
-        out["stack"] = [f.to_row() for f in self.stack]
-        out["gives"] = [g.to_row() for g in self.gives]
-        out["endq"] = [e.to_row() for e in self.endq]
-        out["demands"] = [d.to_row() for d in self.demands]
-        out["petition"] = self.petition.to_row() if self.petition is not None else []
-        out["half_lay"] = self.half_lay.to_row() if self.half_lay is not None else []
-        out["colosseum"] = self.colosseum.to_row() if self.colosseum is not None else []
+        out.update(saved_form(self.pending))
         return out
 
     def data_from_json(self, data: dict[str, Any]) -> None:
@@ -276,22 +309,133 @@ class GtrData(GtrStateData):
         row is not a list of integers of the right length.
         """
         self.fields_from_json(data)
-        self.stack = [Frame.from_row(_ints(data, "stack", f, 7)) for f in _rows(data, "stack")]
-        self.gives = [Give.from_row(_ints(data, "gives", g, 4)) for g in _rows(data, "gives")]
-        self.endq = [EndStep.from_row(_ints(data, "endq", e, 2)) for e in _rows(data, "endq")]
-        demands = _ints(data, "demands", data["demands"], -1)
-        for d in demands:
-            if not 0 <= d & ~NO_POOL < 6 or d & ~(NO_POOL | 7):
-                raise StateError(N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
-                                 domain=DOMAIN, value=d, flag=NO_POOL)
-        self.demands = [Demand.from_row(d) for d in demands]
-        self.petition = Petition.from_row(_ints(data, "petition", data["petition"], 3, True), self.current)
-        self.half_lay = HalfLaid.from_row(_ints(data, "half_lay", data["half_lay"], 2, True))
-        colosseum = _ints(data, "colosseum", data["colosseum"], -1)
-        self.colosseum = ColosseumChoice.from_row(colosseum)
+        self.pending = pending_from_saved(data, self.current)
 
 
-def _rows(data: dict[str, Any], name: str) -> list[Any]:
+# ---------------------------------------------------------------------------
+# The stack read by kind, and its saved form
+# ---------------------------------------------------------------------------
+
+
+def frames(s: GtrData) -> list[Frame]:
+    """The batches of actions pending, bottom first."""
+    return [d for d in s.pending if type(d) is Frame]
+
+
+def top_frame(s: GtrData) -> Frame | None:
+    """The batch of actions being taken (the top one), if any."""
+    for d in reversed(s.pending):
+        if type(d) is Frame:
+            return d
+    return None
+
+
+def gives(s: GtrData) -> list[Give]:
+    """The gives of a Legionary demand still to answer, the next first."""
+    return [d for d in reversed(s.pending) if type(d) is Give]
+
+
+def end_steps(s: GtrData) -> list[EndStep]:
+    """The end-of-turn steps still to take, the next first."""
+    return [d for d in reversed(s.pending) if type(d) is EndStep]
+
+
+def demands(s: GtrData) -> tuple[Demand, ...]:
+    """The cards revealed by the Legionary batch in progress."""
+    return tuple(m for d in s.pending if type(d) is Frame for m in d.demands)
+
+
+def petition_of(s: GtrData) -> Petition | None:
+    """The petition in progress, if any."""
+    return _first(s.pending, Petition)
+
+
+def half_laid(s: GtrData) -> HalfLaid | None:
+    """The out-of-town foundation awaiting its second building action, if any (at the bottom)."""
+    pending = s.pending
+    if pending:
+        d = pending[0]
+        if type(d) is HalfLaid:
+            return d
+    return None
+
+
+def colosseum_of(s: GtrData) -> ColosseumChoice | None:
+    """The Colosseum choice in progress, if any."""
+    return _first(s.pending, ColosseumChoice)
+
+
+def push_queue(s: GtrData, queue: Iterable[Decision]) -> None:
+    """Push decisions to be taken in the order of ``queue`` (the first ends on top)."""
+    s.pending.extend(reversed(list(queue)))
+
+
+T = TypeVar("T")
+
+
+def _first(pending: list[Decision], cls: type[T]) -> T | None:
+    for d in reversed(pending):
+        if type(d) is cls:
+            return d
+    return None
+
+
+def saved_form(pending: list[Decision]) -> dict[str, Any]:
+    """The stack as the seven fields ludus 0.1.0 saved (queues next first, ``[]``: none)."""
+    petition = _first(pending, Petition)
+    half = _first(pending, HalfLaid)
+    colosseum = _first(pending, ColosseumChoice)
+    return {
+        "stack": [d.to_row() for d in pending if type(d) is Frame],
+        "gives": [d.to_row() for d in reversed(pending) if type(d) is Give],
+        "endq": [d.to_row() for d in reversed(pending) if type(d) is EndStep],
+        "demands": [m.to_row() for d in pending if type(d) is Frame for m in d.demands],
+        "petition": petition.to_row() if petition is not None else [],
+        "half_lay": half.to_row() if half is not None else [],
+        "colosseum": colosseum.to_row() if colosseum is not None else [],
+    }
+
+
+def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
+    """Inverse of :func:`saved_form`: the one stack, in the order the rules push (the petition is
+    ``current``'s).
+
+    Raises :class:`~ludus.core.errors.StateError` naming the field when a row is not a list of
+    integers of the right length, or demands are saved without a batch to hold them (none expected).
+    """
+    stack: list[Decision] = []
+    half = HalfLaid.from_row(_ints(data, "half_lay", data["half_lay"], 2, True))
+    if half is not None:
+        stack.append(half)
+    stack.extend(Frame.from_row(_ints(data, "stack", f, 7)) for f in _rows(data, "stack"))
+    rows = _ints(data, "demands", data["demands"], -1)
+    for d in rows:
+        if not 0 <= d & ~NO_POOL < 6 or d & ~(NO_POOL | 7):
+            raise StateError(
+                N_("state field 'demands': {value} is not a material (0..5), +{flag} for nopool"),
+                domain=DOMAIN, value=d, flag=NO_POOL)
+    if rows:
+        if not stack or type(stack[-1]) is not Frame:  # no batch of actions to hold them: none expected
+            raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"),
+                             domain=DOMAIN, name="demands", length=0, count=len(rows))
+        top = stack[-1]
+        assert type(top) is Frame
+        stack[-1] = Frame(top.who, top.role, top.left, top.kind, top.granted, top.open, top.cm,
+                          tuple(Demand.from_row(d) for d in rows))
+    colosseum = ColosseumChoice.from_row(_ints(data, "colosseum", data["colosseum"], -1))
+    if colosseum is not None:
+        stack.append(colosseum)
+    given = [Give.from_row(_ints(data, "gives", g, 4)) for g in _rows(data, "gives")]
+    steps = [EndStep.from_row(_ints(data, "endq", e, 2)) for e in _rows(data, "endq")]
+    stack.extend(reversed(given))
+    stack.extend(reversed(steps))
+    petition = Petition.from_row(_ints(data, "petition", data["petition"], 3, True), current)
+    if petition is not None:
+        stack.append(petition)
+    return stack
+
+
+def _rows(data: Mapping[str, Any], name: str) -> list[Any]:
     rows = data[name]
     if type(rows) is not list:
         raise StateError(N_("state field {name!r}: expected a list, got {kind}"), domain=DOMAIN, name=name,
@@ -299,7 +443,7 @@ def _rows(data: dict[str, Any], name: str) -> list[Any]:
     return rows
 
 
-def _ints(data: dict[str, Any], name: str, row: Any, length: int, empty: bool = False) -> list[int]:
+def _ints(data: Mapping[str, Any], name: str, row: Any, length: int, empty: bool = False) -> list[int]:
     """``row`` checked: a list of integers of ``length`` (``-1``: any; ``empty``: or ``[]``)."""
     if type(row) is not list or any(type(x) is not int for x in row):
         raise StateError(N_("state field {name!r}: expected a list of integers, got {value}"), domain=DOMAIN,
@@ -310,11 +454,11 @@ def _ints(data: dict[str, Any], name: str, row: Any, length: int, empty: bool = 
     return row
 
 
-DECISION_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")
-"""The pending decisions of :class:`GtrData` (copied by hand in :meth:`GtrData.copy_into`)."""
+SAVED_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")
+"""The saved form of ``pending``: the seven fields of ludus 0.1.0 (:func:`saved_form`)."""
 
 SLOTS: tuple[str, ...] = (
     "rng", *FIELDS.shared, *FIELDS.ints, *FIELDS.strs, *FIELDS.lists, *FIELDS.nested, *FIELDS.object_rows,
-    "active", "active_any", *DECISION_FIELDS, *FIELDS.transient,
+    "active", "active_any", "pending", *FIELDS.transient,
 )
 """Every field, for the ``__slots__`` of the State class (faster to read and copy than a ``__dict__``)."""

@@ -38,7 +38,6 @@ from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
 from ludus.games.glory_to_rome.rules.petitions import legacy_legal
 
-_NONE: list[Decision] = []
 _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
 """``to_move()`` of each seat, built once."""
 
@@ -66,17 +65,9 @@ class GtrState(GtrData, RulesState):
         return []
 
     def _decisions(self, player: int) -> list[Decision]:
-        # The frame stack itself when a frame is on top: an answer never finishes a frame
-        # (advance() takes used-up frames off the stack), so the engine never removes one.
-        # Otherwise a one-element view of the pending decision: its rules remove a finished
-        # decision from where it is kept (a queue or a single slot).
-        ph = self.phase
-        if ph < ACT:  # lead/follow: a verb handler's choice unless a petition is in progress
-            return [self.petition] if self.petition is not None else _NONE
-        if ph == ACT and not self.gives and self.colosseum is None and self.stack:
-            return self.stack  # type: ignore[return-value]  # (list is invariant; read-only here)
-        d = rules.pending(self)
-        return [d] if d is not None else _NONE
+        # The one stack: its top is the decision the game waits for (an answer never finishes
+        # a frame: advance() takes used-up frames off the stack).
+        return self.pending
 
     def _advance(self, log: Log) -> None:
         legal = rules.advance(self, log)
@@ -103,8 +94,8 @@ class GtrState(GtrData, RulesState):
             ph = self.phase
             if ph < ACT:
                 return _SEATS[self.current]
-            if ph == ACT and not self.gives and self.colosseum is None and self.stack:
-                return _SEATS[self.stack[-1].who]
+            if ph == ACT and self.pending:
+                return _SEATS[self.pending[-1].who]
         return rules.to_move(self)
 
     def forced(self, player: int) -> Action | None:

@@ -44,7 +44,7 @@ from ludus.games.glory_to_rome.components import (
     B,
     distinct_buildings,
 )
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import GtrData, frames, petition_of
 from ludus.games.glory_to_rome.rules.building import fits
 from ludus.games.glory_to_rome.rules.patron import client_base
 from ludus.games.glory_to_rome.scoring import outcome
@@ -112,7 +112,8 @@ def pending_actions(s: GtrData, p: int) -> int:
         if order >= s.act_index:
             started = False
         else:
-            f = s.stack[0] if s.stack else None
+            batches = frames(s)
+            f = batches[0] if batches else None
             if f is not None and f.kind == MAIN and f.who == p:
                 return f.left
             return 0
@@ -288,7 +289,7 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
     if player not in state.to_move():
         return None
     plan_slot: Hashable = ("glory-to-rome", "petition_plan", player)
-    if s.petition is not None:  # the next card of the planned petition
+    if petition_of(s) is not None:  # the next card of the planned petition
         plan = search.memory.get(plan_slot)
         if isinstance(plan, list) and plan:
             card = s.acts.petition_card[player][plan[0]]
@@ -353,7 +354,7 @@ def _plan_petition(state: State, p: int, first: Action, rng: Rng, search: Search
     after.apply(first)
     cards = [BUILDING_INDEX[str(first.args[1])]]
     while True:
-        d = _data(after).petition
+        d = petition_of(_data(after))
         if d is None:
             return sorted(cards)
         options = after.legal_actions(p)  # the old answers (a petition opened the old way)

@@ -29,7 +29,17 @@ from ludus.games.glory_to_rome.components import (
     EndStepKind,
     FrameKind,
 )
-from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
+from ludus.games.glory_to_rome.decisions import (
+    NO_MATERIAL,
+    GtrData,
+    colosseum_of,
+    demands,
+    end_steps,
+    frames,
+    gives,
+    half_laid,
+    petition_of,
+)
 from ludus.games.glory_to_rome.rules import legal_actions, to_move
 
 PER_SEAT = ("hands", "hand_jacks", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites",
@@ -157,7 +167,7 @@ def _scalars(s: GtrData, out: _Problems) -> None:
     out.int_in("role", s.role, -1, 6)
     if s.fountain != -1:
         out.int_in("fountain", s.fountain, 0, N_CARDS)
-        if s.phase != ACT or not s.stack:
+        if s.phase != ACT or not frames(s):
             out.add("fountain", "a Fountain card is drawn only during a batch of actions")
     if s.phase not in (LEAD, FOLLOW, ACT, END_OF_TURN):
         out.add("phase", f"{int(s.phase)} is not a phase a game rests in")
@@ -195,7 +205,11 @@ def _seats(s: GtrData, out: _Problems) -> None:
 def _decisions(s: GtrData, out: _Problems) -> None:
     """The pending decisions: their fields, and the phase each belongs to."""
     ph = s.phase
-    for f in s.stack:
+    batches, queued, steps, revealed = frames(s), gives(s), end_steps(s), demands(s)
+    half, colosseum, petition = half_laid(s), colosseum_of(s), petition_of(s)
+    saved = {"stack": batches, "gives": queued, "demands": revealed, "endq": steps, "half_lay": half,
+             "colosseum": colosseum, "petition": petition}
+    for f in batches:
         if out.seat("stack", f.who) and out.int_in("stack", f.role, 0, PRISON_ROLE + 1):
             out.int_in("stack", f.left, 0, 1000)
             out.int_in("stack", f.granted, 0, 1000)
@@ -205,18 +219,18 @@ def _decisions(s: GtrData, out: _Problems) -> None:
                 _frame_kind(s, f.kind, f.role, out)
             if f.kind == FrameKind.MAIN and f.role != s.role:
                 out.add("stack", f"a batch of role {f.role} in a turn of role {s.role}")
-    for g in s.gives:
+    for g in queued:
         if out.seat("gives", g.who) and out.seat("gives", g.demander) and g.who == g.demander:
             out.add("gives", f"seat {g.who} gives to itself")
         out.int_in("gives", g.material, 0, 6)
         out.int_in("gives", g.voluntary, 0, 2)
-    for e in s.endq:
+    for e in steps:
         out.seat("endq", e.who)
         out.int_in("endq", e.kind, 0, len(EndStepKind))
-    for d in s.demands:
+    for d in revealed:
         out.int_in("demands", d.material, 0, 6)
-    if s.petition is not None:
-        pet = s.petition
+    if petition is not None:
+        pet = petition
         out.int_in("petition", pet.role, 0, 6)
         if out.int_in("petition", pet.left, 1, s.cfg.petition_size + 1):
             if pet.left == s.cfg.petition_size:  # opened, no card yet
@@ -227,13 +241,13 @@ def _decisions(s: GtrData, out: _Problems) -> None:
                 camp = s.camp[s.current] if 0 <= s.current < len(s.camp) else []
                 if not camp or CARD_MATERIAL[camp[-1]] != pet.material:
                     out.add("petition", "its last card is not the last card of the petitioner's camp")
-    if s.half_lay is not None:
-        h = s.half_lay
+    if half is not None:
+        h = half
         if (out.seat("half_lay", h.who) and out.int_in("half_lay", h.card, 0, N_CARDS)
                 and not any(st.card == h.card and st.out and not st.complete for st in s.buildings[h.who])):
             out.add("half_lay", f"card {h.card} is not an out-of-town foundation of seat {h.who}")
-    if s.colosseum is not None:
-        c = s.colosseum
+    if colosseum is not None:
+        c = colosseum
         out.seat("colosseum", c.who)
         if len(c.pairs) % 2 or not c.pairs:
             out.add("colosseum", "expected (opponent, role) pairs")
@@ -242,15 +256,12 @@ def _decisions(s: GtrData, out: _Problems) -> None:
                 out.add("colosseum", f"seat {c.who} takes its own client")
             out.int_in("colosseum", c.pairs[i + 1], 0, 6)
     if ph != ACT:
-        for name in ("stack", "gives", "demands"):
-            if getattr(s, name):
+        for name in ("stack", "gives", "demands", "half_lay", "colosseum"):
+            if saved[name]:
                 out.add(name, f"pending outside the action phase ({ph.name.lower()})")
-        for name in ("half_lay", "colosseum"):
-            if getattr(s, name) is not None:
-                out.add(name, f"pending outside the action phase ({ph.name.lower()})")
-    if ph != END_OF_TURN and s.endq:
+    if ph != END_OF_TURN and steps:
         out.add("endq", f"pending outside the end of the turn ({ph.name.lower()})")
-    if ph not in (LEAD, FOLLOW) and s.petition is not None:
+    if ph not in (LEAD, FOLLOW) and petition is not None:
         out.add("petition", f"pending outside the lead/follow phase ({ph.name.lower()})")
 
 

@@ -29,7 +29,18 @@ from ludus.games.glory_to_rome.components import (
     THINKER,
     VIS_PUBLIC,
 )
-from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData
+from ludus.games.glory_to_rome.decisions import (
+    NO_MATERIAL,
+    GtrData,
+    colosseum_of,
+    demands,
+    end_steps,
+    frames,
+    gives,
+    half_laid,
+    petition_of,
+    top_frame,
+)
 from ludus.games.glory_to_rome.rules import to_move
 from ludus.games.glory_to_rome.rules.petitions import petition_floor
 from ludus.games.glory_to_rome.state import clientele_limit, hand_limit, influence, vault_limit
@@ -59,7 +70,7 @@ def vaults_shown(s: GtrData) -> bool:
 
 
 def _colosseum(s: GtrData) -> list[Any]:
-    c = s.colosseum
+    c = colosseum_of(s)
     if c is None:
         return []
     pairs = c.pairs
@@ -115,9 +126,13 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         if me:
             entry["hand"] = _names(s.hands[p])
         players.append(entry)
+    pet = petition_of(s)
+    half = half_laid(s)
     fountain: dict[str, Any] | None = None
     if s.fountain >= 0:
-        owner = s.stack[-1].who
+        batch = top_frame(s)
+        assert batch is not None  # (a Fountain card is drawn only in a batch of actions)
+        owner = batch.who
         fountain = {"owner": owner, "card": SLUGS[CARD_BUILDING[s.fountain]] if owner == player else "?"}
     return {
         "game": "glory-to-rome",
@@ -134,21 +149,21 @@ def view(s: GtrData, player: int | None) -> dict[str, Any]:
         "phase": PHASE_NAMES[s.phase],
         "role": _role_name(s.role),
         "to_move": list(to_move(s)),
-        "petition": [MATERIAL_NAMES[s.petition.material] if s.petition.material >= 0 else None, s.petition.left,
-                     ROLE_NAMES[s.petition.role]]
-        if s.petition is not None else [],
+        "petition": [MATERIAL_NAMES[pet.material] if pet.material >= 0 else None, pet.left,
+                     ROLE_NAMES[pet.role]] if pet is not None else [],
         "palace_open": bool(s.palace_open),
         "pre_think": s.pre_think,
         "frames": [
             {"player": f.who, "role": _role_name(f.role), "left": f.left, "open": f.open, "kind": int(f.kind),
              "client_actions": f.granted, "doubled": bool(f.cm)}
-            for f in s.stack
+            for f in frames(s)
         ],
-        "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)") for d in s.demands],
-        "gives": [[g.who, MATERIAL_NAMES[g.material], g.demander, bool(g.voluntary)] for g in s.gives],
-        "half_laid": [s.half_lay.who, SLUGS[CARD_BUILDING[s.half_lay.card]]] if s.half_lay is not None else [],
+        "demands": [MATERIAL_NAMES[d.material] + ("" if d.from_pool else " (not from the pool)")
+                    for d in demands(s)],
+        "gives": [[g.who, MATERIAL_NAMES[g.material], g.demander, bool(g.voluntary)] for g in gives(s)],
+        "half_laid": [half.who, SLUGS[CARD_BUILDING[half.card]]] if half is not None else [],
         "colosseum": _colosseum(s),
-        "end_of_turn": [[END_NAMES[e.kind], e.who] for e in s.endq],
+        "end_of_turn": [[END_NAMES[e.kind], e.who] for e in end_steps(s)],
         "fountain": fountain,
         "over": bool(s.over),
         "end_reason": s.end_reason,
@@ -282,7 +297,8 @@ def compositions(s: GtrData, player: int | None) -> dict[str, list[int]]:
     seen_by = (VIS_PUBLIC, player)
     shown = vaults_shown(s)
     unseen = s.deck + s.removed
-    if s.fountain >= 0 and s.stack[-1].who != player:
+    batch = top_frame(s)
+    if s.fountain >= 0 and batch is not None and batch.who != player:
         unseen.append(s.fountain)
     out: dict[str, list[int]] = {}
     for p in range(s.n):
@@ -328,7 +344,8 @@ def determinize(s: D, player: int | None, seed: int) -> D:
     """A full state agreeing with all ``player`` sees; what it does not see dealt anew from
     ``seed``: canonical and uniform (see the comment above :data:`D`)."""
     t = s.copy_into(type(s).__new__(type(s)))
-    fountain = [t.fountain] if t.fountain >= 0 and t.stack[-1].who != player else []
+    batch = top_frame(t)
+    fountain = [t.fountain] if t.fountain >= 0 and batch is not None and batch.who != player else []
     known, known_at, hidden, hidden_at, mixed = _places(t, player)
     hidden.append(fountain)
     plan = _plan(s, player, known, known_at, hidden, hidden_at)
@@ -365,8 +382,9 @@ def determinize(s: D, player: int | None, seed: int) -> D:
     for p in range(t.n):
         if t.fresh[p]:
             t.fresh[p] = _fresh_clients(s.fresh[p], t.clients[p])
-    if s.petition is not None and not s.over and s.current != player:
-        _keep_petition(t, s.petition.material, petition_floor(s, s.petition), s.petition.left, hidden, hidden_at)
+    pet = petition_of(s)
+    if pet is not None and not s.over and s.current != player:
+        _keep_petition(t, pet.material, petition_floor(s, pet), pet.left, hidden, hidden_at)
     t.rng = Rng(seed)
     return t
 

@@ -1,9 +1,10 @@
 """Pending sub-decisions of Hadrian's Wall: a reward that needs a choice.
 
 A Cohort icon (which Cohort?), a Road's attribute (which one?), a Scouting pattern (turned
-how? then where on the map?) and a Market purchase's Trade Good (which hexagon?) wait on the seat's own stack (``Board.pending``, top last) and come before
-anything else that seat does. Each is a small record; the rules that list and resolve its
-answers are in the chapter that opens it (:mod:`.rules.general`, :mod:`.rules.scouting`).
+how? then where on the map?) and a Market purchase's Trade Good (which hexagon?) wait on the
+seat's own stack (``Board.pending``, top last) and come before anything else that seat does.
+Each is a small immutable record (shared by a state's copy); the rules that list and resolve
+its answers are in the chapter that opens it (:mod:`.rules.general`, :mod:`.rules.scouting`).
 
 In JSON a decision is the token it has always been (``str(decision)``): ``"cohort"``,
 ``"attr"``/``"pd"``/``"rv"``, ``"place:<pattern>"``, ``"shape:<pattern>:<cells>"`` and
@@ -25,14 +26,17 @@ from ludus.core.i18n import Lang
 from .components import ATTRIBUTE_CHOICES, PATTERN_CELLS, Verb, attribute_name, cells_mask, mask_token
 from .config import orientations
 
-__all__ = ["AttributeChoice", "CohortChoice", "MarketHexagon", "PlacePattern", "PlaceShape", "from_token", "pending_words"]
+__all__ = [
+    "AttributeChoice", "CohortChoice", "MarketHexagon", "PlacePattern", "PlaceShape", "from_token",
+    "pending_words",
+]
 
 _ATTRIBUTE_TOKENS: dict[tuple[int, ...], str] = {v: k for k, v in ATTRIBUTE_CHOICES.items()}
 
 
 # eq=False: two equal decisions on one stack stay distinct (the engine removes the one resolved).
 @decision("cohort", verbs=(Verb.COHORT,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class CohortChoice(Decision):
     """A Cohort icon: fill the left-most empty box of a Cohort of ``who``'s choice (KOHORTY)."""
 
@@ -43,9 +47,10 @@ class CohortChoice(Decision):
 
 
 @decision("attribute", verbs=(Verb.ATTRIBUTE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class AttributeChoice(Decision):
-    """One attribute of ``attributes`` (Road income: any; Small Road: Piety or Discipline; Large: Renown or Valour)."""
+    """One attribute of ``attributes`` (Road income: any; Small Road: Piety or Discipline; Large: Renown
+    or Valour)."""
 
     who: int
     attributes: tuple[int, ...]
@@ -55,7 +60,7 @@ class AttributeChoice(Decision):
 
 
 @decision("place", verbs=(Verb.TURN,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlacePattern(Decision):
     """Turn the tetromino ``pattern`` (rotate or mirror it) to mark it on the Scouting map (ZWIAD)."""
 
@@ -67,7 +72,7 @@ class PlacePattern(Decision):
 
 
 @decision("shape", verbs=(Verb.PLACE,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlaceShape(Decision):
     """Where on the Scouting map ``pattern``, turned as ``shape`` (cells at the corner), is marked."""
 
@@ -80,7 +85,7 @@ class PlaceShape(Decision):
 
 
 @decision("hexagon", verbs=(Verb.HEXAGON,))
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MarketHexagon(Decision):
     """The Market hexagon for Trade Good ``good``, bought (and paid) from ``source`` (TARG).
 

@@ -170,8 +170,8 @@ def pending_to_json(pending: Sequence[Decision]) -> dict[str, Any]:
 def _saved_int(data: Mapping[str, Any], name: str, lo: int, hi: int) -> int:
     value = data[name]
     if type(value) is not int:
-        raise StateError(N_("state field {name!r}: expected an integer, got {what}"), domain=DOMAIN, name=name,
-                         what=type(value).__name__)
+        raise StateError(N_("state field {name!r}: expected an integer, got {what}"), domain=DOMAIN,
+                         name=name, what=type(value).__name__)
     if not lo <= value <= hi:
         raise StateError(N_("state field {name!r}: {value} outside {lo}..{hi}"), domain=DOMAIN, name=name,
                          value=value, lo=lo, hi=hi)
@@ -185,8 +185,8 @@ def _saved_ints(data: Mapping[str, Any], name: str, lo: int, hi: int) -> list[in
                          what=type(value).__name__)
     for x in value:
         if type(x) is not int or not lo <= x <= hi:
-            raise StateError(N_("state field {name!r}: {value} is not an integer in {lo}..{hi}"), domain=DOMAIN,
-                             name=name, value=str(x)[:20], lo=lo, hi=hi)
+            raise StateError(N_("state field {name!r}: {value} is not an integer in {lo}..{hi}"),
+                             domain=DOMAIN, name=name, value=str(x)[:20], lo=lo, hi=hi)
     return value
 
 
@@ -206,7 +206,8 @@ def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
         raise StateError(N_("state field 'ship': a ship (or 'load') without a ship being loaded ('sub')"),
                          domain=DOMAIN)
     if sub == Sub.SHIP and ship < 0:
-        raise StateError(N_("state field 'ship': no ship while a ship is being loaded ('sub')"), domain=DOMAIN)
+        raise StateError(N_("state field 'ship': no ship while a ship is being loaded ('sub')"),
+                         domain=DOMAIN)
     if (sub == Sub.DISPLAY) != (display_count == 1):
         raise StateError(N_("state field 'display_count': {count} with 'sub' {sub}"), domain=DOMAIN,
                          count=display_count, sub=int(sub))
@@ -224,7 +225,9 @@ def pending_from_json(data: Mapping[str, Any], who: int) -> list[Decision]:
     return pending
 
 
-_SAVED_AFTER = {"current": ("sub",), "effect_tile": ("ship", "display_count"), "demand_spent": ("agenda", "load")}
+_SAVED_AFTER = {
+    "current": ("sub",), "effect_tile": ("ship", "display_count"), "demand_spent": ("agenda", "load"),
+}
 """Where the saved form of the pending decisions goes among the state's keys (as saved before)."""
 
 

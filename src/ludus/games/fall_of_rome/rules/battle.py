@@ -10,8 +10,10 @@ lets the player who played it set the dice (:class:`~ludus.games.fall_of_rome.de
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome.components import (
@@ -76,7 +78,7 @@ def start_battle(s: S, seat: int, dice: int, ignore: bool, log: Log) -> None:
             s.alea = 0
         # the player who played Alea Iacta Est sets the faces (KARTY ZDARZEŃ, ruling 29)
         who = seat if s.alea_seat < 0 else s.alea_seat
-        s.pending.append(AleaDice(who, seat, dice, [], int(ignore)))
+        s.pending.append(AleaDice(who, seat, dice, (), int(ignore)))
         return
     faces = [roll_die(s.rng) for _ in range(dice)]
     battle(s, seat, faces, log, ignore)
@@ -90,10 +92,11 @@ def alea_choices(s: S, p: AleaDice) -> list[Action]:
 
 def set_die(s: S, p: AleaDice, a: Action, log: Log) -> bool:
     """Alea Iacta Est: set the next die's face; the battle follows the last one."""
-    p.faces.append(FACE_INDEX[str(a.args[0])])
-    if len(p.faces) == p.dice:
-        battle(s, p.seat, p.faces, log, bool(p.ignore))
+    faces = (*p.faces, FACE_INDEX[str(a.args[0])])
+    if len(faces) == p.dice:
+        battle(s, p.seat, list(faces), log, bool(p.ignore))
         return True
+    replace_on(s.pending, p, replace(p, faces=faces))
     return False
 
 

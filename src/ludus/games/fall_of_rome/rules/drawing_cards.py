@@ -48,7 +48,7 @@ def draw3(s: S, a: Action, log: Log) -> None:
     s.drawn = True
     cards = [draw_player_top(s) for _ in range(3)]
     log.public("draw3", cards=cards[:])
-    s.pending.append(PutBack(a.player, cards))
+    s.pending.append(PutBack(a.player, tuple(cards)))
 
 
 def put_back_choices(s: S, p: PutBack) -> list[Action]:
@@ -62,10 +62,11 @@ def put_back_choices(s: S, p: PutBack) -> list[Action]:
 def put_back(s: S, p: PutBack, a: Action, log: Log) -> bool:
     """The chosen card goes back on top (known); the other two are received."""
     card = TOKEN_CARD[str(a.args[0])]
-    p.cards.remove(card)
+    cards = list(p.cards)
+    cards.remove(card)
     put_player_top(s, card)
     log.public("put_back", card=card)
-    receive_cards(s, p.cards, log)
+    receive_cards(s, cards, log)
     return True
 
 

@@ -16,10 +16,11 @@ the decision below or pushes on top, exactly as the rulebook's sequence goes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.decisions import Decision, DecisionRules
+from ludus.core.decisions import Decision, DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import (
     ADD,
@@ -175,7 +176,7 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
             k = min(6, len(s.bdeck))
             cards = [draw_barbarian_top(s) for _ in range(k)]
             log.public("melius_cavere", cards=cards[:])  # the cards are shown: the reveal is news
-            p = MeliusCavere(seat, d, "remove_card" if destab and k else "place", cards)
+            p = MeliusCavere(seat, d, "remove_card" if destab and k else "place", tuple(cards))
         elif event == E_MORS_TUA:
             p = MorsTua(seat, d)
         elif event == E_MORTUI_NON_MORDENT:
@@ -254,13 +255,11 @@ def do_ut_des_choices(s: S, p: DoUtDes) -> list[Action]:
 def do_ut_des(s: S, p: DoUtDes, a: Action, log: Log) -> bool:
     """Choose the seats, then the first card, then the second: the two cards are swapped."""
     if a.verb == Verb.SWAP:
-        p.first, p.second = int(a.args[0]), int(a.args[1])
-        p.stage = "give_a"
+        replace_on(s.pending, p, replace(p, first=int(a.args[0]), second=int(a.args[1]), stage="give_a"))
     else:
         card = TOKEN_CARD[str(a.args[0])]
         if p.stage == "give_a":
-            p.card = card
-            p.stage = "give_b"
+            replace_on(s.pending, p, replace(p, card=card, stage="give_b"))
         else:
             x, y = p.first, p.second
             s.hands[x].remove(p.card)
@@ -300,15 +299,15 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
     if verb == Verb.DONE:
         s.pending.pop()
     elif verb == Verb.CHOOSE_CITY:
-        p.city = TOKEN_CITY[str(a.args[0])]
-        p.stage = "pawn"
+        replace_on(s.pending, p, replace(p, city=TOKEN_CITY[str(a.args[0])], stage="pawn"))
     elif verb == Verb.FORT_CITY:
-        p.city = TOKEN_CITY[str(a.args[0])]
+        city = TOKEN_CITY[str(a.args[0])]
         if s.fort_supply:
-            place_fort(s, p.city, -1, log)
+            p = replace_on(s.pending, p, replace(p, city=city))
+            place_fort(s, city, -1, log)
             _after_si_vis_fort(s, p)
         else:
-            p.stage = "from"
+            replace_on(s.pending, p, replace(p, city=city, stage="from"))
     elif verb == Verb.FORT_FROM:
         place_fort(s, p.city, TOKEN_CITY[str(a.args[0])], log)
         _after_si_vis_fort(s, p)
@@ -328,7 +327,7 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
 
 def _after_si_vis_fort(s: S, p: PawnsToCity) -> None:
     if p.destab:
-        p.stage = "pawn"
+        replace_on(s.pending, p, replace(p, stage="pawn"))
     else:
         s.pending.pop()
 
@@ -356,12 +355,11 @@ def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
     if a.verb == Verb.DONE:
         s.pending.pop()
     elif a.verb == Verb.REINFORCE:  # the legions are asked next (issue 11): one step of the card
-        p.stage, p.city = "add", TOKEN_CITY[str(a.args[0])]
+        replace_on(s.pending, p, replace(p, stage="add", city=TOKEN_CITY[str(a.args[0])]))
     else:
         c = p.city
         n = add_legions(s, c, int(a.args[0]))
-        p.cities.append(c)
-        p.stage, p.city = "reinforce", -1
+        replace_on(s.pending, p, replace(p, cities=(*p.cities, c), stage="reinforce", city=-1))
         log.public("reinforce", legions=n, city=c)
     return _finish(s)
 
@@ -399,18 +397,22 @@ def melius_cavere(s: S, p: MeliusCavere, a: Action, log: Log) -> bool:
     """Remove a card from the game, or put the next one back (the first chosen is revealed first)."""
     card = TOKEN_CARD[str(a.args[0])]
     if a.verb == Verb.REMOVE_CARD:
-        p.cards.remove(card)
+        replace_on(s.pending, p, replace(p, cards=_without(p.cards, card), stage="place"))
         s.bremoved.append(card)
-        p.stage = "place"
         log.public("barbarian_card_removed", card=card)
     else:
         _melius_place(s, p, card)
     return _finish(s)
 
 
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` without the first ``card``."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
 def _melius_place(s: S, p: MeliusCavere, card: int) -> None:
-    p.cards.remove(card)
-    p.placed.append(card)
+    p = replace_on(s.pending, p, replace(p, cards=_without(p.cards, card), placed=(*p.placed, card)))
     if not p.cards:
         s.pending.pop()
         order = p.placed  # first placed = next to be revealed
@@ -477,9 +479,9 @@ def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
     log.public("pawn_moved", role=s.roles[pawn], city=city, legions=n)
     p = s.pending[-1]
     if isinstance(p, VeniVidiVici):
-        p.stage = "battle"  # the free battle follows
+        replace_on(s.pending, p, replace(p, stage="battle"))  # the free battle follows
     elif isinstance(p, PawnsToCity):
-        p.moved.append(pawn)
+        replace_on(s.pending, p, replace(p, moved=(*p.moved, pawn)))
         if not p.destab or isinstance(p, SiVisPacem):  # 1 pawn (Festina Lente destab.: any number)
             s.pending.pop()
     _event_auto(s)
@@ -504,7 +506,7 @@ def answer_move(s: S, p: MoveConsent, a: Action, log: Log) -> bool:
     log.public("refuse", seat=a.player)
     ev = s.pending[-1]
     if isinstance(ev, PawnsToCity):
-        ev.refused.append(p.pawn)
+        replace_on(s.pending, ev, replace(ev, refused=(*ev.refused, p.pawn)))
     else:
         s.pending.pop()  # the current player refuses to be moved by Veni, Vidi, Vici: the card is spent
     return False

@@ -10,9 +10,10 @@ Praefectus Fabrum) share :func:`begin_move`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.fall_of_rome.components import (
@@ -236,7 +237,7 @@ def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
     if a.verb == Verb.ESCORT_END:
         return True
     t = COLOUR_INDEX[str(a.args[0])]
-    p.left -= 1
+    p = replace_on(s.pending, p, replace(p, left=p.left - 1))
     if s.caput and p.dest == ROMA:
         # ruling 7 (option regina_cubes_into_roma): the cube returns to its supply, decline +1
         remove_cube(s, p.src, t)
@@ -247,7 +248,9 @@ def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
         s.cubes[p.src * NT + t] -= 1
         s.cubes[p.dest * NT + t] += 1
     log.public("escort", tribe=t, city=p.dest)
-    return _escort_finished(s, p)
+    if _escort_finished(s, p):
+        s.pending.remove(p)  # (the engine would look for the copy it handed over)
+    return False
 
 
 ESCORT = DecisionRules(escort_choices, escort)

@@ -9,7 +9,7 @@ played instead).
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.games.fall_of_rome.components import CARD_ACTION, TOKEN_CARD, Verb
 from ludus.games.fall_of_rome.decisions import Pay
@@ -47,7 +47,7 @@ def push_pay(s: S, seat: int, cards: list[int], count: int) -> None:
             hand.remove(c)
             s.pdiscard.append(c)
         return
-    s.pending.append(Pay(seat, list(cards), count))
+    s.pending.append(Pay(seat, tuple(cards), count))
 
 
 def pay_choices(s: S, p: Pay) -> list[Action]:
@@ -63,13 +63,15 @@ def pay(s: S, p: Pay, a: Action, log: Log) -> bool:
     s.hands[a.player].remove(card)
     s.pdiscard.append(card)
     log.public("pay", seat=a.player, card=card)
-    p.cards.remove(card)
-    p.count -= 1
-    if p.count == 0:
+    cards = list(p.cards)
+    cards.remove(card)
+    count = p.count - 1
+    if count == 0:
         return True
-    if len(set(p.cards)) <= 1 or len(p.cards) <= p.count:
-        push_pay(s, a.player, p.cards, p.count)  # no choice left: paid at once
+    if len(set(cards)) <= 1 or len(cards) <= count:
+        push_pay(s, a.player, cards, count)  # no choice left: paid at once
         return True
+    replace_on(s.pending, p, Pay(p.who, tuple(cards), count))
     return False
 
 

@@ -35,7 +35,15 @@ from ludus.games.glory_to_rome.components import (
     B,
     Termination,
 )
-from ludus.games.glory_to_rome.decisions import ColosseumChoice, EndStep, Frame, Give, GtrData, Petition
+from ludus.games.glory_to_rome.decisions import (
+    ColosseumChoice,
+    EndStep,
+    Frame,
+    Give,
+    GtrData,
+    HalfLaid,
+    Petition,
+)
 from ludus.games.glory_to_rome.rules import lead_follow, petitions
 from ludus.games.glory_to_rome.rules.building import undo_half_lay
 from ludus.games.glory_to_rome.rules.completion import refresh_active
@@ -78,22 +86,18 @@ _FORUM_BIT = 1 << B.FORUM
 
 
 def pending(s: GtrData) -> Decision | None:
-    """The decision the game waits for, if it is a pending sub-decision.
+    """The decision the game waits for, if it is a pending sub-decision: the top of
+    ``s.pending`` (else the choice is a verb handler's: leading or following).
 
-    In the action phase: the first give, then a Colosseum choice, then the batch
-    on top of the stack; at the end of the turn the first queued step; in the
-    lead/follow phase a petition in progress (else the choice is a verb handler's).
+    The order of the stack is the priority: a give above the Colosseum choice above the
+    batch it interrupts (see :mod:`..decisions`).
     """
-    ph = s.phase
-    if ph == ACT:
-        if s.gives:
-            return s.gives[0]
-        if s.colosseum is not None:
-            return s.colosseum
-        return s.stack[-1] if s.stack else None
-    if ph == END_OF_TURN:
-        return s.endq[0] if s.endq else None
-    return s.petition
+    stack = s.pending
+    if stack:
+        d = stack[-1]
+        if type(d) is not HalfLaid:  # (never on top when a decision is asked: advance() undoes it)
+            return d
+    return None
 
 
 def to_move(s: GtrData) -> tuple[int, ...]:
@@ -111,11 +115,12 @@ def legal_actions(s: GtrData) -> list[Action]:
     """Every legal action now (all belong to the seat in :func:`to_move`)."""
     if s.over:
         return []
-    ph = s.phase
-    if ph < ACT and s.petition is None:
+    stack = s.pending
+    if not stack:
         return lead_follow.choose_legal(s)  # the common cases first, without pending()'s tests
-    if ph == ACT and not s.gives and s.colosseum is None and s.stack:
-        return frame_legal(s, s.stack[-1])
+    top = stack[-1]
+    if type(top) is Frame:
+        return frame_legal(s, top)
     d = pending(s)
     if d is not None:
         return DECISION_RULES[type(d)].legal(s, d)
@@ -140,43 +145,45 @@ def advance(s: GtrData, log: Log) -> list[Action] | None:
         check_forum(s, log)
     if not s.deck:
         end_game(s, Termination.DECK_EXHAUSTED, log)  # (nothing if a Forum just won)
+    stack = s.pending
     while not s.over:
         ph = s.phase
         if ph < ACT:  # lead/follow: the decision is the chooser's (built now: it is asked next)
-            d = s.petition
-            return lead_follow.choose_legal(s) if d is None else petitions.petition_legal(s, d)
+            if not stack:
+                return lead_follow.choose_legal(s)
+            d = stack[-1]
+            return petitions.petition_legal(s, d) if type(d) is Petition else lead_follow.choose_legal(s)
+        top = stack[-1] if stack else None
         if ph == ACT:
-            if s.gives:
-                return None  # every demanded seat is asked (ruling 20)
-            if s.colosseum is not None:
-                return None
-            if s.stack:
-                f = s.stack[-1]
-                if f.left <= 0 and f.open == 0 and s.fountain < 0 and not s.demands:
-                    s.stack.pop()
+            if type(top) is Frame:
+                f = top
+                if f.left <= 0 and f.open == 0 and s.fountain < 0 and not f.demands:
+                    stack.pop()
                     continue
                 legal = frame_legal(s, f)  # what legal_actions() gives here
                 if len(legal) == 1 and not hand_decides(s, f):
                     verb = legal[0].verb
                     if verb is V_NEXT:
-                        f.open = 0  # frame_resolve() of a forced "next" (no card moves: no Forum test)
-                        continue
+                        stack[-1] = f.with_counts(f.left, 0)  # frame_resolve() of a forced "next"
+                        continue  # (no card moves: no Forum test)
                     if verb is V_PASS:
                         frame_resolve(s, f, legal[0], log)
                         check_forum(s, log)
                         continue
                 return legal
-            if s.half_lay is not None:
+            if top is not None and type(top) is not HalfLaid:
+                return None  # a give (every demanded seat is asked, ruling 20) or a Colosseum choice
+            if top is not None:
                 undo_half_lay(s, log)  # the player's batch ended without a second action
             if start_next_batch(s):
                 continue
             start_end_of_turn(s)
             continue
         if ph == END_OF_TURN:
-            if s.endq:
-                legal = end_step_legal(s, s.endq[0])  # what legal_actions() gives here
+            if type(top) is EndStep:
+                legal = end_step_legal(s, top)  # what legal_actions() gives here
                 if len(legal) == 1 and legal[0].verb == V_PASS:
-                    s.endq.pop(0)
+                    stack.pop()
                     continue
                 return legal
             end_turn(s, log)

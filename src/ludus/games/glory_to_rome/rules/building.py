@@ -12,6 +12,7 @@ Statue, Tower, Villa.
 from __future__ import annotations
 
 from ludus.core.actions import Action, Arg
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
@@ -47,7 +48,7 @@ from ludus.games.glory_to_rome.components import (
     take_building,
     take_material,
 )
-from ludus.games.glory_to_rome.decisions import O_MAIN, O_STAIR, Frame, GtrData, HalfLaid
+from ludus.games.glory_to_rome.decisions import O_MAIN, O_STAIR, Frame, GtrData, HalfLaid, top_frame
 from ludus.games.glory_to_rome.rules.completion import complete_structure, refresh_active
 from ludus.games.glory_to_rome.rules.end_of_game import check_forum, end_game
 from ludus.games.glory_to_rome.rules.patron import patron_legal
@@ -74,7 +75,7 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
     out-of-town foundation that the player's next building action finishes (§15.14).
     """
     owned = owned_names(s, p)
-    out_ok = spare >= 1 or (s.active[p] >> _TOWER) & 1 or (s.stack[-1].kind == BATH and _may_follow(s, p))
+    out_ok = spare >= 1 or (s.active[p] >> _TOWER) & 1 or (_in_bath_batch(s) and _may_follow(s, p))
     statue_any = s.cfg.functions
     res = []
     for b in distinct_buildings(cards):
@@ -92,16 +93,22 @@ def lay_options(s: GtrData, p: int, spare: int, cards: list[int]) -> list[Action
     return res
 
 
+def _in_bath_batch(s: GtrData) -> bool:
+    """Whether the batch being taken is a lone (Bath) action."""
+    f = top_frame(s)
+    return f is not None and f.kind == BATH
+
+
 def _may_follow(s: GtrData, p: int) -> bool:
     """Whether ``p`` may still act after this lone (Bath) action: a frame below with actions
     not yet started, or a Patron action there that may still hire (Aqueduct, Bar), so a
     client could come and finish the foundation. Without one the foundation would return to
     hand at once, the same as passing (ruling 10), so out of town is not offered then
     (ruling 28)."""
-    stack = s.stack
+    stack = s.pending
     for i in range(len(stack) - 1):
         f = stack[i]
-        if f.who != p:
+        if type(f) is not Frame or f.who != p:
             continue
         if f.left > 0:
             return True
@@ -252,7 +259,7 @@ def craftsman_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``lay``, ``build`` or ``fountain`` within a Craftsman frame."""
     p = f.who
     s.did_craft[p] = 1
-    f.left -= 1
+    f = replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
     if a.verb == V_FOUNTAIN:
         s.fountain = s.deck.pop()
         log.private(p, "fountain_card", seat=p, card=s.fountain)
@@ -272,17 +279,16 @@ def architect_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     verb = a.verb
     args = a.args
-    if f.open == 0:
-        f.left -= 1
+    left = f.left - 1 if f.open == 0 else f.left
     if verb in (V_STAIRWAY, V_STAIRWAY_POOL):
-        f.open |= O_STAIR
+        replace_on(s.pending, f, f.with_counts(left, f.open | O_STAIR))
         v = int(args[0])
         st = find_structure(s, v, BUILDING_INDEX[str(args[1])])
         assert st is not None
         source = s.stock[p] if verb == V_STAIRWAY else s.pool
         stairway_add(s, p, v, st, take_material(source, MATERIAL_INDEX[str(args[2])]), log)
         return
-    f.open |= O_MAIN
+    f = replace_on(s.pending, f, f.with_counts(left, f.open | O_MAIN))
     if verb == V_LAY:
         lay_from(s, f, p, s.hands[p], args, log)
         return
@@ -318,9 +324,9 @@ def lay_from(s: GtrData, f: Frame, p: int, cards: list[int], args: tuple[Arg, ..
     if out and not has(s, p, B.TOWER):
         # Out of town: a second consecutive building action (Tower: one is enough).
         if f.left > 0:
-            f.left -= 1
-        else:
-            s.half_lay = HalfLaid(p, card)  # the player's next building action must finish it
+            replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
+        else:  # the player's next building action must finish it (beneath the player's batches)
+            s.pending.insert(0, HalfLaid(p, card))
     lay_foundation(s, p, card, site, out, log)
 
 
@@ -365,8 +371,8 @@ def stairway_add(s: GtrData, p: int, v: int, st: Structure, card: int, log: Log)
 def finish_out_of_town(s: GtrData, f: Frame, log: Log) -> None:
     """The second building action of an out-of-town foundation started by a Bath client."""
     p = f.who
-    f.left -= 1
-    s.half_lay = None
+    replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
+    _take_half_laid(s)
     log.public("lay_finished", seat=p)
     if f.role == CRAFTSMAN:
         s.did_craft[p] = 1
@@ -374,10 +380,8 @@ def finish_out_of_town(s: GtrData, f: Frame, log: Log) -> None:
 
 def undo_half_lay(s: GtrData, log: Log) -> None:
     """No second building action followed: the foundation goes back to hand, the site back."""
-    half = s.half_lay
-    assert half is not None
+    half = _take_half_laid(s)
     p, card = half.who, half.card
-    s.half_lay = None
     for st in s.buildings[p]:
         if st.card == card:
             s.buildings[p].remove(st)
@@ -386,6 +390,13 @@ def undo_half_lay(s: GtrData, log: Log) -> None:
             break
     refresh_active(s)
     log.public("lay_undone", seat=p)
+
+
+def _take_half_laid(s: GtrData) -> HalfLaid:
+    """Take the half-laid foundation off the bottom of the stack."""
+    half = s.pending.pop(0)
+    assert type(half) is HalfLaid
+    return half
 
 
 # ---------------------------------------------------------------------------

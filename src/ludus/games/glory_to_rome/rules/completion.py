@@ -11,7 +11,10 @@ work) and Stairway (a structure made public works for everybody).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ludus.core.actions import Action
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BONUS,
@@ -30,7 +33,7 @@ from ludus.games.glory_to_rome.components import (
     B,
     Termination,
 )
-from ludus.games.glory_to_rome.decisions import Frame, GtrData
+from ludus.games.glory_to_rome.decisions import Frame, GtrData, HalfLaid
 from ludus.games.glory_to_rome.rules.end_of_game import check_forum, end_game
 from ludus.games.glory_to_rome.rules.patron import client_base
 from ludus.games.glory_to_rome.state import (
@@ -80,18 +83,27 @@ def refresh_active(s: GtrData, adjust: bool = True) -> None:
 
 def _adjust_main_frame(s: GtrData) -> None:
     # Ludus Magnus, Storeroom or Circus Maximus gained mid-turn add client actions at once.
-    if s.stack and s.stack[0].kind == MAIN:
-        f = s.stack[0]
+    stack = s.pending
+    if not stack:
+        return
+    i = 1 if type(stack[0]) is HalfLaid else 0  # the bottom batch (beneath it: a half-laid foundation)
+    if i >= len(stack):
+        return
+    f = stack[i]
+    if type(f) is Frame and f.kind == MAIN:
         p = f.who
         base = client_base(s, p, f.role)
         cm = s.units[p] > 0 and has(s, p, B.CIRCUS_MAXIMUS)
-        if base > f.granted:
-            f.left += (base - f.granted) * (2 if f.cm else 1)
-            f.granted = base
-        if cm and not f.cm:
+        left, granted, doubled = f.left, f.granted, f.cm
+        if base > granted:
+            left += (base - granted) * (2 if doubled else 1)
+            granted = base
+        if cm and not doubled:
             # The doubling applies to the client actions still unused.
-            f.left += min(f.left, f.granted)
-            f.cm = 1
+            left += min(left, granted)
+            doubled = 1
+        if (left, granted, doubled) != (f.left, f.granted, f.cm):
+            stack[i] = replace(f, left=left, granted=granted, cm=doubled)
 
 
 def complete_structure(s: GtrData, p: int, st: Structure, log: Log) -> None:
@@ -112,15 +124,15 @@ def upon_completion(s: GtrData, p: int, b: int, log: Log) -> None:
     if b == B.CATACOMB:
         end_game(s, Termination.CATACOMB, log, seat=p)
     elif b == B.AMPHITHEATRE:
-        s.stack.append(Frame(p, CRAFTSMAN, influence(s, p), BONUS))
+        s.pending.append(Frame(p, CRAFTSMAN, influence(s, p), BONUS))
     elif b == B.FOUNDRY:
-        s.stack.append(Frame(p, LABORER, influence(s, p), BONUS))
+        s.pending.append(Frame(p, LABORER, influence(s, p), BONUS))
     elif b == B.GARDEN:
-        s.stack.append(Frame(p, PATRON, influence(s, p), BONUS))
+        s.pending.append(Frame(p, PATRON, influence(s, p), BONUS))
     elif b == B.SCHOOL:
-        s.stack.append(Frame(p, THINKER, influence(s, p), BONUS))
+        s.pending.append(Frame(p, THINKER, influence(s, p), BONUS))
     elif b == B.PRISON:
-        s.stack.append(Frame(p, PRISON_ROLE, 1, PRISON))
+        s.pending.append(Frame(p, PRISON_ROLE, 1, PRISON))
 
 
 def prison_legal(s: GtrData, f: Frame) -> list[Action]:
@@ -143,7 +155,7 @@ def prison_legal(s: GtrData, f: Frame) -> list[Action]:
 def prison_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``prison <seat> <building>``."""
     prison_steal(s, f.who, int(a.args[0]), BUILDING_INDEX[str(a.args[1])], log)
-    f.left = 0
+    replace_on(s.pending, f, f.with_counts(0, f.open))  # (bonus batches may have come on top)
 
 
 def prison_steal(s: GtrData, p: int, v: int, b: int, log: Log) -> None:

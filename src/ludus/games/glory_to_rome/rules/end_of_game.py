@@ -19,7 +19,7 @@ from ludus.games.glory_to_rome.components import (
     B,
     Termination,
 )
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import GtrData, top_frame
 from ludus.games.glory_to_rome.state import has
 
 _FORUM_BIT = 1 << B.FORUM
@@ -31,7 +31,9 @@ def end_game(s: GtrData, termination: Termination, log: Log, **data: Any) -> Non
         return
     if s.fountain >= 0:
         # Ruling §15.4: the step that drew the last card finishes; the card goes to hand.
-        s.hands[s.stack[-1].who].append(s.fountain)
+        f = top_frame(s)
+        assert f is not None  # (a Fountain card is drawn only in a batch of actions)
+        s.hands[f.who].append(s.fountain)
         s.fountain = -1
     s.over = 1
     words = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}

@@ -27,7 +27,7 @@ from ludus.games.glory_to_rome.components import (
     V_VOMITORIUM,
     B,
 )
-from ludus.games.glory_to_rome.decisions import EndStep, GtrData
+from ludus.games.glory_to_rome.decisions import EndStep, GtrData, push_queue
 from ludus.games.glory_to_rome.rules.thinking import discard_before_thinking, think, think_options
 from ludus.games.glory_to_rome.state import has
 
@@ -38,14 +38,13 @@ def start_end_of_turn(s: GtrData) -> None:
     """Queue the end-of-turn decisions: Academy thinks, then Sewers, then Senates."""
     s.phase = END_OF_TURN
     if not s.active_any & _END_FUNCTIONS:
-        s.endq = []  # nobody has an Academy, a Sewer or a Senate (the common case)
-        return
+        return  # nobody has an Academy, a Sewer or a Senate (the common case)
     n = s.n
     order = [(s.leader + i) % n for i in range(n)]
     q = [EndStep(ACADEMY, p) for p in order if s.did_craft[p] and has(s, p, B.ACADEMY)]
     q.extend(EndStep(SEWER, p) for p in order if s.camp[p] and has(s, p, B.SEWER))
     q.extend(EndStep(SENATE, p) for p in order if has(s, p, B.SENATE))
-    s.endq = q
+    push_queue(s, q)
 
 
 def end_step_legal(s: GtrData, e: EndStep) -> list[Action]:
@@ -65,20 +64,18 @@ def end_step_legal(s: GtrData, e: EndStep) -> list[Action]:
 
 
 def end_step_resolve(s: GtrData, e: EndStep, a: Action, log: Log) -> bool:
-    """Carry out an end-of-turn decision; ``True`` (and off the queue) when it is over."""
+    """Carry out an end-of-turn decision; ``True`` (the engine takes it off the stack) when it is over."""
     p = e.who
     verb = a.verb
     if e.kind == ACADEMY:
         if verb in (V_LATRINE, V_VOMITORIUM):
             discard_before_thinking(s, p, a, log)
             return False
-        s.endq.pop(0)
         if verb != V_PASS:
             think(s, p, verb == V_THINK_JACK, log)
         s.pre_think = 0
         return True
     if e.kind == SEWER:
-        s.endq.pop(0)
         if verb == V_SEWER:
             # Sewer (Ściek): the Orders played to lead or follow go to the stockpile.
             s.stock[p].extend(s.camp[p])
@@ -86,7 +83,6 @@ def end_step_resolve(s: GtrData, e: EndStep, a: Action, log: Log) -> bool:
             log.public("sewer", seat=p)
         return True
     if verb == V_PASS:
-        s.endq.pop(0)
         return True
     v = int(a.args[0])
     s.camp_jacks[v] -= 1

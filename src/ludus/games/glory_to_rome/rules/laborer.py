@@ -7,6 +7,7 @@ RULE: glory_to_rome.pl "ROLA: TRAGARZ" — "Akcja: przynies material budowlany":
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
@@ -51,13 +52,12 @@ def laborer_legal(s: GtrData, f: Frame) -> list[Action]:
 def laborer_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``gather`` or ``gather_hand`` within a Laborer frame."""
     p = f.who
-    if f.open == 0:
-        f.left -= 1
+    left = f.left - 1 if f.open == 0 else f.left
     if a.verb == V_GATHER:
-        f.open |= O_POOL
+        replace_on(s.pending, f, f.with_counts(left, f.open | O_POOL))
         card = take_material(s.pool, MATERIAL_INDEX[str(a.args[0])])
     else:
-        f.open |= O_HAND
+        replace_on(s.pending, f, f.with_counts(left, f.open | O_HAND))
         card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
     laborer_gather(s, p, card, log)
 

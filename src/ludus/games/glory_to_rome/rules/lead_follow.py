@@ -37,7 +37,7 @@ from ludus.games.glory_to_rome.components import (
     B,
     take_building,
 )
-from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.decisions import GtrData, petition_of
 from ludus.games.glory_to_rome.rules.end_of_game import concede
 from ludus.games.glory_to_rome.rules.end_of_turn import end_turn
 from ludus.games.glory_to_rome.rules.thinking import (
@@ -245,7 +245,7 @@ def unit_card_why(s: GtrData, p: int, what: object) -> Reason | None:
 
 def _choosing(s: GtrData) -> bool:
     """Whether the seat to move chooses to lead or follow (no petition, no Palace units, no discard)."""
-    return s.phase < ACT and s.petition is None and not s.palace_open and not s.pre_think
+    return s.phase < ACT and petition_of(s) is None and not s.palace_open and not s.pre_think
 
 
 def lead_why(s: GtrData, a: Action) -> Reason | None:
@@ -272,7 +272,7 @@ def lead_why(s: GtrData, a: Action) -> Reason | None:
 def follow_why(s: GtrData, a: Action) -> Reason | None:
     """Why ``follow <card|jack>`` is refused: no role is led yet, the card is not in hand, or it
     does not match the led role (Circus: any Order follows an Architect)."""
-    if s.phase >= ACT or s.petition is not None or s.pre_think or a.player != s.current or len(a.args) != 1:
+    if s.phase >= ACT or petition_of(s) is not None or s.pre_think or a.player != s.current or len(a.args) != 1:
         return None
     if s.phase == LEAD and not s.palace_open:
         return because(N_("no role has been led yet: lead one, or think"))

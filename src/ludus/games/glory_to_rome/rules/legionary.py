@@ -12,7 +12,7 @@ Palisade), Colosseum (clients into the vault), Palisade and Wall (immunity).
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.core.seats import clockwise, neighbours
 from ludus.games.glory_to_rome.components import (
@@ -30,7 +30,7 @@ from ludus.games.glory_to_rome.components import (
     of_material,
     take_building,
 )
-from ludus.games.glory_to_rome.decisions import ColosseumChoice, Demand, Frame, Give, GtrData
+from ludus.games.glory_to_rome.decisions import ColosseumChoice, Demand, Frame, Give, GtrData, push_queue
 from ludus.games.glory_to_rome.state import has, vault_limit
 
 # ---------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def legionary_legal(s: GtrData, f: Frame) -> list[Action]:
         left_in_pool = [0] * 6
         for c in s.pool:
             left_in_pool[CARD_MATERIAL[c]] += 1
-        for d in s.demands:
+        for d in f.demands:
             if not d.from_pool:
                 seen_pool &= ~(1 << d.material)
             else:
@@ -74,7 +74,6 @@ def legionary_legal(s: GtrData, f: Frame) -> list[Action]:
 def legionary_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``demand <material> [nopool]``: reveal a card of that material."""
     p = f.who
-    f.left -= 1
     m = MATERIAL_INDEX[str(a.args[0])]
     card = -1
     for c in s.hands[p]:
@@ -82,7 +81,7 @@ def legionary_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
             s.revealed[p].append(c)
             card = c
             break
-    s.demands.append(Demand(m, len(a.args) == 1))
+    replace_on(s.pending, f, f.with_demand(Demand(m, len(a.args) == 1)))
     log.public("reveal", seat=p, material=m, card=card)  # the table sees the card itself
 
 
@@ -98,17 +97,22 @@ def affected_opponents(s: GtrData, p: int) -> list[int]:
     return list(neighbours(p, n))
 
 
-def legionary_demand(s: GtrData, p: int, log: Log) -> None:
-    """Resolve "Rome demands": the pool first, then each affected opponent.
+def legionary_demand(s: GtrData, f: Frame, log: Log) -> Frame:
+    """Resolve "Rome demands" of batch ``f``: the pool first, then each affected opponent;
+    return the batch, its demands cleared.
 
     Each demanded card takes one matching card from the pool; each affected
     opponent gives one matching card from hand (Palisade protects unless the
     demander has a Bridge; Wall always protects).  Bridge also takes one from the
-    opponent's stockpile; Colosseum takes a matching client into the vault.
+    opponent's stockpile; Colosseum takes a matching client into the vault. The
+    gives are pushed above the batch, the first on top, and a Colosseum choice beneath
+    them (it comes after them).
     """
-    demands = [d.material for d in s.demands]
-    from_pool = [d.from_pool for d in s.demands]
-    s.demands = []
+    p = f.who
+    demands = [d.material for d in f.demands]
+    from_pool = [d.from_pool for d in f.demands]
+    f = replace_on(s.pending, f, Frame(p, f.role, f.left, f.kind, f.granted, f.open, f.cm))
+    queue: list[Give] = []
     log.public("demand", seat=p, materials=demands)
     for m, take in zip(demands, from_pool):
         if not take:
@@ -124,10 +128,10 @@ def legionary_demand(s: GtrData, p: int, log: Log) -> None:
         if has(s, o, B.WALL) or (has(s, o, B.PALISADE) and not bridge):
             # Immune, but "you may give cards if you wish" (Palisade, Wall).
             log.public("immune", seat=o)
-            s.gives.extend(Give(o, m, p, 1) for m in demands)
+            queue.extend(Give(o, m, p, 1) for m in demands)
             continue
         for m in demands:
-            s.gives.append(Give(o, m, p, 0))
+            queue.append(Give(o, m, p, 0))
             if bridge:
                 for i in range(len(s.stock[o]) - 1, -1, -1):
                     if CARD_MATERIAL[s.stock[o][i]] == m:
@@ -148,7 +152,9 @@ def legionary_demand(s: GtrData, p: int, log: Log) -> None:
             for i in range(0, len(candidates), 2):
                 colosseum_take(s, p, candidates[i], candidates[i + 1], log)
         elif room > 0:
-            s.colosseum = ColosseumChoice(p, candidates)  # too little room: the demander chooses
+            s.pending.append(ColosseumChoice(p, tuple(candidates)))  # too little room: the demander chooses
+    push_queue(s, queue)
+    return f
 
 
 # ---------------------------------------------------------------------------
@@ -178,7 +184,6 @@ def give_legal(s: GtrData, g: Give) -> list[Action]:
 def give_resolve(s: GtrData, g: Give, a: Action, log: Log) -> bool:
     """Give the chosen card to the demander's stockpile, answer "Glory to Rome!" (no
     matching card), or refuse (protected players)."""
-    s.gives.pop(0)
     v = g.who
     if a.verb == V_REFUSE:
         log.public("refuse", seat=v)
@@ -240,12 +245,12 @@ def colosseum_resolve(s: GtrData, c: ColosseumChoice, a: Action, log: Log) -> bo
     pairs = c.pairs
     for i in range(0, len(pairs), 2):
         if pairs[i] == o and pairs[i + 1] == m:
-            del pairs[i : i + 2]
+            pairs = pairs[:i] + pairs[i + 2 :]
             break
     colosseum_take(s, p, o, m, log)
     if pairs and len(s.vault[p]) < vault_limit(s, p):
+        replace_on(s.pending, c, ColosseumChoice(p, pairs))
         return False
-    s.colosseum = None
     return True
 
 

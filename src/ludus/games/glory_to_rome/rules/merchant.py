@@ -9,6 +9,7 @@ hand, seen by its owner only), Market (vault limit +2).
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -53,17 +54,14 @@ def merchant_legal(s: GtrData, f: Frame) -> list[Action]:
 def merchant_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``sell``, ``sell_deck`` or ``sell_hand`` within a Merchant frame."""
     p = f.who
-    if f.open == 0:
-        f.left -= 1
+    left = f.left - 1 if f.open == 0 else f.left
+    replace_on(s.pending, f, f.with_counts(left, f.open | (O_HAND if a.verb == V_SELL_HAND else O_MAIN)))
     if a.verb == V_SELL:
-        f.open |= O_MAIN
         card = take_material(s.stock[p], MATERIAL_INDEX[str(a.args[0])])
         merchant_sell(s, p, card, VIS_PUBLIC, log)
     elif a.verb == V_SELL_DECK:
-        f.open |= O_MAIN
         merchant_sell(s, p, s.deck.pop(), VIS_NOBODY, log)  # Atrium: unseen, known to nobody.
     else:
-        f.open |= O_HAND
         card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
         merchant_sell(s, p, card, p, log)  # Basilica: known to its owner only.
 

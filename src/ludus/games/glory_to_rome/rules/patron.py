@@ -12,6 +12,7 @@ Storeroom (clients acting as other roles).
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
@@ -89,18 +90,16 @@ def patron_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``hire``/``hire_hand``/``hire_deck`` within a Patron frame."""
     p = f.who
     verb = a.verb
-    if f.open == 0:
-        f.left -= 1
+    left = f.left - 1 if f.open == 0 else f.left
+    flag = O_POOL if verb == V_HIRE else O_HAND if verb == V_HIRE_HAND else O_DECK
+    replace_on(s.pending, f, f.with_counts(left, f.open | flag))
     if verb == V_HIRE:
-        f.open |= O_POOL
         card = take_material(s.pool, ROLE_INDEX[str(a.args[0])])
         source = "pool"
     elif verb == V_HIRE_HAND:
-        f.open |= O_HAND
         card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
         source = "hand"
     else:
-        f.open |= O_DECK
         card = s.deck.pop()
         source = "deck"
     patron_hire(s, p, card, source, log)
@@ -114,7 +113,7 @@ def patron_hire(s: GtrData, p: int, card: int, source: str, log: Log) -> None:
     log.public("hire", seat=p, role=role, source=source)
     if has(s, p, B.BATH):
         # Bath (Łaźnie): the new client at once performs one action of its printed role.
-        s.stack.append(Frame(p, role, 1, BATH))
+        s.pending.append(Frame(p, role, 1, BATH))
 
 
 def hire_why(s: GtrData, f: Frame, a: Action) -> Reason | None:

@@ -38,13 +38,13 @@ from ludus.games.glory_to_rome.components import (
     distinct_buildings,
     take_building,
 )
-from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData, Petition
+from ludus.games.glory_to_rome.decisions import NO_MATERIAL, GtrData, Petition, petition_of
 from ludus.games.glory_to_rome.rules.lead_follow import unit_played
 
 
 def petition(s: GtrData, a: Action, log: Log) -> None:
     """``petition <role>``: open a petition for ``role`` (its cards are chosen next)."""
-    s.petition = Petition(a.player, NO_MATERIAL, s.cfg.petition_size, ROLE_INDEX[str(a.args[0])])
+    s.pending.append(Petition(a.player, NO_MATERIAL, s.cfg.petition_size, ROLE_INDEX[str(a.args[0])]))
 
 
 def petition_floor(s: GtrData, d: Petition) -> int:
@@ -60,7 +60,8 @@ def petition_legal(s: GtrData, d: Petition) -> list[Action]:
     p = d.who
     if d.legacy:  # replaying a record older than 0.4.0: the old answers, in the old order
         hand = [c for c in s.hands[p] if CARD_MATERIAL[c] == d.material]
-        return [s.acts.get(p, V_LEGACY_PETITION, ROLE_NAMES[d.role], SLUGS[b]) for b in distinct_buildings(hand)]
+        role = ROLE_NAMES[d.role]
+        return [s.acts.get(p, V_LEGACY_PETITION, role, SLUGS[b]) for b in distinct_buildings(hand)]
     floor = petition_floor(s, d)
     material = d.material
     counts: dict[int, int] = {}
@@ -80,15 +81,14 @@ def petition_legal(s: GtrData, d: Petition) -> list[Action]:
     return out
 
 
-def _play(s: GtrData, d: Petition, card: int, log: Log) -> bool:
-    """Play ``card`` (taken from the hand) into the petition; the last one plays the unit."""
+def _play(s: GtrData, d: Petition, card: int, legacy: bool, log: Log) -> bool:
+    """Play ``card`` (taken from the hand) into petition ``d`` (the top of the stack); the last
+    one plays the unit and the petition is finished (``True``: the caller takes it off)."""
     p = d.who
     s.camp[p].append(card)
-    d.material = CARD_MATERIAL[card]
-    d.left -= 1
-    if d.left:
+    if d.left > 1:
+        s.pending[-1] = d.with_card(CARD_MATERIAL[card], legacy)
         return False
-    s.petition = None
     if s.phase == LEAD and s.role < 0:
         s.role = d.role
         log.public("lead_petition", seat=p, role=d.role)
@@ -100,18 +100,19 @@ def _play(s: GtrData, d: Petition, card: int, log: Log) -> bool:
 
 def petition_resolve(s: GtrData, d: Petition, a: Action, log: Log) -> bool:
     """Play the next card (``petition <card>``, or an old record's ``legacy_petition``)."""
-    if a.verb == V_LEGACY_PETITION:
-        d.legacy = True
+    legacy = d.legacy or a.verb == V_LEGACY_PETITION
     slug = str(a.args[1] if a.verb == V_LEGACY_PETITION else a.args[0])
-    return _play(s, d, take_building(s.hands[d.who], BUILDING_INDEX[slug]), log)
+    return _play(s, d, take_building(s.hands[d.who], BUILDING_INDEX[slug]), legacy, log)
 
 
 def legacy_first(s: GtrData, a: Action, log: Log) -> None:
     """``legacy_petition <role> <card>`` with no petition open: open it and play its first card."""
     p = a.player
     card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[1])])
-    s.petition = Petition(p, CARD_MATERIAL[card], s.cfg.petition_size, ROLE_INDEX[str(a.args[0])], True)
-    _play(s, s.petition, card, log)
+    d = Petition(p, CARD_MATERIAL[card], s.cfg.petition_size, ROLE_INDEX[str(a.args[0])], True)
+    s.pending.append(d)
+    if _play(s, d, card, True, log):
+        s.pending.pop()
 
 
 def legacy_legal(s: GtrData, a: Action, legal: list[Action]) -> bool:
@@ -130,7 +131,7 @@ def legacy_legal(s: GtrData, a: Action, legal: list[Action]) -> bool:
     if not any(CARD_BUILDING[c] == b for c in hand):
         return False
     m = BUILDING_MATERIAL[b]
-    d = s.petition
+    d = petition_of(s)
     if d is None or d.material == NO_MATERIAL:
         need = s.cfg.petition_size
         opened = s.acts.petition[p][role] in legal if d is None else d.who == p and d.role == role

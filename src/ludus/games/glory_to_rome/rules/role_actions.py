@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludus.core.actions import Action
-from ludus.core.decisions import DecisionRules
+from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import Reason
 from ludus.games.glory_to_rome.components import (
@@ -34,7 +34,7 @@ from ludus.games.glory_to_rome.components import (
     V_PASS,
     B,
 )
-from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData
+from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData, HalfLaid, half_laid
 from ludus.games.glory_to_rome.rules.building import (
     architect_act,
     architect_legal,
@@ -81,7 +81,7 @@ def start_next_batch(s: GtrData) -> bool:
     cm = 1 if units > 0 and (s.active[p] >> _CIRCUS_MAXIMUS) & 1 else 0
     total = units + base * (2 if cm else 1)
     if total > 0:
-        s.stack.append(Frame(p, role, total, MAIN, base, 0, cm))
+        s.pending.append(Frame(p, role, total, MAIN, base, 0, cm))
     return True
 
 
@@ -90,7 +90,7 @@ def frame_legal(s: GtrData, f: Frame) -> list[Action]:
     role = f.role
     if role >= THINKER:
         return ROLE_LEGAL[role](s, f)
-    if s.half_lay is not None and role in (CRAFTSMAN, ARCHITECT):
+    if role in (CRAFTSMAN, ARCHITECT) and type(s.pending[0]) is HalfLaid:
         return half_laid_legal(s, f)
     if s.fountain >= 0:
         return fountain_legal(s, f)
@@ -109,7 +109,7 @@ def hand_decides(s: GtrData, f: Frame) -> bool:
     role = f.role
     if role != CRAFTSMAN and role != ARCHITECT:
         return False
-    if not s.hands[f.who] or s.half_lay is not None or s.fountain >= 0:
+    if not s.hands[f.who] or type(s.pending[0]) is HalfLaid or s.fountain >= 0:
         return False
     if role == CRAFTSMAN:
         return f.left > 0
@@ -126,7 +126,7 @@ def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
     elif verb == V_PASS:
         pass_batch(s, f, log)
     elif verb == V_NEXT:
-        f.open = 0
+        replace_on(s.pending, f, f.with_counts(f.left, 0))
     elif f.role < THINKER and s.fountain >= 0:
         fountain_act(s, f, a, log)
     else:
@@ -136,12 +136,11 @@ def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
 
 def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
     """Forgo the rest of the batch; the revealed demands are resolved now."""
-    if f.role == LEGIONARY and s.demands:
-        legionary_demand(s, f.who, log)
-    if s.half_lay is not None and f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT):
+    if f.role == LEGIONARY and f.demands:
+        f = legionary_demand(s, f, log)
+    if f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT) and type(s.pending[0]) is HalfLaid:
         undo_half_lay(s, log)  # the next building action was forgone
-    f.left = 0
-    f.open = 0
+    replace_on(s.pending, f, f.with_counts(0, 0))
     s.pre_think = 0
 
 
@@ -149,7 +148,7 @@ def frame_why(s: GtrData, f: Frame, a: Action) -> Reason | None:
     """Why an answer to the batch on top is refused, by its role's chapter (a main action of
     the Laborer, the Patron and the builders; ``None`` while a Fountain card or a half-laid
     foundation is in play)."""
-    if s.fountain >= 0 or s.half_lay is not None:
+    if s.fountain >= 0 or half_laid(s) is not None:
         return None
     verb = a.verb
     role = f.role

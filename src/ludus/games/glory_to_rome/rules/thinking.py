@@ -10,6 +10,7 @@ whole hand); School gives a frame of Thinker actions (:func:`thinker_legal`).
 from __future__ import annotations
 
 from ludus.core.actions import Action
+from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -111,5 +112,5 @@ def thinker_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     if a.verb == V_LATRINE or a.verb == V_VOMITORIUM:
         discard_before_thinking(s, p, a, log)
         return
-    f.left -= 1
+    replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
     think(s, p, a.verb == V_THINK_JACK, log)
