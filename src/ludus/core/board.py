@@ -27,13 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ludus.core.api import check_seat
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import PLATFORM, Lang, LangLike
+from ludus.core.seat_check import check_seat
 
 if TYPE_CHECKING:
-    from ludus.core.api import State
+    from ludus.core.state import State
 
 __all__ = ["Canvas", "Svg", "actions_by", "board_view", "draw", "esc"]
 

@@ -36,7 +36,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from ludus.core.errors import N_, LanguageError
+from ludus.core.errors import N_, LanguageError, LudusError
 
 __all__ = [
     "LANGUAGES",
@@ -145,6 +145,15 @@ class Lang:
     def pgettext(self, context: str, message: str, domain: str | None = None) -> str:
         """``message`` in ``context`` (a component name: ``pgettext("building", "Forum")``)."""
         return _translations(domain or self.domain, self.code).pgettext(context, message)
+
+    def error_text(self, error: LudusError) -> str:
+        """``error`` (a message id and its values: :mod:`ludus.core.errors`) in this language.
+
+        >>> from ludus.core.errors import NotationError
+        >>> get_lang("pl").error_text(NotationError(N_("the game is over")))
+        'gra się skończyła'
+        """
+        return error.text_in(self)
 
     def number(self, value: float) -> str:
         """A number as the locale writes it."""

@@ -1,21 +1,17 @@
 """Action notation and names: the generic ``<seat>:<verb> <args>`` notation is used as it
 is (cities ``Nova_Carthago``, city cards ``Aquileia/white``, events by their Latin id,
 colours ``orange black green white blue``); this module turns an action into words with
-the rulebook's names (:func:`describe`), registers the event templates with their namers,
-says what a component is and does (:func:`component_text`), reads the forms of ludus 0.1.0
+the rulebook's names (:func:`describe`), says what a component is and does (:func:`component_text`), reads the forms of ludus 0.1.0
 that had no legion count (:func:`canonical`) and upgrades old moves (:func:`upgrade`)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import Outcome
-from ludus.core.events import register_messages
 from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import version_key
 from ludus.games.fall_of_rome.components import (
@@ -24,10 +20,9 @@ from ludus.games.fall_of_rome.components import (
     COLOUR_INDEX,
     COLOURS,
     DOMAIN,
-    EN,
+    ENGLISH,
     EVENT_MOVE_VERBS,
     EVENTS,
-    FACE_WORDS,
     MOVE_VERBS,
     N_CITY_CARDS,
     NEIGHBOURS,
@@ -42,7 +37,6 @@ from ludus.games.fall_of_rome.components import (
     ROLES,
     TOKEN_CITY,
     TRIBES,
-    VERSION_WORDS,
     Termination,
     Verb,
     card_name,
@@ -53,19 +47,18 @@ from ludus.games.fall_of_rome.components import (
 )
 from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.state import FallOfRomeData
+from ludus.games.fall_of_rome.words import MESSAGES, PALETTE
 
-with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
-    _MESSAGES = tomllib.load(_f)
-_LABELS: dict[str, Any] = _MESSAGES["labels"]
+_LABELS: dict[str, Any] = MESSAGES["labels"]
 """The English label of each verb (a msgid; a table ``{one, other, n}`` counts argument ``n``)."""
 _SEAT_ARGS: dict[str, tuple[int, ...]] = {"plot_give": (0,), "plot_take": (0,), "mercator_give": (0,),
                                           "mercator_take": (0,), "swap": (0, 1)}
 """The arguments that are seats, named as the reader knows them (``lang.player``)."""
 
 
-def describe(action: Action, lang: Lang = EN) -> str:
+def describe(action: Action, state: FallOfRomeData | None = None, lang: Lang = ENGLISH) -> str:
     """``action`` in words in ``lang``, naming components as the rulebook does (the menu is the
-    seat's own, so the label does not name the seat).
+    seat's own, so the label does not name the seat; nor does it depend on ``state``).
 
     >>> describe(Action(0, "march", ("Nova_Carthago",)))
     'march to Nova Carthago'
@@ -86,28 +79,10 @@ def describe(action: Action, lang: Lang = EN) -> str:
                              for k, arg in enumerate(action.args)))
     except IndexError:
         return str(action)
+_REASONS: dict[str, str] = MESSAGES["reasons"]
 
 
-# --- the event templates (data/messages.toml) and their namers ----------------------
-_VERSIONS = {False: VERSION_WORDS["normal"], True: VERSION_WORDS["destabilizing"]}
-register_messages(
-    DOMAIN,
-    _MESSAGES["events"],
-    {
-        "city": lambda c, lang: city_name(int(c), lang),
-        "colour": lambda t, lang: colour_name(int(t), lang),
-        "tribe": lambda t, lang: tribe_name(int(t), lang),
-        "card": lambda c, lang: card_name(int(c), lang),
-        "cards": lambda cs, lang: lang.join([card_name(int(c), lang) for c in cs]),
-        "role": lambda r, lang: ROLES[int(r)].name,
-        "faces": lambda fs, lang: lang.join([lang.gettext(FACE_WORDS[int(f)]) for f in fs]),
-        "version": lambda d, lang: lang.gettext(_VERSIONS[bool(d)]),
-    },
-)
-_REASONS: dict[str, str] = _MESSAGES["reasons"]
-
-
-def outcome_text(outcome: Outcome, lang: Lang = EN) -> str:
+def outcome_text(outcome: Outcome, lang: Lang = ENGLISH) -> str:
     """How the game ended in ``lang`` (``outcome.reason`` stays English in records).
 
     >>> from ludus.core.api import Outcome
@@ -328,7 +303,7 @@ def _revolt_text(_unused: int, lang: Lang) -> str:
     return lang.gettext(_REVOLT_TEXT)
 
 
-def component_text(name: str, lang: Lang = EN) -> str | None:
+def component_text(name: str, lang: Lang = ENGLISH) -> str | None:
     """What the component called ``name`` (in English or in ``lang``; any case, spaces or
     underscores) is and does, in ``lang``.
 
@@ -343,3 +318,6 @@ def component_text(name: str, lang: Lang = EN) -> str | None:
 
 PORTS_TEXT = ", ".join(CITIES[c].name for c in PORT_CITIES)
 """The ports, by name (every one reaches every other by Sail)."""
+
+
+__all__ = ["PALETTE", "canonical", "component_text", "describe", "outcome_text", "upgrade"]

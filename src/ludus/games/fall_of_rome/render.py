@@ -11,21 +11,19 @@ from ludus.core.i18n import N_, Lang
 from ludus.games.fall_of_rome.components import (
     CITIES,
     COLOURS,
-    EN,
+    ENGLISH,
     NEIGHBOURS,
     NODES,
     PORT,
     TOKEN_CITY,
-    TRIBES,
     card_name,
     city_name,
     colour_name,
     tribe_name,
     word,
 )
+from ludus.games.fall_of_rome.words import COLOUR_INITIALS
 
-_SHORT = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
-"""The letter of each cube colour on the board (a symbol, like the notation: the same in every language)."""
 _PHASES = {"role": N_("choosing roles"), "start": N_("starting cities"), "actions": N_("Do Actions"),
            "revolt": N_("Revolt"), "invade": N_("Invade Cities"), "over": N_("end of the game")}
 _DECIDING = {"pay": N_("cards to discard"), "legions": N_("legions to take or add"),
@@ -36,7 +34,7 @@ _DECIDING = {"pay": N_("cards to discard"), "legions": N_("legions to take or ad
 
 
 def _cubes(cubes: Mapping[str, int]) -> str:
-    return " ".join(f"{_SHORT[c]}{n}" for c, n in cubes.items())
+    return " ".join(f"{COLOUR_INITIALS[c]}{n}" for c, n in cubes.items())
 
 
 def _names(tokens: list[str], lang: Lang) -> str:
@@ -56,7 +54,7 @@ def _legions(n: int, lang: Lang) -> str:
     return lang.ngettext("{n} legion", "{n} legions", n).format(n=n)
 
 
-def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
+def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) -> str:
     """The board as a table of cities (cubes, legions, forts, pawns), then the tracks,
     supplies, alliances, hands, decks and what is being decided, in ``lang``.
 
@@ -88,13 +86,13 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
             f"{_city(row['city'], lang):<{w_city}}{_cubes(row['cubes']):<22}{row['legions'] or '':>{w_legions}}  "
             f"{fort if row['fort'] else '':<{w_fort}} {', '.join(word(p) for p in row['pawns'])}"
         )
-    legend = ", ".join(f"{_SHORT[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
+    legend = ", ".join(f"{COLOUR_INITIALS[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
     lines += textwrap.wrap(_("Cubes: {legend}").format(legend=legend), 80, subsequent_indent="    ")
     lines.append("")
     lines.append(_("Invasion track {track}/8 (invasion rate {invasion}, recruitment rate {recruitment})   "
                    "Decline {decline}/8").format(track=view["invasion_track"], invasion=view["invasion_rate"],
                                                 recruitment=view["recruitment_rate"], decline=view["decline"]))
-    supply = "  ".join(f"{_SHORT[c]} {n}" for c, n in view["supply"].items())
+    supply = "  ".join(f"{COLOUR_INITIALS[c]} {n}" for c, n in view["supply"].items())
     lines.append(_("Supply: {cubes}   legions {legions}   forts {forts}").format(
         cubes=supply, legions=view["legion_reserve"], forts=view["fort_supply"]))
     allied = ", ".join(word(c, lang) for c in view["allied"]) or _("none")
@@ -136,7 +134,7 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     return "\n".join(lines)
 
 
-def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str:
+def render_map(view: Mapping[str, Any], lang: Lang = ENGLISH, width: int = 80) -> str:
     """The map as a compact listing in ``lang``: each city with its colours, whether it is a port
     (Sail goes from any port to any other), its roads, the migration paths into it (tribe colour
     from the previous city, or from the tribe's supply space) and, from ``view``, what stands
@@ -165,17 +163,10 @@ def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str
     return "\n".join(lines)
 
 
-_STYLE = {"orange": "dark_orange", "black": "grey50", "green": "green", "white": "bright_white", "blue": "blue"}
-PALETTE: dict[str, str] = {
-    **_STYLE,
-    **{tribe.name: _STYLE[tribe.colour] for tribe in TRIBES},
-    **{f"{_SHORT[colour]}{n}": style for colour, style in _STYLE.items() for n in range(1, 10)},
-}
-"""The tribes' colours for the terminal: colour words, tribe names and cube counts (``O2``)."""
 _CITY = {city.name.replace(" ", "_"): city for city in CITIES}
 
 
-def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
+def render_seat(view: Mapping[str, Any], player: int, lang: Lang = ENGLISH) -> str:
     """What the seat needs at every decision, in ``lang``: the turn and tracks, its pawn's city
     (pieces, roads, port), its hand, and the other pawns with their hands (hands are open in this
     co-operative game); the whole table is :func:`render`, the map ``render_map``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_
 from ludus.core.i18n import Lang, as_lang
+from ludus.core.info import Outcome
 from ludus.core.record import version_key
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -20,11 +21,15 @@ from ludus.games.glory_to_rome.components import (
     V_LEGACY_PETITION,
     V_PETITION,
     building_name,
+    component_text,
     jack_name,
     material_name,
     role_name,
 )
 from ludus.games.glory_to_rome.components import with_article as _article
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.scoring import reason_text
+from ludus.games.glory_to_rome.words import PALETTE
 
 SPLIT_VERSION = "0.4.0"
 """The engine version whose petitions choose the role, then the cards one by one (issue 11)."""
@@ -83,12 +88,13 @@ def _word(arg: Arg, lang: Lang) -> str:
     return arg
 
 
-def describe(action: Action, lang: Lang | None = None) -> str:
-    """A label in ``lang`` (None: English), e.g. ``"lead Laborer with Road"``.
+def describe(action: Action, state: GtrData | None = None, lang: Lang | None = None) -> str:
+    """A label in ``lang`` (None: English), e.g. ``"lead Laborer with Road"`` (the label does not
+    depend on ``state``, the position it is played in).
 
     >>> describe(Action(0, "lead", ("laborer", "road")))
     'lead Laborer with Road'
-    >>> describe(Action(0, "lead", ("laborer", "road")), as_lang("pl"))
+    >>> describe(Action(0, "lead", ("laborer", "road")), None, as_lang("pl"))
     'rozegraj rolę Tragarz (karta: Ulica)'
     """
     lang = (lang or as_lang(None)).for_domain(DOMAIN)
@@ -154,3 +160,12 @@ def upgrade(text: str, version: str) -> list[str]:
     if not colon or len(words) != 3 or words[0] != V_PETITION:
         return [text]
     return [f"{seat}:{V_LEGACY_PETITION} {words[1]} {words[2]}"]
+
+
+def outcome_text(outcome: Outcome, lang: Lang) -> str:
+    """Why the game ended, in ``lang`` (``outcome.reason`` is the English, kept in records; the
+    Forum's winners are named from the outcome's details)."""
+    return reason_text(outcome.reason, list(outcome.details.get("forum_winners", ())), lang)
+
+
+__all__ = ["PALETTE", "component_text", "describe", "outcome_text", "upgrade", "with_article"]

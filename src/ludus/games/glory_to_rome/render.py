@@ -160,21 +160,6 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     return "\n".join(lines)
 
 
-PALETTE: dict[str, str] = {
-    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client.
-    # The keys are the English names, msgids of the game's catalogs: the terminal colours their
-    # translations too.
-    "Rubble": "yellow", "Laborer": "yellow",
-    "Wood": "green", "Craftsman": "green",
-    "Brick": "red", "Legionary": "red",
-    "Concrete": "grey62", "Architect": "grey62",
-    "Stone": "blue", "Merchant": "blue",
-    "Marble": "magenta", "Patron": "magenta",  # purple cards
-    "Jack": "bold",
-}
-"""Materials, roles and the Jack in the colours of their cards (for the terminal)."""
-
-
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
     """What the seat needs at every decision in ``lang``: the turn, the pool, its own area and a
     line per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
@@ -205,3 +190,8 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
                 seat=lang.player(p), influence=pv["influence"], hand=pv["hand_size"], clients=_counted(pv["clientele"], lang),
                 stockpile=len(pv["stockpile"]), buildings=built))
     return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))
+
+
+def render_map(view: Mapping[str, Any], lang: Lang | None = None) -> None:
+    """No map: the table of :func:`render` is the whole game (the ``map`` command says so)."""
+    return None

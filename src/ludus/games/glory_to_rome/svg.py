@@ -417,7 +417,7 @@ class _Table:
         if "hand" in self._mine():
             y = self.hand(y)
         if self.buttons:
-            y = self.canvas.button_row(y, [(describe(Action.from_notation(n), self.lang), n) for n in self.buttons])
+            y = self.canvas.button_row(y, [(describe(Action.from_notation(n), None, self.lang), n) for n in self.buttons])
         for p, pv in enumerate(self.view["players"]):
             y = self.panel(y, p, pv)
         if self.view["over"]:

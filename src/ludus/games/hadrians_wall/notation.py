@@ -23,7 +23,7 @@ from .components import (
     CITIZEN_NAMES,
     COHORT_INDEX,
     COURT_BOXES,
-    EN,
+    EN_KEY,
     ENGLISH,
     FATE_CARDS,
     GLADIATOR_INDEX,
@@ -57,9 +57,14 @@ from .components import (
     theatre_box_words,
 )
 from .rules.general import source_card
+from .scoring import outcome_text
 from .state import HadriansWallData
+from .words import PALETTE
 
-__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
+__all__ = [
+    "PALETTE", "canonical", "component_names", "component_text", "describe", "describe_component", "find_component",
+    "outcome_text", "upgrade",
+]
 
 _LABELS: dict[str, str] = {
     Verb.END: N_("end the Year"),
@@ -238,7 +243,7 @@ def component_names(lang: Lang = ENGLISH) -> dict[str, str]:
     ('Ludus Gladiatorious', 'Fate card 12')
     """
     _ = lang.gettext
-    names = {f"item:{k}": _(ITEM_NAMES[k][EN]) for k in TEXTS["items"]}
+    names = {f"item:{k}": _(ITEM_NAMES[k][EN_KEY]) for k in TEXTS["items"]}
     names.update({f"area:{k}": _(_area_name(k)) for k in TEXTS["areas"]})
     names.update({f"building:{k}": building_name(k, lang) for k in BUILDINGS})
     names.update({f"card:{c.id}": card_name(c.index, lang) for c in PLAYER_CARDS})
@@ -248,7 +253,7 @@ def component_names(lang: Lang = ENGLISH) -> dict[str, str]:
 
 
 def _text(entry: dict[str, str], lang: Lang) -> str:
-    return lang.gettext(entry[EN])
+    return lang.gettext(entry[EN_KEY])
 
 
 def _requirement(key: str, lang: Lang) -> str:
@@ -328,3 +333,12 @@ def find_component(name: str, lang: Lang = ENGLISH) -> list[str]:
         if wanted in (_normal(display), _normal(component), _normal(key), _normal(local.get(component, display))):
             found.append(component)
     return found
+
+
+def component_text(name: str, lang: Lang = ENGLISH) -> str | None:
+    """What the component called ``name`` (in English or in ``lang``) does, in ``lang``
+    (``show NAME``; every component of that name, see :func:`find_component`); None: unknown."""
+    found = find_component(name, lang)
+    if not found:
+        return None
+    return "\n\n".join(describe_component(c, lang) for c in found)

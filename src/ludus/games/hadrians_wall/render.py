@@ -28,7 +28,7 @@ from .components import (
     DIFFICULTY_NAMES,
     DIPLOMAT_FAVOURS,
     DISDAIN_BOXES,
-    EN,
+    EN_KEY,
     ENGLISH,
     FATE_CARDS,
     FORT_COLUMN,
@@ -128,7 +128,7 @@ def _phase(phase: str, lang: Lang) -> str:
 
 
 def _difficulty(key: str, lang: Lang) -> str:
-    return lang.gettext(DIFFICULTY_NAMES[key][EN]) if key in DIFFICULTY_NAMES else key
+    return lang.gettext(DIFFICULTY_NAMES[key][EN_KEY]) if key in DIFFICULTY_NAMES else key
 
 
 def _sheet_buildings(b: Mapping[str, Any], sheet: str, lang: Lang) -> str:
@@ -306,3 +306,9 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = ENGLISH) -> s
 def _item_numbers(counts: list[int], lang: Lang) -> str:
     """``Soldier 2, Builder 0, ...``: each item's name and how many (no plural to choose)."""
     return ", ".join(f"{item_name(i, lang)} {n}" for i, n in enumerate(counts) if i < len(ITEMS))
+
+
+def render_map(view: Mapping[str, Any], lang: Lang = ENGLISH) -> None:
+    """No map apart from the sheets: the Scouting map is drawn on each sheet by :func:`render`
+    (the ``map`` command says the game has none)."""
+    return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.i18n import N_, Lang, get_lang
+from ludus.core.info import Outcome
 from ludus.core.record import version_key
 from ludus.games.trajan.components import (
     ACTIONS,
@@ -54,6 +55,7 @@ from ludus.games.trajan.components import (
     with_article,
 )
 from ludus.games.trajan.state import TrajanData
+from ludus.games.trajan.words import PALETTE
 
 _PLACES = {"deck": N_("the draw pile"), "left": N_("the left discard pile"), "right": N_("the right discard pile")}
 
@@ -335,4 +337,9 @@ def component_text(name: str, lang: Lang | None = None) -> str | None:
     return catalogue(lang).get(_key(name))
 
 
-__all__ = ["SPLIT_VERSION", "catalogue", "component_text", "describe", "upgrade"]
+def outcome_text(outcome: Outcome, lang: Lang = ENGLISH) -> str:
+    """Why the game ended, in ``lang``: the English ``outcome.reason`` is a msgid of Trajan's catalogs."""
+    return lang.gettext(outcome.reason)
+
+
+__all__ = ["PALETTE", "SPLIT_VERSION", "catalogue", "component_text", "describe", "outcome_text", "upgrade"]

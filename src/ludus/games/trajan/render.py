@@ -18,7 +18,6 @@ from ludus.core.i18n import N_, Lang
 from ludus.games.trajan.components import (
     ACTIONS,
     BONUS_INDEX,
-    COLOUR_NAMES_EN,
     COLOURS,
     COMMODITY_INDEX,
     CONSTRUCTION_TILES,
@@ -41,8 +40,8 @@ from ludus.games.trajan.components import (
     ship_name,
     text_in,
 )
+from ludus.games.trajan.words import MARKER_INITIALS
 
-_SHORT = {"yellow": "Y", "orange": "O", "green": "G", "white": "W", "pink": "P", "blue": "B"}
 _CATEGORY = {c.key: c.en for c in TRAJAN_CATEGORIES}
 """The short name of each Trajan-tile category for the board (``commodity``, ``victory points``)."""
 _BUILDING = {t.name: (str(TEXTS["construction_short"][ACTIONS[t.action]]["short"]), t.vp) for t in CONSTRUCTION_TILES}
@@ -123,7 +122,7 @@ def _bonus(ids: list[str], lang: Lang) -> str:
 
 
 def _markers(tray: Mapping[str, int]) -> str:
-    return "".join(_SHORT[c] * n for c, n in tray.items()) or "."
+    return "".join(MARKER_INITIALS[c] * n for c, n in tray.items()) or "."
 
 
 def _counts(counts: Mapping[str, int], lang: Lang) -> str:
@@ -255,20 +254,10 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     return "\n".join(lines)
 
 
-_MARKER_STYLE = {"yellow": "yellow", "orange": "dark_orange", "green": "green", "white": "bright_white",
-                 "pink": "hot_pink", "blue": "blue"}
-PALETTE: dict[str, str] = {
-    # the six colours of the action markers by the words the board and the labels use (the
-    # rulebook's "light green" is the colour id green; each word is a msgid of Trajan's catalogs, so
-    # the terminal colours its translation too), and their initials on a player's circle
-    **{COLOUR_NAMES_EN[i]: _MARKER_STYLE[colour] for i, colour in enumerate(COLOURS)},
-    **{_SHORT[colour]: style for colour, style in _MARKER_STYLE.items()},
-}
-"""Marker colours for the terminal (words, and the initials of :func:`render_seat`)."""
 
 
 def _spaced(tray: Mapping[str, int]) -> str:
-    return " ".join(_SHORT[c] for c, n in tray.items() for _ in range(n)) or "."
+    return " ".join(MARKER_INITIALS[c] for c, n in tray.items() for _ in range(n)) or "."
 
 
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
@@ -316,3 +305,9 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
         lines.append(_("Markers to sow: {markers}, next tray {tray}").format(
             markers=_spaced(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)))
     return "\n".join(lines)
+
+
+def render_map(view: Mapping[str, Any], lang: Lang | None = None) -> None:
+    """No map of its own: Trajan's provinces are drawn in :func:`render` (the ``map`` command
+    says the game has none)."""
+    return None
