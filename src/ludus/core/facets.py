@@ -51,7 +51,7 @@ class Words(Protocol):
     """A game's words (its ``notation.py``): actions, outcomes and components said in a language."""
 
     @property
-    def PALETTE(self) -> Mapping[str, str]:  # noqa: N802 (a module constant)
+    def PALETTE(self) -> Mapping[str, str]:
         """Words a terminal colours, and their colour (English: translations are coloured too)."""
         ...
 

@@ -90,13 +90,17 @@ class Game(ABC, Generic[StateT]):
         :class:`TypeError`.
         """
         if not isinstance(options, Mapping):
-            raise OptionError(N_("the options of {game} must be a mapping of names to values"), game=cls.info.id)
+            raise OptionError(
+                N_("the options of {game} must be a mapping of names to values"), game=cls.info.id
+            )
         for name in options:
             if not isinstance(name, str):
                 raise OptionError(N_("option names must be text, got {name}"), name=shorten(repr(name))[1:-1])
             if name == "players":
-                raise OptionError(N_("players is not an option of {game}: give the player count on its own (--players)"),
-                                  game=cls.info.id)
+                raise OptionError(
+                    N_("players is not an option of {game}: give the player count on its own (--players)"),
+                    game=cls.info.id,
+                )
             cls.info.option(name)  # OptionError for a name the game does not declare
         return cls(players, **options)
 
@@ -138,23 +142,35 @@ class Game(ABC, Generic[StateT]):
         components, counts out of range, seats that do not exist).
         """
         if not isinstance(data, Mapping):
-            raise StateError(N_("a {game} state is a JSON object, not {kind}"), game=self.info.id, kind=type(data).__name__)
+            raise StateError(
+                N_("a {game} state is a JSON object, not {kind}"), game=self.info.id, kind=type(data).__name__
+            )
         try:
             state = self.load_state(data)
         except StateError:
             raise
         except KeyError as exc:
-            raise StateError(N_("the state has no field {name!r}"), name=str(exc.args[0] if exc.args else exc)[:60]) from None
+            raise StateError(
+                N_("the state has no field {name!r}"), name=str(exc.args[0] if exc.args else exc)[:60]
+            ) from None
         except (TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
-            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
+            raise StateError(
+                N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}"
+            ) from None
         try:
             problems = self.state_violations(state)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
-            raise StateError(N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}") from None
+            raise StateError(
+                N_("not a {game} state: {error}"), game=self.info.id, error=f"{exc!s:.200}"
+            ) from None
         if problems:
             if len(problems) > 1:
-                raise StateError(N_("impossible {game} state: {problem} (and {more} more)"), game=self.info.id,
-                                 problem=problems[0], more=len(problems) - 1)
+                raise StateError(
+                    N_("impossible {game} state: {problem} (and {more} more)"),
+                    game=self.info.id,
+                    problem=problems[0],
+                    more=len(problems) - 1,
+                )
             raise StateError(N_("impossible {game} state: {problem}"), game=self.info.id, problem=problems[0])
         return state
 
@@ -168,8 +184,11 @@ class Game(ABC, Generic[StateT]):
         default = movers[0] if len(movers) == 1 else None
         action = Action.from_notation(text, default)
         if not 0 <= action.player < self.players:
-            raise NotationError(N_("there is no seat {seat} in a {players}-player game"), seat=action.player,
-                                players=self.players)
+            raise NotationError(
+                N_("there is no seat {seat} in a {players}-player game"),
+                seat=action.player,
+                players=self.players,
+            )
         return action
 
     # --- words: the words facet (notation.py) -------------------------------------------------
@@ -199,12 +218,16 @@ class Game(ABC, Generic[StateT]):
     def describe(self, state: StateT, action: Action, locale: LangLike = None) -> str:
         """``action`` in words in ``locale`` (a :class:`~ludus.core.i18n.Lang`, a code, None:
         English); its notation for a game without words."""
-        return self.words.describe(action, state, self.lang(locale)) if self.words is not None else str(action)
+        return (
+            self.words.describe(action, state, self.lang(locale)) if self.words is not None else str(action)
+        )
 
     def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
         """Why the game ended, in ``locale`` (``outcome.reason`` is the English, kept in records)."""
         lang = self.lang(locale)
-        return self.words.outcome_text(outcome, lang) if self.words is not None else lang.gettext(outcome.reason)
+        return (
+            self.words.outcome_text(outcome, lang) if self.words is not None else lang.gettext(outcome.reason)
+        )
 
     # --- pictures: the pictures facet (render.py) and the board (svg.py) ----------------------
     def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
@@ -216,7 +239,9 @@ class Game(ABC, Generic[StateT]):
     def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str | None:
         """A few lines a seat needs at every decision (where the game stands, its own
         area), shown just above the prompt; the whole table is :meth:`render`."""
-        return self.pictures.render_seat(view, player, self.lang(locale)) if self.pictures is not None else None
+        return (
+            self.pictures.render_seat(view, player, self.lang(locale)) if self.pictures is not None else None
+        )
 
     def render_map(self, view: Mapping[str, Any], locale: LangLike = None) -> str | None:
         """The game's map as text for the terminal's ``map`` command (None: no map)."""
@@ -291,7 +316,9 @@ class Game(ABC, Generic[StateT]):
         Games decide here when one-action lookahead with :meth:`evaluate` is not
         the right policy (e.g. during sub-decisions).
         """
-        return self.knowledge.greedy_action(state, player, rng, search) if self.knowledge is not None else None
+        return (
+            self.knowledge.greedy_action(state, player, rng, search) if self.knowledge is not None else None
+        )
 
     @property
     def action_cap(self) -> int:
@@ -377,4 +404,3 @@ class Game(ABC, Generic[StateT]):
 def _rebuild_game(cls: type[Game[Any]], players: int, options: dict[str, Any]) -> Game[Any]:
     """Unpickle a :class:`Game`: construct it again from its player count and options."""
     return cls(players, **options)
-

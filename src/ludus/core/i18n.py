@@ -163,7 +163,9 @@ class Lang:
         """``value`` with ``digits`` decimals as the locale writes it (``12,50`` in Polish; ``–`` for NaN)."""
         if math.isnan(value):
             return "–"
-        return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.locale)
+        return format_decimal(
+            value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.locale
+        )
 
     def percent(self, value: float) -> str:
         """A rate as a percentage with one decimal as the locale writes it (``62,5%``)."""
@@ -184,7 +186,8 @@ def _bound(code: str, domain: str) -> Lang:
 
 @cache
 def get_lang(code: str) -> Lang:
-    """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises :class:`~ludus.core.errors.LanguageError`."""
+    """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises
+    :class:`~ludus.core.errors.LanguageError`."""
     return Lang(code)
 
 

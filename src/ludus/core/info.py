@@ -57,7 +57,9 @@ class GameInfo:
             if spec.name == name:
                 return spec
         known = ", ".join(s.name for s in self.options) or "none"
-        raise OptionError(N_("{game} has no option {name!r} (options: {known})"), game=self.id, name=name, known=known)
+        raise OptionError(
+            N_("{game} has no option {name!r} (options: {known})"), game=self.id, name=name, known=known
+        )
 
 
 @dataclass(frozen=True, slots=True)

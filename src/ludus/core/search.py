@@ -30,14 +30,22 @@ class Search(Protocol):
     memory: dict[Hashable, Any]
 
     def best_by_lookahead(
-        self, world: State, player: int, actions: Sequence[Action],
-        value: Callable[[State, int], float], rng: Rng,
+        self,
+        world: State,
+        player: int,
+        actions: Sequence[Action],
+        value: Callable[[State, int], float],
+        rng: Rng,
     ) -> Action:
         """The action whose result ``value`` rates best for ``player`` (ties broken by ``rng``)."""
         ...
 
     def beam_plan(
-        self, world: State, player: int, rng: Rng, *,
+        self,
+        world: State,
+        player: int,
+        rng: Rng,
+        *,
         value: Callable[[State], float],
         actions: Callable[[State, int], Sequence[Action]],
         key: Callable[[State], Hashable],
@@ -55,4 +63,3 @@ class Search(Protocol):
         ``None`` when stopping now is best. See :func:`ludus.agents.beam.plan` for the hooks.
         """
         ...
-

@@ -50,6 +50,9 @@ def check_seat(state: Seated, player: int | None) -> None:
         return
     players = state.game.players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
-        raise LudusError(N_("there is no seat {seat:.40} in a {players}-player game (seats 0–{last}, or None)"),
-                     seat=repr(player), players=players, last=players - 1)
-
+        raise LudusError(
+            N_("there is no seat {seat:.40} in a {players}-player game (seats 0–{last}, or None)"),
+            seat=repr(player),
+            players=players,
+            last=players - 1,
+        )

@@ -150,4 +150,3 @@ class State(ABC):
         if action.player not in self.to_move() and not self.legal_actions(action.player):
             return _("it is not seat {seat}'s decision").format(seat=action.player)
         return _("not among the legal actions now")
-

@@ -157,4 +157,5 @@ class FallOfRome(Game[FallOfRomeState]):
     invariants = invariants
     validation = validation
 
-    level_search = ("plan", 2, 4)  # the greedy planner, its beam 2 / 4 times wider: ISMCTS won less (docs/bots.md)
+    # the greedy planner, its beam 2 / 4 times wider: ISMCTS won less (docs/bots.md)
+    level_search = ("plan", 2, 4)

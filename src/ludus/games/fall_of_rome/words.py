@@ -45,7 +45,13 @@ def lang_of(locale: LangLike) -> Lang:
 COLOUR_INITIALS: Final = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
 """The letter of each cube colour on the board (a symbol, like the notation: the same in every
 language), as in the terminal's cube counts (``O2``: two orange cubes)."""
-_STYLE = {"orange": "dark_orange", "black": "grey50", "green": "green", "white": "bright_white", "blue": "blue"}
+_STYLE = {
+    "orange": "dark_orange",
+    "black": "grey50",
+    "green": "green",
+    "white": "bright_white",
+    "blue": "blue",
+}
 PALETTE: dict[str, str] = {
     **_STYLE,
     **{tribe.name: _STYLE[tribe.colour] for tribe in TRIBES},

@@ -165,24 +165,29 @@ class GloryToRome(Game[GtrState]):
 
     info = GameInfo(
         id=DOMAIN,
-        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu", "hu": "Glory to Rome: Róma dicsőségére",
-                "uk": "Glory to Rome: Во славу Риму"},
+        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu",
+                "hu": "Glory to Rome: Róma dicsőségére", "uk": "Glory to Rome: Во славу Риму"},
         min_players=2,
         max_players=5,
         cooperative=False,
         hidden_information=True,
         simultaneous=False,
         options=(
-            OptionSpec("rules", "new", N_("rule set: new (Polish default) or classic"), choices=("new", "classic"),
-                       label=N_("Rules"), explain=N_("The new rules of the Polish edition, or the classic ones."),
+            OptionSpec("rules", "new", N_("rule set: new (Polish default) or classic"),
+                       choices=("new", "classic"), label=N_("Rules"),
+                       explain=N_("The new rules of the Polish edition, or the classic ones."),
                        value_labels=(("new", N_("new")), ("classic", N_("classic")))),
-            OptionSpec("simplified", False, N_("training game: no building functions, fewer sites, half deck"),
-                       label=N_("Training game"), explain=N_("No building functions, fewer sites and half the deck.")),
-            OptionSpec("start_order", "pl", N_("alphabet for choosing the start player"), choices=("pl", "en"),
+            OptionSpec("simplified", False,
+                       N_("training game: no building functions, fewer sites, half deck"),
+                       label=N_("Training game"),
+                       explain=N_("No building functions, fewer sites and half the deck.")),
+            OptionSpec("start_order", "pl", N_("alphabet for choosing the start player"),
+                       choices=("pl", "en"), ruling=True),
+            OptionSpec("latrine_jack", True, N_("a Latrine may discard a Jack (PL: 'one card')"),
                        ruling=True),
-            OptionSpec("latrine_jack", True, N_("a Latrine may discard a Jack (PL: 'one card')"), ruling=True),
             OptionSpec("concession", False, N_("players may concede the game to another player"),
-                       label=N_("Conceding"), explain=N_("A player may concede the game to another player.")),
+                       label=N_("Conceding"),
+                       explain=N_("A player may concede the game to another player.")),
         ),
         default_players=3,
         summary=N_("Rebuild Rome after the great fire: lead roles, hire clients, build and sell."),
@@ -230,4 +235,5 @@ class GloryToRome(Game[GtrState]):
     validation = validation
 
     search_rollout = 0  # a random pass or wasted action spoils the position the leaf value sees
-    level_search = ("rollout", 2, 8)  # 200 games, 2 players: rollout 87.0% against greedy, ISMCTS 9 of 20 (docs/bots.md)
+    # 200 games, 2 players: rollout 87.0% against greedy, ISMCTS 9 of 20 (docs/bots.md)
+    level_search = ("rollout", 2, 8)

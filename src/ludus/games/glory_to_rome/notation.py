@@ -116,21 +116,29 @@ def describe(action: Action, state: GtrData | None = None, lang: Lang | None = N
     if verb == "lay":
         where = lang.gettext("in town") if args[2] == "in" else lang.gettext("out of town")
         return _("lay {building} foundation on {material} site {where}").format(
-            building=_article(words[0], lang), material=_article(words[1], lang), where=where)
+            building=_article(words[0], lang), material=_article(words[1], lang), where=where
+        )
     if verb == "build":
         if args[1] in BUILDING_INDEX:
             material = material_name(BUILDINGS[BUILDING_INDEX[str(args[1])]].material, lang)
             return _("add {card} ({material}) from hand to {building}").format(
-                card=words[1], material=material, building=words[0])
-        return _("add {material} from the stockpile to {building}").format(material=words[1], building=words[0])
+                card=words[1], material=material, building=words[0]
+            )
+        return _("add {material} from the stockpile to {building}").format(
+            material=words[1], building=words[0]
+        )
     if verb == "build_pool":
-        return _("add {material} from the pool to {building} (Archway)").format(material=words[1], building=words[0])
+        return _("add {material} from the pool to {building} (Archway)").format(
+            material=words[1], building=words[0]
+        )
     if verb == "stairway":
         return _("add {material} to {building} of {owner} (Stairway)").format(
-            material=words[2], building=words[1], owner=words[0])
+            material=words[2], building=words[1], owner=words[0]
+        )
     if verb == "stairway_pool":
         return _("add {material} from the pool to {building} of {owner} (Stairway)").format(
-            material=words[2], building=words[1], owner=words[0])
+            material=words[2], building=words[1], owner=words[0]
+        )
     if verb == "demand":
         if len(args) > 1:
             return _("demand {material} (leave the pool card)").format(material=words[0])

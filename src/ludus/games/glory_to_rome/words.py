@@ -7,7 +7,7 @@ words takes a :class:`~ludus.core.i18n.Lang` translating the domain: :func:`lang
 :data:`ENGLISH` is the default.
 
 >>> ENGLISH.code, ENGLISH.domain, lang_of("pl").domain
-('en', 'glory-to-rome')
+('en', 'glory-to-rome', 'glory-to-rome')
 >>> PALETTE["Rubble"], PALETTE["Laborer"]
 ('yellow', 'yellow')
 """
@@ -45,12 +45,18 @@ PALETTE: dict[str, str] = {
     # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client.
     # The keys are the English names, msgids of the game's catalogs: the terminal colours their
     # translations too.
-    "Rubble": "yellow", "Laborer": "yellow",
-    "Wood": "green", "Craftsman": "green",
-    "Brick": "red", "Legionary": "red",
-    "Concrete": "grey62", "Architect": "grey62",
-    "Stone": "blue", "Merchant": "blue",
-    "Marble": "magenta", "Patron": "magenta",  # purple cards
+    "Rubble": "yellow",
+    "Laborer": "yellow",
+    "Wood": "green",
+    "Craftsman": "green",
+    "Brick": "red",
+    "Legionary": "red",
+    "Concrete": "grey62",
+    "Architect": "grey62",
+    "Stone": "blue",
+    "Merchant": "blue",
+    "Marble": "magenta",
+    "Patron": "magenta",  # purple cards
     "Jack": "bold",
 }
 """Materials, roles and the Jack in the colours of their cards (for the terminal)."""

@@ -1,4 +1,5 @@
-"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports everything."""
+"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports
+everything."""
 
 from __future__ import annotations
 
@@ -143,23 +144,28 @@ class HadriansWall(Game[HadriansWallState]):
         simultaneous=True,
         default_players=1,
         options=(
-            OptionSpec("difficulty", "easy", N_("Pict attack strength (cards per Year)"), choices=DIFFICULTIES,
-                       label=N_("Difficulty"), explain=N_("How strong the Pict attacks are: the cards drawn each Year."),
+            OptionSpec("difficulty", "easy", N_("Pict attack strength (cards per Year)"),
+                       choices=DIFFICULTIES, label=N_("Difficulty"),
+                       explain=N_("How strong the Pict attacks are: the cards drawn each Year."),
                        value_labels=(("easy", N_("easy")), ("normal", N_("normal")), ("hard", N_("hard")))),
-            OptionSpec("campaign_fort", 0, N_("Solo Campaign fort 1–16 (0 = no campaign)"), minimum=0, maximum=16,
-                       label=N_("Solo Campaign fort"), players=(1,),
+            OptionSpec("campaign_fort", 0, N_("Solo Campaign fort 1–16 (0 = no campaign)"),
+                       minimum=0, maximum=16, label=N_("Solo Campaign fort"), players=(1,),
                        explain=N_("Play fort 1–16 of the Solo Campaign (0: no campaign).")),
-            OptionSpec("campaign_reward", False, N_("the previous fort's Challenge was met: take its Setup Reward"),
+            OptionSpec("campaign_reward", False,
+                       N_("the previous fort's Challenge was met: take its Setup Reward"),
                        label=N_("Campaign reward"), players=(1,),
                        explain=N_("The previous fort's Challenge was met: take its Setup Reward.")),
-            OptionSpec("final_pass", False, N_("items received after ending the Year cannot be used (asynchronous play)"),
+            OptionSpec("final_pass", False,
+                       N_("items received after ending the Year cannot be used (asynchronous play)"),
                        label=N_("Nothing after the Year ends"), players=(2, 3, 4, 5, 6),
                        explain=N_("Items a neighbour pays you after you ended the Year cannot be used.")),
             OptionSpec(
                 "resource_passing", True,
-                N_("neighbour purchases pay the neighbour (off: the unofficial variant adding attack cards instead)"),
+                N_("neighbour purchases pay the neighbour "
+                   "(off: the unofficial variant adding attack cards instead)"),
                 label=N_("Pay your neighbours"), players=(2, 3, 4, 5, 6),
-                explain=N_("Buying from a neighbour pays them; off: each such purchase adds a Pict card instead."),
+                explain=N_("Buying from a neighbour pays them; "
+                           "off: each such purchase adds a Pict card instead."),
             ),
         ),
         summary="Flip-and-write: build a fort on Hadrian's Wall over 6 Years and hold off the Picts.",
@@ -200,4 +206,5 @@ class HadriansWall(Game[HadriansWallState]):
     invariants = invariants
     validation = validation
 
-    level_search = ("rollout", 2, 8)  # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
+    # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
+    level_search = ("rollout", 2, 8)

@@ -47,11 +47,14 @@ from .components import (
 
 __all__ = ["ENGLISH", "MESSAGES", "NAMERS", "PALETTE", "lang_of"]
 
+
 def _roads(n: int, lang: Lang) -> str:
     """The attributes of choice from Roads in an event (nothing when there are none)."""
     if not n:
         return ""
-    return lang.ngettext("; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
+    return lang.ngettext(
+        "; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n
+    ).format(n=n)
 
 
 PALETTE: dict[str, str] = {}
@@ -78,7 +81,9 @@ NAMERS: dict[str, Callable[[Any, Lang], str]] = {
     "rewards": reward_words,
     "cells": lambda mask, lang: mask_token(mask).replace(".", ", "),
     "shape": lambda shape, lang: shape_words(shape),
-    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour") if favour else "",
+    "temple_favour": lambda favour, lang: (
+        lang.gettext(": the Temple is complete, a Favour") if favour else ""
+    ),
     "fate_word": lambda died, lang: lang.gettext("dies") if died else lang.gettext("survives"),
     "market_box": market_box_words,
     "theatre_box": theatre_box_words,

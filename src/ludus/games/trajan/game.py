@@ -185,8 +185,10 @@ class TrajanGame(Game[TrajanState]):
     validation = validation
 
     evaluation_scale = heuristic.EVALUATION_SCALE
-    level_search = ("rollout", 2, 6)  # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
-    search_width = 3  # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
+    # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
+    level_search = ("rollout", 2, 6)
+    # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
+    search_width = 3
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)

@@ -7,7 +7,7 @@ words takes a :class:`~ludus.core.i18n.Lang` translating the domain: :func:`lang
 :data:`ENGLISH` is the default.
 
 >>> ENGLISH.code, ENGLISH.domain, lang_of("hu").domain
-('en', 'trajan')
+('en', 'trajan', 'trajan')
 >>> PALETTE["blue"], MARKER_INITIALS["blue"]
 ('blue', 'B')
 """
@@ -52,8 +52,14 @@ def lang_of(locale: LangLike) -> Lang:
 # --- the palette of the terminal ----------------------------------------------------------
 MARKER_INITIALS: Final = {"yellow": "Y", "orange": "O", "green": "G", "white": "W", "pink": "P", "blue": "B"}
 """The initial of each marker colour on a player's action circle (:func:`.render.render_seat`)."""
-_MARKER_STYLE = {"yellow": "yellow", "orange": "dark_orange", "green": "green", "white": "bright_white",
-                 "pink": "hot_pink", "blue": "blue"}
+_MARKER_STYLE = {
+    "yellow": "yellow",
+    "orange": "dark_orange",
+    "green": "green",
+    "white": "bright_white",
+    "pink": "hot_pink",
+    "blue": "blue",
+}
 PALETTE: dict[str, str] = {
     # the six colours of the action markers by the words the board and the labels use (the
     # rulebook's "light green" is the colour id green; each word is a msgid of Trajan's catalogs, so
