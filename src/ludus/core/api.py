@@ -17,25 +17,24 @@ This module gathers the API from the modules that hold it, by what they hold:
 
 - :mod:`ludus.core.info`: :class:`GameInfo`, :class:`Outcome`, :func:`rank_by`;
   :mod:`ludus.core.options`: :class:`OptionSpec`, :class:`FrozenOptions`;
-- :mod:`ludus.core.state`: :class:`State`; :mod:`ludus.core.seat_check`: :func:`check_seat`;
-- :mod:`ludus.core.game`: :class:`Game`; :mod:`ludus.core.facets`: the Protocols of the
+- :mod:`ludus.core.game`: :class:`Game` and :class:`State` (each names the other);
+  :mod:`ludus.core.seat_check`: :func:`check_seat`; :mod:`ludus.core.facets`: the Protocols of the
   game's rooms that ``Game`` reaches (words, pictures, board, knowledge, spaces, checks);
 - :mod:`ludus.core.search`: :class:`Search`, the search the agents lend a game's bot.
 
 >>> from ludus.core.api import Game, State, rank_by
 >>> Game.__module__, State.__module__, rank_by([(3,), (5,)])
-('ludus.core.game', 'ludus.core.state', (2, 1))
+('ludus.core.game', 'ludus.core.game', (2, 1))
 """
 
 from __future__ import annotations
 
 from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Words
-from ludus.core.game import Game, GameT, StateT, _rebuild_game
+from ludus.core.game import Game, GameT, State, StateT, _rebuild_game
 from ludus.core.info import ACTION_CAP_FACTOR, GameInfo, Outcome, rank_by
 from ludus.core.options import FrozenOptions, OptionSpec, OptionValue
 from ludus.core.search import Search
 from ludus.core.seat_check import check_seat
-from ludus.core.state import State
 
 __all__ = [
     "ACTION_CAP_FACTOR",

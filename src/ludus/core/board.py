@@ -33,7 +33,7 @@ from ludus.core.i18n import PLATFORM, Lang, LangLike
 from ludus.core.seat_check import check_seat
 
 if TYPE_CHECKING:
-    from ludus.core.state import State
+    from ludus.core.game import State
 
 __all__ = ["Canvas", "Svg", "actions_by", "board_view", "draw", "esc"]
 

@@ -106,7 +106,7 @@ def rank_by(keys: Sequence[tuple[float, ...]]) -> tuple[int, ...]:
 
 
 def returns_of(outcome: Outcome) -> tuple[float, ...]:
-    """Utility per seat for bots (:meth:`State.returns <ludus.core.state.State.returns>`): +1 first,
+    """Utility per seat for bots (:meth:`State.returns <ludus.core.game.State.returns>`): +1 first,
     -1 last, shared on ties; 1/-1 for every seat of a co-operative game; solo 1 for a win, else 0.
 
     >>> returns_of(Outcome((10.0, 12.0, 10.0), (2, 1, 2), (1,), "end"))

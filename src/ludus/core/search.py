@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ludus.core.actions import Action
 from ludus.core.rng import Rng
 
-if TYPE_CHECKING:
-    from ludus.core.state import State
+__all__ = ["Search", "World"]
 
-__all__ = ["Search"]
+World = Any
+"""A position a search explores: a :class:`~ludus.core.game.State` (named ``Any`` here, so that this
+protocol, which :class:`~ludus.core.game.Game` names, does not import the state back: no circle)."""
 
 
 class Search(Protocol):
@@ -31,10 +32,10 @@ class Search(Protocol):
 
     def best_by_lookahead(
         self,
-        world: State,
+        world: World,
         player: int,
         actions: Sequence[Action],
-        value: Callable[[State, int], float],
+        value: Callable[[World, int], float],
         rng: Rng,
     ) -> Action:
         """The action whose result ``value`` rates best for ``player`` (ties broken by ``rng``)."""
@@ -42,17 +43,17 @@ class Search(Protocol):
 
     def beam_plan(
         self,
-        world: State,
+        world: World,
         player: int,
         rng: Rng,
         *,
-        value: Callable[[State], float],
-        actions: Callable[[State, int], Sequence[Action]],
-        key: Callable[[State], Hashable],
-        settled: Callable[[State], bool],
-        go_on: Callable[[State, State, int], bool],
+        value: Callable[[World], float],
+        actions: Callable[[World, int], Sequence[Action]],
+        key: Callable[[World], Hashable],
+        settled: Callable[[World], bool],
+        go_on: Callable[[World, World, int], bool],
         stop_verbs: Collection[str] = (),
-        prune: Callable[[State, Action], bool] | None = None,
+        prune: Callable[[World, Action], bool] | None = None,
         chance_verbs: Collection[str] = (),
         samples: int = 4,
         width: int = 5,

@@ -31,7 +31,7 @@ class _Table(Protocol):
 
 
 class Seated(Protocol):
-    """Anything that belongs to a game with a player count (a :class:`~ludus.core.state.State`)."""
+    """Anything that belongs to a game with a player count (a :class:`~ludus.core.game.State`)."""
 
     @property
     def game(self) -> _Table:
