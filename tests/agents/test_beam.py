@@ -53,10 +53,10 @@ class Sums(State):
     def outcome(self) -> Outcome:
         return Outcome((float(self.total),), (1,), (0,), "stopped")
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         return {"total": self.total, "left": self.left}
 
-    def determinize(self, player: int | None, seed: int) -> Sums:
+    def _determinize(self, player: int | None, seed: int) -> Sums:
         return self.clone()
 
     def clone(self) -> Sums:

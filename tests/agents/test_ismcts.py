@@ -51,10 +51,10 @@ class NimState(State):
         return Outcome((1.0, 0.0) if winner == 0 else (0.0, 1.0), ranking, (winner,),
                        "the last stone was taken")
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn}
 
-    def determinize(self, player: int | None, seed: int) -> NimState:
+    def _determinize(self, player: int | None, seed: int) -> NimState:
         return self.clone()
 
     def clone(self) -> NimState:

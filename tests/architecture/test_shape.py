@@ -1,11 +1,14 @@
-"""The shape of the house: the same rooms in every game, small modules, a registry that survives a broken game."""
+"""The shape of the house: the same rooms in every game with the same furniture, small modules, a
+registry that survives a broken game."""
 
 from __future__ import annotations
 
+import ast
 import io
 import pickle
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -13,17 +16,34 @@ from rich.console import Console
 import ludus
 from ludus.cli import main
 from ludus.core import registry
+from ludus.core.api import Board, Checks, Game, Knowledge, Pictures, Spaces, Words
 from ludus.core.errors import UnknownGameError
+from ludus.core.i18n import Lang
 from ludus.testing.golden import CASES
 
 SRC = Path(ludus.__file__).parent
 GAMES = sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
 
 GAME_MODULES = {
-    "__init__.py", "components.py", "config.py", "state.py", "decisions.py", "rules", "scoring.py",
-    "view.py", "notation.py", "render.py", "heuristic.py", "invariants.py", "game.py", "data", "locale",
+    "__init__.py",
+    "components.py",
+    "config.py",
+    "state.py",
+    "decisions.py",
+    "rules",
+    "scoring.py",
+    "view.py",
+    "notation.py",
+    "render.py",
+    "heuristic.py",
+    "invariants.py",
+    "game.py",
+    "data",
+    "locale",
+    "words.py",
 }
-"""``locale/`` holds the game's catalogs (issue 12)."""
+"""``locale/`` holds the game's catalogs (issue 12); ``words.py`` its words (issue 34): the English language
+``ENGLISH``, the event templates registered with their namers, the palette."""
 OPTIONAL_MODULES = {"validation.py", "svg.py", "spaces.py", "planner.py", "sheets.py", "mat.py"}
 """A game may keep its loaded-state range checks beside invariants.py (issue 10); svg.py is its board
 as a picture (issues 13-16: a game without one shows its text board); spaces.py its fixed action
@@ -53,7 +73,9 @@ def test_every_game_folder_holds_the_same_modules(folder: Path) -> None:
 
 
 def test_no_module_is_over_600_lines() -> None:
-    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 600}
+    long = {
+        str(p.relative_to(SRC)): n for p in SRC.rglob("*.py") if (n := len(p.read_text().splitlines())) > 600
+    }
     assert long == {}
 
 
@@ -101,4 +123,131 @@ def test_ludus_games_lists_the_others_and_names_the_broken_one() -> None:
     assert main(["games"], console=Console(file=out, width=200)) == 0
     text = out.getvalue()
     assert "trajan" in text and "hadrians-wall" in text
-    assert "broken-fixture: installed but failed to load (ImportError: this game is broken on purpose)" in text
+    assert (
+        "broken-fixture: installed but failed to load (ImportError: this game is broken on purpose)" in text
+    )
+
+
+# --- the furniture inside the rooms (issue 34), checked by reading the code ------------------------
+TEMPLATE = SRC.parent.parent / "tests" / "fixtures" / "template_game"
+PACKAGES = [*GAMES, TEMPLATE]
+"""The four games and the template a new game copies."""
+
+FACET_METHODS = {
+    "describe",
+    "outcome_text",
+    "component_text",
+    "upgrade_notation",
+    "render",
+    "render_seat",
+    "render_map",
+    "svg",
+    "evaluate",
+    "evaluate_all",
+    "greedy_action",
+    "turn_key",
+    "search_turns",
+    "action_kinds",
+    "observation_parts",
+    "observe",
+    "invariant_violations",
+    "state_violations",
+}
+"""``Game`` methods that the base class implements from the game's facets (:mod:`ludus.core.facets`)."""
+
+FACETS = {
+    "words": Words,
+    "pictures": Pictures,
+    "board": Board,
+    "knowledge": Knowledge,
+    "spaces": Spaces,
+    "invariants": Checks,
+    "validation": Checks,
+}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
+
+
+def _game_classes(tree: ast.Module) -> list[ast.ClassDef]:
+    return [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(
+            isinstance(b, ast.Subscript) and isinstance(b.value, ast.Name) and b.value.id == "Game"
+            for b in node.bases
+        )
+    ]
+
+
+@pytest.mark.parametrize("folder", PACKAGES, ids=lambda p: p.name)
+def test_every_game_keeps_its_words_in_words_py(folder: Path) -> None:
+    names = {
+        target.id
+        for node in _tree(folder / "words.py").body
+        for target in (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        if isinstance(target, ast.Name)
+    }
+    imported = {
+        alias.asname or alias.name
+        for node in _tree(folder / "words.py").body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    calls = {
+        node.func.id
+        for node in ast.walk(_tree(folder / "words.py"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+    assert {"ENGLISH", "PALETTE"} <= names | imported, "words.py names the English language and the palette"
+    assert "register_messages" in calls, "words.py registers the event templates with their namers"
+
+
+@pytest.mark.parametrize("folder", PACKAGES, ids=lambda p: p.name)
+def test_every_game_describes_an_action_with_one_signature(folder: Path) -> None:
+    found = [
+        node
+        for node in _tree(folder / "notation.py").body
+        if isinstance(node, ast.FunctionDef) and node.name == "describe"
+    ]
+    assert len(found) == 1, "notation.py defines describe"
+    assert [a.arg for a in found[0].args.args] == ["action", "state", "lang"]
+
+
+@pytest.mark.parametrize("folder", PACKAGES, ids=lambda p: p.name)
+def test_game_py_restates_no_method_a_facet_covers(folder: Path) -> None:
+    classes = _game_classes(_tree(folder / "game.py"))
+    assert len(classes) == 1, "game.py holds one Game class"
+    restated = []
+    for node in classes[0].body:
+        if isinstance(node, ast.FunctionDef) and node.name in FACET_METHODS:
+            body = [
+                s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+            ]
+            if len(body) == 1 and isinstance(body[0], ast.Return):
+                restated.append(node.name)
+    assert restated == [], "bind the module as a facet (ludus.core.facets) instead of delegating to it"
+
+
+@pytest.mark.parametrize("game_id", sorted({c.game for c in CASES}))
+def test_every_facet_a_game_binds_has_the_facets_functions(game_id: str) -> None:
+    game = ludus.load(game_id)
+    bound = {name: getattr(type(game), name) for name in FACETS if getattr(type(game), name) is not None}
+    assert {"words", "pictures", "knowledge", "invariants"} <= bound.keys()
+    for name, facet in bound.items():
+        assert isinstance(facet, FACETS[name]), f"{game_id}: {name} = {facet.__name__} lacks a function"
+    assert type(game).palette is game.words.PALETTE if game.words else True
+
+
+def test_the_language_a_facet_receives_translates_the_game() -> None:
+    game: Game[Any] = ludus.load("trajan")
+    lang = game.lang("hu")
+    assert isinstance(lang, Lang) and (lang.code, lang.domain) == ("hu", "trajan")

@@ -27,13 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ludus.core.api import check_seat
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import PLATFORM, Lang, LangLike
+from ludus.core.seat_check import check_seat
 
 if TYPE_CHECKING:
-    from ludus.core.api import State
+    from ludus.core.game import State
 
 __all__ = ["Canvas", "Svg", "actions_by", "board_view", "draw", "esc"]
 
@@ -73,7 +73,8 @@ def esc(text: object) -> str:
 
 
 def _key(name: str) -> str:
-    """An attribute's name from a keyword (``stroke_dasharray`` → ``stroke-dasharray``, ``class_`` → ``class``)."""
+    """An attribute's name from a keyword (``stroke_dasharray`` → ``stroke-dasharray``,
+    ``class_`` → ``class``)."""
     found = _KEYS.get(name)
     if found is None:
         found = _KEYS[name] = name.rstrip("_").replace("_", "-")
@@ -84,7 +85,9 @@ def board_view(state: State, seat: int | None, recent: Iterable[Event] = ()) -> 
     """What a board of ``seat`` (None: a spectator) is drawn from: the seat's view, its own
     legal actions as notation, and the events of ``recent`` it may see."""
     view = dict(state.view(seat))
-    view["actions"] = [] if seat is None or state.is_terminal() else [str(a) for a in state.legal_actions(seat)]
+    view["actions"] = (
+        [] if seat is None or state.is_terminal() else [str(a) for a in state.legal_actions(seat)]
+    )
     view["recent"] = [event.to_json() for event in recent if event.is_visible_to(seat)]
     return view
 
@@ -128,14 +131,24 @@ class Canvas:
 
     @staticmethod
     def _attrs(values: Mapping[str, object]) -> str:
-        return "".join(f' {_key(k)}="{v if type(v) is not str else v.translate(_ESCAPES)}"'
-                       for k, v in values.items() if v is not None)
+        return "".join(
+            f' {_key(k)}="{v if type(v) is not str else v.translate(_ESCAPES)}"'
+            for k, v in values.items()
+            if v is not None
+        )
 
     @staticmethod
     def _action(actions: Sequence[str] | None) -> str:
         return f' data-action="{esc(",".join(actions))}"' if actions else ""
 
-    def _open(self, tag: str, actions: Sequence[str] | None, tip: str | None, classes: str, attrs: Mapping[str, object]) -> None:
+    def _open(
+        self,
+        tag: str,
+        actions: Sequence[str] | None,
+        tip: str | None,
+        classes: str,
+        attrs: Mapping[str, object],
+    ) -> None:
         css = " ".join(c for c in (classes, "playable" if actions and tag != "g" else "") if c)
         extra = self._attrs({**attrs, "class": css or None})
         if tip:
@@ -143,38 +156,118 @@ class Canvas:
         else:
             self.parts.append(f"<{tag}{extra}{self._action(actions)}/>")
 
-    def rect(self, x: float, y: float, w: float, h: float, *, fill: str = "none", stroke: str | None = None,
-             rx: float = 0, actions: Sequence[str] | None = None, tip: str | None = None, classes: str = "",
-             **attrs: object) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        rx: float = 0,
+        actions: Sequence[str] | None = None,
+        tip: str | None = None,
+        classes: str = "",
+        **attrs: object,
+    ) -> None:
         """A rectangle (a card, a box, a space); ``actions`` make it clickable, ``tip`` is its hover text."""
-        self._open("rect", actions, tip, classes,
-                   {"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h), "rx": _n(rx) if rx else None,
-                    "fill": fill, "stroke": stroke, **attrs})
+        self._open(
+            "rect",
+            actions,
+            tip,
+            classes,
+            {
+                "x": _n(x),
+                "y": _n(y),
+                "width": _n(w),
+                "height": _n(h),
+                "rx": _n(rx) if rx else None,
+                "fill": fill,
+                "stroke": stroke,
+                **attrs,
+            },
+        )
 
-    def circle(self, x: float, y: float, r: float, *, fill: str = "none", stroke: str | None = None,
-               actions: Sequence[str] | None = None, tip: str | None = None, classes: str = "", **attrs: object) -> None:
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        actions: Sequence[str] | None = None,
+        tip: str | None = None,
+        classes: str = "",
+        **attrs: object,
+    ) -> None:
         """A circle (a token, a marker)."""
-        self._open("circle", actions, tip, classes, {"cx": _n(x), "cy": _n(y), "r": _n(r), "fill": fill,
-                                                     "stroke": stroke, **attrs})
+        self._open(
+            "circle",
+            actions,
+            tip,
+            classes,
+            {"cx": _n(x), "cy": _n(y), "r": _n(r), "fill": fill, "stroke": stroke, **attrs},
+        )
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#888", width: float = 1,
-             **attrs: object) -> None:
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        *,
+        stroke: str = "#888",
+        width: float = 1,
+        **attrs: object,
+    ) -> None:
         """A straight line (a road, a divider)."""
-        self.parts.append(f"<line{self._attrs({'x1': _n(x1), 'y1': _n(y1), 'x2': _n(x2), 'y2': _n(y2), 'stroke': stroke, 'stroke-width': _n(width), **attrs})}/>")
+        values = {"x1": _n(x1), "y1": _n(y1), "x2": _n(x2), "y2": _n(y2), "stroke": stroke,
+                  "stroke-width": _n(width), **attrs}
+        self.parts.append(f"<line{self._attrs(values)}/>")
 
-    def text(self, x: float, y: float, words: str, *, size: float = 12, anchor: str = "start", weight: str | None = None,
-             fill: str | None = None, **attrs: object) -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        *,
+        size: float = 12,
+        anchor: str = "start",
+        weight: str | None = None,
+        fill: str | None = None,
+        **attrs: object,
+    ) -> None:
         """A line of text (its baseline at ``y``); clicks pass through it to what lies below."""
+        values = {"x": _n(x), "y": _n(y), "font-size": _n(size), "text-anchor": anchor, "font-weight": weight,
+                  "fill": fill or "#222", "pointer-events": "none", **attrs}
         self.parts.append(
-            f"<text{self._attrs({'x': _n(x), 'y': _n(y), 'font-size': _n(size), 'text-anchor': anchor, 'font-weight': weight, 'fill': fill or '#222', 'pointer-events': 'none', **attrs})}>"
-            f"{esc(words)}</text>")
+            f"<text{self._attrs(values)}>"
+            f"{esc(words)}</text>"
+        )
 
-    def group(self, *, actions: Sequence[str] | None = None, tip: str | None = None, classes: str = "",
-              **attrs: object) -> _Group:
+    def group(
+        self,
+        *,
+        actions: Sequence[str] | None = None,
+        tip: str | None = None,
+        classes: str = "",
+        **attrs: object,
+    ) -> _Group:
         """A group of elements acting as one (a card with its words): ``with canvas.group(...):``."""
         return _Group(self, actions, tip, classes, attrs)
 
-    def button(self, x: float, y: float, w: float, h: float, label: str, actions: Sequence[str], tip: str | None = None) -> None:
+    def button(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        label: str,
+        actions: Sequence[str],
+        tip: str | None = None,
+    ) -> None:
         """A button for actions with no element of their own (think, end the turn)."""
         with self.group(actions=actions, tip=tip, classes="button"):
             self.rect(x, y, w, h, rx=6)
@@ -207,16 +300,25 @@ class Canvas:
 
     def svg(self) -> Svg:
         """The picture: scalable (a ``viewBox``, no fixed size), with its title for screen readers."""
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(self.width)} {_n(self.height)}" '
-                f'role="img" preserveAspectRatio="xMidYMid meet">')
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(self.width)} {_n(self.height)}" '
+            f'role="img" preserveAspectRatio="xMidYMid meet">'
+        )
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
-        ground = f'<rect x="0" y="0" width="{_n(self.width)}" height="{_n(self.height)}" fill="{esc(self.background)}"/>'
+        ground = (f'<rect x="0" y="0" width="{_n(self.width)}" height="{_n(self.height)}" '
+                  f'fill="{esc(self.background)}"/>')
         return Svg(head + title + f"<style>{STYLE}</style>" + ground + "".join(self.parts) + "</svg>")
 
 
 class _Group:
-    def __init__(self, canvas: Canvas, actions: Sequence[str] | None, tip: str | None, classes: str,
-                 attrs: Mapping[str, object]) -> None:
+    def __init__(
+        self,
+        canvas: Canvas,
+        actions: Sequence[str] | None,
+        tip: str | None,
+        classes: str,
+        attrs: Mapping[str, object],
+    ) -> None:
         self.canvas, self.actions, self.tip, self.classes, self.attrs = canvas, actions, tip, classes, attrs
 
     def __enter__(self) -> Canvas:

@@ -4,21 +4,31 @@ Every error a person or a client can cause is a :class:`LudusError`, a
 :class:`ValueError`, with a message that names what is wrong. When one is
 raised, the state it concerns is unchanged.
 
-A message is an English template and its values, like an event, so that a front
-end shows it in the reader's language (:meth:`LudusError.text_in`); ``str()`` of the
-error is the English.
+An error is data, like an event: a message id (the English template), the domain
+whose catalogs translate it and the values that fill it. A language renders it
+(:meth:`LudusError.text_in` with a :class:`~ludus.core.i18n.Lang`, or
+:meth:`Lang.error_text <ludus.core.i18n.Lang.error_text>`), so a front end shows it in
+the reader's language; ``str()`` of the error is the English. This module imports no
+language: :mod:`ludus.core.i18n` imports it, never the other way round.
 
+>>> from ludus.core.i18n import get_lang
 >>> error = NotationError(N_("no action called {verb!r}"), verb="lay")
->>> str(error), error.text_in("en")
-("no action called 'lay'", "no action called 'lay'")
+>>> str(error), error.text_in(get_lang("en")), error.template, error.values
+("no action called 'lay'", "no action called 'lay'", 'no action called {verb!r}', {'verb': 'lay'})
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from ludus.core.i18n import LangLike
+
+class Translator(Protocol):
+    """What renders an error: a language that translates a message id of a domain
+    (:class:`ludus.core.i18n.Lang` is one)."""
+
+    def gettext(self, message: str, domain: str | None = None) -> str:
+        """``message`` (its English msgid) in ``domain``'s catalogs, in this language."""
+        ...
 
 
 def N_(message: str) -> str:
@@ -41,11 +51,10 @@ class LudusError(ValueError):
         self.domain = domain
         self.values = values
 
-    def text_in(self, locale: LangLike) -> str:
-        """The message in ``locale`` (a :class:`~ludus.core.i18n.Lang` or a code; None: English)."""
-        from ludus.core.i18n import as_lang
-
-        lang = as_lang(locale)
+    def text_in(self, lang: Translator) -> str:
+        """The message in ``lang`` (a :class:`~ludus.core.i18n.Lang`; ``as_lang(code)`` makes one
+        from a language code): the template translated in :attr:`domain`, filled with the values,
+        a value that is itself an error said in the same language."""
         text = lang.gettext(self.template, self.domain)
         if not self.values:
             return text

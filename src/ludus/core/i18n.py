@@ -36,7 +36,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from ludus.core.errors import N_, LanguageError
+from ludus.core.errors import N_, LanguageError, LudusError
 
 __all__ = [
     "LANGUAGES",
@@ -146,6 +146,15 @@ class Lang:
         """``message`` in ``context`` (a component name: ``pgettext("building", "Forum")``)."""
         return _translations(domain or self.domain, self.code).pgettext(context, message)
 
+    def error_text(self, error: LudusError) -> str:
+        """``error`` (a message id and its values: :mod:`ludus.core.errors`) in this language.
+
+        >>> from ludus.core.errors import NotationError
+        >>> get_lang("pl").error_text(NotationError(N_("the game is over")))
+        'gra się skończyła'
+        """
+        return error.text_in(self)
+
     def number(self, value: float) -> str:
         """A number as the locale writes it."""
         return format_decimal(value, locale=self.locale)
@@ -154,7 +163,9 @@ class Lang:
         """``value`` with ``digits`` decimals as the locale writes it (``12,50`` in Polish; ``–`` for NaN)."""
         if math.isnan(value):
             return "–"
-        return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.locale)
+        return format_decimal(
+            value, format="#,##0." + "0" * digits if digits else "#,##0", locale=self.locale
+        )
 
     def percent(self, value: float) -> str:
         """A rate as a percentage with one decimal as the locale writes it (``62,5%``)."""
@@ -175,7 +186,8 @@ def _bound(code: str, domain: str) -> Lang:
 
 @cache
 def get_lang(code: str) -> Lang:
-    """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises :class:`~ludus.core.errors.LanguageError`."""
+    """The :class:`Lang` of ``code`` (one of :data:`LANGUAGES`); raises
+    :class:`~ludus.core.errors.LanguageError`."""
     return Lang(code)
 
 

@@ -168,7 +168,7 @@ def test_an_option_error_is_said_in_the_language() -> None:
     with pytest.raises(OptionError) as error:
         ludus.load(DOMAIN, 2, difficulty="legendary")
     assert "roma_caput_mundi=true" in str(error.value)
-    assert error.value.text_in("pl").startswith("poziom 'legendary' (legendarny)")
+    assert get_lang("pl").error_text(error.value).startswith("poziom 'legendary' (legendarny)")
 
 
 def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:

@@ -184,10 +184,10 @@ def test_errors_and_option_help_are_translated() -> None:
 
     with pytest.raises(LudusError) as raised:
         take_building([], B.ROAD)
-    assert raised.value.text_in("pl") == "brak tam karty: road" and str(raised.value) == "no road card there"
+    assert get_lang("pl").error_text(raised.value) == "brak tam karty: road" and str(raised.value) == "no road card there"
     with pytest.raises(LudusError) as unfinished:
         ludus.load(GAME_ID, 2).new_state(0).outcome()
-    assert unfinished.value.text_in("uk") == "гра ще не закінчилася"
+    assert get_lang("uk").error_text(unfinished.value) == "гра ще не закінчилася"
     for code in LANGS[1:]:
         lang = get_lang(code).for_domain(GAME_ID)
         for spec in ludus.load(GAME_ID, 2).info.options:

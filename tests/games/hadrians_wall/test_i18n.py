@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from ludus.core.i18n import LANGUAGES
+from ludus.core.i18n import LANGUAGES, get_lang
 from ludus.core.registry import load
 from ludus.games.hadrians_wall.components import PLAYER_CARDS, TEXTS, lang_of
 from ludus.games.hadrians_wall.notation import component_names, describe_component
@@ -118,7 +118,7 @@ def test_errors_reasons_and_option_help_are_translated() -> None:
 
     with pytest.raises(OptionError) as caught:
         load("hadrians-wall", 2, campaign_fort=3)
-    assert caught.value.text_in("pl").startswith("campaign_fort to opcja gry solo")
+    assert get_lang("pl").error_text(caught.value).startswith("campaign_fort to opcja gry solo")
     game = load("hadrians-wall", 1, campaign_fort=3)
     st = game.new_state(1)
     while not st.is_terminal():

@@ -166,7 +166,7 @@ def test_errors_and_option_help_are_translated() -> None:
 
     with pytest.raises(IllegalActionError) as caught:
         remove_kind([], 0)
-    assert caught.value.text_in("hu") == "nincs ilyen lapkád: szenátuslapka: 2 szavazat"
+    assert get_lang("hu").error_text(caught.value) == "nincs ilyen lapkád: szenátuslapka: 2 szavazat"
     assert str(caught.value) == "no 2-vote senate tile held"
     hu = get_lang("hu").for_domain(DOMAIN)
     for option in OPTIONS:

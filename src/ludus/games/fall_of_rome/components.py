@@ -549,27 +549,27 @@ VERSION_WORDS: dict[str, str] = {"normal": N_("normal version"), "destabilizing"
 """An event's two versions (KARTY ZDARZEŃ: "normalna" / "destabilizująca wersja")."""
 ROMA_NAME: Final = N_("Roma")
 """The one city with a name of its own in a language ("Rzym (Roma)"); the others stay Latin."""
-EN: Final = get_lang("en").for_domain(DOMAIN)
+ENGLISH: Final = get_lang("en").for_domain(DOMAIN)
 """English, translating this game's domain (the default of every naming function)."""
 
 
-def city_name(city: int, lang: Lang = EN) -> str:
+def city_name(city: int, lang: Lang = ENGLISH) -> str:
     """A city as ``lang`` names it: its Latin name (Roma: ``Rzym (Roma)`` in Polish)."""
     name = CITIES[city].name
     return lang.gettext(ROMA_NAME) if name == ROMA_NAME else name
 
 
-def colour_name(tribe: int, lang: Lang = EN) -> str:
+def colour_name(tribe: int, lang: Lang = ENGLISH) -> str:
     """A tribe's colour word in ``lang`` (``orange`` → ``pomarańczowy``)."""
     return lang.gettext(COLOURS[tribe])
 
 
-def tribe_name(tribe: int, lang: Lang = EN) -> str:
+def tribe_name(tribe: int, lang: Lang = ENGLISH) -> str:
     """A tribe's name in ``lang`` (``Vandals`` → ``Wandalowie``)."""
     return lang.gettext(TRIBES[tribe].name)
 
 
-def card_name(card: int, lang: Lang = EN) -> str:
+def card_name(card: int, lang: Lang = ENGLISH) -> str:
     """A player card as people name it: ``Nova Carthago (white)``, ``Mors Tua, Vita Mea``, ``Revolt``."""
     if card < N_CITY_CARDS:
         node = NODES[card]
@@ -580,7 +580,7 @@ def card_name(card: int, lang: Lang = EN) -> str:
     return lang.gettext("Revolt")
 
 
-def word(arg: object, lang: Lang = EN) -> str:
+def word(arg: object, lang: Lang = ENGLISH) -> str:
     """A notation argument in words: a card, a die face, a colour, an event's version, a city
     (Roma in ``lang``), a role or event without underscores."""
     text = str(arg)

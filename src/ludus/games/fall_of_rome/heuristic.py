@@ -488,4 +488,16 @@ def evaluate_all(state: FallOfRomeData) -> tuple[float, ...]:
     return (evaluate(state, 0),) * state.game.players
 
 
-__all__ = ["WEIGHTS", "Weights", "draw_chances", "evaluate", "evaluate_all", "score"]
+__all__ = [
+    "WEIGHTS", "Weights", "draw_chances", "evaluate", "evaluate_all", "score", "search_turns", "turn_key",
+]
+
+
+def turn_key(state: FallOfRomeData) -> int:
+    """The number of player turns begun (the rollout bot compares its plans where one begins)."""
+    return state.turn
+
+
+def search_turns(players: int) -> int:
+    """A round of the table: every seat's turn once, so that each has answered."""
+    return players

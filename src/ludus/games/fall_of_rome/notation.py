@@ -1,21 +1,18 @@
 """Action notation and names: the generic ``<seat>:<verb> <args>`` notation is used as it
 is (cities ``Nova_Carthago``, city cards ``Aquileia/white``, events by their Latin id,
 colours ``orange black green white blue``); this module turns an action into words with
-the rulebook's names (:func:`describe`), registers the event templates with their namers,
-says what a component is and does (:func:`component_text`), reads the forms of ludus 0.1.0
-that had no legion count (:func:`canonical`) and upgrades old moves (:func:`upgrade`)."""
+the rulebook's names (:func:`describe`), says what a component is and does
+(:func:`component_text`), reads the forms of ludus 0.1.0 that had no legion count
+(:func:`canonical`) and upgrades old moves (:func:`upgrade`)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import Outcome
-from ludus.core.events import register_messages
 from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import version_key
 from ludus.games.fall_of_rome.components import (
@@ -24,10 +21,9 @@ from ludus.games.fall_of_rome.components import (
     COLOUR_INDEX,
     COLOURS,
     DOMAIN,
-    EN,
+    ENGLISH,
     EVENT_MOVE_VERBS,
     EVENTS,
-    FACE_WORDS,
     MOVE_VERBS,
     N_CITY_CARDS,
     NEIGHBOURS,
@@ -42,7 +38,6 @@ from ludus.games.fall_of_rome.components import (
     ROLES,
     TOKEN_CITY,
     TRIBES,
-    VERSION_WORDS,
     Termination,
     Verb,
     card_name,
@@ -53,19 +48,23 @@ from ludus.games.fall_of_rome.components import (
 )
 from ludus.games.fall_of_rome.decisions import Legions
 from ludus.games.fall_of_rome.state import FallOfRomeData
+from ludus.games.fall_of_rome.words import MESSAGES, PALETTE
 
-with (Path(__file__).parent / "data" / "messages.toml").open("rb") as _f:
-    _MESSAGES = tomllib.load(_f)
-_LABELS: dict[str, Any] = _MESSAGES["labels"]
+_LABELS: dict[str, Any] = MESSAGES["labels"]
 """The English label of each verb (a msgid; a table ``{one, other, n}`` counts argument ``n``)."""
-_SEAT_ARGS: dict[str, tuple[int, ...]] = {"plot_give": (0,), "plot_take": (0,), "mercator_give": (0,),
-                                          "mercator_take": (0,), "swap": (0, 1)}
+_SEAT_ARGS: dict[str, tuple[int, ...]] = {
+    "plot_give": (0,),
+    "plot_take": (0,),
+    "mercator_give": (0,),
+    "mercator_take": (0,),
+    "swap": (0, 1),
+}
 """The arguments that are seats, named as the reader knows them (``lang.player``)."""
 
 
-def describe(action: Action, lang: Lang = EN) -> str:
+def describe(action: Action, state: FallOfRomeData | None = None, lang: Lang = ENGLISH) -> str:
     """``action`` in words in ``lang``, naming components as the rulebook does (the menu is the
-    seat's own, so the label does not name the seat).
+    seat's own, so the label does not name the seat; nor does it depend on ``state``).
 
     >>> describe(Action(0, "march", ("Nova_Carthago",)))
     'march to Nova Carthago'
@@ -82,32 +81,17 @@ def describe(action: Action, lang: Lang = EN) -> str:
         text = lang.gettext(template)
     seats = _SEAT_ARGS.get(action.verb, ())
     try:
-        return text.format(*(lang.player(int(arg)) if k in seats else word(arg, lang)
-                             for k, arg in enumerate(action.args)))
+        return text.format(
+            *(lang.player(int(arg)) if k in seats else word(arg, lang) for k, arg in enumerate(action.args))
+        )
     except IndexError:
         return str(action)
 
 
-# --- the event templates (data/messages.toml) and their namers ----------------------
-_VERSIONS = {False: VERSION_WORDS["normal"], True: VERSION_WORDS["destabilizing"]}
-register_messages(
-    DOMAIN,
-    _MESSAGES["events"],
-    {
-        "city": lambda c, lang: city_name(int(c), lang),
-        "colour": lambda t, lang: colour_name(int(t), lang),
-        "tribe": lambda t, lang: tribe_name(int(t), lang),
-        "card": lambda c, lang: card_name(int(c), lang),
-        "cards": lambda cs, lang: lang.join([card_name(int(c), lang) for c in cs]),
-        "role": lambda r, lang: ROLES[int(r)].name,
-        "faces": lambda fs, lang: lang.join([lang.gettext(FACE_WORDS[int(f)]) for f in fs]),
-        "version": lambda d, lang: lang.gettext(_VERSIONS[bool(d)]),
-    },
-)
-_REASONS: dict[str, str] = _MESSAGES["reasons"]
+_REASONS: dict[str, str] = MESSAGES["reasons"]
 
 
-def outcome_text(outcome: Outcome, lang: Lang = EN) -> str:
+def outcome_text(outcome: Outcome, lang: Lang = ENGLISH) -> str:
     """How the game ended in ``lang`` (``outcome.reason`` stays English in records).
 
     >>> from ludus.core.api import Outcome
@@ -169,7 +153,9 @@ def upgrade(text: str, version: str) -> list[str]:
     key = version_key(version)
     if key >= version_key(EVENT_SPLIT_VERSION):
         return [text]
-    verbs = _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _MOVE_SPLIT_VERBS | _EVENT_SPLIT_VERBS
+    verbs = (
+        _EVENT_SPLIT_VERBS if key >= version_key(SPLIT_VERSION) else _MOVE_SPLIT_VERBS | _EVENT_SPLIT_VERBS
+    )
     seat, colon, rest = text.partition(":")
     words = rest.split()
     if colon and len(words) == 2 and words[0] in _RECRUIT_SPLIT_VERBS:  # 0.1.0: as many legions as possible
@@ -190,8 +176,8 @@ def canonical(s: FallOfRomeData, action: Action) -> Action:
     Before the "up to" counts (ruling 31), ``enlist_barbarians <colour>`` and
     ``classis_recruit <card>`` placed as many legions as they could; records saved then
     upgrade to the colour or card and ``add all`` (:func:`upgrade`), which is read here as
-    the most the pending recruit may place (a notation anyone may type). Before 0.4.0 Praefectus Fabrum could also
-    sail where her own move goes, and Praefectus Classis sail to a port next to hers: such a
+    the most the pending recruit may place (a notation anyone may type). Before 0.4.0 Praefectus
+    Fabrum could also sail where her own move goes, and Praefectus Classis sail to a port next to hers: such a
     ``sail`` is now her ``fabrum_move``, such a ``classis_sail`` a ``march``, and the Consul's
     ``consul_fort`` in her own city a ``consul_here`` (ruling 37).
     """
@@ -232,15 +218,30 @@ def _key(name: str) -> str:
 def _city_text(c: int, lang: Lang) -> str:
     _ = lang.gettext
     city = CITIES[c]
-    paths = [(_("{tribe} ({colour}) from {city}") if n.parent >= 0 else _("{tribe} ({colour}) from their supply space"))
-             .format(tribe=tribe_name(n.tribe, lang), colour=colour_name(n.tribe, lang),
-                     city=city_name(n.parent, lang) if n.parent >= 0 else "")
-             for n in NODES if n.city == c]
-    return _("{city} (today {modern}) — a city of colour {colours}; {sea}. Roads to: {roads}. "
-             "Migration paths into it: {paths}.").format(
-        city=city_name(c, lang), modern=_(city.modern), colours=lang.join([colour_name(t, lang) for t in city.colours]),
+    paths = [
+        (
+            _("{tribe} ({colour}) from {city}")
+            if n.parent >= 0
+            else _("{tribe} ({colour}) from their supply space")
+        ).format(
+            tribe=tribe_name(n.tribe, lang),
+            colour=colour_name(n.tribe, lang),
+            city=city_name(n.parent, lang) if n.parent >= 0 else "",
+        )
+        for n in NODES
+        if n.city == c
+    ]
+    return _(
+        "{city} (today {modern}) — a city of colour {colours}; {sea}. Roads to: {roads}. "
+        "Migration paths into it: {paths}."
+    ).format(
+        city=city_name(c, lang),
+        modern=_(city.modern),
+        colours=lang.join([colour_name(t, lang) for t in city.colours]),
         sea=_("a port: Sail reaches every other port") if PORT[c] else _("not a port"),
-        roads=lang.join([city_name(n, lang) for n in NEIGHBOURS[c]]), paths="; ".join(paths))
+        roads=lang.join([city_name(n, lang) for n in NEIGHBOURS[c]]),
+        paths="; ".join(paths),
+    )
 
 
 def _tribe_text(t: int, lang: Lang) -> str:
@@ -251,8 +252,14 @@ def _tribe_text(t: int, lang: Lang) -> str:
         "{tribe} — the {colour} tribe. Cubes: {cubes}. Forge an alliance: discard city cards of its colour "
         "(number: {cost}). Its migration paths start from its supply space into {starts} and run through "
         "{cities}. If its supply runs out of cubes, the players lose."
-    ).format(tribe=tribe_name(t, lang), colour=colour_name(t, lang), cubes=tribe.cubes, cost=tribe.alliance_cost,
-             starts=lang.join(starts), cities=lang.join(cities))
+    ).format(
+        tribe=tribe_name(t, lang),
+        colour=colour_name(t, lang),
+        cubes=tribe.cubes,
+        cost=tribe.alliance_cost,
+        starts=lang.join(starts),
+        cities=lang.join(cities),
+    )
 
 
 _FRAMES = {"red": N_("red frame: a Roma card"), "gold": N_("gold frame: a starting card")}
@@ -264,23 +271,38 @@ def _card_texts(card: int, lang: Lang) -> str:
     city, colour, name = city_name(node.city, lang), colour_name(node.tribe, lang), card_name(card, lang)
     before = city_name(node.parent, lang) if node.parent >= 0 else _("their supply space")
     frame = f" ({_(_FRAMES[node.frame])})" if node.frame in _FRAMES else ""
-    return "\n".join((
-        _("City card {card} — a player card of colour {colour} naming {city}; it is discarded to pay for "
-          "actions that ask a card of its colour or city.").format(card=name, colour=colour, city=city),
-        _("Barbarian card {card}{frame} — when revealed, the {tribe} invade {city} along their migration path "
-          "(the previous city on it: {before}); a Revolt on it places 3 cubes ({colour}) in {city}.").format(
-            card=name, frame=frame, tribe=tribe_name(node.tribe, lang), city=city, before=before, colour=colour),
-    ))
+    return "\n".join(
+        (
+            _(
+                "City card {card} — a player card of colour {colour} naming {city}; "
+                "it is discarded to pay for actions that ask a card of its colour or city."
+            ).format(card=name, colour=colour, city=city),
+            _(
+                "Barbarian card {card}{frame} — when revealed, the {tribe} invade {city} "
+                "along their migration path (the previous city on it: {before}); "
+                "a Revolt on it places 3 cubes ({colour}) in {city}."
+            ).format(
+                card=name,
+                frame=frame,
+                tribe=tribe_name(node.tribe, lang),
+                city=city,
+                before=before,
+                colour=colour,
+            ),
+        )
+    )
 
 
 def _event_text(e: int, lang: Lang) -> str:
     _ = lang.gettext
     event = EVENTS[e]
     text = _("{name} — event card (“{meaning}”), played {when}. Normal version: {normal}").format(
-        name=event.name, meaning=_(event.meaning), when=_(_WHEN[event.when]), normal=_(event.normal))
+        name=event.name, meaning=_(event.meaning), when=_(_WHEN[event.when]), normal=_(event.normal)
+    )
     if event.has_destabilizing:
         text += " " + _("Destabilizing version (first the decline marker moves 1 space): {effect}").format(
-            effect=_(event.destabilizing))
+            effect=_(event.destabilizing)
+        )
     return text if event.solo else text + " " + _("Removed from the game in the solitaire challenge.")
 
 
@@ -292,10 +314,12 @@ def _role_text(r: int, lang: Lang) -> str:
     return "\n".join(lines)
 
 
-_REVOLT_TEXT = N_("Revolt — when drawn: the invasion rate marker moves 1 space; the bottom barbarian card is "
-                  "drawn and 3 cubes of its colour are placed in its city, then it is discarded; the barbarian "
-                  "discard pile is shuffled and put on top of the barbarian deck. The Revolt card then goes "
-                  "back to the box.")
+_REVOLT_TEXT = N_(
+    "Revolt — when drawn: the invasion rate marker moves 1 space; the bottom barbarian card is "
+    "drawn and 3 cubes of its colour are placed in its city, then it is discarded; the barbarian "
+    "discard pile is shuffled and put on top of the barbarian deck. The Revolt card then goes "
+    "back to the box."
+)
 _Maker = Callable[[int, Lang], str]
 
 
@@ -305,8 +329,14 @@ def _index(code: str) -> dict[str, tuple[_Maker, int]]:
     lang = get_lang(code).for_domain(DOMAIN)
     out: dict[str, tuple[_Maker, int]] = {}
     for t in range(NT):
-        for name in (TRIBES[t].name, TRIBES[t].name_pl, COLOURS[t], TRIBES[t].colour_pl, tribe_name(t, lang),
-                     colour_name(t, lang)):
+        for name in (
+            TRIBES[t].name,
+            TRIBES[t].name_pl,
+            COLOURS[t],
+            TRIBES[t].colour_pl,
+            tribe_name(t, lang),
+            colour_name(t, lang),
+        ):
             out[_key(name)] = (_tribe_text, t)
     for c in range(len(CITIES)):
         for name in (CITIES[c].name, CITIES[c].name_pl, city_name(c, lang)):
@@ -328,7 +358,7 @@ def _revolt_text(_unused: int, lang: Lang) -> str:
     return lang.gettext(_REVOLT_TEXT)
 
 
-def component_text(name: str, lang: Lang = EN) -> str | None:
+def component_text(name: str, lang: Lang = ENGLISH) -> str | None:
     """What the component called ``name`` (in English or in ``lang``; any case, spaces or
     underscores) is and does, in ``lang``.
 
@@ -343,3 +373,6 @@ def component_text(name: str, lang: Lang = EN) -> str | None:
 
 PORTS_TEXT = ", ".join(CITIES[c].name for c in PORT_CITIES)
 """The ports, by name (every one reaches every other by Sail)."""
+
+
+__all__ = ["PALETTE", "canonical", "component_text", "describe", "outcome_text", "upgrade"]

@@ -20,7 +20,7 @@ from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import heuristic
 from ludus.games.fall_of_rome.components import ADD, DICE, LEGIONS_ACTION, Verb
 from ludus.games.fall_of_rome.decisions import HicManebimus, Legions, MoveConsent, PlotConsent
-from ludus.games.fall_of_rome.heuristic import score
+from ludus.games.fall_of_rome.heuristic import evaluate, evaluate_all, score, search_turns, turn_key
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
 STOP_VERBS = frozenset({Verb.DRAW, Verb.DRAW3, Verb.INVADE, Verb.REVOLT})
@@ -204,6 +204,8 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
 
 
 __all__ = [
-    "BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "greedy_action", "plan_value", "position_key",
-    "prune",
+    "BATTLE_SAMPLES", "BEAM_WIDTH", "MAX_STEPS", "STOP_VERBS", "evaluate", "evaluate_all", "greedy_action",
+    "plan_value", "position_key", "prune", "search_turns", "turn_key",
 ]
+"""The game's bot knowledge (its ``knowledge`` facet): the planner's policy, and the heuristic's
+values and turns re-exported from :mod:`~ludus.games.fall_of_rome.heuristic`."""

@@ -11,32 +11,42 @@ from ludus.core.i18n import N_, Lang
 from ludus.games.fall_of_rome.components import (
     CITIES,
     COLOURS,
-    EN,
+    ENGLISH,
     NEIGHBOURS,
     NODES,
     PORT,
     TOKEN_CITY,
-    TRIBES,
     card_name,
     city_name,
     colour_name,
     tribe_name,
     word,
 )
+from ludus.games.fall_of_rome.words import COLOUR_INITIALS
 
-_SHORT = {"orange": "O", "black": "K", "green": "G", "white": "W", "blue": "B"}
-"""The letter of each cube colour on the board (a symbol, like the notation: the same in every language)."""
-_PHASES = {"role": N_("choosing roles"), "start": N_("starting cities"), "actions": N_("Do Actions"),
-           "revolt": N_("Revolt"), "invade": N_("Invade Cities"), "over": N_("end of the game")}
-_DECIDING = {"pay": N_("cards to discard"), "legions": N_("legions to take or add"),
-             "escort": N_("barbarians to lead along"), "remove": N_("barbarians to remove"),
-             "alea": N_("battle die faces"), "regina": N_("Regina Foederata's legions"),
-             "consent": N_("consent of the other players"), "putback": N_("a card to put back"),
-             "ev": N_("event")}
+_PHASES = {
+    "role": N_("choosing roles"),
+    "start": N_("starting cities"),
+    "actions": N_("Do Actions"),
+    "revolt": N_("Revolt"),
+    "invade": N_("Invade Cities"),
+    "over": N_("end of the game"),
+}
+_DECIDING = {
+    "pay": N_("cards to discard"),
+    "legions": N_("legions to take or add"),
+    "escort": N_("barbarians to lead along"),
+    "remove": N_("barbarians to remove"),
+    "alea": N_("battle die faces"),
+    "regina": N_("Regina Foederata's legions"),
+    "consent": N_("consent of the other players"),
+    "putback": N_("a card to put back"),
+    "ev": N_("event"),
+}
 
 
 def _cubes(cubes: Mapping[str, int]) -> str:
-    return " ".join(f"{_SHORT[c]}{n}" for c, n in cubes.items())
+    return " ".join(f"{COLOUR_INITIALS[c]}{n}" for c, n in cubes.items())
 
 
 def _names(tokens: list[str], lang: Lang) -> str:
@@ -56,7 +66,7 @@ def _legions(n: int, lang: Lang) -> str:
     return lang.ngettext("{n} legion", "{n} legions", n).format(n=n)
 
 
-def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
+def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) -> str:
     """The board as a table of cities (cubes, legions, forts, pawns), then the tracks,
     supplies, alliances, hands, decks and what is being decided, in ``lang``.
 
@@ -72,10 +82,17 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
         title += " — Roma Caput Mundi"
     lines.append(title)
     role = word(view["current_role"]) if view.get("current_role") else "-"
-    lines += textwrap.wrap(_("Turn {turn}  phase: {phase}  current: {role}  actions left: {actions}  to move: {seats}")
-                           .format(turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role,
-                                   actions=view["actions_left"], seats=", ".join(map(str, view["to_move"])) or "-"),
-                           80, subsequent_indent="    ")
+    lines += textwrap.wrap(
+        _("Turn {turn}  phase: {phase}  current: {role}  actions left: {actions}  to move: {seats}").format(
+            turn=view["turn"],
+            phase=_(_PHASES.get(view["phase"], view["phase"])),
+            role=role,
+            actions=view["actions_left"],
+            seats=", ".join(map(str, view["to_move"])) or "-",
+        ),
+        80,
+        subsequent_indent="    ",
+    )
     lines.append("")
     city, barbarians, legions, fort, pawns = _("City"), _("Barbarians"), _("Legions"), _("Fort"), _("Pawns")
     w_city, w_legions, w_fort = max(17, len(city) + 1), max(7, len(legions)), max(5, len(fort))
@@ -84,44 +101,70 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     for row in view["board"]:
         if not (row["cubes"] or row["legions"] or row["fort"] or row["pawns"]):
             continue
+        legions = row["legions"] or ""
         lines.append(
-            f"{_city(row['city'], lang):<{w_city}}{_cubes(row['cubes']):<22}{row['legions'] or '':>{w_legions}}  "
+            f"{_city(row['city'], lang):<{w_city}}{_cubes(row['cubes']):<22}{legions:>{w_legions}}  "
             f"{fort if row['fort'] else '':<{w_fort}} {', '.join(word(p) for p in row['pawns'])}"
         )
-    legend = ", ".join(f"{_SHORT[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS))
+    legend = ", ".join(
+        f"{COLOUR_INITIALS[c]} {colour_name(t, lang)} ({tribe_name(t, lang)})" for t, c in enumerate(COLOURS)
+    )
     lines += textwrap.wrap(_("Cubes: {legend}").format(legend=legend), 80, subsequent_indent="    ")
     lines.append("")
-    lines.append(_("Invasion track {track}/8 (invasion rate {invasion}, recruitment rate {recruitment})   "
-                   "Decline {decline}/8").format(track=view["invasion_track"], invasion=view["invasion_rate"],
-                                                recruitment=view["recruitment_rate"], decline=view["decline"]))
-    supply = "  ".join(f"{_SHORT[c]} {n}" for c, n in view["supply"].items())
-    lines.append(_("Supply: {cubes}   legions {legions}   forts {forts}").format(
-        cubes=supply, legions=view["legion_reserve"], forts=view["fort_supply"]))
+    lines.append(
+        _(
+            "Invasion track {track}/8 (invasion rate {invasion}, recruitment rate {recruitment})   "
+            "Decline {decline}/8"
+        ).format(
+            track=view["invasion_track"],
+            invasion=view["invasion_rate"],
+            recruitment=view["recruitment_rate"],
+            decline=view["decline"],
+        )
+    )
+    supply = "  ".join(f"{COLOUR_INITIALS[c]} {n}" for c, n in view["supply"].items())
+    lines.append(
+        _("Supply: {cubes}   legions {legions}   forts {forts}").format(
+            cubes=supply, legions=view["legion_reserve"], forts=view["fort_supply"]
+        )
+    )
     allied = ", ".join(word(c, lang) for c in view["allied"]) or _("none")
     lines.append(_("Alliances: {tribes}").format(tribes=allied))
     lines.append("")
     for i, pawn in enumerate(view["pawns"]):
         marker = ">" if i == view["current_pawn"] else " "
-        where = (_("{seat} in {city}").format(seat=lang.player(pawn["seat"]), city=_city(pawn["city"], lang))
-                 if pawn["city"] else lang.player(pawn["seat"]))
+        where = (
+            _("{seat} in {city}").format(seat=lang.player(pawn["seat"]), city=_city(pawn["city"], lang))
+            if pawn["city"]
+            else lang.player(pawn["seat"])
+        )
         lines.append(f"{marker} {word(pawn['role']):<19} {where}")
     for seat, hand in enumerate(view["hands"]):
-        template = _("Hand of {seat} (you) [{n}]: {cards}") if player == seat else _("Hand of {seat} [{n}]: {cards}")
+        template = (
+            _("Hand of {seat} (you) [{n}]: {cards}") if player == seat else _("Hand of {seat} [{n}]: {cards}")
+        )
         lines.append(template.format(seat=lang.player(seat), n=len(hand), cards=_names(hand, lang)))
     if view["treasury"]:
         lines.append(_("Treasury: {cards}").format(cards=_names(view["treasury"], lang)))
     deck = view["player_deck"]
     line = _("Player deck {size} (piles {piles}, Revolts {revolts})").format(
-        size=deck["size"], piles=deck["piles"], revolts=deck["revolts"])
+        size=deck["size"], piles=deck["piles"], revolts=deck["revolts"]
+    )
     if deck["known_top"]:
         line += ", " + _("known top: {cards}").format(cards=_names(deck["known_top"], lang))
     lines.append(line)
     # public: "Gracze mogą w dowolnej chwili przeglądać każdy ze stosów kart odrzuconych"
-    lines.append(_("Player discard [{n}]: {cards}").format(n=len(view["player_discard"]),
-                                                          cards=_names(view["player_discard"], lang)))
+    lines.append(
+        _("Player discard [{n}]: {cards}").format(
+            n=len(view["player_discard"]), cards=_names(view["player_discard"], lang)
+        )
+    )
     bsize = sum(seg["size"] for seg in view["barbarian_deck"])
-    lines.append(_("Barbarian deck {size}; discard [{n}]: {cards}").format(
-        size=bsize, n=len(view["barbarian_discard"]), cards=_names(view["barbarian_discard"], lang)))
+    lines.append(
+        _("Barbarian deck {size}; discard [{n}]: {cards}").format(
+            size=bsize, n=len(view["barbarian_discard"]), cards=_names(view["barbarian_discard"], lang)
+        )
+    )
     if view["vestalis_deck"]:
         lines.append(_("Vestalis's event deck: {n}").format(n=view["vestalis_deck"]))
     for p in view["pending"]:
@@ -136,7 +179,7 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = EN) -> str:
     return "\n".join(lines)
 
 
-def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str:
+def render_map(view: Mapping[str, Any], lang: Lang = ENGLISH, width: int = 80) -> str:
     """The map as a compact listing in ``lang``: each city with its colours, whether it is a port
     (Sail goes from any port to any other), its roads, the migration paths into it (tribe colour
     from the previous city, or from the tribe's supply space) and, from ``view``, what stands
@@ -144,13 +187,22 @@ def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str
     """
     _ = lang.gettext
     rows = {row["city"]: row for row in view.get("board", ())}
-    lines = textwrap.wrap(_("Map: roads; a port sails to every other port; paths in: a tribe's colour from the "
-                            "city before it on the path (or from its supply space)."), width)
+    lines = textwrap.wrap(
+        _(
+            "Map: roads; a port sails to every other port; paths in: a tribe's colour from the "
+            "city before it on the path (or from its supply space)."
+        ),
+        width,
+    )
     for c, city in enumerate(CITIES):
         paths = ", ".join(
-            _("{colour} from {city}").format(colour=colour_name(n.tribe, lang), city=city_name(n.parent, lang))
-            if n.parent >= 0 else _("{colour} from its supply").format(colour=colour_name(n.tribe, lang))
-            for n in NODES if n.city == c
+            _("{colour} from {city}").format(
+                colour=colour_name(n.tribe, lang), city=city_name(n.parent, lang)
+            )
+            if n.parent >= 0
+            else _("{colour} from its supply").format(colour=colour_name(n.tribe, lang))
+            for n in NODES
+            if n.city == c
         )
         row = rows.get(city.name.replace(" ", "_"), {})
         here = [_cubes(row["cubes"])] if row.get("cubes") else []
@@ -158,33 +210,40 @@ def render_map(view: Mapping[str, Any], lang: Lang = EN, width: int = 80) -> str
         here += [_("fort")] if row.get("fort") else []
         here += [word(p) for p in row.get("pawns", ())]
         text = _("{city} [{colours}]{here}: roads {roads}; paths {paths}").format(
-            city=city_name(c, lang), colours=_colours(city.colours, PORT[c], lang),
+            city=city_name(c, lang),
+            colours=_colours(city.colours, PORT[c], lang),
             here=" (" + ", ".join(here) + ")" if here else "",
-            roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[c]), paths=paths or "-")
+            roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[c]),
+            paths=paths or "-",
+        )
         lines += textwrap.wrap(text, width, subsequent_indent="    ")
     return "\n".join(lines)
 
 
-_STYLE = {"orange": "dark_orange", "black": "grey50", "green": "green", "white": "bright_white", "blue": "blue"}
-PALETTE: dict[str, str] = {
-    **_STYLE,
-    **{tribe.name: _STYLE[tribe.colour] for tribe in TRIBES},
-    **{f"{_SHORT[colour]}{n}": style for colour, style in _STYLE.items() for n in range(1, 10)},
-}
-"""The tribes' colours for the terminal: colour words, tribe names and cube counts (``O2``)."""
 _CITY = {city.name.replace(" ", "_"): city for city in CITIES}
 
 
-def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
+def render_seat(view: Mapping[str, Any], player: int, lang: Lang = ENGLISH) -> str:
     """What the seat needs at every decision, in ``lang``: the turn and tracks, its pawn's city
     (pieces, roads, port), its hand, and the other pawns with their hands (hands are open in this
     co-operative game); the whole table is :func:`render`, the map ``render_map``."""
     _ = lang.gettext
     role = word(view["current_role"]) if view.get("current_role") else "-"
-    left = lang.ngettext("{n} action left", "{n} actions left", view["actions_left"]).format(n=view["actions_left"])
-    lines = textwrap.wrap(_("Turn {turn} · {phase} · {role}, {left} · invasion {track}/8 · decline {decline}/8").format(
-        turn=view["turn"], phase=_(_PHASES.get(view["phase"], view["phase"])), role=role, left=left,
-        track=view["invasion_track"], decline=view["decline"]), 80, subsequent_indent="    ")
+    left = lang.ngettext("{n} action left", "{n} actions left", view["actions_left"]).format(
+        n=view["actions_left"]
+    )
+    lines = textwrap.wrap(
+        _("Turn {turn} · {phase} · {role}, {left} · invasion {track}/8 · decline {decline}/8").format(
+            turn=view["turn"],
+            phase=_(_PHASES.get(view["phase"], view["phase"])),
+            role=role,
+            left=left,
+            track=view["invasion_track"],
+            decline=view["decline"],
+        ),
+        80,
+        subsequent_indent="    ",
+    )
     rows = {row["city"]: row for row in view["board"]}
     for pawn in view["pawns"]:
         if pawn["seat"] != player or pawn["city"] is None:
@@ -195,15 +254,34 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang = EN) -> str:
         here += [_("fort")] if row["fort"] else []
         marker = ">" if view["pawns"].index(pawn) == view["current_pawn"] else " "
         text = _("{role} in {city} [{colours}]: {here}; roads to {roads}").format(
-            role=word(pawn["role"]), city=city_name(city.index, lang), colours=_colours(city.colours, city.port, lang),
-            here=", ".join(here), roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[city.index]))
+            role=word(pawn["role"]),
+            city=city_name(city.index, lang),
+            colours=_colours(city.colours, city.port, lang),
+            here=", ".join(here),
+            roads=", ".join(city_name(n, lang) for n in NEIGHBOURS[city.index]),
+        )
         lines += textwrap.wrap(f"{marker} {text}", 80, subsequent_indent="    ")
     hand = view["hands"][player]
-    lines += textwrap.wrap(_("Your hand [{n}]: {cards}").format(n=len(hand), cards=_names(hand, lang)), 80,
-                           subsequent_indent="    ")
+    lines += textwrap.wrap(
+        _("Your hand [{n}]: {cards}").format(n=len(hand), cards=_names(hand, lang)),
+        80,
+        subsequent_indent="    ",
+    )
     for pawn in view["pawns"]:
         if pawn["seat"] != player:
-            template = _("{seat}: {role} in {city}; hand {cards}") if pawn["city"] else _("{seat}: {role}; hand {cards}")
-            lines += textwrap.wrap(template.format(seat=lang.player(pawn["seat"]), role=word(pawn["role"]), city=_city(pawn["city"], lang),
-                                                   cards=_names(view["hands"][pawn["seat"]], lang)), 80, subsequent_indent="    ")
+            template = (
+                _("{seat}: {role} in {city}; hand {cards}")
+                if pawn["city"]
+                else _("{seat}: {role}; hand {cards}")
+            )
+            lines += textwrap.wrap(
+                template.format(
+                    seat=lang.player(pawn["seat"]),
+                    role=word(pawn["role"]),
+                    city=_city(pawn["city"], lang),
+                    cards=_names(view["hands"][pawn["seat"]], lang),
+                ),
+                80,
+                subsequent_indent="    ",
+            )
     return "\n".join(lines)

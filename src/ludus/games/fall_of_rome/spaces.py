@@ -14,7 +14,7 @@ count is a pawn or a seat (Mercator's and the Plot's other pawn, Do Ut Des's two
 golden files ``tests/games/fall_of_rome/action_space_<n>p.txt``. The options change which actions a state
 offers, never which exist.
 
-**Observation** (:func:`observe`, laid out as :func:`parts` says): it reads a **view**
+**Observation** (:func:`observe`, laid out as :func:`observation_parts` says): it reads a **view**
 (:func:`ludus.games.fall_of_rome.view.view`) and nothing else. Hands are open in this
 cooperative game, so every seat's view is the same: a seat's observation differs from another's
 only in the order of the per-seat and per-pawn blocks, **rotated so that the observing seat (and
@@ -77,7 +77,7 @@ from ludus.games.fall_of_rome.components import (
     Verb,
 )
 
-__all__ = ["PENDING_KINDS", "STAGES", "action_kinds", "layout", "observe", "parts", "pawns"]
+__all__ = ["PENDING_KINDS", "STAGES", "action_kinds", "layout", "observation_parts", "observe", "pawns"]
 
 
 def pawns(players: int) -> int:
@@ -199,7 +199,7 @@ _FACE_SLOTS = len(FACE_NAMES)
 _SUPPLY_SCALE = tuple(float(t.cubes) for t in TRIBES)
 
 
-def parts(players: int) -> list[tuple[str, int, str]]:
+def observation_parts(players: int) -> list[tuple[str, int, str]]:
     """The slices of a ``players``-player observation, in order: ``(name, size, what it holds)``."""
     n, m = players, pawns(players)
     seats, pawn_order = "per seat, the observing seat first", "per pawn, the observing seat's first"
@@ -289,8 +289,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
 
 @cache
 def layout(players: int) -> ObservationLayout:
-    """The :class:`ObservationLayout` of :func:`parts` (one per player count)."""
-    return ObservationLayout(parts(players))
+    """The :class:`ObservationLayout` of :func:`observation_parts` (one per player count)."""
+    return ObservationLayout(observation_parts(players))
 
 
 @cache
@@ -298,13 +298,15 @@ def _starts(players: int) -> dict[str, int]:
     return {s.name: s.start for s in layout(players).slices}
 
 
-def observe(view: Mapping[str, Any], player: int | None) -> list[float]:
-    """The observation of ``player`` (None: the spectator, as seat 0) from its ``view`` alone."""
+def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+    """The observation of ``player`` (None: the spectator, as seat 0) from its ``view`` alone, laid
+    out as ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default
+    :func:`layout`)."""
     hands = view["hands"]
     n = len(hands)
     m = pawns(n)
     at = _starts(n)
-    out = [0.0] * layout(n).size
+    out = (shape or layout(n)).zeros()
     first = player or 0
     city, card, colour = _CITY, _CARD, _COLOUR
 

@@ -451,7 +451,7 @@ class _Table:
             return y
         self.canvas.text(20, y + 16, self._("Your choices:"), size=14, weight="bold")
         return self.canvas.button_row(
-            y + 24, [(describe(Action.from_notation(n), self.lang), n) for n in rest])
+            y + 24, [(describe(Action.from_notation(n), None, self.lang), n) for n in rest])
 
     def draw(self) -> Svg:
         y = self.header(0)

@@ -20,7 +20,6 @@ from typing import Any, Final
 
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_, IllegalActionError
-from ludus.core.events import register_messages
 from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "glory-to-rome"
@@ -492,26 +491,6 @@ def card_names(cards: list[int], lang: Lang) -> str:
 def players_named(seats: list[int], lang: Lang) -> str:
     """"Player 1 and Player 3" in ``lang`` (the seats' names when the reader knows them)."""
     return lang.players(seats)
-
-
-_SOURCES = {"pool": N_("the pool"), "hand": N_("hand (Aqueduct)"), "deck": N_("the deck (Bar)")}
-
-NAMERS: dict[str, Any] = {
-    "card": card_name,
-    "cards": card_names,
-    "building": building_name,
-    "material": material_name,
-    "materials": lambda ms, lang: lang.join([material_name(m, lang) for m in ms]),
-    "role": role_name,
-    "a_role": lambda r, lang: with_article(role_name(r, lang), lang),
-    "a_building": lambda b, lang: with_article(building_name(b, lang), lang),
-    "a_material": lambda m, lang: with_article(material_name(m, lang), lang),
-    "where": lambda out, lang: lang.gettext("out of town") if out else lang.gettext("in town"),
-    "source": lambda src, lang: lang.gettext(_SOURCES[src]),
-    "players": players_named,
-}
-"""The namers of the event templates: ``{card:card}`` → ``NAMERS["card"](card, lang)``."""
-register_messages(DOMAIN, MESSAGES["events"], NAMERS)
 
 
 def _texts() -> dict[str, Any]:

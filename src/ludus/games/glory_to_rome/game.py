@@ -6,14 +6,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, check_seat
+from ludus.core.api import Game, GameInfo, OptionSpec, Outcome
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, LudusError, StateError
 from ludus.core.events import Log
-from ludus.core.i18n import LangLike, as_lang
 from ludus.core.rng import Rng
-from ludus.core.spaces import ActionKind
 from ludus.games.glory_to_rome import (
     heuristic,
     invariants,
@@ -22,17 +20,16 @@ from ludus.games.glory_to_rome import (
     rules,
     scoring,
     spaces,
+    svg,
     validation,
     view,
 )
-from ludus.games.glory_to_rome import svg as board
 from ludus.games.glory_to_rome.components import (
     ACT,
     DOMAIN,
     V_GLORY,
     V_LEGACY_PETITION,
     ActionTable,
-    component_text,
 )
 from ludus.games.glory_to_rome.config import GtrConfig
 from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
@@ -121,14 +118,12 @@ class GtrState(GtrData, RulesState):
             raise LudusError(N_("the game is not over yet"), domain=DOMAIN)
         return scoring.outcome(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see."""
-        check_seat(self, player)
         return view.view(self, player)
 
-    def determinize(self, player: int | None, seed: int) -> GtrState:
+    def _determinize(self, player: int | None, seed: int) -> GtrState:
         """A state consistent with ``player``'s view, hidden cards re-dealt."""
-        check_seat(self, player)
         return view.determinize(self, player, seed)
 
     def clone(self) -> GtrState:
@@ -161,24 +156,29 @@ class GloryToRome(Game[GtrState]):
 
     info = GameInfo(
         id=DOMAIN,
-        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu", "hu": "Glory to Rome: Róma dicsőségére",
-                "uk": "Glory to Rome: Во славу Риму"},
+        titles={"en": "Glory to Rome", "pl": "Glory to Rome: Na chwałę Rzymu",
+                "hu": "Glory to Rome: Róma dicsőségére", "uk": "Glory to Rome: Во славу Риму"},
         min_players=2,
         max_players=5,
         cooperative=False,
         hidden_information=True,
         simultaneous=False,
         options=(
-            OptionSpec("rules", "new", N_("rule set: new (Polish default) or classic"), choices=("new", "classic"),
-                       label=N_("Rules"), explain=N_("The new rules of the Polish edition, or the classic ones."),
+            OptionSpec("rules", "new", N_("rule set: new (Polish default) or classic"),
+                       choices=("new", "classic"), label=N_("Rules"),
+                       explain=N_("The new rules of the Polish edition, or the classic ones."),
                        value_labels=(("new", N_("new")), ("classic", N_("classic")))),
-            OptionSpec("simplified", False, N_("training game: no building functions, fewer sites, half deck"),
-                       label=N_("Training game"), explain=N_("No building functions, fewer sites and half the deck.")),
-            OptionSpec("start_order", "pl", N_("alphabet for choosing the start player"), choices=("pl", "en"),
+            OptionSpec("simplified", False,
+                       N_("training game: no building functions, fewer sites, half deck"),
+                       label=N_("Training game"),
+                       explain=N_("No building functions, fewer sites and half the deck.")),
+            OptionSpec("start_order", "pl", N_("alphabet for choosing the start player"),
+                       choices=("pl", "en"), ruling=True),
+            OptionSpec("latrine_jack", True, N_("a Latrine may discard a Jack (PL: 'one card')"),
                        ruling=True),
-            OptionSpec("latrine_jack", True, N_("a Latrine may discard a Jack (PL: 'one card')"), ruling=True),
             OptionSpec("concession", False, N_("players may concede the game to another player"),
-                       label=N_("Conceding"), explain=N_("A player may concede the game to another player.")),
+                       label=N_("Conceding"),
+                       explain=N_("A player may concede the game to another player.")),
         ),
         default_players=3,
         summary=N_("Rebuild Rome after the great fire: lead roles, hire clients, build and sell."),
@@ -216,85 +216,19 @@ class GloryToRome(Game[GtrState]):
         rules.refresh_active(s, adjust=False)
         return s
 
+    # the facets: the rooms the base class reaches (see ludus.core.facets)
+    words = notation
+    pictures = render
+    board = svg
+    knowledge = heuristic
+    spaces = spaces
+    invariants = invariants
+    validation = validation
+
     def known_compositions(self, state: GtrState, player: int | None) -> dict[str, list[int]]:
         """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
         return view.compositions(state, player)
 
-    def state_violations(self, state: GtrState) -> list[str]:
-        """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
-        return validation.violations(state)
-
-    palette = render.PALETTE
-
-    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
-        """The turn, the pool, the seat's own area and a line per opponent, in ``locale``."""
-        return render.render_seat(view, player, as_lang(locale))
-
-    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """The table as an SVG picture (:mod:`~ludus.games.glory_to_rome.svg`)."""
-        return board.svg(view, player, locale)
-
-    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """Plain-text rendering of a view in ``locale``."""
-        return render.render(view, player, as_lang(locale))
-
-    def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What a building, role, material or the Jack does, in ``locale`` (its English, Polish or
-        ``locale``'s name, or id)."""
-        return component_text(name, locale)
-
-    def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """An old record's ``petition <role> <card>`` as ``legacy_petition <role> <card>``
-        (see :func:`~ludus.games.glory_to_rome.notation.upgrade`)."""
-        return notation.upgrade(text, version)
-
-    def describe(self, state: GtrState, action: Action, locale: LangLike = None) -> str:
-        """A label for ``action`` in ``locale``."""
-        return notation.describe(action, as_lang(locale))
-
-    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
-        """Why the game ended, in ``locale`` (``outcome.reason`` is the English, kept in records)."""
-        winners = list(outcome.details.get("forum_winners", ()))
-        return scoring.reason_text(outcome.reason, winners, as_lang(locale).for_domain(DOMAIN))
-
-    def evaluate(self, state: GtrState, player: int) -> float:
-        """Heuristic value of ``state`` for ``player``."""
-        return heuristic.evaluate(state, player)
-
     search_rollout = 0  # a random pass or wasted action spoils the position the leaf value sees
-
-    def evaluate_all(self, state: GtrState) -> tuple[float, ...]:
-        """Every seat's leaf value for search, in [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
-        return heuristic.evaluate_all(state)
-
-    level_search = ("rollout", 2, 8)  # 200 games, 2 players: rollout 87.0% against greedy, ISMCTS 9 of 20 (docs/bots.md)
-
-    def turn_key(self, state: GtrState) -> int:
-        """The number of leaders' turns played (the rollout bot compares its plans where one begins)."""
-        return state.turn
-
-    @property
-    def search_turns(self) -> int:
-        """Four leaders' turns at any table (every seat acts in each: follows or thinks). Measured
-        at 2 players, 200 games against greedy: 2 turns won 69.8%, 4 turns 86.8% (docs/bots.md)."""
-        return 4
-
-    def invariant_violations(self, state: GtrState) -> list[str]:
-        """Conservation of cards, Jacks and sites (see :mod:`.invariants`)."""
-        return invariants.violations(state)
-
-    def greedy_action(self, state: GtrState, player: int, rng: Rng, search: Search) -> Action | None:
-        """The greedy bot's policy (see heuristic.py)."""
-        return heuristic.greedy_action(state, player, rng, search)
-
-    def action_kinds(self) -> list[ActionKind]:
-        """Every kind of action at this player count (see :mod:`~ludus.games.glory_to_rome.spaces`)."""
-        return spaces.action_kinds(self.players)
-
-    def observation_parts(self) -> list[tuple[str, int, str]]:
-        """The slices of an observation (see :mod:`~ludus.games.glory_to_rome.spaces`)."""
-        return spaces.observation_parts(self.players)
-
-    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
-        """``player``'s observation (None: the spectator's) from its ``view`` alone."""
-        return spaces.observe(self.players, view, player)
+    # 200 games, 2 players: rollout 87.0% against greedy, ISMCTS 9 of 20 (docs/bots.md)
+    level_search = ("rollout", 2, 8)

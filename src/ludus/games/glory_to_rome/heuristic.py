@@ -365,3 +365,14 @@ def _plan_petition(state: State, p: int, first: Action, rng: Rng, search: Search
             choice = search.best_by_lookahead(world, p, options, _value, rng)
         cards.append(BUILDING_INDEX[str(choice.args[1])])
         after.apply(choice)
+
+
+def turn_key(state: GtrData) -> int:
+    """The number of leaders' turns played (the rollout bot compares its plans where one begins)."""
+    return state.turn
+
+
+def search_turns(players: int) -> int:
+    """Four leaders' turns at any table (every seat acts in each: follows or thinks). Measured
+    at 2 players, 200 games against greedy: 2 turns won 69.8%, 4 turns 86.8% (docs/bots.md)."""
+    return 4

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_
 from ludus.core.i18n import Lang, as_lang
+from ludus.core.info import Outcome
 from ludus.core.record import version_key
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -20,11 +21,15 @@ from ludus.games.glory_to_rome.components import (
     V_LEGACY_PETITION,
     V_PETITION,
     building_name,
+    component_text,
     jack_name,
     material_name,
     role_name,
 )
 from ludus.games.glory_to_rome.components import with_article as _article
+from ludus.games.glory_to_rome.decisions import GtrData
+from ludus.games.glory_to_rome.scoring import reason_text
+from ludus.games.glory_to_rome.words import PALETTE
 
 SPLIT_VERSION = "0.4.0"
 """The engine version whose petitions choose the role, then the cards one by one (issue 11)."""
@@ -83,12 +88,13 @@ def _word(arg: Arg, lang: Lang) -> str:
     return arg
 
 
-def describe(action: Action, lang: Lang | None = None) -> str:
-    """A label in ``lang`` (None: English), e.g. ``"lead Laborer with Road"``.
+def describe(action: Action, state: GtrData | None = None, lang: Lang | None = None) -> str:
+    """A label in ``lang`` (None: English), e.g. ``"lead Laborer with Road"`` (the label does not
+    depend on ``state``, the position it is played in).
 
     >>> describe(Action(0, "lead", ("laborer", "road")))
     'lead Laborer with Road'
-    >>> describe(Action(0, "lead", ("laborer", "road")), as_lang("pl"))
+    >>> describe(Action(0, "lead", ("laborer", "road")), None, as_lang("pl"))
     'rozegraj rolę Tragarz (karta: Ulica)'
     """
     lang = (lang or as_lang(None)).for_domain(DOMAIN)
@@ -110,21 +116,29 @@ def describe(action: Action, lang: Lang | None = None) -> str:
     if verb == "lay":
         where = lang.gettext("in town") if args[2] == "in" else lang.gettext("out of town")
         return _("lay {building} foundation on {material} site {where}").format(
-            building=_article(words[0], lang), material=_article(words[1], lang), where=where)
+            building=_article(words[0], lang), material=_article(words[1], lang), where=where
+        )
     if verb == "build":
         if args[1] in BUILDING_INDEX:
             material = material_name(BUILDINGS[BUILDING_INDEX[str(args[1])]].material, lang)
             return _("add {card} ({material}) from hand to {building}").format(
-                card=words[1], material=material, building=words[0])
-        return _("add {material} from the stockpile to {building}").format(material=words[1], building=words[0])
+                card=words[1], material=material, building=words[0]
+            )
+        return _("add {material} from the stockpile to {building}").format(
+            material=words[1], building=words[0]
+        )
     if verb == "build_pool":
-        return _("add {material} from the pool to {building} (Archway)").format(material=words[1], building=words[0])
+        return _("add {material} from the pool to {building} (Archway)").format(
+            material=words[1], building=words[0]
+        )
     if verb == "stairway":
         return _("add {material} to {building} of {owner} (Stairway)").format(
-            material=words[2], building=words[1], owner=words[0])
+            material=words[2], building=words[1], owner=words[0]
+        )
     if verb == "stairway_pool":
         return _("add {material} from the pool to {building} of {owner} (Stairway)").format(
-            material=words[2], building=words[1], owner=words[0])
+            material=words[2], building=words[1], owner=words[0]
+        )
     if verb == "demand":
         if len(args) > 1:
             return _("demand {material} (leave the pool card)").format(material=words[0])
@@ -154,3 +168,12 @@ def upgrade(text: str, version: str) -> list[str]:
     if not colon or len(words) != 3 or words[0] != V_PETITION:
         return [text]
     return [f"{seat}:{V_LEGACY_PETITION} {words[1]} {words[2]}"]
+
+
+def outcome_text(outcome: Outcome, lang: Lang) -> str:
+    """Why the game ended, in ``lang`` (``outcome.reason`` is the English, kept in records; the
+    Forum's winners are named from the outcome's details)."""
+    return reason_text(outcome.reason, list(outcome.details.get("forum_winners", ())), lang)
+
+
+__all__ = ["PALETTE", "component_text", "describe", "outcome_text", "upgrade", "with_article"]

@@ -27,8 +27,13 @@ from ludus.games.glory_to_rome.components import (
 )
 from ludus.games.glory_to_rome.scoring import reason_text
 
-_PHASES = {"lead": N_("lead"), "follow": N_("follow"), "act": N_("actions"), "end_of_turn": N_("end of the turn"),
-           "over": N_("game over")}
+_PHASES = {
+    "lead": N_("lead"),
+    "follow": N_("follow"),
+    "act": N_("actions"),
+    "end_of_turn": N_("end of the turn"),
+    "over": N_("game over"),
+}
 _PSEUDO_ROLES = {"thinker": N_("Thinker (School)"), "prison": N_("Prison")}
 
 
@@ -46,8 +51,16 @@ def _name(slug: str, lang: Lang) -> str:
 
 
 _LAST = "\U0010ffff"
-_LETTERS = str.maketrans({"ł": "l" + _LAST, "ґ": "г" + _LAST, "є": "е" + _LAST, "і": "и" + _LAST,
-                          "ї": "и" + _LAST * 2, "й": "и" + _LAST * 3})
+_LETTERS = str.maketrans(
+    {
+        "ł": "l" + _LAST,
+        "ґ": "г" + _LAST,
+        "є": "е" + _LAST,
+        "і": "и" + _LAST,
+        "ї": "и" + _LAST * 2,
+        "й": "и" + _LAST * 3,
+    }
+)
 
 
 def collation_key(name: str) -> str:
@@ -65,7 +78,9 @@ def _counted(items: list[str], lang: Lang) -> str:
     if not items:
         return "-"
     named = Counter(_name(i, lang) for i in items)
-    return ", ".join(f"{name}×{named[name]}" if named[name] > 1 else name for name in sorted(named, key=collation_key))
+    return ", ".join(
+        f"{name}×{named[name]}" if named[name] > 1 else name for name in sorted(named, key=collation_key)
+    )
 
 
 def _jacks(count: int, lang: Lang) -> str:
@@ -110,69 +125,81 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     w_pool, w_leader, w_hand = _("Pool"), _("Leader"), _("Hand")
     w_clientele, w_stockpile, w_vault = _("Clientele"), _("Stockpile"), _("Vault")
     lines = []
-    head = _("Glory to Rome — turn {turn}, leader: {leader}").format(turn=view["turn"] + 1,
-                                                                    leader=lang.player(view["leader"]))
+    head = _("Glory to Rome — turn {turn}, leader: {leader}").format(
+        turn=view["turn"] + 1, leader=lang.player(view["leader"])
+    )
     if view["role"]:
         head += _(", role: {role}").format(role=_name(view["role"], lang))
     lines.append(head)
     if view["over"]:
-        lines.append(_("Game over: {reason}").format(reason=reason_text(view["end_reason"], view["forum_winners"],
-                                                                        lang)))
+        lines.append(
+            _("Game over: {reason}").format(
+                reason=reason_text(view["end_reason"], view["forum_winners"], lang)
+            )
+        )
     else:
         phase = _PHASES[view["phase"]]
-        lines.append(_("Phase: {phase}; to move: {seats}").format(
-            phase=_(phase), seats=lang.players(view["to_move"])))
+        lines.append(
+            _("Phase: {phase}; to move: {seats}").format(phase=_(phase), seats=lang.players(view["to_move"]))
+        )
     lines.append(f"{w_pool}: {_counted(view['pool'], lang)}")
-    lines.append(_("Deck: {cards}; Jacks in the pile: {jacks}").format(
-        cards=lang.ngettext("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"]),
-        jacks=view["jack_pile"]))
+    lines.append(
+        _("Deck: {cards}; Jacks in the pile: {jacks}").format(
+            cards=lang.ngettext("{n} card", "{n} cards", view["deck_size"]).format(n=view["deck_size"]),
+            jacks=view["jack_pile"],
+        )
+    )
     lines.append(_("Sites in town: {sites}").format(sites=_sites(view["sites_in_town"], lang)))
     lines.append(_("Sites out of town: {sites}").format(sites=_sites(view["sites_out_of_town"], lang)))
     if view["demands"]:
-        lines.append(_("Rome demands: {materials}").format(
-            materials=", ".join(_demand(d, lang) for d in view["demands"])))
+        lines.append(
+            _("Rome demands: {materials}").format(
+                materials=", ".join(_demand(d, lang) for d in view["demands"])
+            )
+        )
     if view["fountain"]:
         card = view["fountain"]["card"]
-        lines.append(_("Fountain card of {seat}: {card}").format(
-            seat=lang.player(view["fountain"]["owner"]), card=_name(card, lang)))
+        lines.append(
+            _("Fountain card of {seat}: {card}").format(
+                seat=lang.player(view["fountain"]["owner"]), card=_name(card, lang)
+            )
+        )
     for p, pv in enumerate(view["players"]):
         lines.append("")
         who = _("{seat} (you)").format(seat=lang.player(p)) if p == player else lang.player(p)
         lead = f" [{w_leader}]" if p == view["leader"] else ""
         lines.append(who + lead + _(": influence {influence}").format(influence=pv["influence"]))
         if "hand" in pv:
-            lines.append(f"  {w_hand} ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'], lang)}"
-                         + _jacks(pv["hand_jacks"], lang))
+            lines.append(
+                f"  {w_hand} ({pv['hand_size']}/{pv['hand_limit']}): {_counted(pv['hand'], lang)}"
+                + _jacks(pv["hand_jacks"], lang)
+            )
         else:
-            lines.append(f"  {w_hand}: " + _("{cards} ({jacks})").format(
-                cards=lang.ngettext("{n} card", "{n} cards", pv["hand_size"]).format(n=pv["hand_size"]),
-                jacks=lang.ngettext("{n} Jack", "{n} Jacks", pv["hand_jacks"]).format(n=pv["hand_jacks"])))
-        lines.append("  " + _("Camp (played): {cards}").format(cards=_counted(pv["camp"], lang))
-                     + _jacks(pv["camp_jacks"], lang))
-        lines.append(f"  {w_clientele} ({len(pv['clientele'])}/{pv['clientele_limit']}): "
-                     f"{_counted(pv['clientele'], lang)}")
+            lines.append(
+                f"  {w_hand}: "
+                + _("{cards} ({jacks})").format(
+                    cards=lang.ngettext("{n} card", "{n} cards", pv["hand_size"]).format(n=pv["hand_size"]),
+                    jacks=lang.ngettext("{n} Jack", "{n} Jacks", pv["hand_jacks"]).format(n=pv["hand_jacks"]),
+                )
+            )
+        lines.append(
+            "  "
+            + _("Camp (played): {cards}").format(cards=_counted(pv["camp"], lang))
+            + _jacks(pv["camp_jacks"], lang)
+        )
+        lines.append(
+            f"  {w_clientele} ({len(pv['clientele'])}/{pv['clientele_limit']}): "
+            f"{_counted(pv['clientele'], lang)}"
+        )
         lines.append(f"  {w_stockpile}: {_counted(pv['stockpile'], lang)}")
         known = [m for m in pv["vault"] if m != "?"]
-        lines.append(f"  {w_vault} ({pv['vault_count']}/{pv['vault_limit']}): "
-                     + _("known {materials}").format(materials=_counted(known, lang)))
+        lines.append(
+            f"  {w_vault} ({pv['vault_count']}/{pv['vault_limit']}): "
+            + _("known {materials}").format(materials=_counted(known, lang))
+        )
         for b in pv["buildings"]:
             lines.append(f"  - {_building(b, lang)}")
     return "\n".join(lines)
-
-
-PALETTE: dict[str, str] = {
-    # the colours of the Order cards (reference/glory_to_rome.md §3): material, role, client.
-    # The keys are the English names, msgids of the game's catalogs: the terminal colours their
-    # translations too.
-    "Rubble": "yellow", "Laborer": "yellow",
-    "Wood": "green", "Craftsman": "green",
-    "Brick": "red", "Legionary": "red",
-    "Concrete": "grey62", "Architect": "grey62",
-    "Stone": "blue", "Merchant": "blue",
-    "Marble": "magenta", "Patron": "magenta",  # purple cards
-    "Jack": "bold",
-}
-"""Materials, roles and the Jack in the colours of their cards (for the terminal)."""
 
 
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
@@ -180,28 +207,62 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     line per opponent, wrapped to 80 columns (the whole table is :func:`render`)."""
     lang = (lang or as_lang(None)).for_domain(DOMAIN)
     _ = lang.gettext
-    head = _("Turn {turn} · leader: {leader}").format(turn=view["turn"] + 1, leader=lang.player(view["leader"]))
+    head = _("Turn {turn} · leader: {leader}").format(
+        turn=view["turn"] + 1, leader=lang.player(view["leader"])
+    )
     if view["role"]:
         head += " · " + _("role: {role}").format(role=_name(view["role"], lang))
     head += " · " + _("deck {cards} · Jacks {jacks}").format(cards=view["deck_size"], jacks=view["jack_pile"])
     w_pool = _("Pool")
     lines = [head, f"{w_pool}: {_counted(view['pool'], lang)}"]
     me = view["players"][player]
-    lines.append(_("Your hand ({size}/{limit}): {cards}").format(
-        size=me["hand_size"], limit=me["hand_limit"], cards=_counted(me["hand"], lang)) + _jacks(me["hand_jacks"], lang))
+    lines.append(
+        _("Your hand ({size}/{limit}): {cards}").format(
+            size=me["hand_size"], limit=me["hand_limit"], cards=_counted(me["hand"], lang)
+        )
+        + _jacks(me["hand_jacks"], lang)
+    )
     known = [m for m in me["vault"] if m != "?"]
-    lines.append(_("Influence {influence} · clientele ({size}/{limit}): {clients} · stockpile: {materials} · "
-                   "vault {vault}/{vault_limit}").format(
-        influence=me["influence"], size=len(me["clientele"]), limit=me["clientele_limit"],
-        clients=_counted(me["clientele"], lang), materials=_counted(me["stockpile"], lang),
-        vault=me["vault_count"], vault_limit=me["vault_limit"]) + (f" ({_counted(known, lang)})" if known else ""))
+    lines.append(
+        _(
+            "Influence {influence} · clientele ({size}/{limit}): {clients} · stockpile: {materials} · "
+            "vault {vault}/{vault_limit}"
+        ).format(
+            influence=me["influence"],
+            size=len(me["clientele"]),
+            limit=me["clientele_limit"],
+            clients=_counted(me["clientele"], lang),
+            materials=_counted(me["stockpile"], lang),
+            vault=me["vault_count"],
+            vault_limit=me["vault_limit"],
+        )
+        + (f" ({_counted(known, lang)})" if known else "")
+    )
     if me["buildings"]:
-        lines.append(_("Buildings: {buildings}").format(buildings="; ".join(_building(b, lang) for b in me["buildings"])))
+        lines.append(
+            _("Buildings: {buildings}").format(
+                buildings="; ".join(_building(b, lang) for b in me["buildings"])
+            )
+        )
     for p, pv in enumerate(view["players"]):
         if p != player:
             built = ", ".join(_name(b["name"], lang) for b in pv["buildings"]) or "-"
-            lines.append(_("{seat}: influence {influence}, hand {hand}, clientele {clients}, stockpile "
-                           "{stockpile}; built {buildings}").format(
-                seat=lang.player(p), influence=pv["influence"], hand=pv["hand_size"], clients=_counted(pv["clientele"], lang),
-                stockpile=len(pv["stockpile"]), buildings=built))
+            lines.append(
+                _(
+                    "{seat}: influence {influence}, hand {hand}, clientele {clients}, stockpile "
+                    "{stockpile}; built {buildings}"
+                ).format(
+                    seat=lang.player(p),
+                    influence=pv["influence"],
+                    hand=pv["hand_size"],
+                    clients=_counted(pv["clientele"], lang),
+                    stockpile=len(pv["stockpile"]),
+                    buildings=built,
+                )
+            )
     return "\n".join(wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  "))
+
+
+def render_map(view: Mapping[str, Any], lang: Lang | None = None) -> None:
+    """No map: the table of :func:`render` is the whole game (the ``map`` command says so)."""
+    return None

@@ -38,7 +38,7 @@ sites of structures and whether they are out of town, the turn number.
 >>> import ludus
 >>> game = ludus.load("glory-to-rome", players=3)
 >>> state = game.new_state(1)
->>> seen = observe(3, state.view(0), 0)
+>>> seen = observe(state.view(0), 0)
 >>> len(seen) == sum(size for _, size, _ in observation_parts(3))
 True
 >>> layout = game.observation_layout
@@ -53,7 +53,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ludus.core.actions import Arg
-from ludus.core.spaces import ActionKind
+from ludus.core.spaces import ActionKind, ObservationLayout
 from ludus.games.glory_to_rome.components import (
     BUILDINGS,
     END_NAMES,
@@ -233,11 +233,12 @@ def _starts(players: int) -> _Starts:
     return _Starts(players)
 
 
-def observe(players: int, view: Mapping[str, Any], player: int | None) -> list[float]:
-    """The observation of ``player`` (None: the spectator) from its ``view`` alone."""
-    n = players
+def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+    """The observation of ``player`` (None: the spectator) from its ``view`` alone (the player count
+    is the view's; ``shape``, the game's layout, is the one :func:`observation_parts` gives for it)."""
+    n = len(view["players"])
     o = _starts(n)
-    out = [0.0] * o.size
+    out = shape.zeros() if shape is not None else [0.0] * o.size
     first = 0 if player is None else player
     building, material, role = _BUILDING, _MATERIAL, _ROLE
 

@@ -434,7 +434,7 @@ class _Table:
             y = self.hand(y)
         if self.buttons:
             y = self.canvas.button_row(
-                y, [(describe(Action.from_notation(n), self.lang), n) for n in self.buttons])
+                y, [(describe(Action.from_notation(n), None, self.lang), n) for n in self.buttons])
         for p, pv in enumerate(self.view["players"]):
             y = self.panel(y, p, pv)
         if self.view["over"]:

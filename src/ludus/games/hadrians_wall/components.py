@@ -5,7 +5,8 @@ citizens and cohorts (hot paths index lists with them); frozen dataclasses for F
 Player cards and buildings; precomputed tables for every sheet area (the sheets' geometry:
 granary columns, chains, the Scouting map); and the game's words in each language: its
 catalogs (``locale/``) are registered here, and the namers (taking a ``Lang`` bound to the
-domain, :func:`lang_of`) fill the event templates of ``data/messages.toml``. The English words
+domain, :func:`lang_of`) that :mod:`.words` puts together for the event templates of
+``data/messages.toml``. The English words
 are the msgids; a name stands in the nominative, and every count picks its plural form.
 
 >>> counts_words([2, 0, 1, 0, 0], lang_of("pl")), item_count(4, 5, lang_of("uk"))
@@ -15,13 +16,11 @@ are the msgids; a name stands in the nominative, and every count picks its plura
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from pathlib import Path
 from typing import Any, Final
 
-from ludus.core.events import register_messages
 from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "hadrians-wall"
@@ -400,7 +399,7 @@ ATTRIBUTE_CHOICES: dict[str, tuple[int, ...]] = {
 """An attribute of choice (Road income), Piety or Discipline, Renown or Valour (Road builds)."""
 
 
-# --- words in a language: names, counts, boxes; the event templates' namers ---------------
+# --- words in a language: names, counts, boxes (the event templates' namers: words.py) ----
 def lang_of(locale: LangLike) -> Lang:
     """The language ``locale`` (a :class:`Lang`, a code, None for English) translating this game."""
     return as_lang(locale).for_domain(DOMAIN)
@@ -408,13 +407,13 @@ def lang_of(locale: LangLike) -> Lang:
 
 ENGLISH = lang_of(None)
 """English, the msgids themselves."""
-EN = "en"
+EN_KEY = "en"
 """The key of a data file's English name: the msgid (a name, so that extraction takes no literal)."""
 
 
 def card_name(card: int, lang: Lang) -> str:
     """Player card ``card`` (its index) by name."""
-    return lang.gettext(PLAYER_CARDS[card].names[EN])
+    return lang.gettext(PLAYER_CARDS[card].names[EN_KEY])
 
 
 def card_id_name(card_id: str, lang: Lang) -> str:
@@ -424,22 +423,22 @@ def card_id_name(card_id: str, lang: Lang) -> str:
 
 def building_name(key: str, lang: Lang) -> str:
     """A building by name (``"Medium Granary"``)."""
-    return lang.gettext(BUILDINGS[key].names[EN])
+    return lang.gettext(BUILDINGS[key].names[EN_KEY])
 
 
 def item_name(i: int, lang: Lang) -> str:
     """Item ``i`` (a worker type or Resource) by name, singular."""
-    return lang.gettext(ITEM_NAMES[ITEMS[i]][EN])
+    return lang.gettext(ITEM_NAMES[ITEMS[i]][EN_KEY])
 
 
 def attribute_name(a: int, lang: Lang) -> str:
     """Attribute ``a`` (Renown, Piety, Valour, Discipline)."""
-    return lang.gettext(ATTRIBUTE_NAMES[ATTRIBUTES[a]][EN])
+    return lang.gettext(ATTRIBUTE_NAMES[ATTRIBUTES[a]][EN_KEY])
 
 
 def citizen_name(c: int, lang: Lang) -> str:
     """Citizen track ``c`` (named in the plural: Traders)."""
-    return lang.gettext(CITIZEN_NAMES[CITIZENS[c]][EN])
+    return lang.gettext(CITIZEN_NAMES[CITIZENS[c]][EN_KEY])
 
 
 def cohort_name(c: int, lang: Lang) -> str:
@@ -449,7 +448,7 @@ def cohort_name(c: int, lang: Lang) -> str:
 
 def gladiator_name(g: int, lang: Lang) -> str:
     """Gladiator ``g``: the Red or the Blue Gladiator."""
-    return lang.gettext(GLADIATOR_NAMES[GLADIATORS[g]][EN])
+    return lang.gettext(GLADIATOR_NAMES[GLADIATORS[g]][EN_KEY])
 
 
 def item_count(i: int, n: int, lang: Lang) -> str:
@@ -557,43 +556,4 @@ def court_box_words(k: int, lang: Lang) -> str:
 
 def area_name(key: str, lang: Lang) -> str:
     """An area of the sheets by name (``"Wall Guard"``)."""
-    return lang.gettext(AREA_NAMES[key][EN])
-
-
-def _roads(n: int, lang: Lang) -> str:
-    if not n:
-        return ""
-    return lang.ngettext(
-        "; {n} attribute of choice from Roads", "; {n} attributes of choice from Roads", n).format(n=n)
-
-
-NAMERS: dict[str, Callable[[Any, Lang], str]] = {
-    "card": card_name,
-    "cards": lambda cards, lang: lang.join([card_name(c, lang) for c in cards]),
-    "fate": lambda card, lang: str(card + 1),
-    "building": building_name,
-    "item": item_name,
-    "items": lambda items, lang: ", ".join(item_name(i, lang) for i in items),
-    "counts": counts_words,
-    "roads": _roads,
-    "cohort": cohort_name,
-    "attribute": attribute_name,
-    "citizen": citizen_name,
-    "gladiator": gladiator_name,
-    "good": lambda g, lang: lang.gettext("Trade Good {good}").format(good=g),
-    "source": source_words,
-    "favour": lambda kind, lang: lang.gettext("Temple") if kind == "temple" else lang.gettext("Diplomat"),
-    "area": area_name,
-    "rewards": reward_words,
-    "cells": lambda mask, lang: mask_token(mask).replace(".", ", "),
-    "shape": lambda shape, lang: shape_words(shape),
-    "temple_favour": lambda favour, lang: lang.gettext(": the Temple is complete, a Favour")
-    if favour else "",
-    "fate_word": lambda died, lang: lang.gettext("dies") if died else lang.gettext("survives"),
-    "market_box": market_box_words, "theatre_box": theatre_box_words,
-    "baths_box": baths_box_words,
-    "court_box": court_box_words,
-}
-"""``{field:namer}`` of the event templates: an id in words, in the reader's language."""
-MESSAGES: dict[str, Any] = dict(_load("messages.toml")["events"])
-register_messages(DOMAIN, MESSAGES, NAMERS)
+    return lang.gettext(AREA_NAMES[key][EN_KEY])

@@ -1,30 +1,37 @@
-"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports everything."""
+"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports
+everything."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, check_seat
+from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, State
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
-from ludus.core.spaces import ActionKind
 
-from . import decisions, heuristic, invariants, notation, render, rules, scoring, spaces, validation, view
-from . import svg as board
-from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
+from . import (
+    decisions,
+    heuristic,
+    invariants,
+    notation,
+    render,
+    rules,
+    scoring,
+    spaces,
+    svg,
+    validation,
+    view,
+)
+from .components import DIFFICULTIES, DOMAIN, OVER, lang_of
 from .config import HadriansWallConfig
 from .state import HadriansWallData
 
 __all__ = ["HadriansWall", "HadriansWallState"]
-
-_SECOND_STEPS = frozenset((Verb.HEXAGON, Verb.PLACE))
-"""The second steps of two-step decisions: the greedy bot planned them with the first."""
-
 
 class HadriansWallState(HadriansWallData, RulesState):
     """A game in progress: the table's data (:mod:`.state`) and the engine's ``apply``.
@@ -91,12 +98,10 @@ class HadriansWallState(HadriansWallData, RulesState):
     def outcome(self) -> Outcome:
         return scoring.outcome(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        check_seat(self, player)
+    def _view(self, player: int | None) -> dict[str, Any]:
         return view.view(self, player)
 
-    def determinize(self, player: int | None, seed: int) -> HadriansWallState:
-        check_seat(self, player)
+    def _determinize(self, player: int | None, seed: int) -> HadriansWallState:
         return view.determinize(self.clone(), player, seed)
 
     def clone(self) -> HadriansWallState:
@@ -139,23 +144,28 @@ class HadriansWall(Game[HadriansWallState]):
         simultaneous=True,
         default_players=1,
         options=(
-            OptionSpec("difficulty", "easy", N_("Pict attack strength (cards per Year)"), choices=DIFFICULTIES,
-                       label=N_("Difficulty"), explain=N_("How strong the Pict attacks are: the cards drawn each Year."),
+            OptionSpec("difficulty", "easy", N_("Pict attack strength (cards per Year)"),
+                       choices=DIFFICULTIES, label=N_("Difficulty"),
+                       explain=N_("How strong the Pict attacks are: the cards drawn each Year."),
                        value_labels=(("easy", N_("easy")), ("normal", N_("normal")), ("hard", N_("hard")))),
-            OptionSpec("campaign_fort", 0, N_("Solo Campaign fort 1–16 (0 = no campaign)"), minimum=0, maximum=16,
-                       label=N_("Solo Campaign fort"), players=(1,),
+            OptionSpec("campaign_fort", 0, N_("Solo Campaign fort 1–16 (0 = no campaign)"),
+                       minimum=0, maximum=16, label=N_("Solo Campaign fort"), players=(1,),
                        explain=N_("Play fort 1–16 of the Solo Campaign (0: no campaign).")),
-            OptionSpec("campaign_reward", False, N_("the previous fort's Challenge was met: take its Setup Reward"),
+            OptionSpec("campaign_reward", False,
+                       N_("the previous fort's Challenge was met: take its Setup Reward"),
                        label=N_("Campaign reward"), players=(1,),
                        explain=N_("The previous fort's Challenge was met: take its Setup Reward.")),
-            OptionSpec("final_pass", False, N_("items received after ending the Year cannot be used (asynchronous play)"),
+            OptionSpec("final_pass", False,
+                       N_("items received after ending the Year cannot be used (asynchronous play)"),
                        label=N_("Nothing after the Year ends"), players=(2, 3, 4, 5, 6),
                        explain=N_("Items a neighbour pays you after you ended the Year cannot be used.")),
             OptionSpec(
                 "resource_passing", True,
-                N_("neighbour purchases pay the neighbour (off: the unofficial variant adding attack cards instead)"),
+                N_("neighbour purchases pay the neighbour "
+                   "(off: the unofficial variant adding attack cards instead)"),
                 label=N_("Pay your neighbours"), players=(2, 3, 4, 5, 6),
-                explain=N_("Buying from a neighbour pays them; off: each such purchase adds a Pict card instead."),
+                explain=N_("Buying from a neighbour pays them; "
+                           "off: each such purchase adds a Pict card instead."),
             ),
         ),
         summary="Flip-and-write: build a fort on Hadrian's Wall over 6 Years and hold off the Picts.",
@@ -187,98 +197,18 @@ class HadriansWall(Game[HadriansWallState]):
             action = rules.pict_attack.same_favour(state, action)
         return action
 
-    def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """Before 0.4.0 a Market purchase named its source and hexagon at once (now ``buy <source>``
-        then ``hexagon <hexagon>``) and a pattern was placed at once (now ``turn <shape>`` then
-        ``place <cells>``): see :func:`~ludus.games.hadrians_wall.notation.upgrade`."""
-        return notation.upgrade(text, version)
+    # the facets: the rooms the base class reaches (see ludus.core.facets)
+    words = notation
+    pictures = render
+    board = svg
+    knowledge = heuristic
+    spaces = spaces
+    invariants = invariants
+    validation = validation
 
-    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
-        """The Year, the seat's items, cards, attributes and tracks as numbers, the other seats."""
-        return render.render_seat(view, player, lang_of(locale))
-
-    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """Both sheets, the supply and the Prospect cards as plain text."""
-        return render.render(view, player, lang_of(locale))
-
-    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """The table as an SVG picture (:mod:`~ludus.games.hadrians_wall.svg`)."""
-        return board.svg(view, player, locale)
-
-    def describe(self, state: HadriansWallState, action: Action, locale: LangLike = None) -> str:
-        """A readable label for ``action``."""
-        return notation.describe(action, state, lang_of(locale))
-
-    def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What the component called ``name`` (in English or in ``locale``) does, in ``locale``
-        (``show NAME``; see :func:`.notation.find_component`)."""
-        lang = lang_of(locale)
-        found = notation.find_component(name, lang)
-        if not found:
-            return None
-        return "\n\n".join(notation.describe_component(c, lang) for c in found)
-
-    def outcome_text(self, outcome: Outcome, locale: LangLike = None) -> str:
-        """Why the game ended, in ``locale``: the English ``outcome.reason`` rebuilt from its details."""
-        return scoring.outcome_text(outcome, lang_of(locale))
-
-    def evaluate(self, state: HadriansWallState, player: int) -> float:
-        """Heuristic value of ``state`` for ``player`` (see heuristic.py)."""
-        return heuristic.evaluate(state, player)
-
-    def evaluate_all(self, state: HadriansWallState) -> tuple[float, ...]:
-        """Every seat's value for search in one pass: solo the estimated final VP, else the lead
-        over the best other seat, squashed into [-1, 1] (see :func:`.heuristic.evaluate_all`)."""
-        return heuristic.evaluate_all(state)
-
-    level_search = ("rollout", 2, 8)  # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
-
-    def turn_key(self, state: HadriansWallState) -> int:
-        """The Year: every seat plays at once, so the rollout bot compares its plans where a Year begins."""
-        return state.year
-
-    @property
-    def search_turns(self) -> int:
-        """One Year (by its end every seat has played it); two Years solo, where a simulation plays
-        one seat only: 20 solo games on normal averaged 62.1 VP against 49.8 with one Year (docs/bots.md)."""
-        return 2 if self.players == 1 else 1
+    # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
+    level_search = ("rollout", 2, 8)
 
     def known_compositions(self, state: HadriansWallState, player: int | None) -> dict[str, list[int]]:
         """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
         return view.compositions(state, player)
-
-    def state_violations(self, state: HadriansWallState) -> list[str]:
-        """Every field within the sheets and the Year (validation.py), then the invariants."""
-        return validation.violations(state) or invariants.violations(state)
-
-    def invariant_violations(self, state: HadriansWallState) -> list[str]:
-        """Cards conserved, tracks within their sheets (see invariants.py)."""
-        return invariants.violations(state)
-
-    def greedy_action(self, state: HadriansWallState, player: int, rng: Rng, search: Search) -> Action | None:
-        """One action ahead on a determinized copy, with the heuristic's hints and values."""
-        actions = state.legal_actions(player)
-        hint = heuristic.policy_hint(state, actions)
-        if hint is not None or not actions:
-            return hint
-        if actions[0].verb in _SECOND_STEPS:
-            second = heuristic.planned(player, actions, search.memory)
-            if second is not None:
-                return second
-            world = state.determinize(player, rng.next())
-            return search.best_by_lookahead(world, player, actions, heuristic.lookahead_value(world, player), rng)
-        world = state.determinize(player, rng.next())
-        return heuristic.best_plan(world, player, actions, rng, search.memory)
-
-    # --- research interfaces (issue 19): the action numbering and the observation, in spaces.py ---
-    def action_kinds(self) -> Sequence[ActionKind]:
-        """Every verb with every value of its arguments, by player count only (see spaces.py)."""
-        return spaces.action_kinds(self.players)
-
-    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
-        """The table, the observer's own cards and next decision, one block per seat (spaces.py)."""
-        return spaces.observation_parts(self.players)
-
-    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
-        """``player``'s view as floats, the observer's seat block first (see spaces.py)."""
-        return spaces.observe(view, player, self.observation_layout.size)

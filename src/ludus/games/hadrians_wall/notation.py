@@ -23,7 +23,7 @@ from .components import (
     CITIZEN_NAMES,
     COHORT_INDEX,
     COURT_BOXES,
-    EN,
+    EN_KEY,
     ENGLISH,
     FATE_CARDS,
     GLADIATOR_INDEX,
@@ -57,9 +57,21 @@ from .components import (
     theatre_box_words,
 )
 from .rules.general import source_card
+from .scoring import outcome_text
 from .state import HadriansWallData
+from .words import PALETTE
 
-__all__ = ["canonical", "component_names", "describe", "describe_component", "find_component", "upgrade"]
+__all__ = [
+    "PALETTE",
+    "canonical",
+    "component_names",
+    "component_text",
+    "describe",
+    "describe_component",
+    "find_component",
+    "outcome_text",
+    "upgrade",
+]
 
 _LABELS: dict[str, str] = {
     Verb.END: N_("end the Year"),
@@ -129,13 +141,18 @@ def _one(item: str, lang: Lang, n: int = 1) -> str:
 def _source(state: HadriansWallData | None, player: int, source: str, lang: Lang) -> str:
     """A Prospect card a purchase or a scouting uses, by name when the state is given."""
     index = int(source[1:]) if source[1:].isdigit() else -1
-    if state is None or (source[0] == "n" and index >= len(state.neutral)) or (
-            source[0] == "p" and index >= len(state.boards)):
+    if (
+        state is None
+        or (source[0] == "n" and index >= len(state.neutral))
+        or (source[0] == "p" and index >= len(state.boards))
+    ):
         return source_words(source, lang)
     card = source_card(state, player, source)
     if card < 0:
         return source_words(source, lang)
-    return lang.gettext("{card}, {source}").format(card=card_name(card, lang), source=source_words(source, lang))
+    return lang.gettext("{card}, {source}").format(
+        card=card_name(card, lang), source=source_words(source, lang)
+    )
 
 
 def describe(action: Action, state: HadriansWallData | None = None, lang: Lang = ENGLISH) -> str:
@@ -157,7 +174,9 @@ def describe(action: Action, state: HadriansWallData | None = None, lang: Lang =
     if verb == Verb.BUILD:
         return _("build the {building}").format(building=building_name(a[0], lang))
     if verb == Verb.PATH:
-        return _("keep {card} as Path (the other card is your Prospect)").format(card=card_id_name(a[0], lang))
+        return _("keep {card} as Path (the other card is your Prospect)").format(
+            card=card_id_name(a[0], lang)
+        )
     if verb == Verb.FORT:
         return _("Fort ({worker})").format(worker=_one(a[0], lang))
     if verb == Verb.FORUM:
@@ -165,41 +184,51 @@ def describe(action: Action, state: HadriansWallData | None = None, lang: Lang =
         return _("Forum: return {paid} for {gained}").format(paid=paid, gained=_one(a[2], lang))
     if verb == Verb.CITIZEN:
         return _("Citizen track: 1 Civilian fills the next box of {citizen}").format(
-            citizen=citizen_name(CITIZEN_INDEX[a[0]], lang))
+            citizen=citizen_name(CITIZEN_INDEX[a[0]], lang)
+        )
     if verb == Verb.BUY:
         if a[0] == "deck":
             return _("Market (1 Resource): a Trade Good from the Fate deck")
         return _("Market (1 Resource): the Trade Good of {source}").format(
-            source=_source(state, action.player, a[0], lang))
+            source=_source(state, action.player, a[0], lang)
+        )
     if verb == Verb.HEXAGON:
         return _("write the Trade Good into {hexagon}").format(
-            hexagon=market_box_words(MARKET_HEXAGONS.index(a[0]), lang))
+            hexagon=market_box_words(MARKET_HEXAGONS.index(a[0]), lang)
+        )
     if verb == Verb.PERFORM:
         k = THEATRE_BOXES.index(a[0])
         return _("Theatre (1 Resource): the performance {box}: {rewards}").format(
-            box=theatre_box_words(k, lang), rewards=reward_words(THEATRE_REWARDS[k], lang))
+            box=theatre_box_words(k, lang), rewards=reward_words(THEATRE_REWARDS[k], lang)
+        )
     if verb == Verb.TRAIN_GLADIATOR:
         return _("Ludus: train the {gladiator} ({worker})").format(
-            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang), worker=_one(a[1], lang))
+            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang), worker=_one(a[1], lang)
+        )
     if verb == Verb.BATTLE:
         return _("Ludus: the {gladiator} battles (a Fate card deals its damage)").format(
-            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang))
+            gladiator=gladiator_name(GLADIATOR_INDEX[a[0]], lang)
+        )
     if verb == Verb.TEMPLE:
         return _("Temples: fill the next box ({worker})").format(worker=_one(a[0], lang))
     if verb == Verb.BRIBE:
         k = BATHS_BOXES.index(a[0])
         n = BATHS_RESOURCES[k]
-        return lang.ngettext("Baths ({n} Resource): cross out 1 Disdain, {box}",
-                             "Baths ({n} Resources): cross out 1 Disdain, {box}", n).format(
-            n=n, box=baths_box_words(k, lang))
+        return lang.ngettext(
+            "Baths ({n} Resource): cross out 1 Disdain, {box}",
+            "Baths ({n} Resources): cross out 1 Disdain, {box}",
+            n,
+        ).format(n=n, box=baths_box_words(k, lang))
     if verb == Verb.RULING:
         return _("Courthouse: {ruling}").format(ruling=court_box_words(COURT_BOXES.index(a[0]), lang))
     if verb == Verb.DIPLOMAT:
         return _("Diplomats: send a Diplomat to the {cohort} Cohort").format(
-            cohort=cohort_name(COHORT_INDEX[a[0]], lang))
+            cohort=cohort_name(COHORT_INDEX[a[0]], lang)
+        )
     if verb == Verb.SCOUT:
         return _("Scouting (1 Soldier): the pattern of {source}").format(
-            source=_source(state, action.player, a[0], lang))
+            source=_source(state, action.player, a[0], lang)
+        )
     if verb == Verb.TURN:
         return _("turn the pattern so: {shape}").format(shape=shape_words(cells_mask(a[0]) or 0))
     if verb == Verb.PLACE:
@@ -211,7 +240,8 @@ def describe(action: Action, state: HadriansWallData | None = None, lang: Lang =
     if verb == Verb.FAVOUR:
         favour = lang.gettext("Temple") if a[0] == "temple" else lang.gettext("Diplomat")
         return _("spend a {favour} Favour: ignore a Pict card attacking the {cohort} Cohort").format(
-            favour=favour, cohort=cohort_name(COHORT_INDEX[a[1]], lang))
+            favour=favour, cohort=cohort_name(COHORT_INDEX[a[1]], lang)
+        )
     return f"{verb} " + " ".join(a)
 
 
@@ -219,8 +249,13 @@ def describe(action: Action, state: HadriansWallData | None = None, lang: Lang =
 # A component id is ``<kind>:<key>``: item:soldier, area:wall_guard, building:market,
 # card:architect, fate:12 (Fate cards 1-48), other:pict_attack (other:fate, other:neutral,
 # other:favour, other:player_card).
-_OTHER_NAMES = {"fate": N_("Fate card"), "pict_attack": N_("Pict attack"), "neutral": N_("Neutral card"),
-                "favour": N_("Favour"), "player_card": N_("Player card")}
+_OTHER_NAMES = {
+    "fate": N_("Fate card"),
+    "pict_attack": N_("Pict attack"),
+    "neutral": N_("Neutral card"),
+    "favour": N_("Favour"),
+    "player_card": N_("Player card"),
+}
 _EXTRA_AREA_NAMES = {"market_goods": N_("Trade Goods")}
 
 
@@ -238,17 +273,19 @@ def component_names(lang: Lang = ENGLISH) -> dict[str, str]:
     ('Ludus Gladiatorious', 'Fate card 12')
     """
     _ = lang.gettext
-    names = {f"item:{k}": _(ITEM_NAMES[k][EN]) for k in TEXTS["items"]}
+    names = {f"item:{k}": _(ITEM_NAMES[k][EN_KEY]) for k in TEXTS["items"]}
     names.update({f"area:{k}": _(_area_name(k)) for k in TEXTS["areas"]})
     names.update({f"building:{k}": building_name(k, lang) for k in BUILDINGS})
     names.update({f"card:{c.id}": card_name(c.index, lang) for c in PLAYER_CARDS})
-    names.update({f"fate:{c.index + 1}": _("Fate card {number}").format(number=c.index + 1) for c in FATE_CARDS})
+    names.update(
+        {f"fate:{c.index + 1}": _("Fate card {number}").format(number=c.index + 1) for c in FATE_CARDS}
+    )
     names.update({f"other:{k}": _(v) for k, v in _OTHER_NAMES.items()})
     return names
 
 
 def _text(entry: dict[str, str], lang: Lang) -> str:
-    return lang.gettext(entry[EN])
+    return lang.gettext(entry[EN_KEY])
 
 
 def _requirement(key: str, lang: Lang) -> str:
@@ -263,7 +300,9 @@ def _requirement(key: str, lang: Lang) -> str:
         track = attribute_name(ATTRIBUTE_INDEX[what], lang)
     need = _("{track} at least {n}").format(track=track, n=b.at_least)
     if b.after:
-        return _("needs {need}, after the {building}").format(need=need, building=building_name(b.after, lang))
+        return _("needs {need}, after the {building}").format(
+            need=need, building=building_name(b.after, lang)
+        )
     return _("needs {need}").format(need=need)
 
 
@@ -282,25 +321,40 @@ def describe_component(component: str, lang: Lang = ENGLISH) -> str:
         return _text(TEXTS["areas"][key], lang)
     if kind == "building":
         b = BUILDINGS[key]
-        gains = _("; when built: {rewards}").format(rewards=reward_words(b.rewards, lang)) if b.rewards else ""
+        gains = (
+            _("; when built: {rewards}").format(rewards=reward_words(b.rewards, lang)) if b.rewards else ""
+        )
         if b.sheet == "left":
             text = _("{name} (a building of the left sheet; {requirement}; costs {cost}{gains}). {text}")
         else:
             text = _("{name} (a building of the right sheet; {requirement}; costs {cost}{gains}). {text}")
-        return text.format(name=name, requirement=_requirement(key, lang), cost=counts_words(b.cost, lang),
-                           gains=gains, text=_text(TEXTS["buildings"][key], lang))
+        return text.format(
+            name=name,
+            requirement=_requirement(key, lang),
+            cost=counts_words(b.cost, lang),
+            gains=gains,
+            text=_text(TEXTS["buildings"][key], lang),
+        )
     if kind == "card":
         c = PLAYER_CARDS[PLAYER_CARD_INDEX[key]]
         prospect = _("Prospect: income {income}; Trade Good {good}; Scouting pattern {pattern}.").format(
-            income=counts_words(c.income, lang), good=c.good, pattern=c.pattern)
+            income=counts_words(c.income, lang), good=c.good, pattern=c.pattern
+        )
         return _("{name} (Player card). {path}").format(name=name, path=_text(TEXTS["cards"][key], lang)) + (
-            f"\n{prospect}\n{_text(TEXTS['cards']['general'], lang)}")
+            f"\n{prospect}\n{_text(TEXTS['cards']['general'], lang)}"
+        )
     if kind == "fate":
         f = FATE_CARDS[int(key) - 1]
-        text = _("{name}: attacks the {cohort} Cohort as a Pict card; gladiator damage {damage}; "
-                 "Trade Good {good}; Year income {income}.").format(
-            name=name, cohort=cohort_name(f.attack, lang), damage=f.damage, good=f.good,
-            income=counts_words(f.income, lang))
+        text = _(
+            "{name}: attacks the {cohort} Cohort as a Pict card; gladiator damage {damage}; "
+            "Trade Good {good}; Year income {income}."
+        ).format(
+            name=name,
+            cohort=cohort_name(f.attack, lang),
+            damage=f.damage,
+            good=f.good,
+            income=counts_words(f.income, lang),
+        )
         return f"{text}\n{_text(TEXTS['other']['fate'], lang)}"
     if key == "player_card":
         return _text(TEXTS["cards"]["general"], lang)
@@ -325,6 +379,20 @@ def find_component(name: str, lang: Lang = ENGLISH) -> list[str]:
     found = []
     for component, display in component_names().items():
         key = component.partition(":")[2]
-        if wanted in (_normal(display), _normal(component), _normal(key), _normal(local.get(component, display))):
+        if wanted in (
+            _normal(display),
+            _normal(component),
+            _normal(key),
+            _normal(local.get(component, display)),
+        ):
             found.append(component)
     return found
+
+
+def component_text(name: str, lang: Lang = ENGLISH) -> str | None:
+    """What the component called ``name`` (in English or in ``lang``) does, in ``lang``
+    (``show NAME``; every component of that name, see :func:`find_component`); None: unknown."""
+    found = find_component(name, lang)
+    if not found:
+        return None
+    return "\n\n".join(describe_component(c, lang) for c in found)

@@ -369,13 +369,14 @@ def _decision(out: list[float], starts: Sequence[int], token: str) -> None:
         out[starts[2] + int(rest.rpartition(":")[2]) - 1] = 1.0
 
 
-def observe(view: Mapping[str, Any], player: int | None, size: int) -> list[float]:
-    """The observation of ``player`` (None: the spectator) from its ``view``: ``size`` floats,
-    laid out as :func:`observation_parts` says for the view's player count."""
+def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout) -> list[float]:
+    """The observation of ``player`` (None: the spectator) from its ``view``: ``shape.size`` floats
+    (``shape``: the game's :attr:`~ludus.core.api.Game.observation_layout`), laid out as
+    :func:`observation_parts` says for the view's player count."""
     boards = view["boards"]
     n = len(boards)
     starts = _starts(n)
-    out = [0.0] * size
+    out = shape.zeros()
     year = view["year"]
     (y, ph, opt, card, deck, discard, attack, attack_cards, extra,
      neutral, neutral_items, neutral_deck, neutral_discard, hand, choice, *rest) = starts

@@ -2,8 +2,8 @@
 
 Everything here is immutable: tuples of frozen dataclasses and index constants.
 Also here: the phases, verbs and terminations as enums (with plain aliases for
-the hot paths), the tokens of the action notation, and the English event
-templates of ``data/messages.toml`` with the namers that turn ids into words.
+the hot paths), the tokens of the action notation, and the namers that turn ids
+into words (:mod:`.words` puts them together for the event templates).
 
 Indices are used throughout the state for speed:
 
@@ -25,7 +25,6 @@ from operator import getitem
 from pathlib import Path
 from typing import Any, Final
 
-from ludus.core.events import Namer, register_messages
 from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 _DATA = Path(__file__).parent / "data"
@@ -563,29 +562,3 @@ def with_article(name: str, lang: Lang | None = None) -> str:
     if lang is not None and lang.code != "en":
         return name
     return ("an " if name[:1] in "aeiou" else "a ") + name
-
-
-# --- event templates ---------------------------------------------------------------------
-PILE_NAMES: tuple[str, str] = (N_("left"), N_("right"))
-"""The two discard piles as a person reads them (notation: ``left``, ``right``)."""
-
-_NAMERS: dict[str, Namer] = {
-    "card": commodity_name,
-    "colour": colour_name,
-    "tray": action_name,
-    "tile": trajan_tile_name,
-    "slot": lambda i, lang: SLOT_NAMES[i],
-    "province": province_name,
-    "forum": forum_kind_name,
-    "a_forum": lambda k, lang: with_article(forum_kind_name(k, lang), lang),
-    "a_tile": lambda t, lang: with_article(trajan_tile_name(t, lang), lang),
-    "forum_tile": lambda t, lang: forum_kind_name(FORUM_TILE_KIND[t], lang),
-    "bonus": bonus_name,
-    "demand": demand_name,
-    "source": lambda i, lang: lang.gettext(SOURCE_NAMES[i]),
-    "pile": lambda i, lang: lang.gettext(PILE_NAMES[i]),
-    "ship": ship_name,
-    "building": building_name,
-    "ordinal": lambda q, lang: str(q + 1),
-}
-register_messages(DOMAIN, _load("messages.toml")["events"], _NAMERS)

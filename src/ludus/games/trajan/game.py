@@ -8,18 +8,16 @@ in; :class:`TrajanGame` holds the player count and the options (as a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, Search, State, check_seat
+from ludus.core.api import Game, GameInfo, Outcome, State
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
 from ludus.core.events import Log
-from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.rng import Rng
-from ludus.core.spaces import ActionKind
 from ludus.games.trajan import (
     decisions,
     heuristic,
@@ -29,10 +27,10 @@ from ludus.games.trajan import (
     rules,
     scoring,
     spaces,
+    svg,
     validation,
     view,
 )
-from ludus.games.trajan import svg as board
 from ludus.games.trajan.components import ACTION, COPIES_PER_COMMODITY, DOMAIN, OVER, SEAPORT, Verb
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.rules.cards import drawn
@@ -91,14 +89,12 @@ class TrajanState(TrajanData, RulesState):
         """Final scores (VP track plus final scoring), ranking with the senate tie-break."""
         return scoring.outcome(self)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None`` = spectator)."""
-        check_seat(self, player)
         return view.view(self, player)
 
-    def determinize(self, player: int | None, seed: int) -> TrajanState:
+    def _determinize(self, player: int | None, seed: int) -> TrajanState:
         """A state agreeing with all ``player`` has seen, hidden parts re-dealt from ``seed``."""
-        check_seat(self, player)
         return view.determinize(self, player, seed)
 
     def clone(self) -> TrajanState:
@@ -151,10 +147,6 @@ def _pile_log_of(data: Mapping[str, Any]) -> Mapping[str, Any]:
     return out
 
 
-def _lang(locale: LangLike) -> Lang:
-    """``locale`` as a language translating Trajan's domain."""
-    return as_lang(locale).for_domain(DOMAIN)
-
 
 def _hand_decides(top: Decision) -> bool:
     """Whether the answers to ``top`` depend on the hand of the seat deciding (the Seaport's)."""
@@ -201,52 +193,20 @@ class TrajanGame(Game[TrajanState]):
         """Rebuild a state from :meth:`TrajanState.to_json` data."""
         return TrajanState.from_json(self, data)
 
-    palette = render.PALETTE
-
-    def render_seat(self, view: Mapping[str, Any], player: int, locale: LangLike = None) -> str:
-        """Time and scores, the seat's action circle, hand, display and tiles."""
-        return render.render_seat(view, player, _lang(locale))
-
-    def svg(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """The table as an SVG picture (:mod:`~ludus.games.trajan.svg`)."""
-        return board.svg(view, player, locale)
-
-    def render(self, view: Mapping[str, Any], player: int | None, locale: LangLike = None) -> str:
-        """Plain-text board for a terminal."""
-        return render.render(view, player, _lang(locale))
-
-    def evaluate(self, state: TrajanState, player: int) -> float:
-        """Heuristic value of ``state`` for ``player``."""
-        return heuristic.evaluate(state, player)
+    # the facets: the rooms the base class reaches (see ludus.core.facets)
+    words = notation
+    pictures = render
+    board = svg
+    knowledge = heuristic
+    spaces = spaces
+    invariants = invariants
+    validation = validation
 
     evaluation_scale = heuristic.EVALUATION_SCALE
-
-    def evaluate_all(self, state: TrajanState) -> tuple[float, ...]:
-        """Every seat's margin over its best opponent, squashed to [-1, 1]; the returns once over
-        (see :func:`~ludus.games.trajan.heuristic.evaluate_all`)."""
-        return heuristic.evaluate_all(state)
-
-    level_search = ("rollout", 2, 6)  # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
-    search_width = 3  # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
-
-    def turn_key(self, state: TrajanState) -> tuple[int, int, int]:
-        """The quarter, the round and the seat whose turn it is: they change when a turn ends."""
-        return state.quarter, state.round, state.current
-
-    @property
-    def search_turns(self) -> int:
-        """Two rounds of the table: what a mancala choice sets up pays off a turn or two later.
-        Measured at 2 players against greedy: one round won 11 of 21 games, two rounds 161 of 200
-        (docs/bots.md)."""
-        return 2 * self.players
-
-    def greedy_action(self, state: TrajanState, player: int, rng: Rng, search: Search) -> Action | None:
-        """The greedy bot's choice during sub-decisions where one ply says little."""
-        return heuristic.greedy_action(state, player, rng, search)
-
-    def describe(self, state: TrajanState, action: Action, locale: LangLike = None) -> str:
-        """A readable label for ``action``."""
-        return notation.describe(action, state, _lang(locale))
+    # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
+    level_search = ("rollout", 2, 6)
+    # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
+    search_width = 3
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)
@@ -256,40 +216,6 @@ class TrajanGame(Game[TrajanState]):
             return rules.quarter_end.equivalent_meet(state, action)
         return action
 
-    def upgrade_notation(self, text: str, version: str) -> list[str]:
-        """A discard of a record older than 0.4.0 (``discard <card> <pile>``) is now two actions,
-        the pile, then the card; a pre-game ``choose <tile>`` is the stack, then the tile (see
-        :func:`~ludus.games.trajan.notation.upgrade`)."""
-        return notation.upgrade(text, version)
-
-    def component_text(self, name: str, locale: LangLike = None) -> str | None:
-        """What the component ``name`` is and does in ``locale`` (display name in English or in
-        ``locale``, or id; any case, spaces or underscores)."""
-        return notation.component_text(name, _lang(locale))
-
-    def invariant_violations(self, state: TrajanState) -> list[str]:
-        """Every component counted wherever it lies (see :mod:`.invariants`)."""
-        return invariants.violations(state)
-
     def known_compositions(self, state: TrajanState, player: int | None) -> dict[str, list[int]]:
         """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
         return view.compositions(state, player)
-
-    def state_violations(self, state: TrajanState) -> list[str]:
-        """Every range the rules rely on, then conservation (see :mod:`.validation`)."""
-        return validation.violations(state)
-
-    # --- research interfaces (issue 19): see spaces.py ------------------------------------------
-    def action_kinds(self) -> Sequence[ActionKind]:
-        """Every kind of Trajan action, the same for every player count and option
-        (:func:`~ludus.games.trajan.spaces.action_kinds`)."""
-        return spaces.action_kinds()
-
-    def observation_parts(self) -> Sequence[tuple[str, int, str]]:
-        """The slices of :meth:`observe` at this player count (:func:`~ludus.games.trajan.spaces.parts`)."""
-        return spaces.parts(self.players)
-
-    def observe(self, view: Mapping[str, Any], player: int | None) -> list[float]:
-        """The flat observation of ``player`` (None: the spectator) from its view alone
-        (:func:`~ludus.games.trajan.spaces.observe`)."""
-        return spaces.observe(view, player)

@@ -57,7 +57,7 @@ from ludus.games.trajan.rules.action_circle import SOW_ACTIONS
 from ludus.games.trajan.scoring import construction_sets, final_breakdown, outcome
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["evaluate", "evaluate_all", "greedy_action", "seat_value", "seat_values"]
+__all__ = ["evaluate", "evaluate_all", "greedy_action", "search_turns", "seat_value", "seat_values", "turn_key"]
 
 
 class _FirstOfTies(Rng):
@@ -465,3 +465,15 @@ def greedy_action(state: State, player: int, rng: Rng, search: Search) -> Action
         pool = fresh or actions
         return pool[rng.randbelow(len(pool))]
     return None
+
+
+def turn_key(state: TrajanData) -> tuple[int, int, int]:
+    """The quarter, the round and the seat whose turn it is: they change when a turn ends."""
+    return state.quarter, state.round, state.current
+
+
+def search_turns(players: int) -> int:
+    """Two rounds of the table: what a mancala choice sets up pays off a turn or two later.
+    Measured at 2 players against greedy: one round won 11 of 21 games, two rounds 161 of 200
+    (docs/bots.md)."""
+    return 2 * players

@@ -14,6 +14,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.i18n import N_, Lang, get_lang
+from ludus.core.info import Outcome
 from ludus.core.record import version_key
 from ludus.games.trajan.components import (
     ACTIONS,
@@ -54,8 +55,13 @@ from ludus.games.trajan.components import (
     with_article,
 )
 from ludus.games.trajan.state import TrajanData
+from ludus.games.trajan.words import PALETTE
 
-_PLACES = {"deck": N_("the draw pile"), "left": N_("the left discard pile"), "right": N_("the right discard pile")}
+_PLACES = {
+    "deck": N_("the draw pile"),
+    "left": N_("the left discard pile"),
+    "right": N_("the right discard pile"),
+}
 
 
 def _category(key: str, lang: Lang) -> str:
@@ -89,14 +95,16 @@ def _choose(arg: str, lang: Lang) -> str:
 def _build(state: TrajanData | None, space: int, lang: Lang) -> str:
     if state is not None and 0 <= space < len(state.grid_tile) and state.grid_tile[space] >= 0:
         return lang.gettext("Construction: a worker to space {space} (the {building})").format(
-            space=space, building=building_name(state.grid_tile[space], lang))
+            space=space, building=building_name(state.grid_tile[space], lang)
+        )
     return lang.gettext("Construction: a worker to space {space}").format(space=space)
 
 
 def _meet(demand: str, source: str, lang: Lang) -> str:
     what = with_article(lang.gettext(SOURCE_NAMES[DEMAND_SOURCES.index(source)]), lang)
     return lang.gettext("meet a {demand} demand with {source}").format(
-        demand=demand_name(DEMAND_KINDS.index(demand), lang), source=what)
+        demand=demand_name(DEMAND_KINDS.index(demand), lang), source=what
+    )
 
 
 def _place(key: str, lang: Lang) -> str:
@@ -106,50 +114,66 @@ def _place(key: str, lang: Lang) -> str:
 _Label = Callable[[TrajanData | None, tuple[Any, ...], Lang], str]
 _LABELS: dict[str, _Label] = {
     "arrange": lambda s, a, lang: lang.gettext("put {colour} starting marker in the next tray").format(
-        colour=with_article(_colour(a[0], lang), lang)),
+        colour=with_article(_colour(a[0], lang), lang)
+    ),
     "take_card": lambda s, a, lang: lang.gettext("take a starting card from {place}").format(
-        place=_place(a[0], lang)),
+        place=_place(a[0], lang)
+    ),
     "choose": lambda s, a, lang: _choose(a[0], lang),
     "stack": lambda s, a, lang: lang.gettext("choose a tile from the {category} stack").format(
-        category=_category(a[0], lang)),
+        category=_category(a[0], lang)
+    ),
     "take": lambda s, a, lang: lang.gettext("take the markers of the {tray} tray").format(
-        tray=_action(a[0], lang)),
-    "sow": lambda s, a, lang: lang.gettext("sow {colour} marker").format(colour=with_article(_colour(a[0], lang), lang)),
+        tray=_action(a[0], lang)
+    ),
+    "sow": lambda s, a, lang: lang.gettext("sow {colour} marker").format(
+        colour=with_article(_colour(a[0], lang), lang)
+    ),
     "effect": lambda s, a, lang: lang.gettext("carry out the Trajan tile's effect"),
     "plus2": lambda s, a, lang: lang.gettext("place a [+2] marker on the {action} action").format(
-        action=_action(a[0], lang)),
+        action=_action(a[0], lang)
+    ),
     "skip": lambda s, a, lang: lang.gettext("forgo the Trajan tile's effect"),
     "pass": lambda s, a, lang: lang.gettext("take no action"),
     "extra": lambda s, a, lang: lang.gettext("use {tile} for an extra action").format(
-        tile=with_article(forum_kind_name(FORUM_KIND_INDEX[a[0]], lang), lang)),
+        tile=with_article(forum_kind_name(FORUM_KIND_INDEX[a[0]], lang), lang)
+    ),
     "decline": lambda s, a, lang: lang.gettext("use no extra-action tile"),
     "draw_two": lambda s, a, lang: lang.gettext("Seaport: draw 2 cards, discard 1"),
     "pile": lambda s, a, lang: lang.gettext("discard a card on {place}").format(place=_place(a[0], lang)),
     "discard": lambda s, a, lang: lang.gettext("discard {card}").format(card=_card_name(str(a[0]), lang)),
     "take_discard": lambda s, a, lang: lang.gettext("Seaport: take the top card of {place}").format(
-        place=_place(a[0], lang)),
+        place=_place(a[0], lang)
+    ),
     "display": lambda s, a, lang: lang.gettext("play {commodity} to the display").format(
-        commodity=commodity_name(COMMODITY_INDEX[a[0]], lang)),
+        commodity=commodity_name(COMMODITY_INDEX[a[0]], lang)
+    ),
     "stop": lambda s, a, lang: lang.gettext("play no more cards"),
     "ship": lambda s, a, lang: lang.gettext("Seaport: load the {ship}").format(
-        ship=ship_name(SHIP_KEYS.index(a[0]), lang)),
+        ship=ship_name(SHIP_KEYS.index(a[0]), lang)
+    ),
     "load": lambda s, a, lang: lang.gettext("load {cards}").format(
-        cards=lang.join([_card_name(str(t), lang) for t in a])),
+        cards=lang.join([_card_name(str(t), lang) for t in a])
+    ),
     "sail": lambda s, a, lang: lang.gettext("ship the load"),
     "take_tile": lambda s, a, lang: lang.gettext("Forum: take {tile}").format(
-        tile=with_article(forum_kind_name(FORUM_KIND_INDEX[a[0]], lang), lang)),
+        tile=with_article(forum_kind_name(FORUM_KIND_INDEX[a[0]], lang), lang)
+    ),
     "recruit": lambda s, a, lang: lang.gettext("Military: a legionnaire to the camp"),
     "march": lambda s, a, lang: lang.gettext("Military: march the leader to {province}").format(
-        province=province_name(PROVINCE_INDEX[a[0]], lang)),
+        province=province_name(PROVINCE_INDEX[a[0]], lang)
+    ),
     "deploy": lambda s, a, lang: lang.gettext("Military: a legionnaire to the leader's province"),
     "senate": lambda s, a, lang: lang.gettext("Senate: advance one space"),
     "trajan": lambda s, a, lang: lang.gettext("Trajan: take the top {category}").format(
-        category=_category(a[0], lang)),
+        category=_category(a[0], lang)
+    ),
     "hire": lambda s, a, lang: lang.gettext("Construction: a worker to the worker camp"),
     "build": lambda s, a, lang: _build(s, int(a[0]), lang),
     "meet": lambda s, a, lang: _meet(a[0], a[1], lang),
     "consul": lambda s, a, lang: lang.gettext("take the {bonus} as consul").format(
-        bonus=bonus_name(BONUS_INDEX[a[0]], lang)),
+        bonus=bonus_name(BONUS_INDEX[a[0]], lang)
+    ),
 }
 
 
@@ -232,12 +256,21 @@ def _trajan_tile_text(t: int, lang: Lang) -> str:
     tile = TRAJAN_TILES[t]
     category = TRAJAN_CATEGORIES[tile.category]
     a, b = (colour_name(c, lang) for c in tile.colours)
-    need = (lang.gettext("two {colour} markers").format(colour=a) if a == b
-            else lang.gettext("a {a} and a {b} marker").format(a=a, b=b))
-    head = lang.gettext("{tile}: accomplished when your last sown marker lands in the tray beside it and "
-                        "that tray holds {need}").format(tile=trajan_tile_name(t, lang), need=need)
-    return head + ": " + text_in(lang, "trajan_categories", category.key, "en") + _quote(
-        TEXTS["trajan_categories"][category.key]["hu"], lang)
+    need = (
+        lang.gettext("two {colour} markers").format(colour=a)
+        if a == b
+        else lang.gettext("a {a} and a {b} marker").format(a=a, b=b)
+    )
+    head = lang.gettext(
+        "{tile}: accomplished when your last sown marker lands in the tray beside it and "
+        "that tray holds {need}"
+    ).format(tile=trajan_tile_name(t, lang), need=need)
+    return (
+        head
+        + ": "
+        + text_in(lang, "trajan_categories", category.key, "en")
+        + _quote(TEXTS["trajan_categories"][category.key]["hu"], lang)
+    )
 
 
 def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
@@ -255,7 +288,10 @@ def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
         name = lang.gettext(str(section["name"]))
         yield [key, section["name"], name], _entry(name, section, lang)
     for t in range(len(TRAJAN_TILES)):
-        yield [TRAJAN_TILES[t].id, trajan_tile_name(t, en), trajan_tile_name(t, lang)], _trajan_tile_text(t, lang)
+        yield (
+            [TRAJAN_TILES[t].id, trajan_tile_name(t, en), trajan_tile_name(t, lang)],
+            _trajan_tile_text(t, lang),
+        )
     for k, kind in enumerate(FORUM_KINDS):
         name = forum_kind_name(k, lang)
         names = [kind.key, forum_kind_name(k, en), name]
@@ -289,13 +325,15 @@ def _entries(lang: Lang) -> Iterator[tuple[list[str], str]]:
     for b in BONUS_TILES:
         name = bonus_name(b.index, lang)
         sides = lang.gettext("{yellow} (yellow side) or {grey} (grey side) {effect}").format(
-            yellow=lang.number(b.yellow), grey=lang.number(b.grey), effect=lang.gettext(b.en))
+            yellow=lang.number(b.yellow), grey=lang.number(b.grey), effect=lang.gettext(b.en)
+        )
         yield [b.id, bonus_name(b.index, en), name], f"{name}: {sides}" + _quote(b.hu, lang)
     for i, p in enumerate(PROVINCES):
-        text = lang.gettext("{province} (province): a legionnaire deployed here scores {vp} VP, less 3 per "
-                            "other seat's legionnaire already there (never below 0); a forum tile lying here "
-                            "goes to the first leader to march in.").format(province=province_name(i, lang),
-                                                                            vp=p.vp)
+        text = lang.gettext(
+            "{province} (province): a legionnaire deployed here scores {vp} VP, less 3 per "
+            "other seat's legionnaire already there (never below 0); a forum tile lying here "
+            "goes to the first leader to march in."
+        ).format(province=province_name(i, lang), vp=p.vp)
         yield [p.key, p.en, province_name(i, lang)], text
 
 
@@ -335,4 +373,9 @@ def component_text(name: str, lang: Lang | None = None) -> str | None:
     return catalogue(lang).get(_key(name))
 
 
-__all__ = ["SPLIT_VERSION", "catalogue", "component_text", "describe", "upgrade"]
+def outcome_text(outcome: Outcome, lang: Lang = ENGLISH) -> str:
+    """Why the game ended, in ``lang``: the English ``outcome.reason`` is a msgid of Trajan's catalogs."""
+    return lang.gettext(outcome.reason)
+
+
+__all__ = ["PALETTE", "SPLIT_VERSION", "catalogue", "component_text", "describe", "outcome_text", "upgrade"]

@@ -18,7 +18,6 @@ from ludus.core.i18n import N_, Lang
 from ludus.games.trajan.components import (
     ACTIONS,
     BONUS_INDEX,
-    COLOUR_NAMES_EN,
     COLOURS,
     COMMODITY_INDEX,
     CONSTRUCTION_TILES,
@@ -41,11 +40,13 @@ from ludus.games.trajan.components import (
     ship_name,
     text_in,
 )
+from ludus.games.trajan.words import MARKER_INITIALS
 
-_SHORT = {"yellow": "Y", "orange": "O", "green": "G", "white": "W", "pink": "P", "blue": "B"}
 _CATEGORY = {c.key: c.en for c in TRAJAN_CATEGORIES}
 """The short name of each Trajan-tile category for the board (``commodity``, ``victory points``)."""
-_BUILDING = {t.name: (str(TEXTS["construction_short"][ACTIONS[t.action]]["short"]), t.vp) for t in CONSTRUCTION_TILES}
+_BUILDING = {
+    t.name: (str(TEXTS["construction_short"][ACTIONS[t.action]]["short"]), t.vp) for t in CONSTRUCTION_TILES
+}
 _PHASES = {
     "arrange": N_("placing the starting action markers"),
     "deal": N_("taking the starting cards"),
@@ -123,7 +124,7 @@ def _bonus(ids: list[str], lang: Lang) -> str:
 
 
 def _markers(tray: Mapping[str, int]) -> str:
-    return "".join(_SHORT[c] * n for c, n in tray.items()) or "."
+    return "".join(MARKER_INITIALS[c] * n for c, n in tray.items()) or "."
 
 
 def _counts(counts: Mapping[str, int], lang: Lang) -> str:
@@ -137,22 +138,34 @@ def _wrapped(text: str, indent: str = "    ") -> list[str]:
 def _board(view: Mapping[str, Any], lang: Lang) -> list[str]:
     _ = lang.gettext
     lines: list[str] = []
-    lines += _wrapped(_("senate bonus tiles: {tiles}   bonus bag: {bag}").format(
-        tiles=_bonus(view["senate_bonus"], lang), bag=len(view["bonus_bag"])))
+    lines += _wrapped(
+        _("senate bonus tiles: {tiles}   bonus bag: {bag}").format(
+            tiles=_bonus(view["senate_bonus"], lang), bag=len(view["bonus_bag"])
+        )
+    )
     sides = {True: _("grey side"), False: _("coloured side")}
     ships = ", ".join(f"{_ship(s['ship'], lang)} ({sides[bool(s['grey'])]})" for s in view["ships"])
     lines += _wrapped(_("ships: {ships}").format(ships=ships))
     tops = [_card(pile[-1], lang) if pile else "-" for pile in view["discard_piles"]]
-    lines += _wrapped(_("commodities: draw pile {draw}, discard piles: left {left} ({left_size}), right {right} "
-                        "({right_size})").format(draw=view["draw_pile"], left=tops[0], right=tops[1],
-                                                 left_size=len(view["discard_piles"][0]),
-                                                 right_size=len(view["discard_piles"][1])))
+    lines += _wrapped(
+        _(
+            "commodities: draw pile {draw}, discard piles: left {left} ({left_size}), right {right} "
+            "({right_size})"
+        ).format(
+            draw=view["draw_pile"],
+            left=tops[0],
+            right=tops[1],
+            left_size=len(view["discard_piles"][0]),
+            right_size=len(view["discard_piles"][1]),
+        )
+    )
     known = view.get("draw_pile_known")
     if known is not None:
         # ruling 26: the pile was rebuilt from the face-up discards
         cards = " ".join(f"{_card(c, lang)}:{k}" for c, k in sorted(known.items())) or "-"
-        lines += _wrapped("  " + _("rebuilt pile's cards (with those drawn into other hands): {cards}").format(
-            cards=cards))
+        lines += _wrapped(
+            "  " + _("rebuilt pile's cards (with those drawn into other hands): {cards}").format(cards=cards)
+        )
     lines.append(_("Trajan stacks (top tile, tiles left):"))
     for s in view["trajan_stacks"]:
         if "top" in s:
@@ -162,22 +175,28 @@ def _board(view: Mapping[str, Any], lang: Lang) -> list[str]:
         lines.append(f"  {_(_CATEGORY[s['category']]):<13} {top} ({s['size']})")
     extra = ", ".join(_action(k, lang) if k else "-" for k in view["forum_extra"])
     forum = ", ".join(_forum(k, lang).removesuffix(" tile") for k in view["forum"] if k)
-    lines += _wrapped(_("forum: extra-action tiles {extra}; tiles: {tiles}   (forum deck {forum_deck}, "
-                        "extra-action deck {extra_deck})").format(extra=extra, tiles=forum or "-",
-                                                                 forum_deck=view["forum_deck"],
-                                                                 extra_deck=view["extra_deck"]))
+    lines += _wrapped(
+        _(
+            "forum: extra-action tiles {extra}; tiles: {tiles}   (forum deck {forum_deck}, "
+            "extra-action deck {extra_deck})"
+        ).format(
+            extra=extra, tiles=forum or "-", forum_deck=view["forum_deck"], extra_deck=view["extra_deck"]
+        )
+    )
     lines.append(_("provinces (VP, forum tile, legionnaires, leaders):"))
     vp = _("VP")
     for prov in view["provinces"]:
         legion = ",".join(str(p) for p in prov["legionnaires"]) or "-"
         leaders = [str(i) for i, p in enumerate(view["players"]) if p["leader"] == prov["province"]]
-        lines.append(f"  {_province(prov['province'], lang):<18} {prov['vp']:>2} {vp:<3} "
-                     f"{_forum(prov['tile'], lang):<27} {legion:<7} {','.join(leaders) or '-'}")
+        lines.append(
+            f"  {_province(prov['province'], lang):<18} {prov['vp']:>2} {vp:<3} "
+            f"{_forum(prov['tile'], lang):<27} {legion:<7} {','.join(leaders) or '-'}"
+        )
     lines.append(_("construction area (tile, workers):"))
     grid = view["construction"]
     for row in range(0, len(grid), GRID_COLUMNS):
         cells = []
-        for cell in grid[row:row + GRID_COLUMNS]:
+        for cell in grid[row : row + GRID_COLUMNS]:
             workers = "".join(str(p) for p in cell["workers"])
             cells.append(f"{_building(cell['tile'], lang) if cell['tile'] else '.':<11}{workers:<4}")
         lines.append("  " + "".join(cells).rstrip())
@@ -188,16 +207,28 @@ def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | N
     _ = lang.gettext
     mark = ">" if i == view["current"] else " "
     who = _("{seat} (you)").format(seat=lang.player(i)) if i == player else lang.player(i)
-    lines = _wrapped(mark + _("{who}: {vp} VP  senate {senate}  supply {supply}  military camp {military}  "
-                              "worker camp {worker}").format(who=who, vp=p["vp"], senate=p["senate"],
-                                                             supply=p["supply"], military=p["military_camp"],
-                                                             worker=p["worker_camp"]), "       ")
+    lines = _wrapped(
+        mark
+        + _(
+            "{who}: {vp} VP  senate {senate}  supply {supply}  military camp {military}  worker camp {worker}"
+        ).format(
+            who=who,
+            vp=p["vp"],
+            senate=p["senate"],
+            supply=p["supply"],
+            military=p["military_camp"],
+            worker=p["worker_camp"],
+        ),
+        "       ",
+    )
     lines.append("     " + _("leader: {leader}").format(leader=_province(p["leader"], lang)))
     arch = _("<arch")
     for slot in range(6):
         tray = p["trays"][ACTIONS[slot]]
-        lines.append(f"     {SLOT_NAMES[slot]:>3} {action_name(slot, lang):<12} {_markers(tray):<8} "
-                     f"{trajan_tile_label(p['trajan_slots'][slot], lang)}{' ' + arch if p['arch'] == slot else ''}")
+        lines.append(
+            f"     {SLOT_NAMES[slot]:>3} {action_name(slot, lang):<12} {_markers(tray):<8} "
+            f"{trajan_tile_label(p['trajan_slots'][slot], lang)}{' ' + arch if p['arch'] == slot else ''}"
+        )
     if p["arch"] < 0:
         lines.append("     " + _("arch in the centre (all slots full)"))
     if "hand" in p:
@@ -216,8 +247,9 @@ def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | N
         _("extra-action tiles: {tiles}   [+2] on: {actions}").format(tiles=extra, actions=plus2),
         _("demand Trajan tiles: {tiles}").format(tiles=demand),
         _("construction tiles: {tiles}").format(tiles=buildings),
-        _("bonus tiles: yellow {yellow}; grey {grey}").format(yellow=_bonus(p["bonus_yellow"], lang),
-                                                              grey=_bonus(p["bonus_grey"], lang)),
+        _("bonus tiles: yellow {yellow}; grey {grey}").format(
+            yellow=_bonus(p["bonus_yellow"], lang), grey=_bonus(p["bonus_grey"], lang)
+        ),
     ):
         lines += _wrapped("     " + text, "       ")
     return lines
@@ -231,44 +263,48 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     t = view["time"]
     who = view["to_move"]
     head = _("TRAJAN  quarter {quarter}/4  round {round}/4  time {position}/{lap}").format(
-        quarter=view["quarter"], round=view["round"], position=t["position"], lap=t["lap"])
+        quarter=view["quarter"], round=view["round"], position=t["position"], lap=t["lap"]
+    )
     if t["round_over"]:
         head += " " + _("(round ends after this turn)")
     phase = view["phase"]
     lines = _wrapped(head)
-    lines += _wrapped(_("phase: {phase}  to move: {seat}  (turn of {current})").format(
-        phase=_(_PHASES[phase]) if phase in _PHASES else phase,
-        seat="-" if who is None else lang.player(who), current=lang.player(view["current"])))
-    lines += _wrapped(_("demands revealed: {demands}").format(
-        demands=", ".join(lang.gettext(d) for d in view["demands"]) or "-"))
+    lines += _wrapped(
+        _("phase: {phase}  to move: {seat}  (turn of {current})").format(
+            phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+            seat="-" if who is None else lang.player(who),
+            current=lang.player(view["current"]),
+        )
+    )
+    lines += _wrapped(
+        _("demands revealed: {demands}").format(
+            demands=", ".join(lang.gettext(d) for d in view["demands"]) or "-"
+        )
+    )
     lines += _board(view, lang)
     for i, p in enumerate(view["players"]):
         lines += _seat(i, p, view, player, lang)
     turn = view["turn"]
     if turn["markers_in_hand"]:
-        lines.append(_("markers to sow: {markers} next tray {tray}").format(
-            markers=_markers(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)))
+        lines.append(
+            _("markers to sow: {markers} next tray {tray}").format(
+                markers=_markers(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)
+            )
+        )
     if turn["load"]:
-        lines += _wrapped(_("loading the {ship}: {cards}").format(
-            ship=_ship(turn["ship"], lang), cards=", ".join(_card(c, lang) if c != "joker" else _("commodity joker")
-                                                           for c in turn["load"])))
+        lines += _wrapped(
+            _("loading the {ship}: {cards}").format(
+                ship=_ship(turn["ship"], lang),
+                cards=", ".join(
+                    _card(c, lang) if c != "joker" else _("commodity joker") for c in turn["load"]
+                ),
+            )
+        )
     return "\n".join(lines)
 
 
-_MARKER_STYLE = {"yellow": "yellow", "orange": "dark_orange", "green": "green", "white": "bright_white",
-                 "pink": "hot_pink", "blue": "blue"}
-PALETTE: dict[str, str] = {
-    # the six colours of the action markers by the words the board and the labels use (the
-    # rulebook's "light green" is the colour id green; each word is a msgid of Trajan's catalogs, so
-    # the terminal colours its translation too), and their initials on a player's circle
-    **{COLOUR_NAMES_EN[i]: _MARKER_STYLE[colour] for i, colour in enumerate(COLOURS)},
-    **{_SHORT[colour]: style for colour, style in _MARKER_STYLE.items()},
-}
-"""Marker colours for the terminal (words, and the initials of :func:`render_seat`)."""
-
-
 def _spaced(tray: Mapping[str, int]) -> str:
-    return " ".join(_SHORT[c] for c, n in tray.items() for _ in range(n)) or "."
+    return " ".join(MARKER_INITIALS[c] for c, n in tray.items() for _ in range(n)) or "."
 
 
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
@@ -279,40 +315,81 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     t = view["time"]
     me = view["players"][player]
     scores = ", ".join(f"{lang.player(i)} {p['vp']}" for i, p in enumerate(view["players"]))
-    lines = _wrapped(_("Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · {current}'s turn · "
-                       "VP by player: {scores}").format(quarter=view["quarter"], round=view["round"],
-                                                        position=t["position"], lap=t["lap"],
-                                                        current=lang.player(view["current"]),
-                                                      scores=scores), "  ")
+    lines = _wrapped(
+        _(
+            "Quarter {quarter}/4 · round {round}/4 · time {position}/{lap} · {current}'s turn · "
+            "VP by player: {scores}"
+        ).format(
+            quarter=view["quarter"],
+            round=view["round"],
+            position=t["position"],
+            lap=t["lap"],
+            current=lang.player(view["current"]),
+            scores=scores,
+        ),
+        "  ",
+    )
     circle = []
     for slot in range(6):
         arch = "^" if me["arch"] == slot else ""
-        circle.append(f"{SLOT_NAMES[slot]} {action_name(slot, lang)}{arch} {_spaced(me['trays'][ACTIONS[slot]])}")
+        circle.append(
+            f"{SLOT_NAMES[slot]} {action_name(slot, lang)}{arch} {_spaced(me['trays'][ACTIONS[slot]])}"
+        )
     lines += _wrapped(_("Your circle: {trays}").format(trays=" · ".join(circle)), "  ")
-    tiles = [f"{SLOT_NAMES[s]} {trajan_tile_label(tile, lang)}" for s, tile in enumerate(me["trajan_slots"]) if tile]
+    tiles = [
+        f"{SLOT_NAMES[s]} {trajan_tile_label(tile, lang)}"
+        for s, tile in enumerate(me["trajan_slots"])
+        if tile
+    ]
     if tiles:
         lines += _wrapped(_("Trajan tiles: {tiles}").format(tiles=" · ".join(tiles)), "  ")
-    lines += _wrapped(_("Hand: {hand} · display: {display} · senate {senate} · supply {supply} · camps: military "
-                        "{military}, worker {worker} · leader: {leader}").format(
-        hand=_counts(me.get("hand", {}), lang), display=_counts(me["display"], lang), senate=me["senate"],
-        supply=me["supply"], military=me["military_camp"], worker=me["worker_camp"],
-        leader=_province(me["leader"], lang)), "  ")
+    lines += _wrapped(
+        _(
+            "Hand: {hand} · display: {display} · senate {senate} · supply {supply} · camps: military "
+            "{military}, worker {worker} · leader: {leader}"
+        ).format(
+            hand=_counts(me.get("hand", {}), lang),
+            display=_counts(me["display"], lang),
+            senate=me["senate"],
+            supply=me["supply"],
+            military=me["military_camp"],
+            worker=me["worker_camp"],
+            leader=_province(me["leader"], lang),
+        ),
+        "  ",
+    )
     held = [
         _("forum {tiles}").format(tiles=", ".join(_forum(k, lang) for k in me["forum_tiles"]))
-        if me["forum_tiles"] else "",
+        if me["forum_tiles"]
+        else "",
         _("extra-action {actions}").format(actions=", ".join(_action(a, lang) for a in me["extra_tiles"]))
-        if me["extra_tiles"] else "",
+        if me["extra_tiles"]
+        else "",
         _("[+2] on {actions}").format(actions=", ".join(_action(a, lang) for a in me["plus2"]))
-        if me["plus2"] else "",
-        _("construction {tiles}").format(tiles=", ".join(_building(c, lang) for c in me["construction_tiles"]))
-        if me["construction_tiles"] else "",
+        if me["plus2"]
+        else "",
+        _("construction {tiles}").format(
+            tiles=", ".join(_building(c, lang) for c in me["construction_tiles"])
+        )
+        if me["construction_tiles"]
+        else "",
         _("bonus {tiles}").format(tiles=_bonus(me["bonus_yellow"] + me["bonus_grey"], lang))
-        if me["bonus_yellow"] or me["bonus_grey"] else "",
+        if me["bonus_yellow"] or me["bonus_grey"]
+        else "",
     ]
     if any(held):
         lines += _wrapped(_("Your tiles: {tiles}").format(tiles=" · ".join(h for h in held if h)), "  ")
     turn = view["turn"]
     if turn["markers_in_hand"] and any(turn["markers_in_hand"].values()):
-        lines.append(_("Markers to sow: {markers}, next tray {tray}").format(
-            markers=_spaced(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)))
+        lines.append(
+            _("Markers to sow: {markers}, next tray {tray}").format(
+                markers=_spaced(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)
+            )
+        )
     return "\n".join(lines)
+
+
+def render_map(view: Mapping[str, Any], lang: Lang | None = None) -> None:
+    """No map of its own: Trajan's provinces are drawn in :func:`render` (the ``map`` command
+    says the game has none)."""
+    return None

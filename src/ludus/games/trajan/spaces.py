@@ -10,7 +10,7 @@ actions a state offers, never which may exist (``choose <category>`` is offered 
 face-down stacks taken from the top, ``choose <tile>`` otherwise; both are numbered always). The
 golden files ``tests/games/trajan/action_space_<n>p.txt`` hold it.
 
-**Observation** (:func:`observe`, laid out as :func:`parts` says): it reads a **view**
+**Observation** (:func:`observe`, laid out as :func:`observation_parts` says): it reads a **view**
 (:func:`ludus.games.trajan.view.view`) and nothing else, so it never holds more than the seat may
 see, and two states the seat cannot tell apart give the same vector. The slices follow
 OpenSpiel's observers: one-hot codes, raw counts of small things (cards, markers, tiles), and
@@ -77,7 +77,7 @@ from ludus.games.trajan.components import (
     Verb,
 )
 
-__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observe", "parts"]
+__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe"]
 
 
 # --- the actions -------------------------------------------------------------------------------
@@ -120,8 +120,9 @@ _LOAD_PAIR = ActionKind(Verb.LOAD.value, (_CARDS, _CARDS))
 (the other 144 of its 169 numbers are never legal)."""
 
 
-def action_kinds() -> list[ActionKind]:
-    """Every kind of Trajan action, numbered in this order (verbs in :class:`Verb`'s order)."""
+def action_kinds(players: int | None = None) -> list[ActionKind]:
+    """Every kind of Trajan action, numbered in this order (verbs in :class:`Verb`'s order): the
+    same at every player count (``players`` is accepted for the spaces facet and not needed)."""
     kinds: list[ActionKind] = []
     for verb in Verb:
         kinds.append(ActionKind(verb.value, _ARGS.get(verb, ())))
@@ -176,7 +177,7 @@ _BUILDING_TYPE = {t.name: (t.action, t.vp / 5) for t in CONSTRUCTION_TILES}
 _TILE_DEMAND = {t.id: t.demand for t in TRAJAN_TILES}
 
 
-def parts(players: int) -> list[tuple[str, int, str]]:
+def observation_parts(players: int) -> list[tuple[str, int, str]]:
     """The slices of a ``players``-player observation, in order: ``(name, size, what it holds)``."""
     n = players
     seats = "per seat, the observing seat first"
@@ -262,8 +263,8 @@ def parts(players: int) -> list[tuple[str, int, str]]:
 
 @cache
 def layout(players: int) -> ObservationLayout:
-    """The :class:`ObservationLayout` of :func:`parts` (one per player count)."""
-    return ObservationLayout(parts(players))
+    """The :class:`ObservationLayout` of :func:`observation_parts` (one per player count)."""
+    return ObservationLayout(observation_parts(players))
 
 
 @cache
@@ -278,12 +279,13 @@ def _rank(values: list[int], n: int) -> list[float]:
     return [order.index(v) / top for v in values]
 
 
-def observe(view: Mapping[str, Any], player: int | None) -> list[float]:
-    """The observation of ``player`` (None: the spectator) from its ``view`` alone."""
+def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+    """The observation of ``player`` (None: the spectator) from its ``view`` alone, laid out as
+    ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default :func:`layout`)."""
     seats = view["players"]
     n = len(seats)
     at = _starts(n)
-    out = [0.0] * layout(n).size
+    out = (shape or layout(n)).zeros()
     first = player or 0
 
     out[at["phase"] + _PHASE[view["phase"]]] = 1.0
