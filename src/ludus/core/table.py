@@ -76,34 +76,71 @@ class _Step:
     seat: int
     action: Action
     before: State
-    barrier: bool
+    barrier: bool | None = None
+    """Whether the action revealed something or used chance (found when first asked)."""
+    forced: bool | None = None
+    """Whether it was the seat's forced move (``State.forced``), which a front end plays for a person."""
 
 
 class UndoHistory:
     """Applies a game's actions for a front end and lets a seat take back its own.
 
-    Keep one per game in progress and route every action through :meth:`play`
-    (the people's and the bots'), so that another seat's action closes the way back.
+    Keep one per game in progress and route every action through :meth:`play` (or
+    :meth:`record`; the people's and the bots'), so that another seat's action closes
+    the way back. Only the trailing run of one seat's actions is kept (nothing before
+    another seat's action can be taken back), and whether an action revealed something
+    is worked out only when asked, from the position before it and the one after it: so
+    the state handed to :meth:`play` is the position now until the next action.
     """
 
     def __init__(self) -> None:
         self.steps: list[_Step] = []
+        self.now: State | None = None
+        """The position after the latest step (the state :meth:`play` changed)."""
 
     def play(self, state: State, action: Action) -> list[Event]:
         """Apply ``action`` to ``state`` (raises like ``apply``) and remember the position before it."""
         before = state.clone()
         events = state.apply(action)
-        self.steps.append(_Step(action.player, action, before, reveals(before, action, state)))
+        self.record(before, action, state)
         return events
+
+    def record(self, before: State, action: Action, after: State) -> None:
+        """Remember that ``action`` led from ``before`` (a copy nobody changes) to ``after``."""
+        if self.steps and self.steps[-1].seat != action.player:
+            self.steps.clear()  # another seat acted: nothing before it can come back
+        self.steps.append(_Step(action.player, action, before))
+        self.now = after
+
+    def _barrier(self, k: int) -> bool:
+        step = self.steps[k]
+        if step.barrier is None:
+            after = self.steps[k + 1].before if k + 1 < len(self.steps) else self.now
+            step.barrier = after is None or reveals(step.before, step.action, after)
+        return step.barrier
 
     def undoable(self, seat: int) -> int:
         """How many of the latest actions ``seat`` may take back now (0: none)."""
         count = 0
-        for step in reversed(self.steps):
-            if step.seat != seat or step.barrier:
+        for k in range(len(self.steps) - 1, -1, -1):
+            if self.steps[k].seat != seat or self._barrier(k):
                 break
             count += 1
         return count
+
+    def unit(self, seat: int) -> int:
+        """How many actions one undo of ``seat`` takes back in a front end: its latest choice
+        with the forced moves played for it since (taking back only a forced move would leave
+        a position in which it is played again). 0: it may not."""
+        for k in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[k]
+            if step.seat != seat or self._barrier(k):
+                return 0
+            if step.forced is None:
+                step.forced = seat in step.before.to_move() and step.before.forced(seat) is not None
+            if not step.forced:
+                return len(self.steps) - k
+        return 0
 
     def why_not(self, seat: int, lang: Lang | None = None) -> str:
         """Why ``seat`` cannot take back an action now, in ``lang`` (empty when it can)."""
@@ -113,7 +150,7 @@ class UndoHistory:
         last = self.steps[-1]
         if last.seat != seat:
             return _("seat {seat} has acted since").format(seat=last.seat)
-        if last.barrier:
+        if self._barrier(len(self.steps) - 1):
             return _("your last action revealed something hidden or used chance")
         return ""
 
@@ -125,7 +162,15 @@ class UndoHistory:
         reason = self.why_not(seat)
         if reason:
             raise LudusError(N_("cannot undo: {reason}"), reason=reason)
-        return self.steps.pop().before.clone()
+        return self.take_back(1)
+
+    def take_back(self, steps: int) -> State:
+        """Take back the latest ``steps`` actions unchecked (their seat's undo, read from a
+        log): the position before them (a fresh copy)."""
+        before = self.steps[-steps].before
+        del self.steps[-steps:]
+        self.now = before.clone()
+        return self.now
 
     def forget(self) -> None:
         """Close the way back entirely (e.g. after loading a saved game)."""
