@@ -50,7 +50,7 @@ from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import UndoHistory
 
-__all__ = ["Agent", "Table", "Turn"]
+__all__ = ["Agent", "Table", "Turn", "forced_move"]
 
 
 @runtime_checkable
@@ -94,6 +94,19 @@ class _Mark:
     history: list[Any]
     last: int
     last_bot: int
+
+
+def forced_move(state: State, bots: Collection[int]) -> tuple[int, Action] | None:
+    """The next move a table plays for a person in ``state``: a seat to move, not among
+    ``bots``, whose only move is forced (``State.forced``). None when there is none."""
+    if state.is_terminal():
+        return None
+    for seat in state.to_move():
+        if seat not in bots:
+            forced = state.forced(seat)
+            if forced is not None:
+                return seat, forced
+    return None
 
 
 class Table:
@@ -254,18 +267,8 @@ class Table:
 
     # --- who moves next ------------------------------------------------------------------
     def forced_move(self, bots: Collection[int] | None = None) -> tuple[int, Action] | None:
-        """The next move the table plays for a person: a seat to move, played by no bot, whose
-        only move is forced (``State.forced``). None when there is none."""
-        state = self.state
-        if state.is_terminal():
-            return None
-        bots = self.bots if bots is None else bots
-        for seat in state.to_move():
-            if seat not in bots:
-                forced = state.forced(seat)
-                if forced is not None:
-                    return seat, forced
-        return None
+        """The next move the table plays for a person now (see :func:`forced_move`)."""
+        return forced_move(self.state, self.bots if bots is None else bots)
 
     def next_turn(self, bots: Collection[int] | None = None, *, people_wait: bool = True) -> Turn | None:
         """Whom the table waits for next (None: the game is over, or only people are to move

@@ -21,9 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ludus.agents import Agent
+from ludus.core import driver
 from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
-from ludus.core import driver
 from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import N_, Lang, get_lang

@@ -9,26 +9,22 @@ nothing. FastAPI publishes the schema at ``/openapi.json``; it is part of the co
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.concurrency import run_in_threadpool
+from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from ludus.agents import AGENTS
-from ludus.core.errors import N_, LudusError
-from ludus.core.i18n import LANGUAGES, Lang
+from ludus.core.i18n import Lang
 from ludus.core.record import SEED_LIMIT
-from ludus.core.registry import games
-from ludus.web.app import RateLimit, language, origin_allowed, status_of
-from ludus.web.live import Forbidden, Hub, Live, NeedsConfirmation, SeatSpec
+from ludus.core.registry import configure, games
+from ludus.web.http import RateLimit, language
+from ludus.web.live import Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
-from ludus.web.store import hash_token
+from ludus.web.replay import position
+from ludus.web.session import hub_of, seat_for, serve_socket
 
-__all__ = ["router", "seat_for"]
+__all__ = ["router", "seat_for"]  # seat_for: from ludus.web.session
 
 router = APIRouter()
 
@@ -195,30 +191,6 @@ class TableSummary(BaseModel):
     open_seats: list[int]
 
 
-def hub_of(request: Request | WebSocket) -> Hub:
-    """The hub of the application serving ``request``."""
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def seat_for(hub: Hub, table_id: str, token: str | None) -> tuple[Live, int | None]:
-    """The table and the seat ``token`` plays there (None without a token: a spectator).
-
-    Raises :class:`~ludus.web.live.NotFound` and :class:`~ludus.web.live.Forbidden`.
-    The first use of a seat's invitation marks the seat joined.
-    """
-    live = hub.get(table_id)
-    if token is None:
-        return live, None
-    wanted = hash_token(token)
-    for row in live.seats:
-        if row.token_hash == wanted and row.kind == "human":
-            if not row.joined:
-                hub.set_seat(table_id, row.seat, joined=True)
-            return live, row.seat
-    raise Forbidden(N_("this token plays no seat at this table"))
-
-
 def _lang(lang: str | None, request: Request) -> Lang:
     return language(lang, request.headers.get("accept-language"))
 
@@ -247,8 +219,6 @@ def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     _limited(request, "create")
     hub = hub_of(request)
     if body.seats is None:
-        from ludus.core.registry import configure
-
         count = configure(body.game, body.players, body.options).players
         seats = [SeatSpec("human")] + [SeatSpec("bot", "greedy")] * (count - 1)
     else:
@@ -360,8 +330,6 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
                seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
     game only the spectator."""
-    from ludus.web.replay import position
-
     hub = hub_of(request)
     live = hub.get(table_id)
     state, events, total = position(live, at, seat)
@@ -374,92 +342,9 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
-    await serve_socket(websocket, table_id, token, lang, send_json=True)
+    await serve_socket(websocket, table_id, token, lang, render=_pushed, send_json=True)
 
 
-def _decoded(message: Any) -> Any:
-    """The JSON a WebSocket message carries (None when it is not JSON)."""
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        text = (message.get("bytes") or b"").decode("utf-8", "replace")
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
-
-
-async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
-                       send_json: bool) -> None:
-    """The loop of a table's WebSocket: JSON payloads, or the play page's HTML fragments."""
-    settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
-        await websocket.close(code=1008, reason="origin not allowed")
-        return
-    hub = hub_of(websocket)
-    try:
-        live, seat = await run_in_threadpool(seat_for, hub, table_id, token)
-    except LudusError as error:
-        await websocket.close(code=1008, reason=str(error)[:120])
-        return
-    lang_ = language(lang if lang in LANGUAGES else None, websocket.headers.get("accept-language"))
-    await websocket.accept()
-    loop = asyncio.get_running_loop()
-    wake = asyncio.Event()
-
-    def poke() -> None:
-        loop.call_soon_threadsafe(wake.set)
-
-    def render() -> Any:
-        if send_json:
-            return payload(live, seat, lang_)
-        from ludus.web.pages import live_fragment
-
-        return live_fragment(websocket, live, seat, lang_, token)
-
-    async def push() -> None:
-        while True:
-            await wake.wait()
-            wake.clear()
-            data = await run_in_threadpool(render)
-            if send_json:
-                await websocket.send_json(data)
-            else:
-                await websocket.send_text(data)
-
-    limits = RateLimit(settings.actions_per_second, settings.action_burst)
-    hub.listen(table_id, poke)
-    wake.set()
-    pusher = asyncio.create_task(push())
-    try:
-        while True:
-            message = _decoded(await websocket.receive())
-            if not limits.allow("ws"):
-                await websocket.send_json({"error": lang_.gettext("too many requests: slow down"), "status": 429})
-                continue
-            if seat is None:
-                await websocket.send_json({"error": lang_.gettext("spectators cannot act"), "status": 403})
-                continue
-            if not isinstance(message, dict):
-                await websocket.send_json({"error": lang_.gettext("send a JSON object"), "status": 400})
-                continue
-            try:
-                if message.get("undo") is True:
-                    await run_in_threadpool(hub.undo, table_id, seat)
-                elif isinstance(message.get("action"), str) and len(message["action"]) <= 200:
-                    await run_in_threadpool(hub.act, table_id, seat, message["action"],
-                                            confirm=message.get("confirm") is True)
-                else:
-                    await websocket.send_json({"error": lang_.gettext('send {"action": "..."} or {"undo": true}'),
-                                               "status": 400})
-            except LudusError as error:
-                await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
-                                           "confirm": isinstance(error, NeedsConfirmation)})
-    except (WebSocketDisconnect, ValueError, RuntimeError):
-        pass
-    finally:
-        hub.unlisten(table_id, poke)
-        pusher.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pusher
+def _pushed(websocket: WebSocket, live: Live, seat: int | None, lang: Lang, token: str | None) -> dict[str, Any]:
+    """What the JSON socket pushes: the payload (as ``GET /api/tables/{id}`` gives it)."""
+    return payload(live, seat, lang)

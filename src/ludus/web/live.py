@@ -1,12 +1,14 @@
 """Tables in play, in memory: the state of each, rebuilt from the database's log.
 
-A :class:`Live` table holds the game state, the events each seat saw, the actions
-in force (the record) and the way back for undo. :class:`Hub` owns the live tables of
-one server process:
+A :class:`Live` table is a table driver (:class:`ludus.core.driver.Table`: the state,
+the events each seat saw, the actions in force, the way back for undo, who moves next)
+with its database row. :class:`Hub` owns the live tables of one server process:
 
 - every move goes through :meth:`Hub.act` (people, bots and forced moves alike): the
-  action is checked on a copy of the state, committed to the log at the next index,
-  and only then put in force and announced to the listeners;
+  table plays it (``apply`` is the one legality check) with the forced moves the server
+  plays for people after it, holding the table's lock; they are committed to the log at
+  the next indexes and only then announced to the listeners (a failed commit puts the
+  table back as it was);
 - a second writer at the same index (another thread, another process, another
   machine) gets :class:`~ludus.web.store.Conflict` from the database: the table
   catches up from the log and the move is judged again;
@@ -16,15 +18,14 @@ one server process:
 - on start :meth:`Hub.restore` replays every unfinished table's log, so a server
   killed in the middle of games continues them with nothing lost.
 
-Undo follows :mod:`ludus.core.table` (the Board Game Arena policy): a seat takes back
-its own latest actions while no other seat has acted since and none of them revealed
-something or used chance. An undo is an entry of the log too, so a replay ends in the
+Undo is the driver's (:mod:`ludus.core.table`, the Board Game Arena policy): a seat takes
+back its latest choice, with the forced moves played for it since, while no other seat has
+acted since and none of them revealed something or used chance. An undo is an entry of the log too, so a replay ends in the
 same position.
 """
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 import json
 import logging
@@ -34,11 +35,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from sqlalchemy import text
+
 from ludus.agents import AGENTS, Agent, make_agent
 from ludus.core.actions import Action
-from ludus.core.api import State
+from ludus.core.driver import Turn
 from ludus.core.errors import N_, IllegalActionError, LudusError
-from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
 from ludus.core.table import loses_at_once
@@ -50,9 +52,6 @@ __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused
 MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
-
-Move = tuple[int, str, State, list[Event]]
-"""A move to commit: the seat, its notation, the state after it and its events."""
 
 FORGET_AFTER = 900.0
 """Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
@@ -174,7 +173,7 @@ class Hub:
         if row is None:
             raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
         game = configure(row.game, row.players, row.option_values())
-        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
+        live = Live.start(row, self.store.seats(table_id), game)
         for entry in self.store.entries(table_id):
             live.replay(entry)
         return live
@@ -209,9 +208,10 @@ class Hub:
         return bool(entries)
 
     # --- moves ------------------------------------------------------------------------------
-    def act(self, table_id: str, seat: int, notation: str, *, confirm: bool = True,
+    def act(self, table_id: str, seat: int, move: str | Action, *, confirm: bool = True,
             expected: int | None = None) -> Live:
-        """Play ``notation`` for ``seat`` at table ``table_id``; return the table.
+        """Play ``move`` (notation, or a bot's :class:`Action`) for ``seat`` at table ``table_id``,
+        with the forced moves the server plays for people after it; return the table.
 
         Raises :class:`~ludus.core.errors.NotationError` (malformed),
         :class:`~ludus.core.errors.IllegalActionError` (not legal now, or not the
@@ -228,65 +228,72 @@ class Hub:
                     raise Stale(table_id)
                 if live.status != "playing":
                     raise Refused(N_("the game is over"))
-                text = notation.strip()
-                if ":" not in text.partition(" ")[0]:
-                    text = f"{seat}:{text}"
-                action = live.game.parse_action(live.state, text)
+                action = move if isinstance(move, Action) else self._parse(live, seat, move)
                 if action.player != seat:
-                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat, other=action.player)
-                if action not in live.state.legal_actions(seat):
-                    if not attempt and self.channel is not None and self.catch_up(table_id):
-                        continue  # another process moved the table on meanwhile: judge it there
-                    raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
-                                             reason=live.state.why_illegal(action))
+                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat,
+                                             other=action.player)
                 if not confirm and loses_at_once(live.state, action):
                     raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
                                             action=str(action))
-                after = live.state.clone()
-                moves = [(seat, action.notation(), after, after.apply(action))]
-                moves += self._forced_after(live, after)
+                mark = live.table.mark()
                 try:
-                    self._commit(live, moves)
+                    live.table.play(action)  # the one legality check
+                except IllegalActionError:
+                    if not attempt and self.channel is not None and self.catch_up(table_id):
+                        continue  # another process moved the table on meanwhile: judge it there
+                    raise
+                try:
+                    self._commit(live, 1 + self._forced_after(live, 1))
                 except Conflict:
+                    live.table.restore(mark)
                     continue  # someone else wrote this index: catch up and judge the move again
             self.changed(table_id)
             self.schedule(live)
             return live
         raise Refused(N_("the table is too busy, try again"))
 
-    def _forced_after(self, live: Live, state: State, first: int = 1) -> list[Move]:
-        """The forced moves the server plays for people after ``state`` (a copy of the table's,
-        ``first`` actions ahead of it), each with the state after it and its events."""
-        moves: list[Move] = []
-        while live.index + first + len(moves) < live.game.action_cap:
-            found = live.forced_move(state)
+    @staticmethod
+    def _parse(live: Live, seat: int, notation: str) -> Action:
+        """A person's notation (the ``seat:`` prefix may be left out) as an action."""
+        text = notation.strip()
+        if ":" not in text.partition(" ")[0]:
+            text = f"{seat}:{text}"
+        return live.game.parse_action(live.state, text)
+
+    def _forced_after(self, live: Live, first: int) -> int:
+        """Play the forced moves the server plays for people now (``first`` actions not yet in
+        the log before them), up to the action cap; return how many."""
+        count = 0
+        bots = live.bots()
+        while live.index + first + count < live.game.action_cap:
+            found = live.table.forced_move(bots)
             if found is None:
                 break
-            seat, action = found
-            state = state.clone()
-            moves.append((seat, action.notation(), state, state.apply(action)))
-        return moves
+            live.table.play(found[1])
+            count += 1
+        return count
 
-    def _commit(self, live: Live, moves: list[Move]) -> None:
-        """Commit ``moves`` (a seat, its notation, the state after it, its events) to the log at the
-        table's next indexes in one transaction, then put them in force (the caller holds the lock).
+    def _commit(self, live: Live, count: int) -> None:
+        """Commit the table's latest ``count`` actions (played, not yet in the log) to the log at
+        the table's next indexes in one transaction (the caller holds the lock).
 
         A move and the forced moves after it go together, so no one (in this process or another)
         ever sees a position whose next move the server plays: nobody is offered it. Raises
-        :class:`~ludus.web.store.Conflict` (nothing changed) when another writer took an index.
+        :class:`~ludus.web.store.Conflict` when another writer took an index: the caller puts the
+        table back.
         """
-        if not moves:
+        if not count:
             return
-        final = moves[-1][2]
-        status = "finished" if final.is_terminal() else None
-        if status is None and live.index + len(moves) >= live.game.action_cap:
+        status = "finished" if live.state.is_terminal() else None
+        if status is None and live.index + count >= live.game.action_cap:
             status = "stopped"
         at = now()
-        entries = [Entry(live.index + k, seat, "act", notation, at)
-                   for k, (seat, notation, _, _) in enumerate(moves)]
+        moves = zip(live.table.actions[-count:], live.played[-count:], strict=True)
+        entries = [Entry(live.index + k, action.player, "act", notation, at)
+                   for k, (action, notation) in enumerate(moves)]
         self.store.append(live.id, *entries, status=status, channel=self.channel, origin=self.origin)
-        for entry, (seat, notation, after, events) in zip(entries, moves, strict=True):
-            live.put(seat, notation, after, events, entry.at)
+        live.index += count
+        live.since = at
         if status is not None:
             live.row.status = status
 
@@ -304,7 +311,9 @@ class Hub:
                 self.store.append(table_id, entry, channel=self.channel, origin=self.origin)
             except Conflict:
                 raise Refused(N_("the table moved on: you cannot take that back")) from None
-            live.take_back(entry.at, steps)
+            live.table.take_back(seat, steps)
+            live.index += 1
+            live.since = entry.at
             self._settle(live)
         self.changed(table_id)
         self.schedule(live)
@@ -313,8 +322,12 @@ class Hub:
     def _settle(self, live: Live) -> None:
         """Play the people's forced moves of the table's position now, if it has any (after an
         undo, at the start); another writer meanwhile leaves them to the workers."""
-        with live.lock, contextlib.suppress(Conflict):
-            self._commit(live, self._forced_after(live, live.state, 0))
+        with live.lock:
+            mark = live.table.mark()
+            try:
+                self._commit(live, self._forced_after(live, 0))
+            except Conflict:
+                live.table.restore(mark)
 
     def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
         """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
@@ -322,8 +335,6 @@ class Hub:
         self.store.update_seat(table_id, seat, **values)
         if self.channel is not None:
             with self.store.session() as session:
-                from sqlalchemy import text
-
                 session.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"})
         with live.lock:
             live.seats = self.store.seats(table_id)
@@ -417,9 +428,9 @@ class Hub:
             live.busy = True
         self._workers.submit(self._play_automatic, live)
 
-    def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
-        """The next seat whose move the server makes (see :meth:`Live.next_automatic`)."""
-        return live.next_automatic()
+    def _next_automatic(self, live: Live) -> Turn | None:
+        """The next move the server makes at the table (see :meth:`Live.next_turn`)."""
+        return live.next_turn()
 
     def _agent(self, live: Live, seat: int) -> Agent:
         level = live.automatic(seat) or "greedy"
@@ -433,31 +444,31 @@ class Hub:
         try:
             while not self._closed:
                 with live.lock:
-                    found = self._next_automatic(live) if live.status == "playing" else None
-                    if found is None:
+                    turn = self._next_automatic(live)
+                    if turn is None:
                         live.busy = False
                         return
-                    seat, action, reaction = found
-                    index = live.index
+                    seat, action, index = turn.seat, turn.action, live.index
                     world = live.state.clone() if action is None else None
                     agent = self._agent(live, seat) if action is None else None
-                if agent is not None and world is not None:
-                    if reaction:
+                if agent is not None and world is not None:  # a bot thinks on a copy, outside the lock
+                    if turn.kind == "react":
                         action = agent.react(world, seat)
                         if action is None:
                             with live.lock:
-                                live.offered = {key for key in live.offered if key[0] == live.index}
-                                live.offered.add((index, seat))
+                                if live.index == index:
+                                    live.table.decline(seat)
                             continue
                     else:
                         wait = self.bot_delay - (now() - live.since).total_seconds()
                         if wait > 0:  # come back later without holding a worker meanwhile
-                            self._timers.at(time.monotonic() + wait, lambda: self._workers.submit(self._play_automatic, live))
+                            self._timers.at(time.monotonic() + wait,
+                                            lambda: self._workers.submit(self._play_automatic, live))
                             return
                         action = agent.act(world, seat)
                 assert action is not None
                 try:
-                    self.act(live.id, seat, action.notation(), expected=index)
+                    self.act(live.id, seat, action, expected=index)
                     failures = 0
                 except Stale:
                     continue

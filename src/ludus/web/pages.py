@@ -27,11 +27,11 @@ from ludus.core.board import board_view
 from ludus.core.errors import LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
-from ludus.web.api import seat_for, serve_socket
-from ludus.web.app import HERE, language
-from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
+from ludus.web.http import HERE, language
+from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, payload, picture, reader, score_rows, text_board
 from ludus.web.replay import position
+from ludus.web.session import hub_of, seat_for, serve_socket
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
 
@@ -44,11 +44,6 @@ LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Укр
 def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
     code = lang or request.query_params.get("lang") or request.cookies.get("lang")
     return language(code if code in LANGUAGES else None, request.headers.get("accept-language"))
-
-
-def _hub(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
 
 
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
@@ -116,11 +111,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
         forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
         if forced:
             data["legal_actions"], data["labels"] = [], {}
-            view = board_view(live.state, seat, live.recent(seat))
-            view["actions"] = []
-            board = live.game.svg(view, seat, reader(live, lang))
-        else:
-            board = picture(live, seat, lang)
+        board = picture(live, seat, lang, data["legal_actions"])
         plain = None if board else plain_panel(text_board(live, seat, lang), seat)
     base = f"/play/{live.id}/{token}" if token else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
@@ -129,7 +120,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
         winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
         plain=plain, fit=board_fit(board, live.game.info.id), sheet=score_rows(live, lang), token=token,
         names=names, base=base, error=error, confirm=confirm,
-        overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
+        overdue=hub_of(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -137,7 +128,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
 def lobby(request: Request) -> HTMLResponse:
     """The lobby: open a table, join a listed one, watch the games being played."""
     lang = _lang(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     listed = [(row, [s.seat for s in hub.store.seats(row.id) if s.kind == "human" and not s.joined])
               for row in hub.store.tables(status=["playing"], listed=True, limit=30)]
     playing = hub.store.tables(status=["playing"], limit=30)
@@ -193,7 +184,7 @@ async def open_table(request: Request) -> HTMLResponse:
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
         seconds = str(form.get("move_seconds", "")).strip()
-        table_id, tokens = _hub(request).create(
+        table_id, tokens = hub_of(request).create(
             game, players, options, seats, listed=form.get("listed") == "on",
             move_seconds=int(seconds) * 60 if seconds else None)
     except (LudusError, ValueError) as error:
@@ -208,7 +199,7 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
     """Take a free seat of a listed table and go to its page."""
     lang = _lang(request)
     try:
-        _seat, token = _hub(request).join(table_id, name)
+        _seat, token = hub_of(request).join(table_id, name)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     return RedirectResponse(f"/play/{table_id}/{token}", status_code=303)
@@ -247,7 +238,7 @@ def _table_page(request: Request, table_id: str, token: str | None) -> HTMLRespo
     """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket."""
     lang = _lang(request)
     try:
-        live, seat = seat_for(_hub(request), table_id, token)
+        live, seat = seat_for(hub_of(request), table_id, token)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     fragment = live_fragment(request, live, seat, lang, token)
@@ -263,7 +254,7 @@ def play_post(request: Request, table_id: str, token: str, what: str,
     """A click on the play page: ``act``, ``undo``, ``leave``, ``return``, ``handover`` or
     ``rematch``; the answer is the new ``#live`` fragment (an error is shown in it)."""
     lang = _lang(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     try:
         live, mine = seat_for(hub, table_id, token[:64])
     except LudusError as refused:
@@ -299,7 +290,7 @@ def play_post(request: Request, table_id: str, token: str, what: str,
 @router.websocket("/ws/pages/{table_id}")
 async def page_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
     """Pushes a page's ``#live`` fragment after every change of the table."""
-    await serve_socket(websocket, table_id, token, lang, send_json=False)
+    await serve_socket(websocket, table_id, token, lang, render=live_fragment, send_json=False)
 
 
 # --- the replay -------------------------------------------------------------------------------
@@ -308,7 +299,7 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
     """Step through a game action by action, from any seat's view once it is over."""
     lang = _lang(request)
     try:
-        live = _hub(request).get(table_id)
+        live = hub_of(request).get(table_id)
         state, events, total = position(live, at, seat)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
