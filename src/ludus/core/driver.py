@@ -48,9 +48,14 @@ from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
-from ludus.core.table import UndoHistory
+from ludus.core.table import UndoHistory, loses_at_once
 
-__all__ = ["Agent", "Table", "Turn", "forced_move"]
+__all__ = ["Agent", "FatalMove", "Table", "Turn", "forced_move"]
+
+
+class FatalMove(LudusError):
+    """The action loses the game at once (:func:`~ludus.core.table.loses_at_once`): play it
+    again with ``confirm`` (a front end asks the person first)."""
 
 
 @runtime_checkable
@@ -170,12 +175,16 @@ class Table:
         return self.seat_events(seat, last)
 
     # --- changes -------------------------------------------------------------------------
-    def play(self, action: Action) -> list[Event]:
+    def play(self, action: Action, *, confirm: bool = True) -> list[Event]:
         """Play ``action`` (a person's, a bot's, a forced one): the one legality check is ``apply``'s.
 
-        Raises :class:`IllegalActionError` with ``why_illegal``'s reason; nothing changes then.
+        Raises :class:`IllegalActionError` with ``why_illegal``'s reason, and without
+        ``confirm`` :class:`FatalMove` for an action that loses the game at once (judged from
+        what its seat knows); nothing changes then.
         """
         state = self.state
+        if not confirm and loses_at_once(state, action):
+            raise FatalMove(N_("{action} loses the game at once: confirm it to play it"), action=str(action))
         mover = action.player in state.to_move()
         before = state.clone() if self.history is not None else None
         try:
@@ -197,6 +206,19 @@ class Table:
             record.final_digest = state.digest()
         self._changed()
         return events
+
+    def settle(self, bots: Collection[int] | None = None, limit: int | None = None) -> int:
+        """Play the people's forced moves of the position (:func:`forced_move`), at most ``limit``;
+        return how many (a front end that plays them with the move before them)."""
+        bots = self.bots if bots is None else bots
+        count = 0
+        while limit is None or count < limit:
+            found = forced_move(self.state, bots)
+            if found is None:
+                break
+            self.play(found[1])
+            count += 1
+        return count
 
     def _changed(self) -> None:
         self._views.clear()

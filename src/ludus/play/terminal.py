@@ -28,7 +28,6 @@ from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import GameRecord
-from ludus.core.table import loses_at_once
 from ludus.play.screen import HEIGHT, Painter, decision_screen, translated_palette
 
 HELP = N_("""\
@@ -163,11 +162,16 @@ class TerminalSession:
             if chosen is not None and self.play(chosen):
                 return True
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action, *, confirm: bool = True) -> bool:
         """Play a person's ``action`` at the table (its one legality check); False, and why,
-        when it is not legal now."""
+        when it is not legal now. Without ``confirm``, an action that loses the game at once
+        is played only once the person says yes."""
         try:
-            self.table.play(action)
+            self.table.play(action, confirm=confirm)
+        except driver.FatalMove:
+            if not self.confirmed(action):
+                return False
+            return self.play(action)
         except IllegalActionError:
             self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
                                            reason=self.state.why_illegal(action, self.lang)), style="red"))
@@ -241,7 +245,7 @@ class TerminalSession:
                     actions = self.table.legal(seat)
                 continue
             action = self.parse(answer, seat, actions)
-            if action is not None and self.confirmed(seat, action) and self.play(action):
+            if action is not None and self.play(action, confirm=False):
                 return True
 
     def label(self, action: Action) -> str:
@@ -285,10 +289,8 @@ class TerminalSession:
         self.console.print(Text(self._("Taken back: {action}.", action=taken)))
         return True
 
-    def confirmed(self, seat: int, action: Action) -> bool:
+    def confirmed(self, action: Action) -> bool:
         """Ask before an action that loses the game at once; True to play it."""
-        if not loses_at_once(self.state, action):
-            return True
         label = self.label(action)
         try:
             answer = self.input_fn(self._("{action} ends the game in a loss for you now. Type yes to play it> ",

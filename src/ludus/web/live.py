@@ -39,11 +39,10 @@ from sqlalchemy import text
 
 from ludus.agents import AGENTS, Agent, make_agent
 from ludus.core.actions import Action
-from ludus.core.driver import Turn
+from ludus.core.driver import FatalMove, Turn
 from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
-from ludus.core.table import loses_at_once
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
 from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale
 
@@ -232,18 +231,19 @@ class Hub:
                 if action.player != seat:
                     raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat,
                                              other=action.player)
-                if not confirm and loses_at_once(live.state, action):
-                    raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
-                                            action=str(action))
                 mark = live.table.mark()
                 try:
-                    live.table.play(action)  # the one legality check
+                    live.table.play(action, confirm=confirm)  # the one legality check
+                except FatalMove as fatal:
+                    raise NeedsConfirmation(fatal.template, **fatal.values) from None
                 except IllegalActionError:
                     if not attempt and self.channel is not None and self.catch_up(table_id):
                         continue  # another process moved the table on meanwhile: judge it there
                     raise
+                # the people's forced moves go with it, up to the action cap
+                forced = live.table.settle(live.bots(), max(0, live.game.action_cap - live.index - 1))
                 try:
-                    self._commit(live, 1 + self._forced_after(live, 1))
+                    self._commit(live, 1 + forced)
                 except Conflict:
                     live.table.restore(mark)
                     continue  # someone else wrote this index: catch up and judge the move again
@@ -259,19 +259,6 @@ class Hub:
         if ":" not in text.partition(" ")[0]:
             text = f"{seat}:{text}"
         return live.game.parse_action(live.state, text)
-
-    def _forced_after(self, live: Live, first: int) -> int:
-        """Play the forced moves the server plays for people now (``first`` actions not yet in
-        the log before them), up to the action cap; return how many."""
-        count = 0
-        bots = live.bots()
-        while live.index + first + count < live.game.action_cap:
-            found = live.table.forced_move(bots)
-            if found is None:
-                break
-            live.table.play(found[1])
-            count += 1
-        return count
 
     def _commit(self, live: Live, count: int) -> None:
         """Commit the table's latest ``count`` actions (played, not yet in the log) to the log at
@@ -325,7 +312,7 @@ class Hub:
         with live.lock:
             mark = live.table.mark()
             try:
-                self._commit(live, self._forced_after(live, 0))
+                self._commit(live, live.table.settle(live.bots(), max(0, live.game.action_cap - live.index)))
             except Conflict:
                 live.table.restore(mark)
 

@@ -29,7 +29,7 @@ from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
 from ludus.web.http import HERE, language
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
-from ludus.web.payload import LEVEL_NAMES, payload, picture, reader, score_rows, text_board
+from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
 from ludus.web.session import hub_of, seat_for, serve_socket
 
@@ -106,19 +106,15 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
 
     While a person's forced move is still to be played (``State.forced``), the page offers
     nothing to click: the move is on its way and a click would race it."""
-    with live.lock:
-        data = payload(live, seat, lang)
-        forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
-        if forced:
-            data["legal_actions"], data["labels"] = [], {}
-        board = picture(live, seat, lang, data["legal_actions"])
-        plain = None if board else plain_panel(text_board(live, seat, lang), seat)
+    shown = screen(live, seat, lang)
+    data, board, forced = shown.data, shown.board, shown.forced
+    plain = None if shown.text is None else plain_panel(shown.text, seat)
     base = f"/play/{live.id}/{token}" if token else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
     return templates.get_template("live.html").render(_context(
         request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
         winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
-        plain=plain, fit=board_fit(board, live.game.info.id), sheet=score_rows(live, lang), token=token,
+        plain=plain, fit=board_fit(board, live.game.info.id), sheet=shown.sheet, token=token,
         names=names, base=base, error=error, confirm=confirm,
         overdue=hub_of(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
 

@@ -9,6 +9,7 @@ seat may see, in its language.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from ludus.core.errors import N_
 from ludus.core.i18n import Lang
 from ludus.web.live import Live
 
-__all__ = ["LEVEL_NAMES", "LOG_SIZE", "payload", "picture", "reader", "score_rows", "seat_names"]
+__all__ = ["LEVEL_NAMES", "LOG_SIZE", "Screen", "payload", "picture", "reader", "score_rows", "screen", "seat_names"]
 
 LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
                "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
@@ -151,3 +152,35 @@ def score_rows(live: Live, lang: Lang) -> list[tuple[str, list[str]]]:
     if out.cooperative_win is None:
         rows.append((lang.gettext("place"), [lang.number(r) for r in out.ranking]))
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the play page draws for a seat after a change, made in one pass (:func:`screen`)."""
+
+    data: dict[str, Any]
+    """The payload (:func:`payload`); no actions while the seat's own move is forced."""
+    board: str | None
+    """The board picture (None: the game has none yet)."""
+    text: str | None
+    """The text rendering, for a game without a picture."""
+    sheet: list[tuple[str, list[str]]]
+    """The score sheet of a finished game (:func:`score_rows`)."""
+    forced: bool
+    """The seat's only move is forced (``State.forced``): it is on its way, nothing is offered."""
+
+
+def screen(live: Live, seat: int | None, lang: Lang) -> Screen:
+    """The play page's screen of ``seat``: payload, board (or text) and score sheet, all drawn from
+    the table's one view of the seat (:meth:`ludus.core.driver.Table.view`) under the table's lock.
+
+    While the seat's own move is forced, the page offers nothing to click: the move is on its
+    way and a click would race it."""
+    with live.lock:
+        data = payload(live, seat, lang)
+        forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
+        if forced:
+            data["legal_actions"], data["labels"] = [], {}
+        board = picture(live, seat, lang, data["legal_actions"])
+        text = None if board else text_board(live, seat, lang)
+        return Screen(data, board, text, score_rows(live, lang), forced)

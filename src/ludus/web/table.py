@@ -16,7 +16,7 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
-from ludus.core.driver import Agent, Table, Turn, forced_move
+from ludus.core.driver import Agent, FatalMove, Table, Turn, forced_move
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION, GameRecord
@@ -37,7 +37,7 @@ class Refused(LudusError):
     """A well-formed request the table cannot take now (HTTP 409)."""
 
 
-class NeedsConfirmation(Refused):
+class NeedsConfirmation(Refused, FatalMove):
     """The move loses the game at once: the person must confirm it (HTTP 409, ``confirm``)."""
 
 
