@@ -139,7 +139,7 @@ class Table:
         """The actions played through this table, in force (undone ones left out)."""
         self.events: list[list[Event]] = []
         """The events of each of :attr:`actions`."""
-        self.history: UndoHistory | None = UndoHistory() if undo else None
+        self.history: UndoHistory | None = UndoHistory(self.view) if undo else None
         self.last = -1
         """The last seat that moved in its turn (round-robin among simultaneous seats)."""
         self.declined: set[int] = set()

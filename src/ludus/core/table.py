@@ -33,6 +33,7 @@ win), judged only from what that seat knows, so a front end can ask the person t
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,17 +49,23 @@ PROBES = 2
 """Positions the acting seat cannot tell apart in which :func:`reveals` replays an action."""
 
 
-def _seen(state: State, seat: int | None) -> Any:
-    return json.loads(json.dumps(state.view(seat), sort_keys=True))
+Viewer = Callable[[int | None], dict[str, Any]]
+"""A seat's view of one position (``state.view``, or a table's copy of it built once)."""
 
 
-def reveals(before: State, action: Action, after: State) -> bool:
+def _seen(view: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(view, sort_keys=True))
+
+
+def reveals(before: State, action: Action, after: State, viewer: Viewer | None = None) -> bool:
     """Whether ``action`` (taken in ``before``, giving ``after``) told anyone something its
-    seat did not know, or used randomness: then it cannot be taken back."""
+    seat did not know, or used randomness: then it cannot be taken back. ``viewer``: the
+    views of ``after`` when they are at hand (default ``after.view``)."""
     if after.rng.state != before.rng.state:
         return True
     seat = action.player
-    mine, public = _seen(after, seat), _seen(after, None)
+    view = viewer or after.view
+    mine, public = _seen(view(seat)), _seen(view(None))
     for k in range(PROBES):
         world = before.determinize(seat, 0x5EED + k)
         world.rng.state = before.rng.state
@@ -66,7 +73,7 @@ def reveals(before: State, action: Action, after: State) -> bool:
             world.apply(action)
         except LudusError:
             return True  # its own options depended on something hidden: be safe
-        if _seen(world, seat) != mine or _seen(world, None) != public:
+        if _seen(world.view(seat)) != mine or _seen(world.view(None)) != public:
             return True
     return False
 
@@ -93,10 +100,12 @@ class UndoHistory:
     the state handed to :meth:`play` is the position now until the next action.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, viewer: Viewer | None = None) -> None:
         self.steps: list[_Step] = []
         self.now: State | None = None
         """The position after the latest step (the state :meth:`play` changed)."""
+        self.viewer = viewer
+        """The views of :attr:`now`, when a front end holds them (a table driver's, built once)."""
 
     def play(self, state: State, action: Action) -> list[Event]:
         """Apply ``action`` to ``state`` (raises like ``apply``) and remember the position before it."""
@@ -115,8 +124,10 @@ class UndoHistory:
     def _barrier(self, k: int) -> bool:
         step = self.steps[k]
         if step.barrier is None:
-            after = self.steps[k + 1].before if k + 1 < len(self.steps) else self.now
-            step.barrier = after is None or reveals(step.before, step.action, after)
+            last = k + 1 == len(self.steps)
+            after = self.now if last else self.steps[k + 1].before
+            viewer = self.viewer if last else None
+            step.barrier = after is None or reveals(step.before, step.action, after, viewer)
         return step.barrier
 
     def undoable(self, seat: int) -> int:
