@@ -42,7 +42,7 @@ def play_game(
     cap = game.action_cap if max_actions is None else max_actions
     if len(agents) != n:
         raise ValueError(f"{n} seats need {n} agents, got {len(agents)}")
-    table = Table(state, bots=dict(enumerate(agents)), seed=seed, digests=digests, undo=False)
+    table = Table(state, bots=dict(enumerate(agents)), seed=seed, digests=digests, undo=False, events=False)
     record = table.record
     steps = 0
     while True:
@@ -55,7 +55,7 @@ def play_game(
         if table.take_turn(turn):
             steps += 1
             if on_action is not None:
-                on_action(table.actions[-1], table.events[-1])
+                on_action(table.actions[-1], table.last_events)
     if record.stopped is None:
         record.final_digest = state.digest()
     return state, record

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from ludus.core.actions import Action
 from ludus.core.api import State
@@ -74,8 +74,7 @@ class Agent(Protocol):
 TurnKind = Literal["forced", "react", "offer", "act", "ask"]
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """Whom the table waits for next, and how.
 
     ``kind``: ``"forced"`` (the table plays ``action`` for a person), ``"react"`` (a bot
@@ -120,11 +119,14 @@ class Table:
     ``bots``: the agents the table asks itself, by seat (the other seats are people, whom a
     front end asks). ``record``: the record to extend (a resumed game's), else a new one
     for ``seed``; with ``digests`` it holds a digest after every action. ``undo``: keep
-    the way back (a simulation does without it: it costs a copy of the state per action).
+    the way back, ``events``: keep the events of every action (a simulation does without
+    both: the way back costs a copy of the state per action, and what is kept slows Python's
+    garbage collector down as the game grows).
     """
 
     def __init__(self, state: State, *, bots: Mapping[int, Agent] | None = None, seed: int = 0,
-                 record: GameRecord | None = None, digests: bool = False, undo: bool = True) -> None:
+                 record: GameRecord | None = None, digests: bool = False, undo: bool = True,
+                 events: bool = True) -> None:
         game = state.game
         self.state = state
         """The position now (changed in place by every action)."""
@@ -138,7 +140,10 @@ class Table:
         self.actions: list[Action] = []
         """The actions played through this table, in force (undone ones left out)."""
         self.events: list[list[Event]] = []
-        """The events of each of :attr:`actions`."""
+        """The events of each of :attr:`actions` (empty lists without ``events``)."""
+        self._keep_events = events
+        self.last_events: list[Event] = []
+        """The events of the latest action (kept even without ``events``)."""
         self.history: UndoHistory | None = UndoHistory(self.view) if undo else None
         self.last = -1
         """The last seat that moved in its turn (round-robin among simultaneous seats)."""
@@ -197,7 +202,8 @@ class Table:
         if mover:
             self.last = action.player
         self.actions.append(action)
-        self.events.append(events)
+        self.events.append(events if self._keep_events else [])
+        self.last_events = events
         record = self.record
         record.actions.append(action.notation())
         if record.digests is not None:
@@ -221,8 +227,10 @@ class Table:
         return count
 
     def _changed(self) -> None:
-        self._views.clear()
-        self.declined.clear()
+        if self._views:
+            self._views.clear()
+        if self.declined:
+            self.declined.clear()
         self._offers = None
 
     def can_undo(self, seat: int) -> bool:
@@ -304,24 +312,28 @@ class Table:
         if state.is_terminal():
             return None
         bots = self.bots if bots is None else bots
-        forced = self.forced_move(bots)
-        if forced is not None:
-            return Turn(forced[0], "forced", forced[1])
         movers = state.to_move()
         if not movers:
             raise RuntimeError("non-terminal state with nobody to move")
         players = state.game.players
+        if len(bots) < players:  # people at the table: their forced moves first
+            for seat in movers:
+                if seat not in bots:
+                    forced = state.forced(seat)
+                    if forced is not None:
+                        return Turn(seat, "forced", forced)
         if len(movers) < players:
+            declined = self.declined
             for seat in range(players):
-                if seat in bots and seat not in movers and seat not in self.declined and state.has_actions(seat):
+                if seat in bots and seat not in movers and seat not in declined and state.has_actions(seat):
                     return Turn(seat, "react")
         pool = movers if people_wait else tuple(p for p in movers if p in bots)
         if not pool:
             return None
-        seat = next((p for p in pool if p > self.last), pool[0])
+        seat = pool[0] if len(pool) == 1 else next((p for p in pool if p > self.last), pool[0])
         if seat not in bots:
             return Turn(seat, "ask")
-        if people_wait:
+        if people_wait and len(bots) < players:
             if seat != self._last_bot:  # a new bot's turn: the people may act out of turn first
                 self._last_bot = seat
                 self._offers = [p for p in range(players) if p not in bots and p not in movers]
