@@ -48,13 +48,13 @@ from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
-from ludus.core.table import UndoHistory, loses_at_once
+from ludus.core.table import PROBES, UndoHistory
 
-__all__ = ["Agent", "FatalMove", "Table", "Turn", "forced_move"]
+__all__ = ["Agent", "FatalMove", "Table", "Turn", "forced_move", "loses_at_once"]
 
 
 class FatalMove(LudusError):
-    """The action loses the game at once (:func:`~ludus.core.table.loses_at_once`): play it
+    """The action loses the game at once (:func:`loses_at_once`): play it
     again with ``confirm`` (a front end asks the person first)."""
 
 
@@ -98,6 +98,32 @@ class _Mark:
     history: list[Any]
     last: int
     last_bot: int
+
+
+def loses_at_once(state: State, action: Action) -> bool:
+    """Whether ``action`` surely ends the game at once in a loss for the side that takes it.
+
+    Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
+    among the winners. The answer is built only from what the acting seat knows: the
+    action is tried in :data:`PROBES` worlds re-dealt from its view
+    (``determinize(seat)``), never in the real state, and the warning holds only when
+    every one of them loses — so it can never tell the seat a hidden card (a loss that
+    depends on the next card drawn is not announced). ``state`` is unchanged.
+    """
+    seat = action.player
+    for k in range(PROBES):
+        world = state.determinize(seat, 0xFA7A1 + k)
+        try:
+            world.apply(action)
+        except LudusError:
+            return False
+        if not world.is_terminal():
+            return False
+        out = world.outcome()
+        lost = not out.cooperative_win if out.cooperative_win is not None else seat not in out.winners
+        if not lost:
+            return False
+    return True
 
 
 def forced_move(state: State, bots: Collection[int]) -> tuple[int, Action] | None:
@@ -212,6 +238,14 @@ class Table:
             record.final_digest = state.digest()
         self._changed()
         return events
+
+    def move(self, action: Action, *, confirm: bool = True, bots: Collection[int] | None = None,
+             limit: int | None = None) -> int:
+        """Play ``action`` (as :meth:`play`) and then the people's forced moves after it (as
+        :meth:`settle`, at most ``limit``): the move and what it forces go together, so no
+        front end ever offers a move the table is about to play. Return how many were played."""
+        self.play(action, confirm=confirm)
+        return 1 + self.settle(bots, limit)
 
     def settle(self, bots: Collection[int] | None = None, limit: int | None = None) -> int:
         """Play the people's forced moves of the position (:func:`forced_move`), at most ``limit``;

@@ -1,4 +1,4 @@
-"""What front ends need at the table, for every game: undo, and a warning before a fatal move.
+"""What front ends need at the table, for every game: undo (and where the fatal-move warning is).
 
 **Undo, the Board Game Arena way.** A seat may take back its own latest actions while
 no other seat has acted since, and as long as none of them revealed hidden information
@@ -14,9 +14,9 @@ public view afterwards differs from the real outcome, the outcome depended on so
 the seat did not know — a card drawn, a card flipped, a hand compared — and the step is
 a barrier. So is an action that drew from the state's random generator.
 
-**Fatal moves.** :func:`loses_at_once` tells whether an action surely ends the game at once
-in a loss for the side that takes it (a co-op loss; a competitive game the seat does not
-win), judged only from what that seat knows, so a front end can ask the person to confirm.
+**Fatal moves** are the table driver's: :func:`ludus.core.driver.loses_at_once` tells whether
+an action surely ends the game at once in a loss for the side that takes it, judged only from
+what that seat knows, and ``Table.play`` asks for a confirmation (:class:`~ludus.core.driver.FatalMove`).
 
 >>> import ludus
 >>> state = ludus.load("glory-to-rome", 2).new_state(3)
@@ -43,7 +43,7 @@ from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 
-__all__ = ["UndoHistory", "loses_at_once", "reveals"]
+__all__ = ["PROBES", "UndoHistory", "reveals"]
 
 PROBES = 2
 """Positions the acting seat cannot tell apart in which :func:`reveals` replays an action."""
@@ -187,29 +187,3 @@ class UndoHistory:
         """Close the way back entirely (e.g. after loading a saved game)."""
         for step in self.steps:
             step.barrier = True
-
-
-def loses_at_once(state: State, action: Action) -> bool:
-    """Whether ``action`` surely ends the game at once in a loss for the side that takes it.
-
-    Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
-    among the winners. The answer is built only from what the acting seat knows: the
-    action is tried in :data:`PROBES` worlds re-dealt from its view
-    (``determinize(seat)``), never in the real state, and the warning holds only when
-    every one of them loses — so it can never tell the seat a hidden card (a loss that
-    depends on the next card drawn is not announced). ``state`` is unchanged.
-    """
-    seat = action.player
-    for k in range(PROBES):
-        world = state.determinize(seat, 0xFA7A1 + k)
-        try:
-            world.apply(action)
-        except LudusError:
-            return False
-        if not world.is_terminal():
-            return False
-        out = world.outcome()
-        lost = not out.cooperative_win if out.cooperative_win is not None else seat not in out.winners
-        if not lost:
-            return False
-    return True

@@ -22,9 +22,9 @@ from ludus.web.http import RateLimit, language
 from ludus.web.live import Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.replay import position
-from ludus.web.session import hub_of, seat_for, serve_socket
+from ludus.web.session import hub_of, serve_socket
 
-__all__ = ["router", "seat_for"]  # seat_for: from ludus.web.session
+__all__ = ["router"]
 
 router = APIRouter()
 
@@ -245,7 +245,7 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
 def get_table(request: Request, table_id: TableId, token: Token | None = None, lang: LangCode | None = None,
               log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
     """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
-    live, seat = seat_for(hub_of(request), table_id, token)
+    live, seat = hub_of(request).seat_for(table_id, token)
     return payload(live, seat, _lang(lang, request), log)
 
 
@@ -253,7 +253,7 @@ def _seated(request: Request, table_id: str, token: str) -> tuple[Hub, Live, int
     """The hub, the table and the seat of a request made with a seat's ``token`` (rate-limited)."""
     _limited(request, token)
     hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, token)
+    live, seat = hub.seat_for(table_id, token)
     assert seat is not None
     return hub, live, seat
 
@@ -298,7 +298,7 @@ def post_rematch(request: Request, table_id: TableId, body: TokenIn) -> dict[str
     """The rematch of a finished table: the same seats, a new seed; every seat's token plays it too."""
     _limited(request, body.token)
     hub = hub_of(request)
-    _live, seat = seat_for(hub, table_id, body.token)
+    _live, seat = hub.seat_for(table_id, body.token)
     new_id = hub.rematch(table_id)
     return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
 
@@ -342,9 +342,4 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
-    await serve_socket(websocket, table_id, token, lang, render=_pushed, send_json=True)
-
-
-def _pushed(websocket: WebSocket, live: Live, seat: int | None, lang: Lang, token: str | None) -> dict[str, Any]:
-    """What the JSON socket pushes: the payload (as ``GET /api/tables/{id}`` gives it)."""
-    return payload(live, seat, lang)
+    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)

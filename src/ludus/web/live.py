@@ -177,6 +177,23 @@ class Hub:
             live.replay(entry)
         return live
 
+    def seat_for(self, table_id: str, token: str | None) -> tuple[Live, int | None]:
+        """The table and the seat ``token`` plays there (None without a token: a spectator).
+
+        Raises :class:`NotFound` and :class:`Forbidden`. The first use of a seat's invitation
+        marks the seat joined.
+        """
+        live = self.get(table_id)
+        if token is None:
+            return live, None
+        wanted = hash_token(token)
+        for row in live.seats:
+            if row.token_hash == wanted and row.kind == "human":
+                if not row.joined:
+                    self.set_seat(table_id, row.seat, joined=True)
+                return live, row.seat
+        raise Forbidden(N_("this token plays no seat at this table"))
+
     def restore(self) -> int:
         """Load every unfinished table and set its bots going; return how many."""
         count = 0
@@ -232,18 +249,17 @@ class Hub:
                     raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat,
                                              other=action.player)
                 mark = live.table.mark()
-                try:
-                    live.table.play(action, confirm=confirm)  # the one legality check
+                try:  # the one legality check, with the people's forced moves after it, to the cap
+                    count = live.table.move(action, confirm=confirm, bots=live.bots(),
+                                            limit=max(0, live.game.action_cap - live.index - 1))
                 except FatalMove as fatal:
                     raise NeedsConfirmation(fatal.template, **fatal.values) from None
                 except IllegalActionError:
                     if not attempt and self.channel is not None and self.catch_up(table_id):
                         continue  # another process moved the table on meanwhile: judge it there
                     raise
-                # the people's forced moves go with it, up to the action cap
-                forced = live.table.settle(live.bots(), max(0, live.game.action_cap - live.index - 1))
                 try:
-                    self._commit(live, 1 + forced)
+                    self._commit(live, count)
                 except Conflict:
                     live.table.restore(mark)
                     continue  # someone else wrote this index: catch up and judge the move again

@@ -31,7 +31,7 @@ from ludus.web.http import HERE, language
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
-from ludus.web.session import hub_of, seat_for, serve_socket
+from ludus.web.session import hub_of, serve_socket
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
 
@@ -234,7 +234,7 @@ def _table_page(request: Request, table_id: str, token: str | None) -> HTMLRespo
     """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket."""
     lang = _lang(request)
     try:
-        live, seat = seat_for(hub_of(request), table_id, token)
+        live, seat = hub_of(request).seat_for(table_id, token)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     fragment = live_fragment(request, live, seat, lang, token)
@@ -252,7 +252,7 @@ def play_post(request: Request, table_id: str, token: str, what: str,
     lang = _lang(request)
     hub = hub_of(request)
     try:
-        live, mine = seat_for(hub, table_id, token[:64])
+        live, mine = hub.seat_for(table_id, token[:64])
     except LudusError as refused:
         return HTMLResponse(f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403)
     assert mine is not None
@@ -286,7 +286,10 @@ def play_post(request: Request, table_id: str, token: str, what: str,
 @router.websocket("/ws/pages/{table_id}")
 async def page_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
     """Pushes a page's ``#live`` fragment after every change of the table."""
-    await serve_socket(websocket, table_id, token, lang, render=live_fragment, send_json=False)
+    def render(live: Live, seat: int | None, lang: Lang) -> str:
+        return live_fragment(websocket, live, seat, lang, token)
+
+    await serve_socket(websocket, table_id, token, lang, render=render, send_json=False)
 
 
 # --- the replay -------------------------------------------------------------------------------

@@ -17,41 +17,22 @@ from typing import Any
 from fastapi import Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 
-from ludus.core.errors import N_, LudusError
+from ludus.core.errors import LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.web.http import RateLimit, language, origin_allowed, status_of
-from ludus.web.live import Forbidden, Hub, Live, NeedsConfirmation
-from ludus.web.store import hash_token
+from ludus.web.live import Hub, Live, NeedsConfirmation
 
-__all__ = ["Renderer", "hub_of", "seat_for", "serve_socket"]
+__all__ = ["Renderer", "hub_of", "serve_socket"]
 
-Renderer = Callable[[WebSocket, Live, int | None, Lang, str | None], Any]
-"""What a socket pushes: (the socket, the table, the seat or None, the language, the token) →
-a JSON-ready payload or an HTML fragment."""
+Renderer = Callable[[Live, int | None, Lang], Any]
+"""What a socket pushes: (the table, the seat or None, the language) → a JSON-ready payload
+(:func:`ludus.web.payload.payload` itself) or an HTML fragment."""
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
     """The hub of the application serving ``request``."""
     hub: Hub = request.app.state.hub
     return hub
-
-
-def seat_for(hub: Hub, table_id: str, token: str | None) -> tuple[Live, int | None]:
-    """The table and the seat ``token`` plays there (None without a token: a spectator).
-
-    Raises :class:`~ludus.web.live.NotFound` and :class:`~ludus.web.live.Forbidden`.
-    The first use of a seat's invitation marks the seat joined.
-    """
-    live = hub.get(table_id)
-    if token is None:
-        return live, None
-    wanted = hash_token(token)
-    for row in live.seats:
-        if row.token_hash == wanted and row.kind == "human":
-            if not row.joined:
-                hub.set_seat(table_id, row.seat, joined=True)
-            return live, row.seat
-    raise Forbidden(N_("this token plays no seat at this table"))
 
 
 def _decoded(message: Any) -> Any:
@@ -77,7 +58,7 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
         return
     hub = hub_of(websocket)
     try:
-        live, seat = await run_in_threadpool(seat_for, hub, table_id, token)
+        live, seat = await run_in_threadpool(hub.seat_for, table_id, token)
     except LudusError as error:
         await websocket.close(code=1008, reason=str(error)[:120])
         return
@@ -90,7 +71,7 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
         loop.call_soon_threadsafe(wake.set)
 
     def render_now() -> Any:
-        return render(websocket, live, seat, lang_, token)
+        return render(live, seat, lang_)
 
     async def push() -> None:
         while True:
