@@ -109,8 +109,12 @@ def test_a_mark_puts_the_table_back() -> None:
 def test_play_game_is_the_driver_with_bots_in_every_seat(game_id: str) -> None:
     # The same game, played by play_game and by hand through next_turn/take_turn, is the same game.
     game = ludus.load(game_id, 2)
-    _, record = play_game(game.new_state(7), [RandomAgent(1, 0.3), RandomAgent(2, 0.3)], seed=7, max_actions=200)
-    table = Table(game.new_state(7), bots={0: RandomAgent(1, 0.3), 1: RandomAgent(2, 0.3)}, seed=7, undo=False)
+    _, record = play_game(
+        game.new_state(7), [RandomAgent(1, 0.3), RandomAgent(2, 0.3)], seed=7, max_actions=200
+    )
+    table = Table(
+        game.new_state(7), bots={0: RandomAgent(1, 0.3), 1: RandomAgent(2, 0.3)}, seed=7, undo=False
+    )
     while len(table.record.actions) < 200 and (turn := table.next_turn()) is not None:
         table.take_turn(turn)
     assert table.record.actions == record.actions

@@ -27,7 +27,9 @@ def test_two_players_of_trajan_see_only_the_two_player_lap(browser: Browser, ser
     options = page.locator("#seat-form fieldset").last.inner_text()
     assert "Time track length" in options and "Starting action markers" in options
     assert not re.search(r"\b[a-z]+(_[a-z0-9]+)+\b", options) and "UNCONFIRMED" not in options
-    assert page.locator("select[name=starting_markers] option:checked").inner_text() == "chosen by the players"
+    assert (
+        page.locator("select[name=starting_markers] option:checked").inner_text() == "chosen by the players"
+    )
     page.context.close()
 
 
@@ -38,7 +40,8 @@ READ = """() => ({
   players: document.querySelector('#live .seats').innerText,
   page: [document.title, document.body.innerText, ...Array.from(document.querySelectorAll('#board svg text'),
          t => t.textContent), ...Array.from(document.querySelectorAll('[title], [aria-label], [placeholder]'),
-         e => [e.getAttribute('title'), e.getAttribute('aria-label'), e.getAttribute('placeholder')].join(' '))
+         e => [e.getAttribute('title'), e.getAttribute('aria-label'),
+               e.getAttribute('placeholder')].join(' '))
         ].join('\\n'),
 })"""
 

@@ -313,8 +313,15 @@ class Table:
     def mark(self) -> _Mark:
         """What :meth:`restore` needs to put the table back as it is now (a copy of the state)."""
         steps = list(self.history.steps) if self.history is not None else []
-        return _Mark(self.state.clone(), len(self.actions), len(self.record.actions), self.record.final_digest,
-                     steps, self.last, self._last_bot)
+        return _Mark(
+            self.state.clone(),
+            len(self.actions),
+            len(self.record.actions),
+            self.record.final_digest,
+            steps,
+            self.last,
+            self._last_bot,
+        )
 
     def restore(self, mark: _Mark) -> None:
         """Put the table back as it was at ``mark`` (actions played since are forgotten)."""

@@ -136,9 +136,16 @@ class TerminalSession:
         optional = self.table.legal(p)
         if not self.hand_over(p):
             return False
-        self.console.print(Text(self._("{seat}: {other} is about to act. Optional actions:",
-                                       seat=self.lang.player(p), other=self.lang.player(self.state.to_move()[0])),
-                                style="bold"))
+        self.console.print(
+            Text(
+                self._(
+                    "{seat}: {other} is about to act. Optional actions:",
+                    seat=self.lang.player(p),
+                    other=self.lang.player(self.state.to_move()[0]),
+                ),
+                style="bold",
+            )
+        )
         for i, action in enumerate(optional, start=1):
             self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
         while True:
@@ -201,8 +208,12 @@ class TerminalSession:
             stale = typed_ahead()
             if stale:
                 shown = ", ".join(stale) if len(", ".join(stale)) <= 40 else ", ".join(stale)[:40] + "…"
-                console.print(Text(self._("Not played (typed before this menu was shown): {typed}", typed=shown),
-                                   style="yellow"))
+                console.print(
+                    Text(
+                        self._("Not played (typed before this menu was shown): {typed}", typed=shown),
+                        style="yellow",
+                    )
+                )
         while True:
             try:
                 answer = self.input_fn(self._("{seat}> ", seat=self.lang.player(seat))).strip()
@@ -236,8 +247,11 @@ class TerminalSession:
                 continue
             if word == "map":
                 drawn = self.game.render_map(self.table.view(seat), self.lang)
-                console.print(self.paint_block(drawn) if drawn
-                              else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code)))
+                console.print(
+                    self.paint_block(drawn)
+                    if drawn
+                    else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code))
+                )
                 continue
             if word == "undo":
                 if self.undo(seat):
@@ -265,8 +279,16 @@ class TerminalSession:
         text = self.game.component_text(name, self.lang) if name else None
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
-            self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
-                                           name=shown, game=self.game.info.title_in(self.lang.code)), style="red"))
+            self.console.print(
+                Text(
+                    self._(
+                        "Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
+                        name=shown,
+                        game=self.game.info.title_in(self.lang.code),
+                    ),
+                    style="red",
+                )
+            )
             return
         self.console.print(Panel(Text(text), title=name))
 
@@ -293,8 +315,9 @@ class TerminalSession:
         """Ask before an action that loses the game at once; True to play it."""
         label = self.label(action)
         try:
-            answer = self.input_fn(self._("{action} ends the game in a loss for you now. Type yes to play it> ",
-                                          action=label))
+            answer = self.input_fn(
+                self._("{action} ends the game in a loss for you now. Type yes to play it> ", action=label)
+            )
         except EOFError:
             return False
         return answer.strip().lower() in {"yes", "y", self._("yes").lower()}
@@ -351,8 +374,16 @@ class TerminalSession:
             self.console.print(Text(self._("{error} (type help)", error=exc.text_in(self.lang)), style="red"))
             return None
         if action.player != seat:
-            self.console.print(Text(self._("You play {seat}, not {other}.", seat=self.lang.player(seat), other=self.lang.player(action.player)),
-                                    style="red"))
+            self.console.print(
+                Text(
+                    self._(
+                        "You play {seat}, not {other}.",
+                        seat=self.lang.player(seat),
+                        other=self.lang.player(action.player),
+                    ),
+                    style="red",
+                )
+            )
             return None
         return action  # the table judges it (``play``)
 
@@ -374,16 +405,24 @@ class TerminalSession:
         try:
             self.record.save(path)
         except OSError as exc:
-            self.console.print(Text(self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)),
-                                    style="red"))
+            self.console.print(
+                Text(
+                    self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)), style="red"
+                )
+            )
             return
         except ValueError as exc:  # e.g. a NUL in the file name
             self.console.print(Text(self._("Cannot save to {path}: {error}", path=repr(path), error=str(exc)),
                                     style="red"))
             return
         count = len(self.record.actions)
-        self.console.print(Text(self.lang.ngettext("Saved {count} action to {path}.", "Saved {count} actions to {path}.",
-                                                   count).format(count=count, path=path)))
+        self.console.print(
+            Text(
+                self.lang.ngettext(
+                    "Saved {count} action to {path}.", "Saved {count} actions to {path}.", count
+                ).format(count=count, path=path)
+            )
+        )
 
     # --- display ------------------------------------------------------------
     def show(self, seat: int, board: bool = False) -> None:
@@ -392,7 +431,13 @@ class TerminalSession:
         console = self.console
         view = self.table.view(seat)
         if board:
-            console.rule(self._("{game} — {seat}", game=self.game.info.title_in(self.lang.code), seat=self.lang.player(seat)))  # no frame: the table keeps all 80 columns
+            console.rule(
+                self._(
+                    "{game} — {seat}",
+                    game=self.game.info.title_in(self.lang.code),
+                    seat=self.lang.player(seat),
+                )
+            )  # no frame: the table keeps all 80 columns
             console.print(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
@@ -417,7 +462,9 @@ class TerminalSession:
         shown: set[int] = set()
         for seat in self.humans:
             for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
-                if isinstance(item, str):  # a move played for that seat: on a shared screen, said only by events
+                if isinstance(
+                    item, str
+                ):  # a move played for that seat: on a shared screen, said only by events
                     if viewer is not None:
                         console.print(self.paint(f"  {item}"))
                 elif item.is_visible_to(viewer) and id(item) not in shown:
@@ -477,10 +524,17 @@ def score_sheet(game: Game[Any], out: Outcome, humans: Sequence[int] = (), lang:
         table.add_column(who.format(seat=lang.player(p)), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
-        table.add_row(lang.gettext(str(row.get("label", row.get("category", ""))), domain),
-                      *(lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain) for v in points))
+        table.add_row(
+            lang.gettext(str(row.get("label", row.get("category", ""))), domain),
+            *(
+                lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain)
+                for v in points
+            ),
+        )
     if out.cooperative_win is None or any(out.scores):
-        table.add_row(Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores))
+        table.add_row(
+            Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores)
+        )
     if out.cooperative_win is None:
         table.add_row(_("place"), *(lang.number(r) for r in out.ranking))
     heading = Text(title, style="bold")

@@ -68,10 +68,14 @@ class TableIn(BaseModel):
     game: str = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=8)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
-    seats: list[SeatIn] | None = Field(None, max_length=8, description="default: seat 0 a person, the others greedy bots")
+    seats: list[SeatIn] | None = Field(
+        None, max_length=8, description="default: seat 0 a person, the others greedy bots"
+    )
     seed: int | None = Field(None, gt=-SEED_LIMIT // 2, lt=SEED_LIMIT // 2)
     listed: bool = Field(False, description="shown in the lobby's open tables")
-    move_seconds: int | None = Field(None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot")
+    move_seconds: int | None = Field(
+        None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot"
+    )
 
 
 class SeatToken(BaseModel):
@@ -206,14 +210,27 @@ def _limited(request: Request, key: str) -> None:
 def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
     """The games, their player counts and options, and the bot levels."""
     code = lang or "en"
-    return [{"id": g.id, "title": g.title_in(code), "min_players": g.min_players, "max_players": g.max_players,
-             "default_players": g.default_players or g.min_players, "cooperative": g.cooperative,
-             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": o.help}
-                         for o in g.options],
-             "bot_levels": list(AGENTS)} for g in games()]
+    return [
+        {
+            "id": g.id,
+            "title": g.title_in(code),
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "default_players": g.default_players or g.min_players,
+            "cooperative": g.cooperative,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": o.help}
+                for o in g.options
+            ],
+            "bot_levels": list(AGENTS),
+        }
+        for g in games()
+    ]
 
 
-@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429))
+@router.post(
+    "/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429)
+)
 def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     """Open a table; the answer holds each seat's secret token (give each player theirs)."""
     _limited(request, "create")
@@ -223,10 +240,15 @@ def create_table(request: Request, body: TableIn) -> dict[str, Any]:
         seats = [SeatSpec("human")] + [SeatSpec("bot", "greedy")] * (count - 1)
     else:
         seats = [SeatSpec(s.kind, s.level, s.name) for s in body.seats]
-    players: int | None = body.players if body.players is not None else (len(seats) if body.seats is not None else None)
+    players: int | None = (
+        body.players if body.players is not None else (len(seats) if body.seats is not None else None)
+    )
     table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
                                   listed=body.listed, move_seconds=body.move_seconds)
-    return {"id": table_id, "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"]}
+    return {
+        "id": table_id,
+        "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"],
+    }
 
 
 @router.get("/api/tables", response_model=list[TableSummary], tags=["api"])
@@ -260,15 +282,24 @@ def _seated(request: Request, table_id: str, token: str) -> tuple[Hub, Live, int
 
 @router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
              responses=errors(400, 403, 404, 409, 429))
-def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
+def post_action(
+    request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Play an action for the token's seat; the answer is the table as that seat now sees it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.act(table_id, seat, body.action, confirm=body.confirm)
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 409, 429))
-def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/undo",
+    response_model=TableState,
+    tags=["api"],
+    responses=errors(400, 403, 404, 409, 429),
+)
+def post_undo(
+    request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Take back the seat's latest action, when the rules allow it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.undo(table_id, seat)
@@ -277,15 +308,24 @@ def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode
 
 @router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"],
              responses=errors(400, 403, 404, 409, 429))
-def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
+def post_handover(
+    request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.hand_over(table_id, seat, body.seat, body.level)
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 429))
-def post_return(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/return",
+    response_model=TableState,
+    tags=["api"],
+    responses=errors(400, 403, 404, 429),
+)
+def post_return(
+    request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Take one's seat back from the bot that played it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.set_seat(table_id, seat, replaced_by=None)
@@ -303,8 +343,15 @@ def post_rematch(request: Request, table_id: TableId, body: TokenIn) -> dict[str
     return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
 
 
-@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"], responses=errors(400, 404, 409, 429))
-def post_join(request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/join",
+    response_model=SeatToken,
+    tags=["api"],
+    responses=errors(400, 404, 409, 429),
+)
+def post_join(
+    request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = ""
+) -> dict[str, Any]:
     """Take a free seat of a table listed in the lobby: the answer is that seat's new token."""
     _limited(request, "join")
     hub = hub_of(request)
@@ -321,13 +368,27 @@ def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
         if live.status != "playing":
             return live.record().to_json()
         record = live.record()
-        return {"game": record.game, "players": record.players, "options": record.options,
-                "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
+        return {
+            "game": record.game,
+            "players": record.players,
+            "options": record.options,
+            "version": record.version,
+            "finished": False,
+            "played": len(record.actions),
+            "seats": record.seats,
+        }
 
 
-@router.get("/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404))
-def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
-               seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
+@router.get(
+    "/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404)
+)
+def get_replay(
+    request: Request,
+    table_id: TableId,
+    at: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+    lang: LangCode | None = None,
+) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
     game only the spectator."""
     hub = hub_of(request)
@@ -339,7 +400,9 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
     await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)

@@ -27,7 +27,16 @@ from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.store import Store
 
-__all__ = ["HERE", "RateLimit", "Settings", "create_app", "default_db", "language", "origin_allowed", "status_of"]
+__all__ = [
+    "HERE",
+    "RateLimit",
+    "Settings",
+    "create_app",
+    "default_db",
+    "language",
+    "origin_allowed",
+    "status_of",
+]
 
 
 def default_db() -> str:
@@ -76,9 +85,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.close()
             store.dispose()
 
-    app = FastAPI(title="ludus", version=__version__, lifespan=lifespan,
-                  description="Play Glory to Rome, Trajan, Pandemic: Fall of Rome and Hadrian's Wall together, "
-                              "or against bots. A seat's secret token acts for that seat only.")
+    app = FastAPI(
+        title="ludus",
+        version=__version__,
+        lifespan=lifespan,
+        description="Play Glory to Rome, Trajan, Pandemic: Fall of Rome and Hadrian's Wall together, "
+        "or against bots. A seat's secret token acts for that seat only.",
+    )
     app.state.settings = settings
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)

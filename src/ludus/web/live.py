@@ -20,8 +20,8 @@ with its database row. :class:`Hub` owns the live tables of one server process:
 
 Undo is the driver's (:mod:`ludus.core.table`, the Board Game Arena policy): a seat takes
 back its latest choice, with the forced moves played for it since, while no other seat has
-acted since and none of them revealed something or used chance. An undo is an entry of the log too, so a replay ends in the
-same position.
+acted since and none of them revealed something or used chance. An undo is an entry of the
+log too, so a replay ends in the same position.
 """
 
 from __future__ import annotations
@@ -99,7 +99,9 @@ class Hub:
     a bot waits before it moves, so people can follow.
     """
 
-    def __init__(self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None) -> None:
+    def __init__(
+        self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.channel = channel
@@ -136,9 +138,19 @@ class Hub:
             raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
         table_id = new_token()[:16]
         at = now()
-        row = TableRow(id=table_id, game=game.info.id, players=game.players, options=json.dumps(game.option_dict),
-                       seed=seed, version=ENGINE_VERSION, status="playing", listed=listed,
-                       move_seconds=move_seconds, created=at, updated=at)
+        row = TableRow(
+            id=table_id,
+            game=game.info.id,
+            players=game.players,
+            options=json.dumps(game.option_dict),
+            seed=seed,
+            version=ENGINE_VERSION,
+            status="playing",
+            listed=listed,
+            move_seconds=move_seconds,
+            created=at,
+            updated=at,
+        )
         secrets_out: list[str] = []
         rows = []
         for p, spec in enumerate(seats):
@@ -308,7 +320,9 @@ class Hub:
             self.catch_up(table_id)
             steps = live.undo_steps(seat) if live.status == "playing" else 0
             if not steps:
-                raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
+                raise Refused(
+                    N_("you cannot take that back: another seat acted since, or it revealed something")
+                )
             entry = Entry(live.index, seat, "undo", str(steps) if steps > 1 else "", now())
             try:
                 self.store.append(table_id, entry, channel=self.channel, origin=self.origin)
@@ -338,7 +352,9 @@ class Hub:
         self.store.update_seat(table_id, seat, **values)
         if self.channel is not None:
             with self.store.session() as session:
-                session.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"})
+                session.execute(
+                    text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"}
+                )
         with live.lock:
             live.seats = self.store.seats(table_id)
         self.changed(table_id)
@@ -355,7 +371,9 @@ class Hub:
             if not free:
                 raise Refused(N_("every seat of this table is taken"))
             token = new_token()
-            self.set_seat(table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40])
+            self.set_seat(
+                table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40]
+            )
         return free[0], token
 
     def hand_over(self, table_id: str, by: int, seat: int, level: str = "greedy") -> Live:
@@ -364,7 +382,9 @@ class Hub:
         time on a table with a time per move (Board Game Arena's "zombie")."""
         live = self.get(table_id)
         if level not in AGENTS:
-            raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS))
+            raise LudusError(
+                N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS)
+            )
         if not 0 <= seat < live.game.players or live.seats[seat].kind != "human":
             raise Refused(N_("seat {seat} is not a person's seat"), seat=seat)
         if by != seat:
@@ -499,7 +519,9 @@ class Hub:
                     if live.status == "playing" and not live.busy and idle > quiet:
                         self.schedule(live)
                     elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
-                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                        with (
+                            self._guard
+                        ):  # over and nobody looking: read it from the database when asked again
                             self.tables.pop(live.id, None)
 
         thread = threading.Thread(target=run, name="ludus-watch", daemon=True)

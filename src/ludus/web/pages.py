@@ -47,8 +47,15 @@ def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
 
 
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
-    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES,
-            "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)), **values}
+    return {
+        "request": request,
+        "_": lang.gettext,
+        "ngettext": lang.ngettext,
+        "lang": lang,
+        "languages": LANGUAGE_NAMES,
+        "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)),
+        **values,
+    }
 
 
 def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:
@@ -111,12 +118,27 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
     plain = None if shown.text is None else plain_panel(shown.text, seat)
     base = f"/play/{live.id}/{token}" if token else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
-    return templates.get_template("live.html").render(_context(
-        request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
-        winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
-        plain=plain, fit=board_fit(board, live.game.info.id), sheet=shown.sheet, token=token,
-        names=names, base=base, error=error, confirm=confirm,
-        overdue=hub_of(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
+    return templates.get_template("live.html").render(
+        _context(
+            request,
+            lang,
+            t=data,
+            board=board,
+            waiting=", ".join(names[p] for p in data["to_move"]),
+            forced=forced,
+            winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
+            plain=plain,
+            fit=board_fit(board, live.game.info.id),
+            sheet=shown.sheet,
+            token=token,
+            names=names,
+            base=base,
+            error=error,
+            confirm=confirm,
+            overdue=hub_of(request).overdue(live) if seat is not None else [],
+            levels=list(AGENTS),
+        )
+    )
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -158,8 +180,11 @@ def _seat_form(lang: Lang, game_id: str, players: int | None) -> dict[str, Any]:
 def lobby_form(request: Request, game: str = "", players: int | None = None) -> HTMLResponse:
     """The seats and options of the new-table form for a game and player count (htmx)."""
     lang = _lang(request)
-    return templates.TemplateResponse(request, "seats.html", _context(request, lang, form=_seat_form(lang, game, players),
-                                                                      levels=list(AGENTS)))
+    return templates.TemplateResponse(
+        request,
+        "seats.html",
+        _context(request, lang, form=_seat_form(lang, game, players), levels=list(AGENTS)),
+    )
 
 
 @router.post("/tables", response_class=HTMLResponse)
@@ -175,7 +200,9 @@ async def open_table(request: Request) -> HTMLResponse:
         for p in range(players if info is not None else 0):
             kind = str(form.get(f"seat{p}", "human"))
             name = str(form.get(f"name{p}", ""))[:40]
-            seats.append(SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name))
+            seats.append(
+                SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name)
+            )
         # only what the lobby offers at this player count: a ruling keeps its documented default
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
@@ -244,9 +271,15 @@ def _table_page(request: Request, table_id: str, token: str | None) -> HTMLRespo
 
 
 @router.post("/play/{table_id}/{token}/{what}", response_class=HTMLResponse)
-def play_post(request: Request, table_id: str, token: str, what: str,
-              action: Annotated[str, Form(max_length=200)] = "", confirm: Annotated[str, Form(max_length=8)] = "",
-              seat: Annotated[int, Form(ge=0, le=7)] = 0) -> Response:
+def play_post(
+    request: Request,
+    table_id: str,
+    token: str,
+    what: str,
+    action: Annotated[str, Form(max_length=200)] = "",
+    confirm: Annotated[str, Form(max_length=8)] = "",
+    seat: Annotated[int, Form(ge=0, le=7)] = 0,
+) -> Response:
     """A click on the play page: ``act``, ``undo``, ``leave``, ``return``, ``handover`` or
     ``rematch``; the answer is the new ``#live`` fragment (an error is shown in it)."""
     lang = _lang(request)
@@ -254,11 +287,15 @@ def play_post(request: Request, table_id: str, token: str, what: str,
     try:
         live, mine = hub.seat_for(table_id, token[:64])
     except LudusError as refused:
-        return HTMLResponse(f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403)
+        return HTMLResponse(
+            f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403
+        )
     assert mine is not None
     limits = request.app.state.limits
     if not limits.allow(f"{request.client.host if request.client else '?'}|{token}"):
-        return HTMLResponse(live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down.")))
+        return HTMLResponse(
+            live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down."))
+        )
     problem, ask = "", ""
     try:
         if what == "act":
@@ -280,11 +317,15 @@ def play_post(request: Request, table_id: str, token: str, what: str,
         ask = needs.text_in(lang)
     except LudusError as failed:
         problem = failed.text_in(lang)
-    return HTMLResponse(live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action))
+    return HTMLResponse(
+        live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action)
+    )
 
 
 @router.websocket("/ws/pages/{table_id}")
-async def page_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+async def page_socket(
+    websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+) -> None:
     """Pushes a page's ``#live`` fragment after every change of the table."""
     def render(live: Live, seat: int | None, lang: Lang) -> str:
         return live_fragment(websocket, live, seat, lang, token)

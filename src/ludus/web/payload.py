@@ -17,7 +17,17 @@ from ludus.core.errors import N_
 from ludus.core.i18n import Lang
 from ludus.web.live import Live
 
-__all__ = ["LEVEL_NAMES", "LOG_SIZE", "Screen", "payload", "picture", "reader", "score_rows", "screen", "seat_names"]
+__all__ = [
+    "LEVEL_NAMES",
+    "LOG_SIZE",
+    "Screen",
+    "payload",
+    "picture",
+    "reader",
+    "score_rows",
+    "screen",
+    "seat_names",
+]
 
 LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
                "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
@@ -36,7 +46,9 @@ def seat_names(live: Live, lang: Lang) -> list[str]:
             names.append(s.name)
         elif s.kind == "bot":
             level = s.level or "greedy"
-            names.append(lang.gettext("Bot ({level})").format(level=lang.gettext(LEVEL_NAMES.get(level) or level)))
+            names.append(
+                lang.gettext("Bot ({level})").format(level=lang.gettext(LEVEL_NAMES.get(level) or level))
+            )
         else:
             names.append(lang.player(s.seat))
     return names

@@ -91,7 +91,9 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
         while True:
             message = _decoded(await websocket.receive())
             if not limits.allow("ws"):
-                await websocket.send_json({"error": lang_.gettext("too many requests: slow down"), "status": 429})
+                await websocket.send_json(
+                    {"error": lang_.gettext("too many requests: slow down"), "status": 429}
+                )
                 continue
             if seat is None:
                 await websocket.send_json({"error": lang_.gettext("spectators cannot act"), "status": 403})
@@ -106,8 +108,9 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
                     await run_in_threadpool(hub.act, table_id, seat, message["action"],
                                             confirm=message.get("confirm") is True)
                 else:
-                    await websocket.send_json({"error": lang_.gettext('send {"action": "..."} or {"undo": true}'),
-                                               "status": 400})
+                    await websocket.send_json(
+                        {"error": lang_.gettext('send {"action": "..."} or {"undo": true}'), "status": 400}
+                    )
             except LudusError as error:
                 await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
                                            "confirm": isinstance(error, NeedsConfirmation)})

@@ -146,7 +146,9 @@ class Live:
         """The game so far as a :class:`GameRecord` (the actions in force, undone ones left out)."""
         record = GameRecord(self.game.info.id, self.game.players, self.row.seed, self.game.option_dict,
                             list(self.played), version=ENGINE_VERSION)
-        record.seats = [self.seats[p].name or (self.automatic(p) or "human") for p in range(self.game.players)]
+        record.seats = [
+            self.seats[p].name or (self.automatic(p) or "human") for p in range(self.game.players)
+        ]
         if self.state.is_terminal():
             record.final_digest = self.state.digest()
         return record
