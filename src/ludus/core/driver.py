@@ -105,7 +105,7 @@ def loses_at_once(state: State, action: Action) -> bool:
 
     Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
     among the winners. The answer is built only from what the acting seat knows: the
-    action is tried in :data:`PROBES` worlds re-dealt from its view
+    action is tried in :data:`~ludus.core.table.PROBES` worlds re-dealt from its view
     (``determinize(seat)``), never in the real state, and the warning holds only when
     every one of them loses — so it can never tell the seat a hidden card (a loss that
     depends on the next card drawn is not announced). ``state`` is unchanged.
@@ -358,11 +358,9 @@ class Table:
             raise RuntimeError("non-terminal state with nobody to move")
         players = state.game.players
         if len(bots) < players:  # people at the table: their forced moves first
-            for seat in movers:
-                if seat not in bots:
-                    forced = state.forced(seat)
-                    if forced is not None:
-                        return Turn(seat, "forced", forced)
+            forced = forced_move(state, bots)
+            if forced is not None:
+                return Turn(forced[0], "forced", forced[1])
         if len(movers) < players:
             declined = self.declined
             for seat in range(players):
