@@ -236,7 +236,11 @@ class Table:
             record.digests.append(state.digest())
         if state.is_terminal():
             record.final_digest = state.digest()
-        self._changed()
+        if self._views:
+            self._views.clear()
+        if self.declined:
+            self.declined.clear()
+        self._offers = None
         return events
 
     def move(self, action: Action, *, confirm: bool = True, bots: Collection[int] | None = None,
@@ -401,19 +405,19 @@ class Table:
     def take_turn(self, turn: Turn) -> bool:
         """Do a turn the table does itself (forced, a bot's reaction or move); True when an
         action was played (a bot may pass on a reaction)."""
-        if turn.kind == "forced":
+        kind = turn.kind
+        if kind == "act":
+            self.play(self.bots[turn.seat].act(self.state, turn.seat))
+            return True
+        if kind == "forced":
             assert turn.action is not None
             self.play(turn.action)
             return True
-        bot = self.bots[turn.seat]
-        if turn.kind == "react":
-            reply = bot.react(self.state, turn.seat)
+        if kind == "react":
+            reply = self.bots[turn.seat].react(self.state, turn.seat)
             if reply is None:
                 self.decline(turn.seat)
                 return False
             self.play(reply)
             return True
-        if turn.kind == "act":
-            self.play(bot.act(self.state, turn.seat))
-            return True
-        raise ValueError(f"seat {turn.seat}'s turn ({turn.kind}) is a person's")
+        raise ValueError(f"seat {turn.seat}'s turn ({kind}) is a person's")
