@@ -50,7 +50,7 @@ from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import PROBES, UndoHistory
 
-__all__ = ["Agent", "FatalMove", "Table", "Turn", "forced_move", "loses_at_once"]
+__all__ = ["Agent", "FatalMove", "Mark", "Table", "Turn", "forced_move", "loses_at_once"]
 
 
 class FatalMove(LudusError):
@@ -88,11 +88,12 @@ class Turn(NamedTuple):
 
 
 @dataclass(slots=True)
-class _Mark:
-    """What :meth:`Table.restore` puts back."""
+class Mark:
+    """What :meth:`Table.restore` puts back (:meth:`Table.mark`)."""
 
     state: State
     played: int
+    """How many of :attr:`Table.actions` there were."""
     record: int
     final: str | None
     history: list[Any]
@@ -314,10 +315,10 @@ class Table:
         self.last = next((a.player for a in reversed(self.actions)), -1)
         self._changed()
 
-    def mark(self) -> _Mark:
+    def mark(self) -> Mark:
         """What :meth:`restore` needs to put the table back as it is now (a copy of the state)."""
         steps = list(self.history.steps) if self.history is not None else []
-        return _Mark(
+        return Mark(
             self.state.clone(),
             len(self.actions),
             len(self.record.actions),
@@ -327,7 +328,7 @@ class Table:
             self._last_bot,
         )
 
-    def restore(self, mark: _Mark) -> None:
+    def restore(self, mark: Mark) -> None:
         """Put the table back as it was at ``mark`` (actions played since are forgotten)."""
         self.state = mark.state
         del self.actions[mark.played:], self.events[mark.played:], self.record.actions[mark.record:]

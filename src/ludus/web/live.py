@@ -264,17 +264,21 @@ class Hub:
                 try:  # the one legality check, with the people's forced moves after it, to the cap
                     count = live.table.move(action, confirm=confirm, bots=live.bots(),
                                             limit=max(0, live.game.action_cap - live.index - 1))
+                    self._commit(live, count)
                 except FatalMove as fatal:
                     raise NeedsConfirmation(fatal.template, **fatal.values) from None
                 except IllegalActionError:
+                    if len(live.table.actions) > mark.played:  # (apply itself changed nothing)
+                        live.table.restore(mark)
                     if not attempt and self.channel is not None and self.catch_up(table_id):
                         continue  # another process moved the table on meanwhile: judge it there
                     raise
-                try:
-                    self._commit(live, count)
                 except Conflict:
                     live.table.restore(mark)
                     continue  # someone else wrote this index: catch up and judge the move again
+                except BaseException:
+                    live.table.restore(mark)  # nothing is in force that the log does not hold
+                    raise
             self.changed(table_id)
             self.schedule(live)
             return live
@@ -345,6 +349,9 @@ class Hub:
                 self._commit(live, live.table.settle(live.bots(), max(0, live.game.action_cap - live.index)))
             except Conflict:
                 live.table.restore(mark)
+            except BaseException:
+                live.table.restore(mark)  # nothing is in force that the log does not hold
+                raise
 
     def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
         """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
