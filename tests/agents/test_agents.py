@@ -28,9 +28,8 @@ def test_random_agents_react_out_of_turn_sometimes() -> None:
     game = ludus.load("fixture-draw", players=3)
     cheers = 0
     for seed in range(20):
-        _, record = play_game(
-            game.new_state(seed), [RandomAgent(seed * 3 + s, 0.2) for s in range(3)], seed=seed
-        )
+        _, record = play_game(game.new_state(seed), [RandomAgent(seed * 3 + s, 0.2) for s in range(3)],
+                              seed=seed)
         cheers += sum("cheer" in a for a in record.actions)
     assert cheers > 0
 

@@ -133,10 +133,8 @@ def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
     started: list[Server] = []
 
     def start(db: str, count: int, *extra: str) -> list[Server]:
-        servers = [
-            Server(db, free_port(), tmp_path / f"together-{len(started) + n}.log", *extra)
-            for n in range(count)
-        ]
+        servers = [Server(db, free_port(), tmp_path / f"together-{len(started) + n}.log", *extra)
+                   for n in range(count)]
         started.extend(servers)
         return [server.wait() for server in servers]
 

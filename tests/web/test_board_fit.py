@@ -161,9 +161,8 @@ def test_the_replay_keeps_the_board_where_it_was_panned_from_step_to_step(
         browser: Browser, server: Server) -> None:
     table, _ = table_in_progress(server, "trajan")
     page = open_page(browser, f"{server.url}/replay/{table}?at=2", PHONE)
-    page.evaluate(
-        "() => { const b = document.getElementById('board'); b.scrollLeft = 300; b.scrollTop = 200; }"
-    )
+    page.evaluate("() => { const b = document.getElementById('board'); b.scrollLeft = 300; b.scrollTop = "
+                  "200; }")
     page.wait_for_function("() => (sessionStorage.getItem('ludus.board') || '').includes('\"top\":200')",
                            timeout=WAIT)  # the page noted where its board is
     page.click("a[rel=next]")

@@ -55,8 +55,8 @@ MOVED = """index => { const live = document.getElementById('live');
   return live !== null
     && (Number(live.dataset.index) > index || live.querySelector('.error, .confirm') !== null); }"""
 READY = """() => { const live = document.getElementById('live');
-  return live !== null
-    && (live.dataset.status !== 'playing' || document.querySelector('#actions button.action') !== null); }"""
+  return live !== null && (live.dataset.status !== 'playing'
+    || document.querySelector('#actions button.action') !== null); }"""
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +74,10 @@ def server(start_server: Callable[..., Server], sqlite_url: str) -> Server:
     return start_server(sqlite_url)
 
 
-def open_table(
-    server: Server, game: str, seats: list[str], seed: int, **options: object
-) -> tuple[str, dict[int, str]]:
-    """Open a table through the API (``seats``: ``"human"`` or a bot level): its id and each
-    person's token by seat."""
+def open_table(server: Server, game: str, seats: list[str], seed: int,
+               **options: object) -> tuple[str, dict[int, str]]:
+    """Open a table through the API (``seats``: ``"human"`` or a bot level): its id and each person's token by
+    seat."""
     specs = [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats]
     made = httpx.post(f"{server.url}/api/tables", json={"game": game, "players": len(seats), "seed": seed,
                                                          "options": options, "seats": specs}, timeout=30)
@@ -100,8 +99,8 @@ def look(page: Page) -> dict[str, Any]:
 
 
 def spot(page: Page, selector: str) -> tuple[float, float] | None:
-    """A point where ``selector`` receives a mouse click (scrolled into view); None if it is gone
-    or covered."""
+    """A point where ``selector`` receives a mouse click (scrolled into view); None if it is gone or
+    covered."""
     element = page.locator(selector).first
     try:
         element.scroll_into_view_if_needed(timeout=2_000)
@@ -130,11 +129,8 @@ def posting(page: Page, what: str = "/act") -> Any:
 def play(page: Page, notation: str, on_board: bool, *, must: bool = True) -> bool:
     """Click ``notation``: on the board when an element there carries exactly it, else its button.
     If it is not (or no longer) on the page: False, or an AssertionError when ``must``."""
-    selector = (
-        f"#board [data-action={quoted(notation)}]"
-        if on_board
-        else f"#actions button[data-notation={quoted(notation)}]"
-    )
+    selector = (f"#board [data-action={quoted(notation)}]"
+                if on_board else f"#actions button[data-notation={quoted(notation)}]")
     for _ in range(20):
         point = spot(page, selector)
         if point is None:
@@ -239,9 +235,8 @@ def settled(page: Page, change: Callable[[], object]) -> None:
 def test_the_lobby_form_opens_a_table_and_its_links_play(browser: Browser, server: Server) -> None:
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(server.url + "/")
-    settled(
-        page, lambda: page.select_option("select[name=game]", "trajan")
-    )  # htmx brings Trajan's seats, options
+    # htmx brings Trajan's seats, options
+    settled(page, lambda: page.select_option("select[name=game]", "trajan"))
     assert page.locator("input[name=lap_2p]").count() == 1 and page.locator(".seat-row").count() == 2
     settled(page, lambda: page.select_option("select[name=players]", "3"))
     assert page.locator(".seat-row").count() == 3
@@ -308,8 +303,7 @@ def test_the_tab_title_and_icon_say_whose_turn_it_is(browser: Browser, server: S
     other = 1 - mover
     pages = {
         seat: seat_page(browser, server, table, tokens[seat] + ("?lang=pl" if seat == mover else "?lang=en"))
-        for seat in (mover, other)
-    }
+        for seat in (mover, other)}
     pages[mover].wait_for_function(TITLE_SAYS, arg=["(Twoja kolej)", True], timeout=WAIT)
     assert pages[mover].locator("#favicon").get_attribute("href") == "/static/favicon-turn.svg"
     assert pages[other].evaluate("document.title") == "Glory to Rome — ludus"
@@ -359,18 +353,15 @@ def test_a_spectator_sees_no_hand(browser: Browser, server: Server) -> None:
     assert watcher.locator("#board svg").count() == 1
     assert watcher.locator("#board [data-place=hand]").count() == 0
     assert watcher.locator("#board [data-action], #actions, .seat-tools").count() == 0
-    drawn = watcher.evaluate(
-        "() => Array.from(document.querySelectorAll('#board [data-id]')).map(e => e.dataset.id)"
-    )
-    for card in {
-        c for hand in hands.values() for c in hand
-    }:  # a card drawn no more often than the public knows it
+    drawn = watcher.evaluate("() => Array.from(document.querySelectorAll('#board [data-id]')).map(e => "
+                             "e.dataset.id)")
+    # a card drawn no more often than the public knows it
+    for card in {c for hand in hands.values() for c in hand}:
         assert drawn.count(card) <= known.count(card), card
     # the seats' own pages do show their hands (the check above is not vacuous)
     player = seat_page(browser, server, table, tokens[0])
-    mine = player.evaluate(
-        "() => Array.from(document.querySelectorAll('#board [data-place=hand]')).map(e => e.dataset.id)"
-    )
+    mine = player.evaluate("() => Array.from(document.querySelectorAll('#board [data-place=hand]')).map(e => "
+                           "e.dataset.id)")
     assert sorted(mine) == sorted(hands[0]) and mine
     player.context.close()
     watcher.context.close()
@@ -431,9 +422,8 @@ def test_an_element_with_several_actions_opens_the_chooser(browser: Browser, ser
         page.wait_for_function(MOVED, arg=seen["index"], timeout=WAIT)
     several = page.locator('#board [data-action*=","]').first
     actions = (several.get_attribute("data-action") or "").split(",")
-    labels = {
-        b.get_attribute("data-notation"): b.inner_text() for b in page.locator("#actions button.action").all()
-    }
+    labels = {b.get_attribute("data-notation"): b.inner_text()
+              for b in page.locator("#actions button.action").all()}
     assert len(actions) > 1 and set(actions) <= set(labels)
     index = look(page)["index"]
     mouse_click(page, '#board [data-action*=","]')
@@ -446,9 +436,8 @@ def test_an_element_with_several_actions_opens_the_chooser(browser: Browser, ser
     mouse_click(page, '#board [data-action*=","]')
     with posting(page) as answer:
         page.locator("#chooser[open] .choices button").nth(1).click()
-    assert parse_qs(answer.value.request.post_data or "")["action"] == [
-        actions[1]
-    ]  # the one chosen was played
+    # the one chosen was played
+    assert parse_qs(answer.value.request.post_data or "")["action"] == [actions[1]]
     page.wait_for_function(MOVED, arg=index, timeout=WAIT)
     assert page.locator("#live .error").count() == 0 and page.locator("#chooser[open]").count() == 0
     page.context.close()
@@ -523,18 +512,16 @@ def test_a_scouting_pattern_is_chosen_cell_by_cell(browser: Browser, server: Ser
     places = [a for a in look(page)["actions"] if a.partition(":")[2].startswith("place")]
     assert len(places) > 1
     target, index = places[-1], look(page)["index"]
-    before = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}, timeout=30).json()[
-        "played"
-    ]
+    before = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]},
+                       timeout=30).json()["played"]
     cells = page.locator(f"#board rect[data-action*={quoted(target)}]")
     assert cells.count() == 4
     for k in range(4):  # each cell narrows the chooser; the last one left is played
         mouse_click(page, f":nth-match(#board rect[data-action*={quoted(target)}], {k + 1})")
         if page.locator("#chooser[open]").count() == 0:
             break
-        shown = page.locator("#chooser[open] .choices button").evaluate_all(
-            "bs => bs.map(b => b.dataset.notation)"
-        )
+        shown = page.locator("#chooser[open] .choices button").evaluate_all("bs => bs.map(b => "
+                                                                            "b.dataset.notation)")
         assert target in shown and len(shown) < len(places)
     page.wait_for_function(MOVED, arg=index, timeout=WAIT)
     after = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}, timeout=30).json()

@@ -27,9 +27,8 @@ def test_two_players_of_trajan_see_only_the_two_player_lap(browser: Browser, ser
     options = page.locator("#seat-form fieldset").last.inner_text()
     assert "Time track length" in options and "Starting action markers" in options
     assert not re.search(r"\b[a-z]+(_[a-z0-9]+)+\b", options) and "UNCONFIRMED" not in options
-    assert (
-        page.locator("select[name=starting_markers] option:checked").inner_text() == "chosen by the players"
-    )
+    assert page.locator(
+        "select[name=starting_markers] option:checked").inner_text() == "chosen by the players"
     page.context.close()
 
 

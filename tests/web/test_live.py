@@ -48,9 +48,8 @@ def people(n: int) -> list[SeatSpec]:
     return [SeatSpec("human") for _ in range(n)]
 
 
-def test_an_undo_is_in_the_log_and_a_fresh_process_replays_to_the_same_position(
-    store: Store, hub: Hub
-) -> None:
+def test_an_undo_is_in_the_log_and_a_fresh_process_replays_to_the_same_position(store: Store,
+                                                                                hub: Hub) -> None:
     table, _ = hub.create("glory-to-rome", 2, {}, people(2), seed=3)
     live = hub.get(table)
     hub.act(table, 1, "lead legionary school")
@@ -143,9 +142,8 @@ def test_bots_play_a_game_to_the_end_and_its_record_replays(hub: Hub, game: str)
 
 
 def test_a_rematch_keeps_the_seats_and_their_invitations(hub: Hub) -> None:
-    table, tokens = hub.create(
-        "glory-to-rome", 2, {}, [SeatSpec("human", name="Ann"), SeatSpec("bot", "random")], seed=4
-    )
+    table, tokens = hub.create("glory-to-rome", 2, {},
+                               [SeatSpec("human", name="Ann"), SeatSpec("bot", "random")], seed=4)
     with pytest.raises(Refused):
         hub.rematch(table)  # not over yet
     hub.hand_over(table, 0, 0, "random")  # Ann leaves: a bot plays her seat to the end
@@ -186,9 +184,8 @@ def test_a_listed_table_can_be_joined_until_its_seats_are_taken(hub: Hub) -> Non
 def test_paced_bots_hold_no_worker_while_they_wait(store: Store) -> None:
     paced = Hub(store, bot_threads=1, bot_delay=0.05)
     try:
-        tables = [
-            paced.create("trajan", 2, {}, [SeatSpec("bot", "random")] * 2, seed=s)[0] for s in (1, 2, 3)
-        ]
+        tables = [paced.create("trajan", 2, {}, [SeatSpec("bot", "random")] * 2, seed=s)[0]
+                  for s in (1, 2, 3)]
         done = threading.Event()
         for _ in range(3000):
             if all(paced.get(t).index >= 4 for t in tables):

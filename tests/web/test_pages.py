@@ -29,15 +29,9 @@ def test_the_lobby_and_a_table_in_another_language(client: TestClient, code: str
 
 
 def test_a_game_without_a_board_gets_the_plain_panel(fixture_games: None, client: TestClient) -> None:
-    made = client.post(
-        "/api/tables",
-        json={
-            "game": "fixture-draw",
-            "players": 2,
-            "seed": 1,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-        },
-    ).json()
+    made = client.post("/api/tables", json={"game": "fixture-draw", "players": 2, "seed": 1,
+                                            "seats": [{"kind": "human"},
+                                                      {"kind": "bot", "level": "random"}]}).json()
     page = client.get(f"/play/{made['id']}/{made['seats'][0]['token']}").text
     board = page[page.index('id="board"'):page.index("</aside>")]
     assert "<svg" not in board and "deck " in board  # the game's text rendering
@@ -49,11 +43,8 @@ def test_the_plain_panel_opens_the_viewers_own_section() -> None:
 
     text = "Year 2\n== Player 0 ==\nhand: 3\n== Player 1 (bot) ==\nhand: 4\n"
     mine = plain_panel(text, 1)
-    assert [(p["title"], p["open"]) for p in mine] == [
-        ("", True),
-        ("Player 0", False),
-        ("Player 1 (bot)", True),
-    ]
+    assert [(p["title"], p["open"]) for p in mine] == [("", True), ("Player 0", False),
+                                                       ("Player 1 (bot)", True)]
     assert [p["open"] for p in plain_panel(text, None)] == [True, True, True]
 
 

@@ -58,8 +58,8 @@ def test_the_migrations_build_exactly_the_models_schema_and_upgrading_again_is_h
         opened.migrate()
         with opened.engine.connect() as connection:
             differences = compare_metadata(
-                MigrationContext.configure(connection, opts={"compare_type": True}), Base.metadata
-            )
+                MigrationContext.configure(connection, opts={"compare_type": True}),
+                Base.metadata)
         assert differences == []
         hub = Hub(opened)
         table, _ = hub.create("trajan", 2, {}, people(2), seed=1)
@@ -68,16 +68,15 @@ def test_the_migrations_build_exactly_the_models_schema_and_upgrading_again_is_h
         head = ScriptDirectory.from_config(config()).get_current_head()
         with opened.engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [
-                head
-            ]
+                head]
             assert connection.execute(select(TableRow.id)).scalars().all() == [table]
     finally:
         opened.dispose()
 
 
 def test_a_server_starting_while_another_migrates_waits_for_it(db_url: str) -> None:
-    """Servers started at once over a new database (machines booted together) migrate it one after
-    the other."""
+    """Servers started at once over a new database (machines booted together) migrate it one after the
+    other."""
     first, second = Store(db_url), Store(db_url)
     failures: list[BaseException] = []
 
@@ -108,8 +107,7 @@ def test_a_server_starting_while_another_migrates_waits_for_it(db_url: str) -> N
         head = ScriptDirectory.from_config(config()).get_current_head()
         with second.engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [
-                head
-            ]
+                head]
     finally:
         first.dispose()
         second.dispose()
@@ -133,9 +131,8 @@ def test_two_writers_of_one_index_exactly_one_wins_and_the_log_has_no_gap(db_url
             except Conflict:
                 pass
 
-    threads = [
-        threading.Thread(target=write, args=(who, writer)) for who, writer in enumerate((store, other))
-    ]
+    threads = [threading.Thread(target=write, args=(who, writer))
+               for who, writer in enumerate((store, other))]
     try:
         for thread in threads:
             thread.start()
@@ -181,10 +178,8 @@ def test_the_loser_of_an_index_catches_up_and_judges_its_move_again(db_url: str,
         theirs.act(table, 1, "path fighter")
         assert len(inserts) == 2  # index 0 was taken: the second try wrote index 1
         log = store.entries(table)
-        assert gapless(log) and [(e.seat, e.notation) for e in log] == [
-            (0, "0:path engineer"),
-            (1, "1:path fighter"),
-        ]
+        assert gapless(log) and [(e.seat, e.notation) for e in log] == [(0, "0:path engineer"),
+                                                                        (1, "1:path fighter")]
         mine.catch_up(table)
         assert mine.get(table).state.digest() == theirs.get(table).state.digest()
 
@@ -195,10 +190,8 @@ def test_the_loser_of_an_index_catches_up_and_judges_its_move_again(db_url: str,
         with pytest.raises(IllegalActionError):
             theirs.act(table, 1, "lead legionary school")
         assert [e.notation for e in store.entries(table)] == ["1:think_draw"]
-        assert (
-            theirs.get(table).index == 1
-            and theirs.get(table).state.digest() == mine.get(table).state.digest()
-        )
+        assert theirs.get(table).index == 1 and theirs.get(table).state.digest() == mine.get(
+            table).state.digest()
     finally:
         mine.close()
         theirs.close()
@@ -252,8 +245,7 @@ def test_two_hubs_hammering_one_table_never_write_two_moves_at_one_index(db_url:
         assert len(log) - forced <= len(applied) <= len(log)
         for hub in hubs:
             hub.catch_up(table)
-        row = store.table(table)
-        assert row is not None and hubs[0].get(table).status == "finished" == row.status
+        assert hubs[0].get(table).status == "finished" == store.table(table).status  # type: ignore[union-attr]
         assert state.digest() == hubs[0].get(table).state.digest() == hubs[1].get(table).state.digest()
         assert ludus.replay(hubs[1].get(table).record()).digest() == state.digest()
     finally:
@@ -340,9 +332,8 @@ class Client:
                     latest = receive()
         return sent
 
-    def wait(
-        self, table: str, until: Callable[[dict[str, Any]], bool], seconds: float = 90
-    ) -> dict[str, Any]:
+    def wait(self, table: str, until: Callable[[dict[str, Any]], bool],
+             seconds: float = 90) -> dict[str, Any]:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             state = self.get(table)
@@ -393,8 +384,7 @@ def check_told(store: Store, table: str, told: Told) -> list[Entry]:
 
 
 def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(
-    db_url: str, start_server: Callable[..., Any]
-) -> None:
+        db_url: str, start_server: Callable[..., Any]) -> None:
     # Bots wait 0.1 s before each move so their games (93 to 378 entries) are under way when the
     # server is killed; the server started again moves them at once.
     first = start_server(db_url, "--bot-delay", "0.1")
@@ -402,30 +392,18 @@ def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(
     made = players.http.post("/api/tables", json={"game": "trajan", "players": 2, "seed": 31,
                                                   "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     duel, duel_tokens = made["id"], [s["token"] for s in made["seats"]]
-    made = players.http.post(
-        "/api/tables",
-        json={
-            "game": "glory-to-rome",
-            "players": 2,
-            "seed": 32,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-        },
-    ).json()
+    made = players.http.post("/api/tables",
+                             json={"game": "glory-to-rome", "players": 2, "seed": 32, "seats": [
+        {"kind": "human"}, {"kind": "bot", "level": "random"}]}).json()
     solo, solo_token = made["id"], made["seats"][0]["token"]
     moved = players.play_people(duel, duel_tokens, 14)
     sent = players.play_socket(solo, solo_token, 6)
     assert moved == 14 and sent >= 5
     bots: list[str] = []
     for game, count, seed in BOT_TABLES:
-        answer = players.http.post(
-            "/api/tables",
-            json={
-                "game": game,
-                "players": count,
-                "seed": seed,
-                "seats": [{"kind": "bot", "level": "random"}] * count,
-            },
-        )
+        answer = players.http.post("/api/tables", json={"game": game, "players": count, "seed": seed,
+                                                        "seats": [{"kind": "bot", "level": "random"}]
+                                                        * count})
         bots.append(answer.json()["id"])
     for table in bots:
         players.wait(table, lambda state: state["index"] >= 8)
@@ -452,12 +430,9 @@ def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(
         for token in [*duel_tokens, solo_token]:  # then the people leave: bots finish their games
             table = duel if token in duel_tokens else solo
             seat = players.get(table, token)["seat"]
-            assert (
-                players.http.post(
-                    f"/api/tables/{table}/handover", json={"token": token, "seat": seat, "level": "random"}
-                ).status_code
-                == 200
-            )
+            assert players.http.post(f"/api/tables/{table}/handover",
+                                     json={"token": token, "seat": seat,
+                                           "level": "random"}).status_code == 200
         for table in [*bots, duel, solo]:
             players.wait(table, lambda state: state["status"] != "playing")
             entries = check_told(store, table, players.told)
@@ -486,24 +461,17 @@ def test_soak_a_server_killed_again_and_again_finishes_every_game(db_url: str,
     tables = []
     for n in range(8):
         game, count, _seed = BOT_TABLES[n % len(BOT_TABLES)]
-        answer = players.http.post(
-            "/api/tables",
-            json={
-                "game": game,
-                "players": count,
-                "seed": 100 + n,
-                "seats": [{"kind": "bot", "level": "random"}] * count,
-            },
-        )
+        answer = players.http.post("/api/tables", json={"game": game, "players": count, "seed": 100 + n,
+                                                        "seats": [{"kind": "bot", "level": "random"}]
+                                                        * count})
         tables.append(answer.json()["id"])
     store = Store(db_url)
     try:
         for _ in range(5):
             table = dice.choice(tables)
             goal = players.get(table)["index"] + dice.randint(1, 30)
-            players.wait(
-                table, lambda state, goal=goal: state["index"] >= goal or state["status"] != "playing"
-            )
+            players.wait(table,
+                         lambda state, goal=goal: state["index"] >= goal or state["status"] != "playing")
             server.kill()
             for table in tables:
                 check_told(store, table, players.told)

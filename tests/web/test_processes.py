@@ -25,11 +25,8 @@ from ludus.web.store import Store
 
 
 def socket_url(server: Any, table: str, token: str | None = None) -> str:
-    return (
-        str(server.url).replace("http", "ws", 1)
-        + f"/ws/tables/{table}"
-        + (f"?token={token}" if token else "")
-    )
+    return str(server.url).replace("http", "ws",
+                                   1) + f"/ws/tables/{table}" + (f"?token={token}" if token else "")
 
 
 def push_after(socket: ClientConnection, index: int) -> dict[str, Any]:
@@ -44,21 +41,13 @@ def push_after(socket: ClientConnection, index: int) -> dict[str, Any]:
 def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_url: str,
                                                                    start_servers: Callable[..., Any]) -> None:
     one, two = start_servers(postgres_url, 2)
-    made = httpx.post(
-        f"{one.url}/api/tables",
-        json={
-            "game": "glory-to-rome",
-            "players": 2,
-            "seed": 3,
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-        },
-    ).json()
+    made = httpx.post(f"{one.url}/api/tables",
+                      json={"game": "glory-to-rome", "players": 2, "seed": 3, "seats": [
+        {"kind": "human"}, {"kind": "human"}]}).json()
     table, tokens = made["id"], [s["token"] for s in made["seats"]]
-    with (
-        connect(socket_url(two, table, tokens[0])) as zero_at_two,
-        connect(socket_url(two, table)) as watcher,
-        connect(socket_url(one, table, tokens[1])) as one_at_one,
-    ):
+    with connect(socket_url(two, table, tokens[0])) as zero_at_two, connect(
+            socket_url(two, table)) as watcher, \
+            connect(socket_url(one, table, tokens[1])) as one_at_one:
         start = push_after(zero_at_two, -1)
         assert push_after(watcher, -1)["index"] == push_after(one_at_one, -1)["index"] == start["index"] == 0
         # Seat 1 leads through process one, over HTTP: seat 0's page at process two hears of it.
@@ -69,10 +58,8 @@ def test_a_move_through_one_process_reaches_the_clients_of_the_other(postgres_ur
         heard = push_after(zero_at_two, 0)
         assert heard["index"] == answer.json()["index"] == 1 and heard["seat"] == 0
         assert heard == httpx.get(f"{two.url}/api/tables/{table}", params={"token": tokens[0]}).json()
-        assert (
-            heard["view"]
-            == httpx.get(f"{one.url}/api/tables/{table}", params={"token": tokens[0]}).json()["view"]
-        )
+        assert heard["view"] == httpx.get(
+            f"{one.url}/api/tables/{table}", params={"token": tokens[0]}).json()["view"]
         assert push_after(watcher, 0)["index"] == 1
         # Seat 0 answers over its WebSocket at process two: seat 1's socket at process one hears of it.
         assert heard["to_move"] == [0]
@@ -98,10 +85,9 @@ def hammer(server: Any, table: str, token: str, seed: int, failures: list[BaseEx
                 if not state["legal_actions"]:
                     time.sleep(0.005)
                     continue
-                answer = client.post(
-                    f"/api/tables/{table}/actions",
-                    json={"token": token, "action": rng.choice(state["legal_actions"]), "confirm": True},
-                )
+                answer = client.post(f"/api/tables/{table}/actions",
+                                     json={"token": token, "action": rng.choice(state["legal_actions"]),
+                                           "confirm": True})
                 if answer.status_code == 200:
                     taken += 1
                 elif answer.status_code == 429:
@@ -114,19 +100,12 @@ def hammer(server: Any, table: str, token: str, seed: int, failures: list[BaseEx
 
 
 def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(
-    postgres_url: str, start_servers: Callable[..., Any]
-) -> None:
+        postgres_url: str, start_servers: Callable[..., Any]) -> None:
     servers = start_servers(postgres_url, 2)
     # Hadrian's Wall: both seats choose at once. Each seat plays through both processes at the same time.
-    made = httpx.post(
-        f"{servers[0].url}/api/tables",
-        json={
-            "game": "hadrians-wall",
-            "players": 2,
-            "seed": 8,
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-        },
-    ).json()
+    made = httpx.post(f"{servers[0].url}/api/tables", json={"game": "hadrians-wall", "players": 2, "seed": 8,
+                                                            "seats": [{"kind": "human"},
+                                                                      {"kind": "human"}]}).json()
     table, tokens = made["id"], [s["token"] for s in made["seats"]]
     failures: list[BaseException] = []
     taken = [0] * 4
@@ -143,9 +122,8 @@ def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(
         log = store.entries(table)
         assert [e.idx for e in log] == list(range(len(log)))
         assert sum(taken) <= len(log)  # the rest: forced moves the processes played
-        records = [
-            GameRecord.from_json(httpx.get(f"{s.url}/api/tables/{table}/record").json()) for s in servers
-        ]
+        records = [GameRecord.from_json(httpx.get(f"{s.url}/api/tables/{table}/record").json())
+                   for s in servers]
         assert records[0].final_digest is not None
         assert records[0].final_digest == records[1].final_digest == ludus.replay(records[0]).digest()
         assert records[0].actions == records[1].actions == [e.notation for e in log]
@@ -156,15 +134,9 @@ def test_two_processes_hammered_with_moves_of_one_table_keep_one_gapless_log(
 def test_when_a_process_dies_another_plays_the_bots_of_its_tables_on(postgres_url: str,
                                                                    start_server: Callable[..., Any]) -> None:
     one, two = start_server(postgres_url, "--bot-delay", "0.1"), start_server(postgres_url)
-    made = httpx.post(
-        f"{one.url}/api/tables",
-        json={
-            "game": "fall-of-rome",
-            "players": 2,
-            "seed": 23,
-            "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
-        },
-    ).json()
+    made = httpx.post(f"{one.url}/api/tables",
+                      json={"game": "fall-of-rome", "players": 2, "seed": 23, "seats": [
+        {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}).json()
     table = made["id"]
     store = Store(postgres_url)
     try:

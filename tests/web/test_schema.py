@@ -66,16 +66,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     app = create_app(Settings(db=f"sqlite:///{db}", actions_per_second=1e6, action_burst=1_000_000))
     try:
         with asgi.get_client(app) as client:
-            made = client.post(
-                "/api/tables",
-                json={
-                    "game": "glory-to-rome",
-                    "players": 2,
-                    "seed": 3,
-                    "listed": True,
-                    "seats": [{"kind": "human"}, {"kind": "human"}],
-                },
-            )
+            made = client.post("/api/tables",
+                               json={"game": "glory-to-rome", "players": 2, "seed": 3, "listed": True,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
             assert made.status_code == 201, made.text
         schema = schemathesis.openapi.from_asgi("/openapi.json", app)
         yield Served(app, schema, made.json()["id"], [s["token"] for s in made.json()["seats"]])

@@ -67,9 +67,8 @@ def strings(data: Any) -> set[str]:
     return set()
 
 
-def check_sees_only_its_own(
-    client: TestClient, table_id: str, seat: int | None, seen: dict[str, Any]
-) -> None:
+def check_sees_only_its_own(client: TestClient, table_id: str, seat: int | None,
+                            seen: dict[str, Any]) -> None:
     """``seen`` (a payload for ``seat``) holds that seat's view, actions and events only, and no
     string of another seat's view that ``seat``'s own view does not hold (its hand, its choice)."""
     live = client.app.state.hub.get(table_id)  # type: ignore[attr-defined]
@@ -97,7 +96,7 @@ def check_sees_only_its_own(
     assert not named, f"the labels of seat {seat}'s actions name another seat's secrets: {named[:5]}"
 
 
-# --- a token acts and sees for its seat only ----------------------------------------------------------------
+# --- a token acts and sees for its seat only -------------------------------------------------------------
 @pytest.mark.parametrize(("game", "players"), [("glory-to-rome", 3), ("hadrians-wall", 2), ("trajan", 2),
                                                ("fall-of-rome", 2)])
 def test_every_seat_sees_only_its_own_all_game_long(client: TestClient, game: str, players: int) -> None:
@@ -105,17 +104,14 @@ def test_every_seat_sees_only_its_own_all_game_long(client: TestClient, game: st
     for _step in range(24):
         settled(client, table_id)
         for seat in [*range(players), None]:
-            answer = client.get(
-                f"/api/tables/{table_id}", params={"token": tokens[seat]} if seat is not None else {}
-            )
+            answer = client.get(f"/api/tables/{table_id}",
+                                params={"token": tokens[seat]} if seat is not None else {})
             check_sees_only_its_own(client, table_id, seat, answer.json())
         mover = client.get(f"/api/tables/{table_id}").json()["to_move"][0]
-        action = client.get(f"/api/tables/{table_id}", params={"token": tokens[mover]}).json()[
-            "legal_actions"
-        ][0]
-        moved = client.post(
-            f"/api/tables/{table_id}/actions", json={"token": tokens[mover], "action": action}
-        )
+        seen = client.get(f"/api/tables/{table_id}", params={"token": tokens[mover]}).json()
+        action = seen["legal_actions"][0]
+        moved = client.post(f"/api/tables/{table_id}/actions",
+                            json={"token": tokens[mover], "action": action})
         assert moved.status_code == 200, moved.text
         assert all(a.startswith(f"{mover}:") for a in moved.json()["legal_actions"])
 
@@ -142,23 +138,17 @@ def test_a_hadrians_wall_path_card_stays_secret_until_revealed(client: TestClien
         choice = mine["legal_actions"][0]
         assert choice.startswith("0:path ")
         picked = client.post(
-            f"/api/tables/{table_id}/actions", json={"token": tokens[0], "action": choice}
-        ).json()
+            f"/api/tables/{table_id}/actions", json={"token": tokens[0], "action": choice}).json()
         assert picked["view"]["boards"][0]["choice"] == choice.split()[-1]
         for socket, seat in ((theirs, 1), (watcher, None)):
             pushed = receive(socket)
             while pushed["index"] < picked["index"]:
                 pushed = receive(socket)
             board = pushed["view"]["boards"][0]
-            assert (
-                board["chosen"] is True
-                and "choice" not in board
-                and "hand" not in board
-                and board["paths"] == []
-            )
-            assert not [
-                line for line in pushed["log"] if line["kind"] == "path" and line["data"]["seat"] == 0
-            ]
+            assert board["chosen"] is True and "choice" not in board and "hand" not in board
+            assert board["paths"] == []
+            assert not [line for line in pushed["log"] if line["kind"] == "path"
+                        and line["data"]["seat"] == 0]
             check_sees_only_its_own(client, table_id, seat, pushed)
 
 
@@ -198,7 +188,7 @@ def test_server_code_never_asks_for_every_seats_actions() -> None:
         assert not re.search(r"legal_actions\(\s*\)", source.read_text()), source
 
 
-# --- tokens -------------------------------------------------------------------------------------------------
+# --- tokens -------------------------------------------------------------------------------------------
 def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
     table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     _, other_tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
@@ -216,9 +206,8 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
     for token in ("", "short", "bad token!", "x" * 65):
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 422
     for what in ("actions", "undo", "return", "rematch"):
-        assert (
-            client.post(f"/api/tables/{table_id}/{what}", json={"action": "0:think_jack"}).status_code == 422
-        )
+        assert client.post(
+            f"/api/tables/{table_id}/{what}", json={"action": "0:think_jack"}).status_code == 422
     assert client.get(f"/api/tables/{table_id}").json()["index"] == 0
 
 
@@ -227,12 +216,8 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
 def test_the_websocket_refuses_a_foreign_origin(client: TestClient, path: str) -> None:
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     url = path.format(id=table_id) + f"?token={token}"
-    for origin in (
-        "https://evil.example",
-        "http://testserver.evil.example",
-        "null",
-        "http://testserver:8001",
-    ):
+    for origin in ("https://evil.example", "http://testserver.evil.example", "null",
+                   "http://testserver:8001"):
         assert refused(client, url, origin) == 1008
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
         socket.receive()  # the first push: same host is welcome
@@ -280,32 +265,20 @@ def strict(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_http_requests_are_limited_after_the_burst(strict: TestClient) -> None:
-    made = [
-        strict.post(
-            "/api/tables",
-            json={
-                "game": "glory-to-rome",
-                "players": 2,
-                "seed": 7,
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-            },
-        )
-        for _ in range(6)
-    ]
+    made = [strict.post("/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 7,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+            for _ in range(6)]
     assert [m.status_code for m in made] == [201] * 5 + [429]
     assert made[-1].json()["detail"] == "too many requests: slow down"
     table_id, tokens = made[0].json()["id"], [s["token"] for s in made[0].json()["seats"]]
     answers = [
         strict.post(f"/api/tables/{table_id}/actions", json={"token": tokens[1], "action": "1:think_jack"})
-        for _ in range(6)
-    ]
+        for _ in range(6)]
     assert [a.status_code for a in answers] == [409] * 5 + [429]
     # the limit is per token: the other seat still plays, and reading is never limited
     first = strict.get(f"/api/tables/{table_id}", params={"token": tokens[0]}).json()["legal_actions"][0]
-    assert (
-        strict.post(f"/api/tables/{table_id}/actions", json={"token": tokens[0], "action": first}).status_code
-        == 200
-    )
+    assert strict.post(
+        f"/api/tables/{table_id}/actions", json={"token": tokens[0], "action": first}).status_code == 200
     assert all(strict.get(f"/api/tables/{table_id}").status_code == 200 for _ in range(10))
 
 
@@ -321,9 +294,8 @@ def test_websocket_messages_are_limited_per_connection(strict: TestClient) -> No
             answers.append(receive(socket))
         assert [a["status"] for a in answers] == [409] * 5 + [429] * 2
         assert answers[-1]["error"] == "too many requests: slow down"
-    with strict.websocket_connect(
-        f"/ws/tables/{table_id}?token={token}"
-    ) as again:  # a new connection, a new burst
+    # a new connection, a new burst
+    with strict.websocket_connect(f"/ws/tables/{table_id}?token={token}") as again:
         receive(again)
         again.send_json({"action": "1:think_jack"})
         assert receive(again)["status"] == 409
@@ -387,18 +359,14 @@ UNICODE = "Ἀλέξανδρος 🏛️ \u202e\u0000 ﷽ 漢字"
     ("get", "/api/tables/" + quote(UNICODE), None),
     ("get", "/api/tables/%00", None),
 ])
-def test_bad_input_is_a_4xx_never_a_server_error(
-    client: TestClient, method: str, path: str, payload: Any
-) -> None:
+def test_bad_input_is_a_4xx_never_a_server_error(client: TestClient, method: str, path: str,
+                                                 payload: Any) -> None:
     table_id, (token, _) = table(client, "glory-to-rome", [{"kind": "human"}] * 2, seed=7)
     if isinstance(payload, dict) and payload.get("token") == "TOKEN":
         payload = {**payload, "token": token}
     url = path.replace("{id}", table_id)
-    answer = (
-        client.request(method.upper(), url, json=payload)
-        if payload is not None
-        else client.request(method.upper(), url)
-    )
+    answer = (client.request(method.upper(), url, json=payload)
+              if payload is not None else client.request(method.upper(), url))
     assert 400 <= answer.status_code < 500, answer.text
     detail = answer.json()["detail"]
     assert detail and (isinstance(detail, list) or "\n" not in detail)

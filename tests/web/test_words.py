@@ -48,12 +48,10 @@ def test_the_table_calls_the_players_by_their_names(client: TestClient, game: st
         if not movers or table["status"] != "playing":
             break
         mover = movers[0]
-        mine = client.get(f"/api/tables/{made['id']}", params={"token": tokens[mover]}).json()[
-            "legal_actions"
-        ]
-        answer = client.post(
-            f"/api/tables/{made['id']}/actions", json={"token": tokens[mover], "action": mine[0]}
-        )
+        seen = client.get(f"/api/tables/{made['id']}", params={"token": tokens[mover]}).json()
+        mine = seen["legal_actions"]
+        answer = client.post(f"/api/tables/{made['id']}/actions",
+                             json={"token": tokens[mover], "action": mine[0]})
         # 409: the server played a forced move meanwhile (its worker thread); look again
         assert answer.status_code in (200, 409), answer.text
         if answer.status_code == 200 and len(answer.json()["log"]) >= 3:
@@ -72,11 +70,9 @@ def test_the_table_calls_the_players_by_their_names(client: TestClient, game: st
 def test_an_unnamed_bot_is_called_by_its_level_and_a_person_from_one(client: TestClient) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     made = client.post(
-        "/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 2, "seats": seats}
-    ).json()
+        "/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 2, "seats": seats}).json()
     polish = client.get(
-        f"/api/tables/{made['id']}", params={"token": made["seats"][0]["token"], "lang": "pl"}
-    ).json()
+        f"/api/tables/{made['id']}", params={"token": made["seats"][0]["token"], "lang": "pl"}).json()
     assert [s["label"] for s in polish["seats"]] == ["Gracz 1", "Bot (losowy)"]
     page = client.get(f"/play/{made['id']}/{made['seats'][0]['token']}", params={"lang": "pl"}).text
     assert "Gracz 1" in _board(page) and "Bot (losowy)" in page and not SEAT_ZERO.search(page)
@@ -102,17 +98,12 @@ def test_the_lobby_offers_the_options_in_a_players_words(client: TestClient, cod
             form = client.get("/lobby/form", params={"game": info.id, "players": players, "lang": code}).text
             for text in _visible(form):
                 assert not SNAKE.search(text), (info.id, players, text)
-                assert not any(note.lower() in text.lower() for note in DEVELOPER_NOTES), (
-                    info.id,
-                    players,
-                    text,
-                )
+                assert not any(note.lower() in text.lower()
+                               for note in DEVELOPER_NOTES), (info.id, players, text)
             offered = set(re.findall(r'<(?:select|input)[^>]* name="([a-z_0-9]+)"', form))
             for spec in info.options:  # rulings and options of other player counts are not offered
-                assert (spec.name in offered) == (not spec.ruling and spec.applies_to(players)), (
-                    info.id,
-                    spec.name,
-                )
+                assert (spec.name in offered) == (not spec.ruling
+                                                  and spec.applies_to(players)), (info.id, spec.name)
     lobby = client.get("/", params={"lang": code}).text
     assert not any(note in lobby for note in DEVELOPER_NOTES)
 
@@ -125,10 +116,8 @@ def test_every_offered_option_has_a_label_an_explanation_and_value_labels_in_eve
             if spec.ruling:
                 continue
             assert spec.label and spec.explain, (info.id, spec.name)
-            assert {value for value, _label in spec.value_labels} == set(spec.choices or ()), (
-                info.id,
-                spec.name,
-            )
+            assert {value for value, _label in spec.value_labels} == set(spec.choices
+                                                                         or ()), (info.id, spec.name)
             for code in ("pl", "hu", "uk"):
                 lang = get_lang(code)
                 for message in (spec.label, spec.explain, *(label for _value, label in spec.value_labels)):
@@ -164,20 +153,12 @@ def test_an_end_reason_names_the_seats_for_a_reader_who_knows_their_names() -> N
 
     named = get_lang("pl").with_names(["Ada", "Bruno", "Cyra"])
     gtr = configure("glory-to-rome", 3, {})
-    catacomb = Outcome(
-        (1.0, 2.0, 3.0), (3, 2, 1), (2,), "player 2 completed the Catacomb", None, {}, "catacomb"
-    )
+    catacomb = Outcome((1.0, 2.0, 3.0), (3, 2, 1), (2,), "player 2 completed the Catacomb", None, {},
+                       "catacomb")
     assert gtr.outcome_text(catacomb, named) == "Cyra ukończył Katakumby"
     assert gtr.outcome_text(catacomb) == "player 2 completed the Catacomb"  # the record's words stay
     wall = configure("hadrians-wall", 2, {})
     sheets = {"scores": [{"total": 30}, {"total": 41}]}
-    over = Outcome(
-        (30.0, 41.0),
-        (2, 1),
-        (1,),
-        "game over after Year 6; seat 0: 30 VP, seat 1: 41 VP",
-        None,
-        sheets,
-        "year_6",
-    )
+    over = Outcome((30.0, 41.0), (2, 1), (1,), "game over after Year 6; seat 0: 30 VP, seat 1: 41 VP", None,
+                   sheets, "year_6")
     assert "Ada: 30 PZ, Bruno: 41 PZ" in wall.outcome_text(over, named)
