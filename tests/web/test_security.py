@@ -79,8 +79,8 @@ def check_sees_only_its_own(client: TestClient, table_id: str, seat: int | None,
         mine = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
         assert seen["legal_actions"] == mine and set(seen["labels"]) == set(mine)
         assert all(a.startswith(f"{seat}:") for a in mine)
-        visible = [(n, e.kind, json.loads(json.dumps(e.data))) for n, events in enumerate(live.table.events)
-                   for e in events if e.is_visible_to(seat)]
+        visible = [(n, e.kind, json.loads(json.dumps(e.data))) for n, e in live.events
+                   if e.is_visible_to(seat)]
         sent = [(line["action"], line["kind"], line["data"]) for line in seen["log"]]
         assert sent == visible[len(visible) - len(sent):]
         own = strings(state.view(seat))

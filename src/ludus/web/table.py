@@ -97,6 +97,11 @@ class Live:
         """The actions in force, in notation (undone ones left out)."""
         return self.table.record.actions
 
+    @property
+    def events(self) -> list[tuple[int, Event]]:
+        """Every event so far, with the number of the action (in :attr:`played`) that made it."""
+        return [(number, event) for number, events in enumerate(self.table.events) for event in events]
+
     def automatic(self, seat: int) -> str | None:
         """The bot level that plays ``seat`` (a bot seat, or a person's seat handed to a bot), else None."""
         row = self.seats[seat]
