@@ -35,7 +35,8 @@ def person(seed: int):  # type: ignore[no-untyped-def]
     return respond
 
 
-def play(game: str, players: int, seed: int, data: Path, respond=None) -> TerminalRun:  # type: ignore[no-untyped-def]
+def play(game: str, players: int, seed: int, data: Path,  # type: ignore[no-untyped-def]
+         respond=None) -> TerminalRun:
     argv = [sys.executable, "-m", "ludus", "play", game, "--players", str(players), "--seed", str(seed),
             "--bots", "random"]
     return play_in_terminal(argv, respond or person(seed), COLS, ROWS, env={"LUDUS_DATA_DIR": str(data)})

@@ -9,9 +9,10 @@ from rich.console import Console
 
 import ludus
 from ludus.agents import RandomAgent
+from ludus.core.driver import loses_at_once
 from ludus.core.errors import LudusError
 from ludus.core.rng import Rng
-from ludus.core.table import UndoHistory, loses_at_once
+from ludus.core.table import UndoHistory
 from ludus.play.terminal import TerminalSession
 
 pytestmark = pytest.mark.usefixtures("fixture_games")

@@ -194,3 +194,28 @@ def test_paced_bots_hold_no_worker_while_they_wait(store: Store) -> None:
         assert all(paced.get(t).index >= 4 for t in tables)  # one worker served three paced tables
     finally:
         paced.close()
+
+
+def test_a_change_builds_each_seats_view_once_whoever_asks(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 34: the JSON payload, the play page's screen and a second page of the same seat share
+    # the table's one view of the seat per position.
+    from ludus.core.i18n import get_lang
+    from ludus.web.payload import payload, screen
+
+    table, _ = hub.create("glory-to-rome", 2, {}, people(2), seed=3)
+    live = hub.get(table)
+    built: list[int | None] = []
+    real = type(live.state).view
+
+    def counted(state: State, seat: int | None) -> dict[str, object]:
+        if state is live.state:  # (undo's check views the worlds it probes, not the table)
+            built.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(type(live.state), "view", counted)
+    hub.act(table, 1, "lead legionary school")
+    for seat in (0, 1, None):
+        for _ in range(2):
+            payload(live, seat, get_lang("en"))
+            screen(live, seat, get_lang("pl"))
+    assert sorted(built, key=str) == sorted([0, 1, None], key=str)

@@ -370,7 +370,7 @@ def check_told(store: Store, table: str, told: Told) -> list[Entry]:
     row, seats = store.table(table), store.seats(table)
     assert row is not None
     game = configure(row.game, row.players, row.option_values())
-    live = Live(row, seats, game, game.new_state(row.seed))
+    live = Live.start(row, seats, game)
     by_index: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
     for index, seat, view in told.get(table, []):
         by_index.setdefault(index, []).append((seat, view))

@@ -1,27 +1,16 @@
-"""The Agent protocol and :func:`play_game`, the driver."""
+"""The Agent protocol and :func:`play_game`, the table driver with bots in every seat."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
 from ludus.core.actions import Action
 from ludus.core.api import State
+from ludus.core.driver import Agent, Table
 from ludus.core.events import Event
 from ludus.core.record import GameRecord
 
-
-@runtime_checkable
-class Agent(Protocol):
-    """A player: chooses actions when asked."""
-
-    def act(self, state: State, player: int) -> Action:
-        """Return one of ``state.legal_actions(player)``; ``player`` is to move."""
-        ...
-
-    def react(self, state: State, player: int) -> Action | None:
-        """Optionally return an out-of-turn action of ``player`` (or ``None``)."""
-        ...
+__all__ = ["Agent", "play_game"]
 
 
 def play_game(
@@ -36,10 +25,11 @@ def play_game(
     """Play ``state`` to the end with one agent per seat; return it and its record.
 
     ``seed`` is the seed ``state`` was created with (it goes into the record so the
-    record replays). When several seats are to move (simultaneous play), they are
-    asked in seat order, one action at a time, round-robin. Before each decision,
-    the seats that have optional out-of-turn actions are offered them through
-    :meth:`Agent.react`. With ``digests``, the record holds a digest per action.
+    record replays). Who moves next is :meth:`ludus.core.driver.Table.next_turn`'s
+    rule: when several seats are to move (simultaneous play), they are asked in seat
+    order, one action at a time, round-robin; before each decision, the seats that
+    have optional out-of-turn actions are offered them through :meth:`Agent.react`.
+    With ``digests``, the record holds a digest per action.
 
     The rules of some games have no round limit, so bots may never end one. After
     ``max_actions`` actions (default :attr:`Game.action_cap
@@ -52,48 +42,20 @@ def play_game(
     cap = game.action_cap if max_actions is None else max_actions
     if len(agents) != n:
         raise ValueError(f"{n} seats need {n} agents, got {len(agents)}")
-    record = GameRecord(game.info.id, n, seed, game.option_dict)
-    if digests:
-        record.digests = []
-    last = -1
+    table = Table(state, bots=dict(enumerate(agents)), seed=seed, digests=digests, undo=False, events=False)
+    record = table.record
     steps = 0
-    actions = record.actions
-    digest_list = record.digests
-
-    def do(action: Action) -> None:
-        events = state.apply(action)
-        actions.append(action.notation())
-        if digest_list is not None:
-            digest_list.append(state.digest())
-        if on_action is not None:
-            on_action(action, events)
-
-    seats = range(n)
-    while not state.is_terminal():
+    while True:
+        turn = table.next_turn()
+        if turn is None:
+            break
         if steps >= cap:
             record.stopped = f"stopped unfinished at the cap of {cap} actions"
             break
-        movers = state.to_move()
-        if not movers:
-            raise RuntimeError("non-terminal state with nobody to move")
-        if len(movers) < n:
-            reply = None
-            for p in seats:
-                if p not in movers and state.has_actions(p):
-                    reply = agents[p].react(state, p)
-                    if reply is not None:
-                        break
-            if reply is not None:
-                do(reply)
-                steps += 1
-                continue
-        if len(movers) == 1:
-            player = movers[0]
-        else:  # simultaneous play: round-robin over the seats to move
-            player = next((p for p in movers if p > last), movers[0])
-        last = player
-        do(agents[player].act(state, player))
-        steps += 1
+        if table.take_turn(turn):
+            steps += 1
+            if on_action is not None:
+                on_action(table.actions[-1], table.last_events)
     if record.stopped is None:
         record.final_digest = state.digest()
     return state, record

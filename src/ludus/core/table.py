@@ -1,4 +1,4 @@
-"""What front ends need at the table, for every game: undo, and a warning before a fatal move.
+"""What front ends need at the table, for every game: undo (and where the fatal-move warning is).
 
 **Undo, the Board Game Arena way.** A seat may take back its own latest actions while
 no other seat has acted since, and as long as none of them revealed hidden information
@@ -14,9 +14,9 @@ public view afterwards differs from the real outcome, the outcome depended on so
 the seat did not know — a card drawn, a card flipped, a hand compared — and the step is
 a barrier. So is an action that drew from the state's random generator.
 
-**Fatal moves.** :func:`loses_at_once` tells whether an action surely ends the game at once
-in a loss for the side that takes it (a co-op loss; a competitive game the seat does not
-win), judged only from what that seat knows, so a front end can ask the person to confirm.
+**Fatal moves** are the table driver's: :func:`ludus.core.driver.loses_at_once` tells whether
+an action surely ends the game at once in a loss for the side that takes it, judged only from
+what that seat knows, and ``Table.play`` asks for a confirmation (:class:`~ludus.core.driver.FatalMove`).
 
 >>> import ludus
 >>> state = ludus.load("glory-to-rome", 2).new_state(3)
@@ -33,6 +33,7 @@ win), judged only from what that seat knows, so a front end can ask the person t
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,23 +43,29 @@ from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 
-__all__ = ["UndoHistory", "loses_at_once", "reveals"]
+__all__ = ["PROBES", "UndoHistory", "reveals"]
 
 PROBES = 2
 """Positions the acting seat cannot tell apart in which :func:`reveals` replays an action."""
 
 
-def _seen(state: State, seat: int | None) -> Any:
-    return json.loads(json.dumps(state.view(seat), sort_keys=True))
+Viewer = Callable[[int | None], dict[str, Any]]
+"""A seat's view of one position (``state.view``, or a table's copy of it built once)."""
 
 
-def reveals(before: State, action: Action, after: State) -> bool:
+def _seen(view: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(view, sort_keys=True))
+
+
+def reveals(before: State, action: Action, after: State, viewer: Viewer | None = None) -> bool:
     """Whether ``action`` (taken in ``before``, giving ``after``) told anyone something its
-    seat did not know, or used randomness: then it cannot be taken back."""
+    seat did not know, or used randomness: then it cannot be taken back. ``viewer``: the
+    views of ``after`` when they are at hand (default ``after.view``)."""
     if after.rng.state != before.rng.state:
         return True
     seat = action.player
-    mine, public = _seen(after, seat), _seen(after, None)
+    view = viewer or after.view
+    mine, public = _seen(view(seat)), _seen(view(None))
     for k in range(PROBES):
         world = before.determinize(seat, 0x5EED + k)
         world.rng.state = before.rng.state
@@ -66,7 +73,7 @@ def reveals(before: State, action: Action, after: State) -> bool:
             world.apply(action)
         except LudusError:
             return True  # its own options depended on something hidden: be safe
-        if _seen(world, seat) != mine or _seen(world, None) != public:
+        if _seen(world.view(seat)) != mine or _seen(world.view(None)) != public:
             return True
     return False
 
@@ -76,34 +83,75 @@ class _Step:
     seat: int
     action: Action
     before: State
-    barrier: bool
+    barrier: bool | None = None
+    """Whether the action revealed something or used chance (found when first asked)."""
+    forced: bool | None = None
+    """Whether it was the seat's forced move (``State.forced``), which a front end plays for a person."""
 
 
 class UndoHistory:
     """Applies a game's actions for a front end and lets a seat take back its own.
 
-    Keep one per game in progress and route every action through :meth:`play`
-    (the people's and the bots'), so that another seat's action closes the way back.
+    Keep one per game in progress and route every action through :meth:`play` (or
+    :meth:`record`; the people's and the bots'), so that another seat's action closes
+    the way back. Only the trailing run of one seat's actions is kept (nothing before
+    another seat's action can be taken back), and whether an action revealed something
+    is worked out only when asked, from the position before it and the one after it: so
+    the state handed to :meth:`play` is the position now until the next action.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, viewer: Viewer | None = None) -> None:
         self.steps: list[_Step] = []
+        self.now: State | None = None
+        """The position after the latest step (the state :meth:`play` changed)."""
+        self.viewer = viewer
+        """The views of :attr:`now`, when a front end holds them (a table driver's, built once)."""
 
     def play(self, state: State, action: Action) -> list[Event]:
         """Apply ``action`` to ``state`` (raises like ``apply``) and remember the position before it."""
         before = state.clone()
         events = state.apply(action)
-        self.steps.append(_Step(action.player, action, before, reveals(before, action, state)))
+        self.record(before, action, state)
         return events
+
+    def record(self, before: State, action: Action, after: State) -> None:
+        """Remember that ``action`` led from ``before`` (a copy nobody changes) to ``after``."""
+        if self.steps and self.steps[-1].seat != action.player:
+            self.steps.clear()  # another seat acted: nothing before it can come back
+        self.steps.append(_Step(action.player, action, before))
+        self.now = after
+
+    def _barrier(self, k: int) -> bool:
+        step = self.steps[k]
+        if step.barrier is None:
+            last = k + 1 == len(self.steps)
+            after = self.now if last else self.steps[k + 1].before
+            viewer = self.viewer if last else None
+            step.barrier = after is None or reveals(step.before, step.action, after, viewer)
+        return step.barrier
 
     def undoable(self, seat: int) -> int:
         """How many of the latest actions ``seat`` may take back now (0: none)."""
         count = 0
-        for step in reversed(self.steps):
-            if step.seat != seat or step.barrier:
+        for k in range(len(self.steps) - 1, -1, -1):
+            if self.steps[k].seat != seat or self._barrier(k):
                 break
             count += 1
         return count
+
+    def unit(self, seat: int) -> int:
+        """How many actions one undo of ``seat`` takes back in a front end: its latest choice
+        with the forced moves played for it since (taking back only a forced move would leave
+        a position in which it is played again). 0: it may not."""
+        for k in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[k]
+            if step.seat != seat or self._barrier(k):
+                return 0
+            if step.forced is None:
+                step.forced = seat in step.before.to_move() and step.before.forced(seat) is not None
+            if not step.forced:
+                return len(self.steps) - k
+        return 0
 
     def why_not(self, seat: int, lang: Lang | None = None) -> str:
         """Why ``seat`` cannot take back an action now, in ``lang`` (empty when it can)."""
@@ -113,7 +161,7 @@ class UndoHistory:
         last = self.steps[-1]
         if last.seat != seat:
             return _("seat {seat} has acted since").format(seat=last.seat)
-        if last.barrier:
+        if self._barrier(len(self.steps) - 1):
             return _("your last action revealed something hidden or used chance")
         return ""
 
@@ -125,35 +173,17 @@ class UndoHistory:
         reason = self.why_not(seat)
         if reason:
             raise LudusError(N_("cannot undo: {reason}"), reason=reason)
-        return self.steps.pop().before.clone()
+        return self.take_back(1)
+
+    def take_back(self, steps: int) -> State:
+        """Take back the latest ``steps`` actions unchecked (their seat's undo, read from a
+        log): the position before them (a fresh copy)."""
+        before = self.steps[-steps].before
+        del self.steps[-steps:]
+        self.now = before.clone()
+        return self.now
 
     def forget(self) -> None:
         """Close the way back entirely (e.g. after loading a saved game)."""
         for step in self.steps:
             step.barrier = True
-
-
-def loses_at_once(state: State, action: Action) -> bool:
-    """Whether ``action`` surely ends the game at once in a loss for the side that takes it.
-
-    Co-op: the game ends lost. Competitive: the game ends and the acting seat is not
-    among the winners. The answer is built only from what the acting seat knows: the
-    action is tried in :data:`PROBES` worlds re-dealt from its view
-    (``determinize(seat)``), never in the real state, and the warning holds only when
-    every one of them loses — so it can never tell the seat a hidden card (a loss that
-    depends on the next card drawn is not announced). ``state`` is unchanged.
-    """
-    seat = action.player
-    for k in range(PROBES):
-        world = state.determinize(seat, 0xFA7A1 + k)
-        try:
-            world.apply(action)
-        except LudusError:
-            return False
-        if not world.is_terminal():
-            return False
-        out = world.outcome()
-        lost = not out.cooperative_win if out.cooperative_win is not None else seat not in out.winners
-        if not lost:
-            return False
-    return True

@@ -23,10 +23,13 @@ CHROMIUM_FLAGS: Sequence[str] = (
 
 
 def chromium() -> str:
-    """The Chromium to drive: ``LUDUS_CHROMIUM``, else ``chromium`` on the PATH; raises :class:`LudusError`."""
+    """The Chromium to drive: ``LUDUS_CHROMIUM``, else ``chromium`` on the PATH; raises
+    :class:`LudusError`."""
     found = os.environ.get("LUDUS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not found:
-        raise LudusError(N_("a PNG needs Chromium: install Debian's chromium package (or set LUDUS_CHROMIUM)"))
+        raise LudusError(
+            N_("a PNG needs Chromium: install Debian's chromium package (or set LUDUS_CHROMIUM)")
+        )
     return found
 
 

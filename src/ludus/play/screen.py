@@ -7,8 +7,13 @@ menu, and the numbered menu — in columns when it is long, and cut with a note 
 even columns do not fit (``menu`` lists it whole). The whole table is ``board``.
 
 >>> lines = decision_screen(["Seat 1 led Laborer."], ["Hand: Atrium, Bar"], ["think", "lead laborer"])
->>> [line.plain for line in lines]
-['Since your last decision:', '  Seat 1 led Laborer.', 'Hand: Atrium, Bar', '   1  think', '   2  lead laborer']
+>>> for line in lines:
+...     print(line.plain)
+Since your last decision:
+  Seat 1 led Laborer.
+Hand: Atrium, Bar
+   1  think
+   2  lead laborer
 """
 
 from __future__ import annotations
@@ -43,7 +48,9 @@ class Painter:
         self.palette = {word.casefold(): style for word, style in palette.items() if len(word) > 1}
         self.letters = {word: style for word, style in palette.items() if len(word) == 1}
         words = sorted(self.palette, key=len, reverse=True)
-        self.words = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE) if words else None
+        self.words = (
+            re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE) if words else None
+        )
         letters = "".join(map(re.escape, self.letters))
         self.initials = re.compile(rf"(?<!\w)[{letters}](?!\w)") if letters else None
 
@@ -136,8 +143,11 @@ def menu_lines(labels: Sequence[str], rows: int, width: int = WIDTH, paint: Pain
     lines.extend(paint(_cut(entries[i], width)) for i in wide)
     shown = len(grid) + len(wide)
     if shown < count:
-        more = lang.ngettext("  … and {count} more: type menu to see it (or type the notation)",
-                             "  … and {count} more: type menu to see them all (or type the notation)", count - shown)
+        more = lang.ngettext(
+            "  … and {count} more: type menu to see it (or type the notation)",
+            "  … and {count} more: type menu to see them all (or type the notation)",
+            count - shown,
+        )
         lines.append(Text(more.format(count=count - shown), style="dim"))
     return lines
 
@@ -158,7 +168,9 @@ def decision_screen(
     shown_area = [paint(_cut(line, width)) for line in area[:SEAT_AREA_MAX]]
     if len(area) > SEAT_AREA_MAX:
         hidden = len(area) - SEAT_AREA_MAX + 1
-        more = lang.ngettext("  … {count} more line: type board", "  … {count} more lines: type board", hidden)
+        more = lang.ngettext(
+            "  … {count} more line: type board", "  … {count} more lines: type board", hidden
+        )
         shown_area[-1] = Text(_cut(more.format(count=hidden), width), style="dim")
     room = budget - len(shown_area)
     # The menu first: every entry whole if it can be, leaving the news at least a line.
@@ -170,8 +182,14 @@ def decision_screen(
         lines.append(Text(lang.gettext("Since your last decision:"), style="bold"))
         if len(keep) < len(news):
             earlier = len(news) - len(keep)
-            lines.append(Text(lang.ngettext("  … {count} earlier: type log", "  … {count} earlier: type log",
-                                            earlier).format(count=earlier), style="dim"))
+            lines.append(
+                Text(
+                    lang.ngettext(
+                        "  … {count} earlier: type log", "  … {count} earlier: type log", earlier
+                    ).format(count=earlier),
+                    style="dim",
+                )
+            )
         lines.extend(paint(_cut(f"  {line}", width)) for line in keep)
     elif news and room >= 1:
         said = lang.ngettext("{count} thing happened since your last decision: type log",

@@ -21,13 +21,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ludus.agents import Agent
+from ludus.core import driver
 from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
-from ludus.core.errors import LudusError
+from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.events import Event
 from ludus.core.i18n import N_, Lang, get_lang
 from ludus.core.record import GameRecord
-from ludus.core.table import UndoHistory, loses_at_once
 from ludus.play.screen import HEIGHT, Painter, decision_screen, translated_palette
 
 HELP = N_("""\
@@ -72,22 +72,16 @@ class TerminalSession:
         self.game = game
         self.lang = lang or get_lang("en")
         """The language of everything the session prints."""
-        self.state = state
-        self.record = record
+        self.table = driver.Table(state, bots=bots, record=record)
+        """The table driver: the state, the record, the events, undo and who moves next."""
         self.humans = tuple(humans)
         self.bots = bots
         self.console = console or Console()
         self.input_fn = input_fn or self.console.input
-        self.history: list[Event] = []
-        self.event_counts: list[int] = []
-        """Events of each applied action (undo removes the last action's from the log)."""
         self.unseen: dict[int, list[Event | str]] = {p: [] for p in self.humans}
         """What each person has not seen yet: events, and notes of the moves played for them."""
-        self.last_mover = -1
-        self.last_bot = -1
         self.autosave = autosave
         """Where the record is written after every action (and at the end), if anywhere."""
-        self.undo_history = UndoHistory()
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
         self.paint = Painter(translated_palette(game.palette, self.lang, game.info.id))
@@ -96,138 +90,148 @@ class TerminalSession:
         self.real_terminal = input_fn is None and self.console.is_terminal
         """Whether answers are typed at a terminal (then type-ahead is refused, see :func:`typed_ahead`)."""
 
+    @property
+    def state(self) -> State:
+        """The position now (the table's)."""
+        return self.table.state
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's record so far (the table's; autosaved after every action)."""
+        return self.table.record
+
     def _(self, message: str, **values: object) -> str:
         """``message`` in the session's language, its ``{names}`` filled in."""
         return self.lang.gettext(message).format(**values)
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
-        """Play until the game ends (return the final state) or the person quits (None)."""
-        while not self.state.is_terminal():
-            movers = self.state.to_move()
-            seat = next((p for p in movers if p > self.last_mover), movers[0])
-            self.last_mover = seat
-            if seat in self.humans:
-                forced = self.state.forced(seat)
-                if forced is not None:  # public and the only move: played for the person, in the news
-                    label = self.label(forced)
-                    self.unseen[seat].append(self._("{seat}: {action} (the only move)", seat=self.lang.player(seat), action=label))
-                    self.apply(forced)
-                    continue
-                action = self.ask(seat)
-                if action is None:
+        """Play until the game ends (return the final state) or the person quits (None).
+
+        Who moves next is the table's (``ludus.core.driver.Table.next_turn``): a
+        person's public forced move is played for them and said in their news; bots
+        move and react; people are asked, and offered their optional out-of-turn
+        actions before a bot's turn.
+        """
+        table = self.table
+        while (turn := table.next_turn()) is not None:
+            if turn.kind == "ask":
+                if not self.ask(turn.seat):
                     return None
-                self.apply(action)
-                continue
-            if seat != self.last_bot:
-                # A new bot's turn: the people may play optional out-of-turn actions first.
-                self.last_bot = seat
-                offered = self.offer_humans(movers)
-                if offered is False:
+            elif turn.kind == "offer":
+                if not self.offer(turn.seat):
                     return None
-                if offered:
-                    continue
-            reacted = self.offer_reactions(movers)
-            if not reacted:
-                self.apply(self.bots[seat].act(self.state, seat))
+            else:
+                if turn.kind == "forced" and turn.action is not None:  # public and the only move: said
+                    self.unseen[turn.seat].append(self._("{seat}: {action} (the only move)",
+                                                         seat=self.lang.player(turn.seat),
+                                                         action=self.label(turn.action)))
+                if table.take_turn(turn):
+                    self.played()
         self.show_end()
         return self.state
 
-    def offer_humans(self, movers: tuple[int, ...]) -> bool | None:
-        """Offer each person their optional actions before a bot moves.
-
-        Returns True if one was played, None if all passed, False if one quit.
-        """
-        for p in self.humans:
-            if p in movers:
-                continue
-            optional = self.state.legal_actions(p)
-            if not optional:
-                continue
-            if not self.hand_over(p):
+    def offer(self, p: int) -> bool:
+        """Offer person ``p`` their optional actions before a bot moves; False if they quit."""
+        optional = self.table.legal(p)
+        if not self.hand_over(p):
+            return False
+        self.console.print(
+            Text(
+                self._(
+                    "{seat}: {other} is about to act. Optional actions:",
+                    seat=self.lang.player(p),
+                    other=self.lang.player(self.state.to_move()[0]),
+                ),
+                style="bold",
+            )
+        )
+        for i, action in enumerate(optional, start=1):
+            self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
+        while True:
+            try:
+                answer = self.input_fn(self._("{seat} (Enter to pass)> ", seat=self.lang.player(p))).strip()
+            except EOFError:
                 return False
-            self.console.print(Text(self._("{seat}: {other} is about to act. Optional actions:", seat=self.lang.player(p),
-                                           other=self.lang.player(movers[0])), style="bold"))
-            for i, action in enumerate(optional, start=1):
-                self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
-            while True:
-                try:
-                    answer = self.input_fn(self._("{seat} (Enter to pass)> ", seat=self.lang.player(p))).strip()
-                except EOFError:
-                    return False
-                if not answer:
-                    break
-                if answer == "quit":
-                    self.say_left()
-                    return False
-                if answer == "help":
-                    self.console.print(Text(self._(HELP)))
-                    continue
-                if answer.startswith("save"):
-                    self.save(answer[4:].strip())
-                    continue
-                chosen = self.parse(answer, p, optional)
-                if chosen is not None:
-                    self.apply(chosen)
-                    return True
-        return None
+            if not answer:
+                self.table.decline(p)
+                return True
+            if answer == "quit":
+                self.say_left()
+                return False
+            if answer == "help":
+                self.console.print(Text(self._(HELP)))
+                continue
+            if answer.startswith("save"):
+                self.save(answer[4:].strip())
+                continue
+            chosen = self.parse(answer, p, optional)
+            if chosen is not None and self.play(chosen):
+                return True
 
-    def offer_reactions(self, movers: tuple[int, ...]) -> bool:
-        for p, bot in self.bots.items():
-            if p not in movers and self.state.legal_actions(p):
-                reply = bot.react(self.state, p)
-                if reply is not None:
-                    self.apply(reply)
-                    return True
-        return False
+    def play(self, action: Action, *, confirm: bool = True) -> bool:
+        """Play a person's ``action`` at the table (its one legality check); False, and why,
+        when it is not legal now. Without ``confirm``, an action that loses the game at once
+        is played only once the person says yes."""
+        try:
+            self.table.play(action, confirm=confirm)
+        except driver.FatalMove:
+            if not self.confirmed(action):
+                return False
+            return self.play(action)
+        except IllegalActionError:
+            self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
+                                           reason=self.state.why_illegal(action, self.lang)), style="red"))
+            return False
+        self.played()
+        return True
 
-    def apply(self, action: Action) -> None:
-        events = self.undo_history.play(self.state, action)
-        self.record.actions.append(str(action))
-        if self.state.is_terminal():
-            self.record.final_digest = self.state.digest()
+    def played(self) -> None:
+        """After an action: autosave, and the news of each person."""
         self.save_now()
-        self.event_counts.append(len(events))
-        self.history.extend(events)
+        events = self.table.events[-1]
         for p in self.humans:
             self.unseen[p].extend(e for e in events if e.is_visible_to(p))
 
     # --- one decision -----------------------------------------------------
-    def ask(self, seat: int) -> Action | None:
-        """Show ``seat`` their view and ask for a decision; None means quit."""
+    def ask(self, seat: int) -> bool:
+        """Show ``seat`` their view, ask for a decision and play it; False means quit."""
         console = self.console
         if not self.hand_over(seat):
-            return None
+            return False
         if len(self.humans) > 1:
             console.rule(Text(self._("{seat}'s decision", seat=self.lang.player(seat)), style="bold"))
         self.show(seat, board=seat not in self.seen_board)
         self.seen_board.add(seat)
-        actions = self.state.legal_actions(seat)
+        actions = self.table.legal(seat)
         if self.real_terminal:
             stale = typed_ahead()
             if stale:
                 shown = ", ".join(stale) if len(", ".join(stale)) <= 40 else ", ".join(stale)[:40] + "…"
-                console.print(Text(self._("Not played (typed before this menu was shown): {typed}", typed=shown),
-                                   style="yellow"))
+                console.print(
+                    Text(
+                        self._("Not played (typed before this menu was shown): {typed}", typed=shown),
+                        style="yellow",
+                    )
+                )
         while True:
             try:
                 answer = self.input_fn(self._("{seat}> ", seat=self.lang.player(seat))).strip()
             except EOFError:
                 console.print(self._("End of input: leaving the game."))
-                return None
+                return False
             if not answer:
                 continue
             word, _, rest = answer.partition(" ")
             if word == "quit":
                 self.say_left()
-                return None
+                return False
             if word == "help":
                 console.print(Text(self._(HELP)))
                 continue
             if word == "log":
-                for event in self.history:
-                    if event.is_visible_to(seat):
-                        console.print(self.paint(f"  {event.text_in(self.lang)}"))
+                for event in self.table.seat_events(seat):
+                    console.print(self.paint(f"  {event.text_in(self.lang)}"))
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -242,18 +246,21 @@ class TerminalSession:
                 self.show_menu(actions)
                 continue
             if word == "map":
-                drawn = self.game.render_map(self.state.view(seat), self.lang)
-                console.print(self.paint_block(drawn) if drawn
-                              else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code)))
+                drawn = self.game.render_map(self.table.view(seat), self.lang)
+                console.print(
+                    self.paint_block(drawn)
+                    if drawn
+                    else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code))
+                )
                 continue
             if word == "undo":
                 if self.undo(seat):
                     self.show(seat)
-                    actions = self.state.legal_actions(seat)
+                    actions = self.table.legal(seat)
                 continue
             action = self.parse(answer, seat, actions)
-            if action is not None and self.confirmed(seat, action):
-                return action
+            if action is not None and self.play(action, confirm=False):
+                return True
 
     def label(self, action: Action) -> str:
         """The action in words, in the session's language (a game's labels never name the acting seat)."""
@@ -272,37 +279,45 @@ class TerminalSession:
         text = self.game.component_text(name, self.lang) if name else None
         if text is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
-            self.console.print(Text(self._("Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
-                                           name=shown, game=self.game.info.title_in(self.lang.code)), style="red"))
+            self.console.print(
+                Text(
+                    self._(
+                        "Nothing called “{name}” in {game} (show NAME, e.g. a card's name).",
+                        name=shown,
+                        game=self.game.info.title_in(self.lang.code),
+                    ),
+                    style="red",
+                )
+            )
             return
         self.console.print(Panel(Text(text), title=name))
 
     def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last action; False (and why) when it may not."""
-        reason = self.undo_history.why_not(seat, self.lang)
+        """Take back ``seat``'s last choice (with the moves played for it since); False (and
+        why) when it may not."""
+        table = self.table
+        reason = table.why_not_undo(seat, self.lang)
         if reason:
             self.console.print(Text(self._("Cannot undo: {reason}.", reason=reason), style="red"))
             return False
-        self.state = self.undo_history.undo(seat)
-        taken = self.record.actions.pop()
+        steps = table.undo_steps(seat)
+        taken = ", ".join(self.record.actions[-steps:])
+        gone = {id(e) for events in table.events[-steps:] for e in events}
+        table.undo(seat)
         self.save_now()
-        count = self.event_counts.pop()
-        if count:  # its events leave the log and the news
-            gone = {id(e) for e in self.history[-count:]}
-            del self.history[-count:]
+        if gone:  # its events leave the log and the news
             for news in self.unseen.values():
                 news[:] = [e for e in news if id(e) not in gone]
         self.console.print(Text(self._("Taken back: {action}.", action=taken)))
         return True
 
-    def confirmed(self, seat: int, action: Action) -> bool:
+    def confirmed(self, action: Action) -> bool:
         """Ask before an action that loses the game at once; True to play it."""
-        if not loses_at_once(self.state, action):
-            return True
         label = self.label(action)
         try:
-            answer = self.input_fn(self._("{action} ends the game in a loss for you now. Type yes to play it> ",
-                                          action=label))
+            answer = self.input_fn(
+                self._("{action} ends the game in a loss for you now. Type yes to play it> ", action=label)
+            )
         except EOFError:
             return False
         return answer.strip().lower() in {"yes", "y", self._("yes").lower()}
@@ -359,14 +374,18 @@ class TerminalSession:
             self.console.print(Text(self._("{error} (type help)", error=exc.text_in(self.lang)), style="red"))
             return None
         if action.player != seat:
-            self.console.print(Text(self._("You play {seat}, not {other}.", seat=self.lang.player(seat), other=self.lang.player(action.player)),
-                                    style="red"))
+            self.console.print(
+                Text(
+                    self._(
+                        "You play {seat}, not {other}.",
+                        seat=self.lang.player(seat),
+                        other=self.lang.player(action.player),
+                    ),
+                    style="red",
+                )
+            )
             return None
-        if action not in actions:
-            self.console.print(Text(self._("{action} is not legal now: {reason}.", action=str(action),
-                                           reason=self.state.why_illegal(action, self.lang)), style="red"))
-            return None
-        return action
+        return action  # the table judges it (``play``)
 
     def save_now(self) -> None:
         """Write the record to the autosave file (quietly; a failure is said once)."""
@@ -386,31 +405,45 @@ class TerminalSession:
         try:
             self.record.save(path)
         except OSError as exc:
-            self.console.print(Text(self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)),
-                                    style="red"))
+            self.console.print(
+                Text(
+                    self._("Cannot save to {path}: {error}", path=path, error=str(exc.strerror)), style="red"
+                )
+            )
             return
         except ValueError as exc:  # e.g. a NUL in the file name
             self.console.print(Text(self._("Cannot save to {path}: {error}", path=repr(path), error=str(exc)),
                                     style="red"))
             return
         count = len(self.record.actions)
-        self.console.print(Text(self.lang.ngettext("Saved {count} action to {path}.", "Saved {count} actions to {path}.",
-                                                   count).format(count=count, path=path)))
+        self.console.print(
+            Text(
+                self.lang.ngettext(
+                    "Saved {count} action to {path}.", "Saved {count} actions to {path}.", count
+                ).format(count=count, path=path)
+            )
+        )
 
     # --- display ------------------------------------------------------------
     def show(self, seat: int, board: bool = False) -> None:
         """The decision screen of ``seat`` (news, its own area, the menu; see
         :func:`~ludus.play.screen.decision_screen`), after the whole table if ``board``."""
         console = self.console
-        view = self.state.view(seat)
+        view = self.table.view(seat)
         if board:
-            console.rule(self._("{game} — {seat}", game=self.game.info.title_in(self.lang.code), seat=self.lang.player(seat)))  # no frame: the table keeps all 80 columns
+            console.rule(
+                self._(
+                    "{game} — {seat}",
+                    game=self.game.info.title_in(self.lang.code),
+                    seat=self.lang.player(seat),
+                )
+            )  # no frame: the table keeps all 80 columns
             console.print(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat, self.lang) or "").splitlines()
-        labels = [self.label(action) for action in self.state.legal_actions(seat)]
+        labels = [self.label(action) for action in self.table.legal(seat)]
         height = console.height if console.is_terminal else HEIGHT
         for line in decision_screen(news, area, labels, console.width, height, self.paint, self.lang):
             console.print(line)
@@ -429,7 +462,9 @@ class TerminalSession:
         shown: set[int] = set()
         for seat in self.humans:
             for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
-                if isinstance(item, str):  # a move played for that seat: on a shared screen, said only by events
+                if isinstance(
+                    item, str
+                ):  # a move played for that seat: on a shared screen, said only by events
                     if viewer is not None:
                         console.print(self.paint(f"  {item}"))
                 elif item.is_visible_to(viewer) and id(item) not in shown:
@@ -489,10 +524,17 @@ def score_sheet(game: Game[Any], out: Outcome, humans: Sequence[int] = (), lang:
         table.add_column(who.format(seat=lang.player(p)), justify="right")
     for row in out.details.get("sheet", ()):
         points = row.get("points", ())
-        table.add_row(lang.gettext(str(row.get("label", row.get("category", ""))), domain),
-                      *(lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain) for v in points))
+        table.add_row(
+            lang.gettext(str(row.get("label", row.get("category", ""))), domain),
+            *(
+                lang.number(v) if isinstance(v, (int, float)) else lang.gettext(str(v), domain)
+                for v in points
+            ),
+        )
     if out.cooperative_win is None or any(out.scores):
-        table.add_row(Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores))
+        table.add_row(
+            Text(_("total"), style="bold"), *(Text(lang.number(v), style="bold") for v in out.scores)
+        )
     if out.cooperative_win is None:
         table.add_row(_("place"), *(lang.number(r) for r in out.ranking))
     heading = Text(title, style="bold")

@@ -9,26 +9,22 @@ nothing. FastAPI publishes the schema at ``/openapi.json``; it is part of the co
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.concurrency import run_in_threadpool
+from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from ludus.agents import AGENTS
-from ludus.core.errors import N_, LudusError
-from ludus.core.i18n import LANGUAGES, Lang
+from ludus.core.i18n import Lang
 from ludus.core.record import SEED_LIMIT
-from ludus.core.registry import games
-from ludus.web.app import RateLimit, language, origin_allowed, status_of
-from ludus.web.live import Forbidden, Hub, Live, NeedsConfirmation, SeatSpec
+from ludus.core.registry import configure, games
+from ludus.web.http import RateLimit, language
+from ludus.web.live import Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
-from ludus.web.store import hash_token
+from ludus.web.replay import position
+from ludus.web.session import hub_of, serve_socket
 
-__all__ = ["router", "seat_for"]
+__all__ = ["router"]
 
 router = APIRouter()
 
@@ -72,10 +68,14 @@ class TableIn(BaseModel):
     game: str = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=8)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict, max_length=32)
-    seats: list[SeatIn] | None = Field(None, max_length=8, description="default: seat 0 a person, the others greedy bots")
+    seats: list[SeatIn] | None = Field(
+        None, max_length=8, description="default: seat 0 a person, the others greedy bots"
+    )
     seed: int | None = Field(None, gt=-SEED_LIMIT // 2, lt=SEED_LIMIT // 2)
     listed: bool = Field(False, description="shown in the lobby's open tables")
-    move_seconds: int | None = Field(None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot")
+    move_seconds: int | None = Field(
+        None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot"
+    )
 
 
 class SeatToken(BaseModel):
@@ -195,30 +195,6 @@ class TableSummary(BaseModel):
     open_seats: list[int]
 
 
-def hub_of(request: Request | WebSocket) -> Hub:
-    """The hub of the application serving ``request``."""
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def seat_for(hub: Hub, table_id: str, token: str | None) -> tuple[Live, int | None]:
-    """The table and the seat ``token`` plays there (None without a token: a spectator).
-
-    Raises :class:`~ludus.web.live.NotFound` and :class:`~ludus.web.live.Forbidden`.
-    The first use of a seat's invitation marks the seat joined.
-    """
-    live = hub.get(table_id)
-    if token is None:
-        return live, None
-    wanted = hash_token(token)
-    for row in live.seats:
-        if row.token_hash == wanted and row.kind == "human":
-            if not row.joined:
-                hub.set_seat(table_id, row.seat, joined=True)
-            return live, row.seat
-    raise Forbidden(N_("this token plays no seat at this table"))
-
-
 def _lang(lang: str | None, request: Request) -> Lang:
     return language(lang, request.headers.get("accept-language"))
 
@@ -234,29 +210,45 @@ def _limited(request: Request, key: str) -> None:
 def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
     """The games, their player counts and options, and the bot levels."""
     code = lang or "en"
-    return [{"id": g.id, "title": g.title_in(code), "min_players": g.min_players, "max_players": g.max_players,
-             "default_players": g.default_players or g.min_players, "cooperative": g.cooperative,
-             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": o.help}
-                         for o in g.options],
-             "bot_levels": list(AGENTS)} for g in games()]
+    return [
+        {
+            "id": g.id,
+            "title": g.title_in(code),
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "default_players": g.default_players or g.min_players,
+            "cooperative": g.cooperative,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices or ()), "help": o.help}
+                for o in g.options
+            ],
+            "bot_levels": list(AGENTS),
+        }
+        for g in games()
+    ]
 
 
-@router.post("/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429))
+@router.post(
+    "/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429)
+)
 def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     """Open a table; the answer holds each seat's secret token (give each player theirs)."""
     _limited(request, "create")
     hub = hub_of(request)
     if body.seats is None:
-        from ludus.core.registry import configure
-
         count = configure(body.game, body.players, body.options).players
         seats = [SeatSpec("human")] + [SeatSpec("bot", "greedy")] * (count - 1)
     else:
         seats = [SeatSpec(s.kind, s.level, s.name) for s in body.seats]
-    players: int | None = body.players if body.players is not None else (len(seats) if body.seats is not None else None)
+    players: int | None = (
+        body.players if body.players is not None else (len(seats) if body.seats is not None else None)
+    )
     table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
                                   listed=body.listed, move_seconds=body.move_seconds)
-    return {"id": table_id, "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"]}
+    return {
+        "id": table_id,
+        "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"],
+    }
 
 
 @router.get("/api/tables", response_model=list[TableSummary], tags=["api"])
@@ -275,7 +267,7 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
 def get_table(request: Request, table_id: TableId, token: Token | None = None, lang: LangCode | None = None,
               log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
     """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
-    live, seat = seat_for(hub_of(request), table_id, token)
+    live, seat = hub_of(request).seat_for(table_id, token)
     return payload(live, seat, _lang(lang, request), log)
 
 
@@ -283,22 +275,31 @@ def _seated(request: Request, table_id: str, token: str) -> tuple[Hub, Live, int
     """The hub, the table and the seat of a request made with a seat's ``token`` (rate-limited)."""
     _limited(request, token)
     hub = hub_of(request)
-    live, seat = seat_for(hub, table_id, token)
+    live, seat = hub.seat_for(table_id, token)
     assert seat is not None
     return hub, live, seat
 
 
 @router.post("/api/tables/{table_id}/actions", response_model=TableState, tags=["api"],
              responses=errors(400, 403, 404, 409, 429))
-def post_action(request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None) -> dict[str, Any]:
+def post_action(
+    request: Request, table_id: TableId, body: ActionIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Play an action for the token's seat; the answer is the table as that seat now sees it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.act(table_id, seat, body.action, confirm=body.confirm)
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/undo", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 409, 429))
-def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/undo",
+    response_model=TableState,
+    tags=["api"],
+    responses=errors(400, 403, 404, 409, 429),
+)
+def post_undo(
+    request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Take back the seat's latest action, when the rules allow it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.undo(table_id, seat)
@@ -307,15 +308,24 @@ def post_undo(request: Request, table_id: TableId, body: TokenIn, lang: LangCode
 
 @router.post("/api/tables/{table_id}/handover", response_model=TableState, tags=["api"],
              responses=errors(400, 403, 404, 409, 429))
-def post_handover(request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None) -> dict[str, Any]:
+def post_handover(
+    request: Request, table_id: TableId, body: HandOverIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Hand a seat to a bot: one's own seat (leaving the table), or a seat that ran out of time."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.hand_over(table_id, seat, body.seat, body.level)
     return payload(live, seat, _lang(lang, request))
 
 
-@router.post("/api/tables/{table_id}/return", response_model=TableState, tags=["api"], responses=errors(400, 403, 404, 429))
-def post_return(request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None) -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/return",
+    response_model=TableState,
+    tags=["api"],
+    responses=errors(400, 403, 404, 429),
+)
+def post_return(
+    request: Request, table_id: TableId, body: TokenIn, lang: LangCode | None = None
+) -> dict[str, Any]:
     """Take one's seat back from the bot that played it."""
     hub, live, seat = _seated(request, table_id, body.token)
     hub.set_seat(table_id, seat, replaced_by=None)
@@ -328,13 +338,20 @@ def post_rematch(request: Request, table_id: TableId, body: TokenIn) -> dict[str
     """The rematch of a finished table: the same seats, a new seed; every seat's token plays it too."""
     _limited(request, body.token)
     hub = hub_of(request)
-    _live, seat = seat_for(hub, table_id, body.token)
+    _live, seat = hub.seat_for(table_id, body.token)
     new_id = hub.rematch(table_id)
     return {"id": new_id, "seats": [{"seat": seat, "token": body.token}]}
 
 
-@router.post("/api/tables/{table_id}/join", response_model=SeatToken, tags=["api"], responses=errors(400, 404, 409, 429))
-def post_join(request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = "") -> dict[str, Any]:
+@router.post(
+    "/api/tables/{table_id}/join",
+    response_model=SeatToken,
+    tags=["api"],
+    responses=errors(400, 404, 409, 429),
+)
+def post_join(
+    request: Request, table_id: TableId, name: Annotated[str, Body(embed=True, max_length=40)] = ""
+) -> dict[str, Any]:
     """Take a free seat of a table listed in the lobby: the answer is that seat's new token."""
     _limited(request, "join")
     hub = hub_of(request)
@@ -351,17 +368,29 @@ def get_record(request: Request, table_id: TableId) -> dict[str, Any]:
         if live.status != "playing":
             return live.record().to_json()
         record = live.record()
-        return {"game": record.game, "players": record.players, "options": record.options,
-                "version": record.version, "finished": False, "played": len(record.actions), "seats": record.seats}
+        return {
+            "game": record.game,
+            "players": record.players,
+            "options": record.options,
+            "version": record.version,
+            "finished": False,
+            "played": len(record.actions),
+            "seats": record.seats,
+        }
 
 
-@router.get("/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404))
-def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=0, le=100_000)] = 0,
-               seat: Annotated[int | None, Query(ge=0, le=7)] = None, lang: LangCode | None = None) -> dict[str, Any]:
+@router.get(
+    "/api/tables/{table_id}/replay", response_model=ReplayState, tags=["api"], responses=errors(403, 404)
+)
+def get_replay(
+    request: Request,
+    table_id: TableId,
+    at: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    seat: Annotated[int | None, Query(ge=0, le=7)] = None,
+    lang: LangCode | None = None,
+) -> dict[str, Any]:
     """The position after ``at`` actions, seen by ``seat``: any seat of a finished game; during a
     game only the spectator."""
-    from ludus.web.replay import position
-
     hub = hub_of(request)
     live = hub.get(table_id)
     state, events, total = position(live, at, seat)
@@ -371,95 +400,9 @@ def get_replay(request: Request, table_id: TableId, at: Annotated[int, Query(ge=
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
-    await serve_socket(websocket, table_id, token, lang, send_json=True)
-
-
-def _decoded(message: Any) -> Any:
-    """The JSON a WebSocket message carries (None when it is not JSON)."""
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        text = (message.get("bytes") or b"").decode("utf-8", "replace")
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
-
-
-async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
-                       send_json: bool) -> None:
-    """The loop of a table's WebSocket: JSON payloads, or the play page's HTML fragments."""
-    settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
-        await websocket.close(code=1008, reason="origin not allowed")
-        return
-    hub = hub_of(websocket)
-    try:
-        live, seat = await run_in_threadpool(seat_for, hub, table_id, token)
-    except LudusError as error:
-        await websocket.close(code=1008, reason=str(error)[:120])
-        return
-    lang_ = language(lang if lang in LANGUAGES else None, websocket.headers.get("accept-language"))
-    await websocket.accept()
-    loop = asyncio.get_running_loop()
-    wake = asyncio.Event()
-
-    def poke() -> None:
-        loop.call_soon_threadsafe(wake.set)
-
-    def render() -> Any:
-        if send_json:
-            return payload(live, seat, lang_)
-        from ludus.web.pages import live_fragment
-
-        return live_fragment(websocket, live, seat, lang_, token)
-
-    async def push() -> None:
-        while True:
-            await wake.wait()
-            wake.clear()
-            data = await run_in_threadpool(render)
-            if send_json:
-                await websocket.send_json(data)
-            else:
-                await websocket.send_text(data)
-
-    limits = RateLimit(settings.actions_per_second, settings.action_burst)
-    hub.listen(table_id, poke)
-    wake.set()
-    pusher = asyncio.create_task(push())
-    try:
-        while True:
-            message = _decoded(await websocket.receive())
-            if not limits.allow("ws"):
-                await websocket.send_json({"error": lang_.gettext("too many requests: slow down"), "status": 429})
-                continue
-            if seat is None:
-                await websocket.send_json({"error": lang_.gettext("spectators cannot act"), "status": 403})
-                continue
-            if not isinstance(message, dict):
-                await websocket.send_json({"error": lang_.gettext("send a JSON object"), "status": 400})
-                continue
-            try:
-                if message.get("undo") is True:
-                    await run_in_threadpool(hub.undo, table_id, seat)
-                elif isinstance(message.get("action"), str) and len(message["action"]) <= 200:
-                    await run_in_threadpool(hub.act, table_id, seat, message["action"],
-                                            confirm=message.get("confirm") is True)
-                else:
-                    await websocket.send_json({"error": lang_.gettext('send {"action": "..."} or {"undo": true}'),
-                                               "status": 400})
-            except LudusError as error:
-                await websocket.send_json({"error": error.text_in(lang_), "status": status_of(error),
-                                           "confirm": isinstance(error, NeedsConfirmation)})
-    except (WebSocketDisconnect, ValueError, RuntimeError):
-        pass
-    finally:
-        hub.unlisten(table_id, poke)
-        pusher.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pusher
+    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)

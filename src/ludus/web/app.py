@@ -9,26 +9,34 @@ processes or machines serve the same tables.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ludus.core.errors import IllegalActionError, LudusError
-from ludus.core.i18n import LANGUAGES, Lang, get_lang
+from ludus import __version__
+from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
-from ludus.web.live import Forbidden, Hub, NeedsConfirmation, NotFound, Refused
+from ludus.web.api import router as api_router
+from ludus.web.http import HERE, RateLimit, language, origin_allowed, status_of
+from ludus.web.live import Hub, NeedsConfirmation
+from ludus.web.notify import Listener
+from ludus.web.pages import router as page_router
+from ludus.web.store import Store
 
-__all__ = ["RateLimit", "Settings", "create_app", "default_db"]
-
-HERE = Path(__file__).resolve().parent
+__all__ = [
+    "HERE",
+    "RateLimit",
+    "Settings",
+    "create_app",
+    "default_db",
+    "language",
+    "origin_allowed",
+    "status_of",
+]
 
 
 def default_db() -> str:
@@ -52,76 +60,9 @@ class Settings:
     restore: bool = True
 
 
-class RateLimit:
-    """A token bucket per key: ``rate`` actions a second, bursts of ``burst``.
-
-    At most ``max_keys`` buckets are kept: past that, the fullest half is forgotten (a full
-    bucket is the same as none), so a flood of new keys (made-up tokens) can neither exhaust
-    the memory nor give an emptied bucket back its burst.
-    """
-
-    def __init__(self, rate: float, burst: int, max_keys: int = 100_000) -> None:
-        self.rate, self.burst, self.max_keys = rate, burst, max_keys
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.lock = threading.Lock()
-
-    def _tokens(self, key: str, now: float) -> float:
-        tokens, last = self.buckets.get(key, (float(self.burst), now))
-        return min(float(self.burst), tokens + (now - last) * self.rate)
-
-    def allow(self, key: str) -> bool:
-        """Take one token of ``key``'s bucket; False when it is empty."""
-        now = time.monotonic()
-        with self.lock:
-            tokens = self._tokens(key, now)
-            if tokens < 1.0:
-                self.buckets[key] = (tokens, now)
-                return False
-            self.buckets[key] = (tokens - 1.0, now)
-            if len(self.buckets) > self.max_keys:
-                fullest = sorted(self.buckets, key=lambda k: self._tokens(k, now), reverse=True)
-                for forgotten in fullest[: len(fullest) // 2 + 1]:
-                    del self.buckets[forgotten]
-            return True
-
-
-def language(request_lang: str | None, accept: str | None) -> Lang:
-    """The language of a request: ``?lang=``, else the browser's Accept-Language, else English."""
-    if request_lang in LANGUAGES:
-        return get_lang(request_lang)
-    for part in (accept or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return get_lang(code)
-    return get_lang("en")
-
-
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Whether a WebSocket from ``origin`` may connect to ``host`` (no Origin: not a browser, allowed)."""
-    if not origin:
-        return True
-    if origin in allowed:
-        return True
-    return urlsplit(origin).netloc == (host or "")
-
-
-def status_of(error: LudusError) -> int:
-    """The HTTP status of an error a request caused."""
-    if isinstance(error, NotFound):
-        return 404
-    if isinstance(error, Forbidden):
-        return 403
-    if isinstance(error, (Refused, IllegalActionError)):
-        return 409
-    return 400
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web application (its hub starts with the application and stops with it)."""
     settings = settings or Settings()
-    from ludus.web.notify import Listener
-    from ludus.web.store import Store
-
     store = Store(settings.db or default_db())
 
     @asynccontextmanager
@@ -144,11 +85,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.close()
             store.dispose()
 
-    from ludus import __version__
-
-    app = FastAPI(title="ludus", version=__version__, lifespan=lifespan,
-                  description="Play Glory to Rome, Trajan, Pandemic: Fall of Rome and Hadrian's Wall together, "
-                              "or against bots. A seat's secret token acts for that seat only.")
+    app = FastAPI(
+        title="ludus",
+        version=__version__,
+        lifespan=lifespan,
+        description="Play Glory to Rome, Trajan, Pandemic: Fall of Rome and Hadrian's Wall together, "
+        "or against bots. A seat's secret token acts for that seat only.",
+    )
     app.state.settings = settings
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
@@ -160,9 +103,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(error, NeedsConfirmation):
             body["confirm"] = True
         return JSONResponse(body, status_code=status_of(error))
-
-    from ludus.web.api import router as api_router
-    from ludus.web.pages import router as page_router
 
     app.include_router(api_router)
     app.include_router(page_router)

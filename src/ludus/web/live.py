@@ -1,12 +1,14 @@
 """Tables in play, in memory: the state of each, rebuilt from the database's log.
 
-A :class:`Live` table holds the game state, the events each seat saw, the actions
-in force (the record) and the way back for undo. :class:`Hub` owns the live tables of
-one server process:
+A :class:`Live` table is a table driver (:class:`ludus.core.driver.Table`: the state,
+the events each seat saw, the actions in force, the way back for undo, who moves next)
+with its database row. :class:`Hub` owns the live tables of one server process:
 
 - every move goes through :meth:`Hub.act` (people, bots and forced moves alike): the
-  action is checked on a copy of the state, committed to the log at the next index,
-  and only then put in force and announced to the listeners;
+  table plays it (``apply`` is the one legality check) with the forced moves the server
+  plays for people after it, holding the table's lock; they are committed to the log at
+  the next indexes and only then announced to the listeners (a failed commit puts the
+  table back as it was);
 - a second writer at the same index (another thread, another process, another
   machine) gets :class:`~ludus.web.store.Conflict` from the database: the table
   catches up from the log and the move is judged again;
@@ -16,15 +18,14 @@ one server process:
 - on start :meth:`Hub.restore` replays every unfinished table's log, so a server
   killed in the middle of games continues them with nothing lost.
 
-Undo follows :mod:`ludus.core.table` (the Board Game Arena policy): a seat takes back
-its own latest actions while no other seat has acted since and none of them revealed
-something or used chance. An undo is an entry of the log too, so a replay ends in the
-same position.
+Undo is the driver's (:mod:`ludus.core.table`, the Board Game Arena policy): a seat takes
+back its latest choice, with the forced moves played for it since, while no other seat has
+acted since and none of them revealed something or used chance. An undo is an entry of the
+log too, so a replay ends in the same position.
 """
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 import json
 import logging
@@ -34,14 +35,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from sqlalchemy import text
+
 from ludus.agents import AGENTS, Agent, make_agent
 from ludus.core.actions import Action
-from ludus.core.api import State
+from ludus.core.driver import FatalMove, Turn
 from ludus.core.errors import N_, IllegalActionError, LudusError
-from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
-from ludus.core.table import loses_at_once
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
 from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale
 
@@ -50,9 +51,6 @@ __all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused
 MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
-
-Move = tuple[int, str, State, list[Event]]
-"""A move to commit: the seat, its notation, the state after it and its events."""
 
 FORGET_AFTER = 900.0
 """Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
@@ -101,7 +99,9 @@ class Hub:
     a bot waits before it moves, so people can follow.
     """
 
-    def __init__(self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None) -> None:
+    def __init__(
+        self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.channel = channel
@@ -138,9 +138,19 @@ class Hub:
             raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
         table_id = new_token()[:16]
         at = now()
-        row = TableRow(id=table_id, game=game.info.id, players=game.players, options=json.dumps(game.option_dict),
-                       seed=seed, version=ENGINE_VERSION, status="playing", listed=listed,
-                       move_seconds=move_seconds, created=at, updated=at)
+        row = TableRow(
+            id=table_id,
+            game=game.info.id,
+            players=game.players,
+            options=json.dumps(game.option_dict),
+            seed=seed,
+            version=ENGINE_VERSION,
+            status="playing",
+            listed=listed,
+            move_seconds=move_seconds,
+            created=at,
+            updated=at,
+        )
         secrets_out: list[str] = []
         rows = []
         for p, spec in enumerate(seats):
@@ -174,10 +184,27 @@ class Hub:
         if row is None:
             raise NotFound(N_("there is no table {table}"), table=str(table_id)[:32])
         game = configure(row.game, row.players, row.option_values())
-        live = Live(row, self.store.seats(table_id), game, game.new_state(row.seed), since=row.created)
+        live = Live.start(row, self.store.seats(table_id), game)
         for entry in self.store.entries(table_id):
             live.replay(entry)
         return live
+
+    def seat_for(self, table_id: str, token: str | None) -> tuple[Live, int | None]:
+        """The table and the seat ``token`` plays there (None without a token: a spectator).
+
+        Raises :class:`NotFound` and :class:`Forbidden`. The first use of a seat's invitation
+        marks the seat joined.
+        """
+        live = self.get(table_id)
+        if token is None:
+            return live, None
+        wanted = hash_token(token)
+        for row in live.seats:
+            if row.token_hash == wanted and row.kind == "human":
+                if not row.joined:
+                    self.set_seat(table_id, row.seat, joined=True)
+                return live, row.seat
+        raise Forbidden(N_("this token plays no seat at this table"))
 
     def restore(self) -> int:
         """Load every unfinished table and set its bots going; return how many."""
@@ -209,9 +236,10 @@ class Hub:
         return bool(entries)
 
     # --- moves ------------------------------------------------------------------------------
-    def act(self, table_id: str, seat: int, notation: str, *, confirm: bool = True,
+    def act(self, table_id: str, seat: int, move: str | Action, *, confirm: bool = True,
             expected: int | None = None) -> Live:
-        """Play ``notation`` for ``seat`` at table ``table_id``; return the table.
+        """Play ``move`` (notation, or a bot's :class:`Action`) for ``seat`` at table ``table_id``,
+        with the forced moves the server plays for people after it; return the table.
 
         Raises :class:`~ludus.core.errors.NotationError` (malformed),
         :class:`~ludus.core.errors.IllegalActionError` (not legal now, or not the
@@ -228,65 +256,63 @@ class Hub:
                     raise Stale(table_id)
                 if live.status != "playing":
                     raise Refused(N_("the game is over"))
-                text = notation.strip()
-                if ":" not in text.partition(" ")[0]:
-                    text = f"{seat}:{text}"
-                action = live.game.parse_action(live.state, text)
+                action = move if isinstance(move, Action) else self._parse(live, seat, move)
                 if action.player != seat:
-                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat, other=action.player)
-                if action not in live.state.legal_actions(seat):
+                    raise IllegalActionError(N_("you play seat {seat}, not seat {other}"), seat=seat,
+                                             other=action.player)
+                mark = live.table.mark()
+                try:  # the one legality check, with the people's forced moves after it, to the cap
+                    count = live.table.move(action, confirm=confirm, bots=live.bots(),
+                                            limit=max(0, live.game.action_cap - live.index - 1))
+                    self._commit(live, count)
+                except FatalMove as fatal:
+                    raise NeedsConfirmation(fatal.template, **fatal.values) from None
+                except IllegalActionError:
+                    if len(live.table.actions) > mark.played:  # (apply itself changed nothing)
+                        live.table.restore(mark)
                     if not attempt and self.channel is not None and self.catch_up(table_id):
                         continue  # another process moved the table on meanwhile: judge it there
-                    raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
-                                             reason=live.state.why_illegal(action))
-                if not confirm and loses_at_once(live.state, action):
-                    raise NeedsConfirmation(N_("{action} loses the game at once: confirm it to play it"),
-                                            action=str(action))
-                after = live.state.clone()
-                moves = [(seat, action.notation(), after, after.apply(action))]
-                moves += self._forced_after(live, after)
-                try:
-                    self._commit(live, moves)
+                    raise
                 except Conflict:
+                    live.table.restore(mark)
                     continue  # someone else wrote this index: catch up and judge the move again
+                except BaseException:
+                    live.table.restore(mark)  # nothing is in force that the log does not hold
+                    raise
             self.changed(table_id)
             self.schedule(live)
             return live
         raise Refused(N_("the table is too busy, try again"))
 
-    def _forced_after(self, live: Live, state: State, first: int = 1) -> list[Move]:
-        """The forced moves the server plays for people after ``state`` (a copy of the table's,
-        ``first`` actions ahead of it), each with the state after it and its events."""
-        moves: list[Move] = []
-        while live.index + first + len(moves) < live.game.action_cap:
-            found = live.forced_move(state)
-            if found is None:
-                break
-            seat, action = found
-            state = state.clone()
-            moves.append((seat, action.notation(), state, state.apply(action)))
-        return moves
+    @staticmethod
+    def _parse(live: Live, seat: int, notation: str) -> Action:
+        """A person's notation (the ``seat:`` prefix may be left out) as an action."""
+        text = notation.strip()
+        if ":" not in text.partition(" ")[0]:
+            text = f"{seat}:{text}"
+        return live.game.parse_action(live.state, text)
 
-    def _commit(self, live: Live, moves: list[Move]) -> None:
-        """Commit ``moves`` (a seat, its notation, the state after it, its events) to the log at the
-        table's next indexes in one transaction, then put them in force (the caller holds the lock).
+    def _commit(self, live: Live, count: int) -> None:
+        """Commit the table's latest ``count`` actions (played, not yet in the log) to the log at
+        the table's next indexes in one transaction (the caller holds the lock).
 
         A move and the forced moves after it go together, so no one (in this process or another)
         ever sees a position whose next move the server plays: nobody is offered it. Raises
-        :class:`~ludus.web.store.Conflict` (nothing changed) when another writer took an index.
+        :class:`~ludus.web.store.Conflict` when another writer took an index: the caller puts the
+        table back.
         """
-        if not moves:
+        if not count:
             return
-        final = moves[-1][2]
-        status = "finished" if final.is_terminal() else None
-        if status is None and live.index + len(moves) >= live.game.action_cap:
+        status = "finished" if live.state.is_terminal() else None
+        if status is None and live.index + count >= live.game.action_cap:
             status = "stopped"
         at = now()
-        entries = [Entry(live.index + k, seat, "act", notation, at)
-                   for k, (seat, notation, _, _) in enumerate(moves)]
+        moves = zip(live.table.actions[-count:], live.played[-count:], strict=True)
+        entries = [Entry(live.index + k, action.player, "act", notation, at)
+                   for k, (action, notation) in enumerate(moves)]
         self.store.append(live.id, *entries, status=status, channel=self.channel, origin=self.origin)
-        for entry, (seat, notation, after, events) in zip(entries, moves, strict=True):
-            live.put(seat, notation, after, events, entry.at)
+        live.index += count
+        live.since = at
         if status is not None:
             live.row.status = status
 
@@ -298,13 +324,17 @@ class Hub:
             self.catch_up(table_id)
             steps = live.undo_steps(seat) if live.status == "playing" else 0
             if not steps:
-                raise Refused(N_("you cannot take that back: another seat acted since, or it revealed something"))
+                raise Refused(
+                    N_("you cannot take that back: another seat acted since, or it revealed something")
+                )
             entry = Entry(live.index, seat, "undo", str(steps) if steps > 1 else "", now())
             try:
                 self.store.append(table_id, entry, channel=self.channel, origin=self.origin)
             except Conflict:
                 raise Refused(N_("the table moved on: you cannot take that back")) from None
-            live.take_back(entry.at, steps)
+            live.table.take_back(seat, steps)
+            live.index += 1
+            live.since = entry.at
             self._settle(live)
         self.changed(table_id)
         self.schedule(live)
@@ -313,8 +343,15 @@ class Hub:
     def _settle(self, live: Live) -> None:
         """Play the people's forced moves of the table's position now, if it has any (after an
         undo, at the start); another writer meanwhile leaves them to the workers."""
-        with live.lock, contextlib.suppress(Conflict):
-            self._commit(live, self._forced_after(live, live.state, 0))
+        with live.lock:
+            mark = live.table.mark()
+            try:
+                self._commit(live, live.table.settle(live.bots(), max(0, live.game.action_cap - live.index)))
+            except Conflict:
+                live.table.restore(mark)
+            except BaseException:
+                live.table.restore(mark)  # nothing is in force that the log does not hold
+                raise
 
     def set_seat(self, table_id: str, seat: int, **values: Any) -> Live:
         """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
@@ -322,9 +359,9 @@ class Hub:
         self.store.update_seat(table_id, seat, **values)
         if self.channel is not None:
             with self.store.session() as session:
-                from sqlalchemy import text
-
-                session.execute(text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"})
+                session.execute(
+                    text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"}
+                )
         with live.lock:
             live.seats = self.store.seats(table_id)
         self.changed(table_id)
@@ -341,7 +378,9 @@ class Hub:
             if not free:
                 raise Refused(N_("every seat of this table is taken"))
             token = new_token()
-            self.set_seat(table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40])
+            self.set_seat(
+                table_id, free[0], token_hash=hash_token(token), joined=True, name=name.strip()[:40]
+            )
         return free[0], token
 
     def hand_over(self, table_id: str, by: int, seat: int, level: str = "greedy") -> Live:
@@ -350,7 +389,9 @@ class Hub:
         time on a table with a time per move (Board Game Arena's "zombie")."""
         live = self.get(table_id)
         if level not in AGENTS:
-            raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS))
+            raise LudusError(
+                N_("unknown bot level {level!r} (levels: {known})"), level=level, known=", ".join(AGENTS)
+            )
         if not 0 <= seat < live.game.players or live.seats[seat].kind != "human":
             raise Refused(N_("seat {seat} is not a person's seat"), seat=seat)
         if by != seat:
@@ -417,9 +458,9 @@ class Hub:
             live.busy = True
         self._workers.submit(self._play_automatic, live)
 
-    def _next_automatic(self, live: Live) -> tuple[int, Action | None, bool] | None:
-        """The next seat whose move the server makes (see :meth:`Live.next_automatic`)."""
-        return live.next_automatic()
+    def _next_automatic(self, live: Live) -> Turn | None:
+        """The next move the server makes at the table (see :meth:`Live.next_turn`)."""
+        return live.next_turn()
 
     def _agent(self, live: Live, seat: int) -> Agent:
         level = live.automatic(seat) or "greedy"
@@ -433,31 +474,31 @@ class Hub:
         try:
             while not self._closed:
                 with live.lock:
-                    found = self._next_automatic(live) if live.status == "playing" else None
-                    if found is None:
+                    turn = self._next_automatic(live)
+                    if turn is None:
                         live.busy = False
                         return
-                    seat, action, reaction = found
-                    index = live.index
+                    seat, action, index = turn.seat, turn.action, live.index
                     world = live.state.clone() if action is None else None
                     agent = self._agent(live, seat) if action is None else None
-                if agent is not None and world is not None:
-                    if reaction:
+                if agent is not None and world is not None:  # a bot thinks on a copy, outside the lock
+                    if turn.kind == "react":
                         action = agent.react(world, seat)
                         if action is None:
                             with live.lock:
-                                live.offered = {key for key in live.offered if key[0] == live.index}
-                                live.offered.add((index, seat))
+                                if live.index == index:
+                                    live.table.decline(seat)
                             continue
                     else:
                         wait = self.bot_delay - (now() - live.since).total_seconds()
                         if wait > 0:  # come back later without holding a worker meanwhile
-                            self._timers.at(time.monotonic() + wait, lambda: self._workers.submit(self._play_automatic, live))
+                            self._timers.at(time.monotonic() + wait,
+                                            lambda: self._workers.submit(self._play_automatic, live))
                             return
                         action = agent.act(world, seat)
                 assert action is not None
                 try:
-                    self.act(live.id, seat, action.notation(), expected=index)
+                    self.act(live.id, seat, action, expected=index)
                     failures = 0
                 except Stale:
                     continue
@@ -485,7 +526,9 @@ class Hub:
                     if live.status == "playing" and not live.busy and idle > quiet:
                         self.schedule(live)
                     elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
-                        with self._guard:  # over and nobody looking: read it from the database when asked again
+                        with (
+                            self._guard
+                        ):  # over and nobody looking: read it from the database when asked again
                             self.tables.pop(live.id, None)
 
         thread = threading.Thread(target=run, name="ludus-watch", daemon=True)

@@ -64,7 +64,9 @@ class Listener:
         failures, lost = 0, False
         while not self._stop.is_set():
             try:
-                with psycopg.connect(_libpq_url(self.store), autocommit=True, connect_timeout=10) as connection:
+                with psycopg.connect(
+                    _libpq_url(self.store), autocommit=True, connect_timeout=10
+                ) as connection:
                     connection.execute(f"LISTEN {self.channel}")
                     self.connections += 1
                     failures = 0

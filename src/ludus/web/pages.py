@@ -27,11 +27,11 @@ from ludus.core.board import board_view
 from ludus.core.errors import LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
-from ludus.web.api import seat_for, serve_socket
-from ludus.web.app import HERE, language
-from ludus.web.live import Hub, Live, NeedsConfirmation, SeatSpec
-from ludus.web.payload import LEVEL_NAMES, payload, picture, reader, score_rows, text_board
+from ludus.web.http import HERE, language
+from ludus.web.live import Live, NeedsConfirmation, SeatSpec
+from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
+from ludus.web.session import hub_of, serve_socket
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
 
@@ -46,14 +46,16 @@ def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
     return language(code if code in LANGUAGES else None, request.headers.get("accept-language"))
 
 
-def _hub(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
 def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[str, Any]:
-    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang, "languages": LANGUAGE_NAMES,
-            "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)), **values}
+    return {
+        "request": request,
+        "_": lang.gettext,
+        "ngettext": lang.ngettext,
+        "lang": lang,
+        "languages": LANGUAGE_NAMES,
+        "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)),
+        **values,
+    }
 
 
 def _page(request: Request, name: str, lang: Lang, **values: Any) -> HTMLResponse:
@@ -111,25 +113,32 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
 
     While a person's forced move is still to be played (``State.forced``), the page offers
     nothing to click: the move is on its way and a click would race it."""
-    with live.lock:
-        data = payload(live, seat, lang)
-        forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
-        if forced:
-            data["legal_actions"], data["labels"] = [], {}
-            view = board_view(live.state, seat, live.recent(seat))
-            view["actions"] = []
-            board = live.game.svg(view, seat, reader(live, lang))
-        else:
-            board = picture(live, seat, lang)
-        plain = None if board else plain_panel(text_board(live, seat, lang), seat)
+    shown = screen(live, seat, lang)
+    data, board, forced = shown.data, shown.board, shown.forced
+    plain = None if shown.text is None else plain_panel(shown.text, seat)
     base = f"/play/{live.id}/{token}" if token else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
-    return templates.get_template("live.html").render(_context(
-        request, lang, t=data, board=board, waiting=", ".join(names[p] for p in data["to_move"]), forced=forced,
-        winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
-        plain=plain, fit=board_fit(board, live.game.info.id), sheet=score_rows(live, lang), token=token,
-        names=names, base=base, error=error, confirm=confirm,
-        overdue=_hub(request).overdue(live) if seat is not None else [], levels=list(AGENTS)))
+    return templates.get_template("live.html").render(
+        _context(
+            request,
+            lang,
+            t=data,
+            board=board,
+            waiting=", ".join(names[p] for p in data["to_move"]),
+            forced=forced,
+            winners=", ".join(names[p] for p in (data["outcome"] or {}).get("winners", ())),
+            plain=plain,
+            fit=board_fit(board, live.game.info.id),
+            sheet=shown.sheet,
+            token=token,
+            names=names,
+            base=base,
+            error=error,
+            confirm=confirm,
+            overdue=hub_of(request).overdue(live) if seat is not None else [],
+            levels=list(AGENTS),
+        )
+    )
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -137,7 +146,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
 def lobby(request: Request) -> HTMLResponse:
     """The lobby: open a table, join a listed one, watch the games being played."""
     lang = _lang(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     listed = [(row, [s.seat for s in hub.store.seats(row.id) if s.kind == "human" and not s.joined])
               for row in hub.store.tables(status=["playing"], listed=True, limit=30)]
     playing = hub.store.tables(status=["playing"], limit=30)
@@ -171,8 +180,11 @@ def _seat_form(lang: Lang, game_id: str, players: int | None) -> dict[str, Any]:
 def lobby_form(request: Request, game: str = "", players: int | None = None) -> HTMLResponse:
     """The seats and options of the new-table form for a game and player count (htmx)."""
     lang = _lang(request)
-    return templates.TemplateResponse(request, "seats.html", _context(request, lang, form=_seat_form(lang, game, players),
-                                                                      levels=list(AGENTS)))
+    return templates.TemplateResponse(
+        request,
+        "seats.html",
+        _context(request, lang, form=_seat_form(lang, game, players), levels=list(AGENTS)),
+    )
 
 
 @router.post("/tables", response_class=HTMLResponse)
@@ -188,12 +200,14 @@ async def open_table(request: Request) -> HTMLResponse:
         for p in range(players if info is not None else 0):
             kind = str(form.get(f"seat{p}", "human"))
             name = str(form.get(f"name{p}", ""))[:40]
-            seats.append(SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name))
+            seats.append(
+                SeatSpec("bot", kind[4:]) if kind.startswith("bot:") else SeatSpec("human", name=name)
+            )
         # only what the lobby offers at this player count: a ruling keeps its documented default
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
         seconds = str(form.get("move_seconds", "")).strip()
-        table_id, tokens = _hub(request).create(
+        table_id, tokens = hub_of(request).create(
             game, players, options, seats, listed=form.get("listed") == "on",
             move_seconds=int(seconds) * 60 if seconds else None)
     except (LudusError, ValueError) as error:
@@ -208,7 +222,7 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
     """Take a free seat of a listed table and go to its page."""
     lang = _lang(request)
     try:
-        _seat, token = _hub(request).join(table_id, name)
+        _seat, token = hub_of(request).join(table_id, name)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     return RedirectResponse(f"/play/{table_id}/{token}", status_code=303)
@@ -247,7 +261,7 @@ def _table_page(request: Request, table_id: str, token: str | None) -> HTMLRespo
     """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket."""
     lang = _lang(request)
     try:
-        live, seat = seat_for(_hub(request), table_id, token)
+        live, seat = hub_of(request).seat_for(table_id, token)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
     fragment = live_fragment(request, live, seat, lang, token)
@@ -257,21 +271,31 @@ def _table_page(request: Request, table_id: str, token: str | None) -> HTMLRespo
 
 
 @router.post("/play/{table_id}/{token}/{what}", response_class=HTMLResponse)
-def play_post(request: Request, table_id: str, token: str, what: str,
-              action: Annotated[str, Form(max_length=200)] = "", confirm: Annotated[str, Form(max_length=8)] = "",
-              seat: Annotated[int, Form(ge=0, le=7)] = 0) -> Response:
+def play_post(
+    request: Request,
+    table_id: str,
+    token: str,
+    what: str,
+    action: Annotated[str, Form(max_length=200)] = "",
+    confirm: Annotated[str, Form(max_length=8)] = "",
+    seat: Annotated[int, Form(ge=0, le=7)] = 0,
+) -> Response:
     """A click on the play page: ``act``, ``undo``, ``leave``, ``return``, ``handover`` or
     ``rematch``; the answer is the new ``#live`` fragment (an error is shown in it)."""
     lang = _lang(request)
-    hub = _hub(request)
+    hub = hub_of(request)
     try:
-        live, mine = seat_for(hub, table_id, token[:64])
+        live, mine = hub.seat_for(table_id, token[:64])
     except LudusError as refused:
-        return HTMLResponse(f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403)
+        return HTMLResponse(
+            f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403
+        )
     assert mine is not None
     limits = request.app.state.limits
     if not limits.allow(f"{request.client.host if request.client else '?'}|{token}"):
-        return HTMLResponse(live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down.")))
+        return HTMLResponse(
+            live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down."))
+        )
     problem, ask = "", ""
     try:
         if what == "act":
@@ -293,13 +317,20 @@ def play_post(request: Request, table_id: str, token: str, what: str,
         ask = needs.text_in(lang)
     except LudusError as failed:
         problem = failed.text_in(lang)
-    return HTMLResponse(live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action))
+    return HTMLResponse(
+        live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action)
+    )
 
 
 @router.websocket("/ws/pages/{table_id}")
-async def page_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+async def page_socket(
+    websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+) -> None:
     """Pushes a page's ``#live`` fragment after every change of the table."""
-    await serve_socket(websocket, table_id, token, lang, send_json=False)
+    def render(live: Live, seat: int | None, lang: Lang) -> str:
+        return live_fragment(websocket, live, seat, lang, token)
+
+    await serve_socket(websocket, table_id, token, lang, render=render, send_json=False)
 
 
 # --- the replay -------------------------------------------------------------------------------
@@ -308,7 +339,7 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
     """Step through a game action by action, from any seat's view once it is over."""
     lang = _lang(request)
     try:
-        live = _hub(request).get(table_id)
+        live = hub_of(request).get(table_id)
         state, events, total = position(live, at, seat)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))

@@ -9,15 +9,25 @@ seat may see, in its language.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from ludus.core.board import board_view
 from ludus.core.errors import N_
 from ludus.core.i18n import Lang
 from ludus.web.live import Live
 
-__all__ = ["LEVEL_NAMES", "LOG_SIZE", "payload", "picture", "reader", "score_rows", "seat_names"]
+__all__ = [
+    "LEVEL_NAMES",
+    "LOG_SIZE",
+    "Screen",
+    "payload",
+    "picture",
+    "reader",
+    "score_rows",
+    "screen",
+    "seat_names",
+]
 
 LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
                "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
@@ -36,7 +46,9 @@ def seat_names(live: Live, lang: Lang) -> list[str]:
             names.append(s.name)
         elif s.kind == "bot":
             level = s.level or "greedy"
-            names.append(lang.gettext("Bot ({level})").format(level=lang.gettext(LEVEL_NAMES.get(level) or level)))
+            names.append(
+                lang.gettext("Bot ({level})").format(level=lang.gettext(LEVEL_NAMES.get(level) or level))
+            )
         else:
             names.append(lang.player(s.seat))
     return names
@@ -57,12 +69,14 @@ def seat_list(live: Live, lang: Lang) -> list[dict[str, Any]]:
 def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) -> list[dict[str, Any]]:
     """The latest ``size`` events ``seat`` may see, each with its text in ``lang``."""
     lines: list[dict[str, Any]] = []
-    for number, event in reversed(live.events):
-        if len(lines) >= size:
-            break
-        if not event.is_visible_to(seat):
-            continue
-        lines.append({"action": number, "kind": event.kind, "data": event.data, "text": event.text_in(lang)})
+    played = live.table.events
+    for number in range(len(played) - 1, -1, -1):
+        for event in reversed(played[number]):
+            if len(lines) >= size:
+                break
+            if event.is_visible_to(seat):
+                lines.append({"action": number, "kind": event.kind, "data": event.data,
+                              "text": event.text_in(lang)})
     lines.reverse()
     return lines
 
@@ -73,12 +87,14 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
     While a person's forced move is still to be played (``server_moving``; the server
     normally plays it with the move before it, so this is rare), the seat is offered
     nothing: whatever it sent would race that move. A push follows once it is played.
+    The view is the table's (:meth:`ludus.core.driver.Table.view`): built once per seat
+    and position, whoever asks.
     """
     lang = reader(live, lang)
     with live.lock:
         state, game = live.state, live.game
         server_moving = live.server_first()
-        mine = [] if seat is None or live.status != "playing" or server_moving else state.legal_actions(seat)
+        mine = [] if seat is None or live.status != "playing" or server_moving else live.table.legal(seat)
         deadline = None
         if live.row.move_seconds and live.status == "playing":
             deadline = (live.since + timedelta(seconds=live.row.move_seconds)).isoformat()
@@ -95,7 +111,7 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
             "server_moving": server_moving,
             "seat": seat,
             "seats": seat_list(live, lang),
-            "view": state.view(seat),
+            "view": live.table.view(seat),
             "legal_actions": [str(a) for a in mine],
             "labels": {str(a): game.describe(state, a, lang) for a in mine},
             "log": log_lines(live, seat, lang, log_size),
@@ -111,13 +127,15 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
         return out
 
 
-def picture(live: Live, seat: int | None, lang: Lang) -> str | None:
-    """The game's board for ``seat`` in ``lang`` (None: the game has no picture yet)."""
+def picture(live: Live, seat: int | None, lang: Lang, actions: list[str]) -> str | None:
+    """The game's board for ``seat`` in ``lang`` (None: the game has no picture yet), offering
+    ``actions`` (the payload's ``legal_actions``) on its elements. It is drawn from the
+    table's view of the seat (:func:`ludus.core.board.board_view`'s fields), not a new one."""
     lang = reader(live, lang)
     with live.lock:
-        view = board_view(live.state, seat, live.recent(seat))
-        if live.status != "playing" or live.server_first():
-            view["actions"] = []
+        view = dict(live.table.view(seat))
+        view["actions"] = actions
+        view["recent"] = [event.to_json() for event in live.recent(seat)]
         return live.game.svg(view, seat, lang)
 
 
@@ -125,7 +143,7 @@ def text_board(live: Live, seat: int | None, lang: Lang) -> str:
     """The game's text rendering for ``seat`` (the plain panel of a game with no picture)."""
     lang = reader(live, lang)
     with live.lock:
-        return live.game.render(live.state.view(seat), seat, lang)
+        return live.game.render(live.table.view(seat), seat, lang)
 
 
 def score_rows(live: Live, lang: Lang) -> list[tuple[str, list[str]]]:
@@ -146,3 +164,35 @@ def score_rows(live: Live, lang: Lang) -> list[tuple[str, list[str]]]:
     if out.cooperative_win is None:
         rows.append((lang.gettext("place"), [lang.number(r) for r in out.ranking]))
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the play page draws for a seat after a change, made in one pass (:func:`screen`)."""
+
+    data: dict[str, Any]
+    """The payload (:func:`payload`); no actions while the seat's own move is forced."""
+    board: str | None
+    """The board picture (None: the game has none yet)."""
+    text: str | None
+    """The text rendering, for a game without a picture."""
+    sheet: list[tuple[str, list[str]]]
+    """The score sheet of a finished game (:func:`score_rows`)."""
+    forced: bool
+    """The seat's only move is forced (``State.forced``): it is on its way, nothing is offered."""
+
+
+def screen(live: Live, seat: int | None, lang: Lang) -> Screen:
+    """The play page's screen of ``seat``: payload, board (or text) and score sheet, all drawn from
+    the table's one view of the seat (:meth:`ludus.core.driver.Table.view`) under the table's lock.
+
+    While the seat's own move is forced, the page offers nothing to click: the move is on its
+    way and a click would race it."""
+    with live.lock:
+        data = payload(live, seat, lang)
+        forced = seat is not None and live.status == "playing" and live.state.forced(seat) is not None
+        if forced:
+            data["legal_actions"], data["labels"] = [], {}
+        board = picture(live, seat, lang, data["legal_actions"])
+        text = None if board else text_board(live, seat, lang)
+        return Screen(data, board, text, score_rows(live, lang), forced)

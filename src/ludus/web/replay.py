@@ -26,11 +26,11 @@ def position(live: Live, at: int, seat: int | None) -> tuple[State, list[Event],
             raise Forbidden(N_("while the game is played, its replay shows the spectator's view only"))
         if seat is not None and not 0 <= seat < live.game.players:
             raise Forbidden(N_("there is no seat {seat} at this table"), seat=seat)
-        played = list(live.played)
+        played = list(live.table.actions)
         game, seed = live.game, live.row.seed
     at = max(0, min(at, len(played)))
     state = game.new_state(seed)
     events: list[Event] = []
-    for notation in played[:at]:
-        events = state.apply(game.parse_action(state, notation))
+    for action in played[:at]:
+        events = state.apply(action)
     return state, [e for e in events if e.is_visible_to(seat)], len(played)

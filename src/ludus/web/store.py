@@ -230,7 +230,9 @@ class Store:
     def seats(self, table_id: str) -> list[SeatRow]:
         """The seats of a table in seat order."""
         with self.sessions() as session:
-            return list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
+            return list(
+                session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            )
 
     def seat_of(self, table_id: str, token: str) -> SeatRow | None:
         """The seat whose token is ``token`` at table ``table_id`` (None: no such seat)."""
@@ -241,14 +243,18 @@ class Store:
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change columns of one seat."""
         with self.session() as session:
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+            session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
+            )
 
     def update_table(self, table_id: str, **values: Any) -> None:
         """Change columns of one table (``updated`` is set too)."""
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(updated=now(), **values))
 
-    def tables(self, *, status: Sequence[str] | None = None, listed: bool | None = None, limit: int = 100) -> list[TableRow]:
+    def tables(
+        self, *, status: Sequence[str] | None = None, listed: bool | None = None, limit: int = 100
+    ) -> list[TableRow]:
         """Tables, newest first, filtered by status and by being listed in the lobby."""
         query = select(TableRow).order_by(TableRow.updated.desc()).limit(limit)
         if status is not None:
@@ -261,7 +267,9 @@ class Store:
     # --- the log ----------------------------------------------------------------
     def entries(self, table_id: str, start: int = 0) -> list[Entry]:
         """The table's log from index ``start`` on."""
-        query = (select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.idx >= start).order_by(MoveRow.idx))
+        query = (
+            select(MoveRow).where(MoveRow.table_id == table_id, MoveRow.idx >= start).order_by(MoveRow.idx)
+        )
         with self.sessions() as session:
             return [Entry(m.idx, m.seat, m.kind, m.notation, m.at) for m in session.scalars(query)]
 

@@ -11,7 +11,9 @@ connection = context.config.attributes.get("connection")
 if connection is None:  # the alembic command line: the URL from alembic.ini or LUDUS_DB
     import os
 
-    url = os.environ.get("LUDUS_DB") or context.config.get_main_option("sqlalchemy.url") or "sqlite:///ludus.db"
+    url = (
+        os.environ.get("LUDUS_DB") or context.config.get_main_option("sqlalchemy.url") or "sqlite:///ludus.db"
+    )
     with create_engine(url).begin() as own:
         context.configure(connection=own, target_metadata=Base.metadata, render_as_batch=True)
         context.run_migrations()

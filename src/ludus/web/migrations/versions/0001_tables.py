@@ -36,7 +36,9 @@ def upgrade() -> None:
     op.create_index("ix_tables_status", "tables", ["status"])
     op.create_table(
         "seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("level", sa.String(32), nullable=True),
@@ -48,7 +50,9 @@ def upgrade() -> None:
     op.create_index("ix_seats_token_hash", "seats", ["token_hash"])
     op.create_table(
         "moves",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(8), nullable=False),
