@@ -44,13 +44,32 @@ from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from ludus.core.actions import Action
 from ludus.core.api import State
-from ludus.core.errors import N_, IllegalActionError, LudusError
+from ludus.core.errors import N_, IllegalActionError, LudusError, Translator
 from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.core.table import PROBES, UndoHistory
 
-__all__ = ["Agent", "FatalMove", "Mark", "Table", "Turn", "forced_move", "loses_at_once"]
+__all__ = ["Agent", "FatalMove", "Mark", "Table", "Turn", "WhyIllegal", "forced_move", "loses_at_once"]
+
+
+class WhyIllegal:
+    """Why ``action`` is illegal in ``state`` (the rule's reason, or the generic one), said in the
+    language of whoever reads the error (:class:`~ludus.core.errors.Sayable`); ``str()`` is the
+    English. The state is a copy taken when the action was refused."""
+
+    __slots__ = ("action", "state")
+
+    def __init__(self, state: State, action: Action) -> None:
+        self.state = state
+        self.action = action
+
+    def text_in(self, lang: Translator) -> str:
+        """The reason in ``lang``."""
+        return self.state.why_illegal(self.action, lang if isinstance(lang, Lang) else None)
+
+    def __str__(self) -> str:
+        return self.state.why_illegal(self.action)
 
 
 class FatalMove(LudusError):
@@ -223,7 +242,7 @@ class Table:
             events = state.apply(action)
         except IllegalActionError:
             raise IllegalActionError(N_("illegal action {action}: {reason}"), action=str(action),
-                                     reason=state.why_illegal(action)) from None
+                                     reason=WhyIllegal(state.clone(), action)) from None
         if self.history is not None and before is not None:
             self.history.record(before, action, state)
         if mover:

@@ -19,7 +19,7 @@ language: :mod:`ludus.core.i18n` imports it, never the other way round.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class Translator(Protocol):
@@ -28,6 +28,16 @@ class Translator(Protocol):
 
     def gettext(self, message: str, domain: str | None = None) -> str:
         """``message`` (its English msgid) in ``domain``'s catalogs, in this language."""
+        ...
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """A value of an error that says itself in the reader's language (another error, a rule's
+    reason why an action is illegal); ``str()`` of it is the English."""
+
+    def text_in(self, lang: Translator) -> str:
+        """The value in ``lang``."""
         ...
 
 
@@ -42,7 +52,8 @@ class LudusError(ValueError):
     ``LudusError(template, domain=..., **values)``: the template is the msgid of the
     message in ``domain``'s catalogs (the platform's, or a game's id) and is filled
     with ``values`` by :meth:`str.format`. A message without values is used as it is. A
-    value that is itself a ``LudusError`` (the cause) is said in the same language.
+    value that is itself a ``LudusError`` (the cause) or another :class:`Sayable` value is said
+    in the same language.
     """
 
     def __init__(self, message: str = "", /, *, domain: str = "ludus", **values: Any) -> None:
@@ -54,11 +65,11 @@ class LudusError(ValueError):
     def text_in(self, lang: Translator) -> str:
         """The message in ``lang`` (a :class:`~ludus.core.i18n.Lang`; ``as_lang(code)`` makes one
         from a language code): the template translated in :attr:`domain`, filled with the values,
-        a value that is itself an error said in the same language."""
+        a value that is itself an error (or :class:`Sayable`) said in the same language."""
         text = lang.gettext(self.template, self.domain)
         if not self.values:
             return text
-        values = {k: v.text_in(lang) if isinstance(v, LudusError) else v for k, v in self.values.items()}
+        values = {k: v.text_in(lang) if isinstance(v, Sayable) else v for k, v in self.values.items()}
         return text.format(**values)
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fixtures.reasons import terminal_reply
 from games.trajan.tj_helpers import action_step, empty_trays, in_play, put, turn_of
 from ludus.core.actions import Action
+from ludus.core.driver import Table
+from ludus.core.errors import IllegalActionError
+from ludus.core.i18n import get_lang
 from ludus.games.trajan.components import CONSTRUCTION, FORUM, MILITARY, SEAPORT, TRAJAN
 from ludus.games.trajan.game import TrajanState
 from ludus.testing.scenario import edit, play
@@ -92,3 +97,18 @@ def test_the_terminal_says_the_reason_in_the_players_language() -> None:
     said = terminal_reply(s, "take senate", "en")
     assert "0:take senate is not legal now: the Senate tray of your action circle is empty." in said
     assert "miseczka Senat twojego kręgu akcji jest pusta" in terminal_reply(s, "take senate", "pl")
+
+
+def test_the_table_refuses_with_the_reason_in_the_readers_language() -> None:
+    """The web and the terminal show the driver's error: its reason is said in the reader's language."""
+    s = in_play(2)
+    with edit(s):
+        empty_trays(s, 0)
+        put(s, 0, SEAPORT, "yellow", "blue")
+        turn_of(s, 0)
+    table = Table(s)
+    senate = s.game.parse_action(s, "0:take senate")
+    with pytest.raises(IllegalActionError) as refused:
+        table.play(senate)
+    assert str(refused.value) == "illegal action 0:take senate: the Senate tray of your action circle is empty"
+    assert get_lang("hu").error_text(refused.value).endswith(": az akcióköröd szenátus tálcája üres")
