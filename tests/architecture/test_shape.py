@@ -58,7 +58,8 @@ def _rooms(folder: Path) -> set[str]:
 
 def test_every_game_folder_is_a_registered_game() -> None:
     # The games are the registered ones (entry points), not a list kept here: scripts/new_game.py adds one.
-    packages = [registry.package_of(game).removeprefix(registry.HOUSE_PREFIX) for game in registry.house_games()]
+    packages = [registry.package_of(game).removeprefix(registry.HOUSE_PREFIX)
+                for game in registry.house_games()]
     assert [p.name for p in GAMES] == sorted(packages)
     assert len(GAMES) >= 4
 

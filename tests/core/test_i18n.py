@@ -193,7 +193,8 @@ def test_errors_are_said_in_the_language(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(NotationError) as error:
         Action.from_notation("0:")
     assert str(error.value) == "cannot parse action '0:': no verb after the player"
-    assert get_lang("pl").error_text(error.value) == "nie można odczytać akcji '0:': brak czasownika po graczu"
+    assert get_lang("pl").error_text(
+        error.value) == "nie można odczytać akcji '0:': brak czasownika po graczu"
     state = ludus.load("glory-to-rome", 2).new_state(1)
     assert state.why_illegal(Action(7, "x"), "hu") == "nincs 7. játékos"
 

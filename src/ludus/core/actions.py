@@ -50,8 +50,8 @@ def parse_arg(token: str) -> Arg:
 
 def _to_int(token: str) -> int:
     if len(token.lstrip("-")) > MAX_INT_DIGITS:
-        raise NotationError(N_("the number {number} is too long (at most {digits} digits)"), number=shorten(token),
-                            digits=MAX_INT_DIGITS)
+        raise NotationError(N_("the number {number} is too long (at most {digits} digits)"),
+                            number=shorten(token), digits=MAX_INT_DIGITS)
     return int(token)
 
 
@@ -113,11 +113,13 @@ class Action:
             player = default_player
             body = text
         else:
-            raise NotationError(N_("cannot parse action {text}: expected '<player>:<verb> <args>', e.g. '0:pass'"),
+            raise NotationError(N_("cannot parse action {text}: expected '<player>:<verb> <args>', e.g. "
+                                   "'0:pass'"),
                                 text=shorten(text))
         tokens = body.split()
         if not tokens:
-            raise NotationError(N_("cannot parse action {text}: no verb after the player"), text=shorten(text))
+            raise NotationError(N_("cannot parse action {text}: no verb after the player"),
+                                text=shorten(text))
         verb = tokens[0]
         if _is_int_token(verb):
             raise NotationError(N_("cannot parse action {text}: the verb must be a word"), text=shorten(text))

@@ -8,10 +8,10 @@ build on this) and a web log or a statistic reads ``kind`` and ``data``
 directly. An event that carries hidden information names the seats that may
 see it (``visible_to``).
 
->>> register_messages("doc-example", {"take": {"one": "seat {seat} takes {markers} marker from {tray:tray}",
-...                                             "other": "seat {seat} takes {markers} markers from {tray:tray}",
-...                                             "n": "markers"}},
-...                   {"tray": lambda t, lang: t.title()})
+>>> register_messages("doc-example", {"take": {
+...     "one": "seat {seat} takes {markers} marker from {tray:tray}",
+...     "other": "seat {seat} takes {markers} markers from {tray:tray}",
+...     "n": "markers"}}, {"tray": lambda t, lang: t.title()})
 >>> log = Log.of("doc-example")()
 >>> log.public("take", seat=1, tray="senate", markers=3)
 >>> log[0].text
@@ -85,7 +85,8 @@ def register_messages(
     """
     table = _TEMPLATES.setdefault(domain, {})
     for kind, template in messages.items():
-        table[kind] = template if isinstance(template, str) else Plural(template["one"], template["other"], template["n"])
+        table[kind] = template if isinstance(template, str) else Plural(template["one"], template["other"],
+                                                                        template["n"])
     _NAMERS.setdefault(domain, {}).update(names or {})
 
 

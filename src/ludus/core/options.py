@@ -132,18 +132,18 @@ class OptionSpec:
                 result = value
         except (TypeError, ValueError, OverflowError):  # OverflowError: int(inf)
             shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(N_("option {name!r} must be {kind}, got {shown}"), name=self.name, kind=kind.__name__,
-                                  shown=shown) from None
+            raise OptionError(N_("option {name!r} must be {kind}, got {shown}"), name=self.name,
+                              kind=kind.__name__, shown=shown) from None
         if self.choices is not None and result not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             shown = shorten(value) if isinstance(value, str) else shorten(repr(value))[1:-1]
-            raise OptionError(N_("option {name!r} must be one of {allowed}; got {shown}"), name=self.name, allowed=allowed,
-                              shown=shown)
+            raise OptionError(N_("option {name!r} must be one of {allowed}; got {shown}"), name=self.name,
+                              allowed=allowed, shown=shown)
         if isinstance(result, int) and not isinstance(result, bool):
             if self.minimum is not None and result < self.minimum:
-                raise OptionError(N_("option {name!r} must be at least {minimum}; got {value}"), name=self.name,
-                                  minimum=self.minimum, value=result)
+                raise OptionError(N_("option {name!r} must be at least {minimum}; got {value}"),
+                                  name=self.name, minimum=self.minimum, value=result)
             if self.maximum is not None and result > self.maximum:
-                raise OptionError(N_("option {name!r} must be at most {maximum}; got {value}"), name=self.name,
-                                  maximum=self.maximum, value=result)
+                raise OptionError(N_("option {name!r} must be at most {maximum}; got {value}"),
+                                  name=self.name, maximum=self.maximum, value=result)
         return result

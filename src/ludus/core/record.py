@@ -58,8 +58,8 @@ def version_key(version: str) -> tuple[int, ...]:
     """
     match = _VERSION.match(version) if isinstance(version, str) else None
     if match is None:
-        raise RecordError(N_("record field 'version' must be a version like {like!r}, got {version:.60}"), like=ENGINE_VERSION,
-                          version=repr(version))
+        raise RecordError(N_("record field 'version' must be a version like {like!r}, got {version:.60}"),
+                          like=ENGINE_VERSION, version=repr(version))
     return tuple(int(part) for part in match.group(0).split("."))
 
 
@@ -121,7 +121,8 @@ class GameRecord:
         try:
             fmt = data.get("format", RECORD_FORMAT)
             if fmt != RECORD_FORMAT:
-                raise RecordError(N_("unsupported record format {format!r} (this ludus reads {ours})"), format=fmt, ours=RECORD_FORMAT)
+                raise RecordError(N_("unsupported record format {format!r} (this ludus reads {ours})"),
+                                  format=fmt, ours=RECORD_FORMAT)
             game = data["game"]
             players = data["players"]
             seed = data["seed"]
@@ -149,7 +150,8 @@ class GameRecord:
         ):
             raise RecordError(N_("record field 'digests' must be a list of strings"))
         if digests is not None and len(digests) > len(actions):
-            raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per action)"),
+            raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per "
+                                 "action)"),
                               digests=len(digests), actions=len(actions))
         final_digest = data.get("final_digest")
         if final_digest is not None and not isinstance(final_digest, str):
@@ -157,7 +159,8 @@ class GameRecord:
         version = data.get("version", ENGINE_VERSION)
         if version_key(version) > version_key(ENGINE_VERSION):
             raise RecordError(
-                f"the record was written by ludus {version}, newer than this engine ({ENGINE_VERSION}): upgrade ludus"
+                f"the record was written by ludus {version}, newer than this engine ({ENGINE_VERSION}): "
+                "upgrade ludus"
             )
         seats = data.get("seats")
         return cls(
@@ -192,11 +195,13 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path), error=exc.strerror) from None
+            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path),
+                              error=exc.strerror) from None
         except UnicodeDecodeError:
             raise RecordError(N_("game record {path!r} is not UTF-8 text"), path=str(path)) from None
         except ValueError as exc:  # e.g. a path with a NUL character
-            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path), error=str(exc)) from None
+            raise RecordError(N_("cannot read game record {path!r}: {error}"), path=str(path),
+                              error=str(exc)) from None
         return cls.loads(text)
 
 
@@ -220,8 +225,9 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
         raise RecordError(N_("cannot set up the recorded game: {error}"), error=exc) from None
     digests = record.digests
     if verify and digests is not None and len(digests) > len(record.actions):
-        raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per action)"),
-                          digests=len(digests), actions=len(record.actions))
+        raise RecordError(
+            N_("the record has {digests} digests for {actions} actions (at most one per action)"),
+            digests=len(digests), actions=len(record.actions))
     if verify and version_key(record.version) > version_key(ENGINE_VERSION):
         raise RecordError(N_("the record was written by ludus {version}, newer than this engine ({ours})"),
                           version=record.version, ours=ENGINE_VERSION)
@@ -255,14 +261,15 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
                     supply(i + 1, text=step)
                 apply(i + 1, game.parse_action(state, step))
         except LudusError as exc:
-            raise RecordError(N_("record action {number} ({text}) does not replay: {error}"), number=i + 1, text=shorten(text),
-                              error=exc) from None
+            raise RecordError(N_("record action {number} ({text}) does not replay: {error}"), number=i + 1,
+                              text=shorten(text), error=exc) from None
         if recorded is None:
             continue
         if legacy:
             supply(i + 1, digest=recorded)
         if verify and state.digest() != recorded:
-            raise RecordError(N_("replay differs from the record after action {number} ({text})"), number=i + 1, text=shorten(text))
+            raise RecordError(N_("replay differs from the record after action {number} ({text})"),
+                              number=i + 1, text=shorten(text))
     final = record.final_digest
     if final is not None:
         if legacy:

@@ -13,7 +13,8 @@ a known layout. A game declares both from its components:
   observer tensors), which a game fills from a **view** only (``Game.observe(view,
   seat)``), so an observation can never hold more than the seat may see.
 
->>> space = ActionSpace([ActionKind("draw"), ActionKind("play", ((1, 2, 3),)), ActionKind("give", (("a", "b"), (1, 2)))])
+>>> space = ActionSpace([ActionKind("draw"), ActionKind("play", ((1, 2, 3),)),
+...                      ActionKind("give", (("a", "b"), (1, 2)))])
 >>> space.size
 8
 >>> space.encode(Action(1, "give", ("b", 1)))
@@ -91,15 +92,16 @@ class ActionSpace:
         for value, where, values in zip(action.args, positions, kind.args):
             position = where.get(value)
             if position is None:
-                raise LudusError(N_("the action {action} is not in the game's action space"), action=str(action))
+                raise LudusError(N_("the action {action} is not in the game's action space"),
+                                 action=str(action))
             radix = radix * len(values) + position
         return index + radix
 
     def decode(self, number: int, player: int) -> Action:
         """The action numbered ``number``, taken by seat ``player``."""
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < self.size:
-            raise LudusError(N_("there is no action number {number} (the game has {size})"), number=repr(number)[:40],
-                             size=self.size)
+            raise LudusError(N_("there is no action number {number} (the game has {size})"),
+                             number=repr(number)[:40], size=self.size)
         low, high = 0, len(self._offsets) - 1
         while low < high:  # the last kind starting at or before ``number``
             mid = (low + high + 1) // 2
@@ -117,7 +119,8 @@ class ActionSpace:
 
     def lines(self) -> list[str]:
         """The space in words, one kind a line (``offset size verb [values] …``): its golden file."""
-        return [f"{offset} {kind.size} {kind.verb} " + " ".join("[" + ",".join(map(str, values)) + "]" for values in kind.args)
+        return [f"{offset} {kind.size} {kind.verb} "
+                + " ".join("[" + ",".join(map(str, values)) + "]" for values in kind.args)
                 for offset, kind in zip(self._offsets, self._kinds)]
 
     def digest(self) -> str:

@@ -184,7 +184,8 @@ def test_errors_and_option_help_are_translated() -> None:
 
     with pytest.raises(LudusError) as raised:
         take_building([], B.ROAD)
-    assert get_lang("pl").error_text(raised.value) == "brak tam karty: road" and str(raised.value) == "no road card there"
+    assert get_lang("pl").error_text(raised.value) == "brak tam karty: road" and str(
+        raised.value) == "no road card there"
     with pytest.raises(LudusError) as unfinished:
         ludus.load(GAME_ID, 2).new_state(0).outcome()
     assert get_lang("uk").error_text(unfinished.value) == "гра ще не закінчилася"

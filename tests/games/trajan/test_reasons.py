@@ -110,5 +110,6 @@ def test_the_table_refuses_with_the_reason_in_the_readers_language() -> None:
     senate = s.game.parse_action(s, "0:take senate")
     with pytest.raises(IllegalActionError) as refused:
         table.play(senate)
-    assert str(refused.value) == "illegal action 0:take senate: the Senate tray of your action circle is empty"
+    assert str(
+        refused.value) == "illegal action 0:take senate: the Senate tray of your action circle is empty"
     assert get_lang("hu").error_text(refused.value).endswith(": az akcióköröd szenátus tálcája üres")

@@ -298,7 +298,8 @@ def _starts(players: int) -> dict[str, int]:
     return {s.name: s.start for s in layout(players).slices}
 
 
-def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+def observe(view: Mapping[str, Any], player: int | None,
+            shape: ObservationLayout | None = None) -> list[float]:
     """The observation of ``player`` (None: the spectator, as seat 0) from its ``view`` alone, laid
     out as ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default
     :func:`layout`)."""

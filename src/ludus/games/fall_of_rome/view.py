@@ -209,6 +209,7 @@ def compositions(s: FallOfRomeData, player: int | None) -> dict[str, list[int]]:
     out["unseen events"] = [c for c in hidden if FIRST_EVENT <= c < REVOLT] + s.vdeck + s.box_events
     start = 0
     for i, size in enumerate(s.piles):
-        out[f"Revolts in player deck pile {i}"] = [c for c in deck[start : min(start + size, unknown)] if c >= REVOLT]
+        out[f"Revolts in player deck pile {i}"] = [c for c in deck[start : min(start + size, unknown)]
+                                                   if c >= REVOLT]
         start += size
     return out

@@ -233,7 +233,8 @@ def _starts(players: int) -> _Starts:
     return _Starts(players)
 
 
-def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+def observe(view: Mapping[str, Any], player: int | None,
+            shape: ObservationLayout | None = None) -> list[float]:
     """The observation of ``player`` (None: the spectator) from its ``view`` alone (the player count
     is the view's; ``shape``, the game's layout, is the one :func:`observation_parts` gives for it)."""
     n = len(view["players"])

@@ -324,7 +324,8 @@ def compositions(s: GtrData, player: int | None) -> dict[str, list[int]]:
     return out
 
 
-def _plan(s: GtrData, player: int | None, known: Lists, known_at: At, hidden: Lists, hidden_at: At) -> DealPlan:
+def _plan(s: GtrData, player: int | None, known: Lists, known_at: At, hidden: Lists,
+          hidden_at: At) -> DealPlan:
     """The :class:`DealPlan` of ``s`` for ``player``: kept on ``s`` until its next action (the
     engine gives ``s`` a new legal-action cache at every action and edit)."""
     entry = s._deals.get(player)

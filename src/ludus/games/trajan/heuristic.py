@@ -57,7 +57,8 @@ from ludus.games.trajan.rules.action_circle import SOW_ACTIONS
 from ludus.games.trajan.scoring import construction_sets, final_breakdown, outcome
 from ludus.games.trajan.state import TrajanData
 
-__all__ = ["evaluate", "evaluate_all", "greedy_action", "search_turns", "seat_value", "seat_values", "turn_key"]
+__all__ = ["evaluate", "evaluate_all", "greedy_action", "search_turns", "seat_value", "seat_values",
+           "turn_key"]
 
 
 class _FirstOfTies(Rng):

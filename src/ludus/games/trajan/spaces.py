@@ -279,7 +279,8 @@ def _rank(values: list[int], n: int) -> list[float]:
     return [order.index(v) / top for v in values]
 
 
-def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayout | None = None) -> list[float]:
+def observe(view: Mapping[str, Any], player: int | None,
+            shape: ObservationLayout | None = None) -> list[float]:
     """The observation of ``player`` (None: the spectator) from its ``view`` alone, laid out as
     ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default :func:`layout`)."""
     seats = view["players"]

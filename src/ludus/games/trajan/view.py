@@ -67,7 +67,8 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     for p in range(n):
         info: dict[str, Any] = {
             "vp": s.vp[p],
-            "trays": {ACTIONS[t]: {COLOURS[c]: k for c, k in enumerate(s.trays[p][t]) if k} for t in range(6)},
+            "trays": {ACTIONS[t]: {COLOURS[c]: k for c, k in enumerate(s.trays[p][t]) if k}
+                      for t in range(6)},
             "trajan_slots": [_tile(t) for t in s.trajan_slots[p]],
             "arch": s.arch[p],
             "senate": s.senate_pos[p],

@@ -95,7 +95,8 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
         if top.who == player:
             return DECISION_RULES[type(top)].legal(s, top)
         if type(top) is Legions or (type(top) is HicManebimus and top.stage == "add"):
-            return []  # a move (or a reinforcement) half chosen is one step of the rulebook: no event inside it
+            # a move (or a reinforcement) half chosen is one step of the rulebook: no event inside it
+            return []
         # another seat decides: events stay playable, except between drawing cards and resolving them
         hand = s.hands[player]
         if hand and max(hand) >= FIRST_EVENT and phase in WINDOW_PHASES and not drawn_unresolved(s):
@@ -275,7 +276,8 @@ REASONS: Mapping[str, Why] = {
 
 for _verb, _move in ((Verb.MARCH, movement.march), (Verb.SAIL, movement.sail),
                      (Verb.CLASSIS_SAIL, characters.classis_sail), (Verb.FABRUM_MOVE, characters.fabrum_move),
-                     (Verb.MOVE_TO, event_cards.finish_event_move), (Verb.MOVE_PAWN, event_cards.finish_event_move),
+                     (Verb.MOVE_TO, event_cards.finish_event_move),
+                     (Verb.MOVE_PAWN, event_cards.finish_event_move),
                      (Verb.ENLIST_BARBARIANS, alliances.enlist_barbarians),
                      (Verb.CLASSIS_RECRUIT, characters.classis_recruit)):
     movement.register_move(_verb, _move)

@@ -71,7 +71,8 @@ def forge_alliance(s: S, a: Action, log: Log) -> None:
     s.allied[t] = 1
     log.public("alliance", tribe=t)
     hand = s.hands[a.player]
-    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t], TRIBES[t].alliance_cost)
+    push_pay(s, a.player, [c for c in hand if c < N_CITY_CARDS and NODES[c].tribe == t],
+             TRIBES[t].alliance_cost)
 
 
 def open_enlist(s: S, a: Action, log: Log) -> None:
@@ -79,7 +80,8 @@ def open_enlist(s: S, a: Action, log: Log) -> None:
     legions come in (``add <n>``, 0 up to :func:`enlist_most`); the action is spent then."""
     t = COLOUR_INDEX[str(a.args[0])]
     city = s.pawn_city[s.cur]
-    s.pending.append(Legions(a.player, str(a.verb), city, enlist_most(s, city, s.cubes[city * NT + t]), what=t))
+    s.pending.append(
+        Legions(a.player, str(a.verb), city, enlist_most(s, city, s.cubes[city * NT + t]), what=t))
 
 
 def enlist_barbarians(s: S, a: Action, log: Log) -> None:

@@ -69,7 +69,8 @@ def _colour_cards_sorted(hand: list[int], city: int) -> list[int]:
     return sorted({c for c in hand if CARD_BIT[c] & mask})
 
 
-def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int], out: list[Action]) -> None:
+def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[int],
+                 out: list[Action]) -> None:
     """The current pawn's character actions."""
     if role == R_CONSUL and s.reserve:
         forts = s.forts
@@ -115,11 +116,13 @@ def role_choices(s: S, player: int, pawn: int, role: int, city: int, hand: list[
 # Each move's actions, built once: [caput][seat][legions carried][destination] (the destination
 # only: the legions taken along are the next decision, :class:`~ludus.games.fall_of_rome.decisions.Legions`).
 _CLASSIS_TO = tuple(
-    tuple(tuple(tuple((CLASSIS_SAIL_DEST[p][d],) for d in range(NC)) for n in range(4)) for p in range(MAX_SEATS))
+    tuple(tuple(tuple((CLASSIS_SAIL_DEST[p][d],) for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
     for x in (False, True)
 )
 _FABRUM_TO = tuple(
-    tuple(tuple(tuple((FABRUM_MOVE_DEST[p][d],) for d in range(NC)) for n in range(4)) for p in range(MAX_SEATS))
+    tuple(tuple(tuple((FABRUM_MOVE_DEST[p][d],) for d in range(NC)) for n in range(4))
+          for p in range(MAX_SEATS))
     for x in (False, True)
 )
 
@@ -128,14 +131,16 @@ MoveLists = tuple[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...], ...]
 
 
 def _to_all_but(table: MoveLists, dests: tuple[int, ...], marched: bool = False) -> MoveLists:
-    """[caput][seat][legions][from] -> the moves of ``table`` to every city of ``dests`` but ``from``, in order
-    (``marched``: not to the cities next to ``from`` either)."""
+    """[caput][seat][legions][from] -> the moves of ``table`` to every city of ``dests`` but ``from``, in
+    order (``marched``: not to the cities next to ``from`` either)."""
     def to(c: int, d: int) -> bool:
         return d != c and not (marched and d in NEIGHBOURS[c])
 
     return tuple(
-        tuple(tuple(tuple(tuple(a for d in dests if to(c, d) for a in by_n[d]) for c in range(NC)) for by_n in by_seat)
-              for by_seat in by_caput)
+        tuple(
+            tuple(tuple(tuple(a for d in dests if to(c, d) for a in by_n[d]) for c in range(NC))
+                  for by_n in by_seat)
+            for by_seat in by_caput)
         for by_caput in table
     )
 
@@ -199,7 +204,8 @@ def classis_most(s: S) -> int:
 def open_classis(s: S, a: Action, log: Log) -> None:
     """Praefectus Classis's recruit, the card chosen (``classis_recruit <card>``): ask how many
     legions (``add <n>``, 1 up to :func:`classis_most`); the action is spent then."""
-    s.pending.append(Legions(a.player, str(a.verb), s.pawn_city[s.cur], classis_most(s), what=TOKEN_CARD[str(a.args[0])]))
+    s.pending.append(
+        Legions(a.player, str(a.verb), s.pawn_city[s.cur], classis_most(s), what=TOKEN_CARD[str(a.args[0])]))
 
 
 def classis_recruit(s: S, a: Action, log: Log) -> None:

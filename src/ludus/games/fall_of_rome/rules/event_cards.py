@@ -240,7 +240,8 @@ def do_ut_des_choices(s: S, p: DoUtDes) -> list[Action]:
         swap = SWAP[player]
         for x in range(s.seats):
             for y in range(x + 1, s.seats):
-                if (p.destab or s.pawn_city[x] == s.pawn_city[y]) and _free_city_cards(s, x) and _free_city_cards(
+                if (p.destab
+                    or s.pawn_city[x] == s.pawn_city[y]) and _free_city_cards(s, x) and _free_city_cards(
                     s, y
                 ):
                     out.append(swap[x][y])
@@ -287,7 +288,8 @@ def pawns_to_city_choices(s: S, p: PawnsToCity) -> list[Action]:
     dest = p.city
     moves = MOVE_PAWN[player]
     first = max(p.moved, default=-1) + 1  # pawns moved in pawn order: one way to each set (ruling 37)
-    out = [moves[s.roles[q]] for q in range(first, n_pawns(s)) if s.pawn_city[q] != dest and q not in p.refused]
+    out = [moves[s.roles[q]] for q in range(first, n_pawns(s)) if s.pawn_city[q] != dest
+           and q not in p.refused]
     if p.moved or p.refused or not isinstance(p, FestinaLente):
         out.append(SIMPLE[player][Verb.DONE])
     return out
@@ -313,7 +315,8 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
         _after_si_vis_fort(s, p)
     elif len(a.args) == 1:  # move_pawn <role>: the legions taken along are asked next (issue 11)
         pawn = s.roles.index(ROLE_TOKENS.index(str(a.args[0])))
-        s.pending.append(Legions(p.who, Verb.MOVE_PAWN, p.city, legion_choices(s, s.pawn_city[pawn], p.city), pawn))
+        s.pending.append(
+            Legions(p.who, Verb.MOVE_PAWN, p.city, legion_choices(s, s.pawn_city[pawn], p.city), pawn))
     else:  # move_pawn <role> <n>, made by the answer to Legions (finish_event_move)
         pawn = s.roles.index(ROLE_TOKENS.index(str(a.args[0])))
         n = int(a.args[1])
@@ -450,7 +453,8 @@ def veni_vidi_vici(s: S, p: VeniVidiVici, a: Action, log: Log) -> bool:
         s.pending.pop()
     elif len(a.args) == 1:  # move_to <city>: the legions taken along are asked next (issue 11)
         dest = TOKEN_CITY[str(a.args[0])]
-        s.pending.append(Legions(p.who, Verb.MOVE_TO, dest, legion_choices(s, s.pawn_city[s.cur], dest), s.cur))
+        s.pending.append(
+            Legions(p.who, Verb.MOVE_TO, dest, legion_choices(s, s.pawn_city[s.cur], dest), s.cur))
     else:  # move_to <city> <n>, made by the answer to Legions (finish_event_move)
         dest = TOKEN_CITY[str(a.args[0])]
         owner = seat_of(s, s.cur)

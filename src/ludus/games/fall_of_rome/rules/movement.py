@@ -65,7 +65,8 @@ def _march_list(player: int, city: int, carry: int, caput: bool) -> tuple[Action
 # of a few dozen actions much of their time):
 # - the marches: [caput][seat][city][legions carried];
 _MARCH_TARGETS = tuple(
-    tuple(tuple(tuple(_march_list(p, c, n, x) for n in range(4)) for c in range(NC)) for p in range(MAX_SEATS))
+    tuple(tuple(tuple(_march_list(p, c, n, x) for n in range(4)) for c in range(NC))
+          for p in range(MAX_SEATS))
     for x in (False, True)
 )
 # - a sail's actions: [caput][seat][legions carried][destination] (the destination only);

@@ -62,7 +62,8 @@ def plot_choices(s: S, player: int, pawn: int, city: int, hand: list[int], out: 
 def plot(s: S, a: Action, log: Log) -> None:
     """SPISEK: propose to give or take the card; the other pawn's owner decides (ruling 22)."""
     other = int(a.args[0])
-    s.pending.append(PlotConsent(seat_of(s, other), str(a.verb), a.player, other, TOKEN_CARD[str(a.args[1])], str(a)))
+    s.pending.append(
+        PlotConsent(seat_of(s, other), str(a.verb), a.player, other, TOKEN_CARD[str(a.args[1])], str(a)))
 
 
 def plot_store(s: S, a: Action, log: Log) -> None:

@@ -119,7 +119,8 @@ def set_up(s: S) -> None:
         node = NODES[card]
         city, tribe = node.city, node.tribe
         i = city * NT + tribe
-        if not s.result and cubes[i] + count <= 3 and supply[tribe] >= count and not (s.caput and city == ROMA):
+        if not s.result and cubes[i] + count <= 3 and supply[tribe] >= count and not (
+                s.caput and city == ROMA):
             # no legion on the board yet, no 4th cube: the cubes go in as place_barbarian would put them
             cubes[i] += count
             supply[tribe] -= count

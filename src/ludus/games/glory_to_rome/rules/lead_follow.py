@@ -272,7 +272,8 @@ def lead_why(s: GtrData, a: Action) -> Reason | None:
 def follow_why(s: GtrData, a: Action) -> Reason | None:
     """Why ``follow <card|jack>`` is refused: no role is led yet, the card is not in hand, or it
     does not match the led role (Circus: any Order follows an Architect)."""
-    if s.phase >= ACT or petition_of(s) is not None or s.pre_think or a.player != s.current or len(a.args) != 1:
+    if s.phase >= ACT or petition_of(s) is not None or s.pre_think or a.player != s.current or len(
+            a.args) != 1:
         return None
     if s.phase == LEAD and not s.palace_open:
         return because(N_("no role has been led yet: lead one, or think"))

@@ -207,11 +207,13 @@ def why_illegal(s: HadriansWallData, action: Action, lang: Lang) -> str:
         return _("there is no seat {seat}").format(seat=p)
     b = s.boards[p]
     if s.phase is CHOOSE:
-        return _("every player is choosing Path and Prospect") if b.choice < 0 else _("you have already chosen")
+        return _("every player is choosing Path and Prospect") if b.choice < 0 else _("you have already "
+                                                                                      "chosen")
     if b.done:
         return _("you have ended the Year") if s.phase is ACTIONS else _("you have already defended")
     if b.pending and s.phase is ACTIONS:
-        return _("first resolve the pending choice ({choice})").format(choice=pending_words(str(b.pending[-1]), lang))
+        return _("first resolve the pending choice ({choice})").format(
+            choice=pending_words(str(b.pending[-1]), lang))
     why = REASONS.get(action.verb)
     reason = None if why is None else why(s, action)
     if reason is not None:

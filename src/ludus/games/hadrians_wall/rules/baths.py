@@ -30,7 +30,8 @@ def baths_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: li
         apparitores = b.citizens[3]
         actions = t.bribe
         for k in range(6):
-            if not b.baths[k] and apparitores >= BATHS_APPARITORES[k] and b.items[RESOURCE] >= BATHS_RESOURCES[k]:
+            if not b.baths[k] and apparitores >= BATHS_APPARITORES[k] and b.items[
+                    RESOURCE] >= BATHS_RESOURCES[k]:
                 out.append(actions[k])
 
 

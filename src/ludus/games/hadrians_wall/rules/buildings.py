@@ -84,7 +84,8 @@ def forum_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: li
     if len(forum) < FORUM_BOXES and s.year not in forum:
         _, bl, sv, cv, _ = b.items
         # (looked up by the worker counts, 2 or more counting as 2: no loop over the exchanges)
-        out.extend(t.forum_by_workers[(bl if bl < 2 else 2) * 9 + (sv if sv < 2 else 2) * 3 + (cv if cv < 2 else 2)])
+        out.extend(
+            t.forum_by_workers[(bl if bl < 2 else 2) * 9 + (sv if sv < 2 else 2) * 3 + (cv if cv < 2 else 2)])
 
 
 def forum(s: HadriansWallData, a: Action, log: Log) -> None:

@@ -100,4 +100,5 @@ def record_good(s: HadriansWallData, p: int, hexagon: int, good: int, log: Log) 
             gain_attribute(s, p, RENOWN, log)
 
 
-DECISION_RULES: dict[type[Decision], DecisionRules[Any, Any]] = {MarketHexagon: DecisionRules(hexagon_answers, hexagon)}
+DECISION_RULES: dict[type[Decision],
+                     DecisionRules[Any, Any]] = {MarketHexagon: DecisionRules(hexagon_answers, hexagon)}

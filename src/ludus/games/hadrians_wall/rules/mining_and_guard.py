@@ -29,7 +29,8 @@ from ..state import Board, HadriansWallData
 from .general import gain_all, show
 
 
-def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
+def mining_and_guard_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable,
+                             out: list[Action]) -> None:
     """Mining & Foresting, Wall Guard and Training Grounds, if their next box is open."""
     items = b.items
     built = b.built

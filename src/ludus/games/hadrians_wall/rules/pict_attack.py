@@ -23,7 +23,8 @@ from .year import start_year
 
 def attack_size(s: HadriansWallData) -> int:
     """Fate cards in this Year's Pict attack."""
-    return s.cfg.attack_cards[s.year - 1] + neutral_attack_cards(s) + s.extra_attack + s.cfg.extra_attack_cards
+    return (s.cfg.attack_cards[s.year - 1] + neutral_attack_cards(s) + s.extra_attack
+            + s.cfg.extra_attack_cards)
 
 
 def attack_counts(s: HadriansWallData) -> list[int]:
@@ -58,7 +59,8 @@ def end_year(s: HadriansWallData, log: Log) -> None:
     n = min(attack_size(s), len(s.fate_deck) + len(s.fate_discard))
     s.attack = draw_fates(s, n, log)
     counts = attack_counts(s)
-    log.public("attack", year=s.year, cards=s.attack[:], size=n, left=counts[0], centre=counts[1], right=counts[2])
+    log.public("attack", year=s.year, cards=s.attack[:], size=n, left=counts[0], centre=counts[1],
+               right=counts[2])
     s.phase = FAVOUR
     everybody_done = True
     for p, b in enumerate(s.boards):

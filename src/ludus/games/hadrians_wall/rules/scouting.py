@@ -37,7 +37,8 @@ from .general import gain_attribute, pay_source, show, source_card, sources
 def scout_actions(s: HadriansWallData, p: int, b: Board, t: ActionTable, out: list[Action]) -> None:
     """Every Prospect card whose pattern still fits the map, if a Scout box is open."""
     scouts = b.scouts
-    if scouts < len(SCOUT_PATRICIANS) and b.citizens[PATRICIAN] >= SCOUT_PATRICIANS[scouts] and b.items[SOLDIER]:
+    if scouts < len(SCOUT_PATRICIANS) and b.citizens[PATRICIAN] >= SCOUT_PATRICIANS[scouts] and b.items[
+            SOLDIER]:
         actions = t.scout
         used = b.map
         for source in sources(s, p, own=True):

@@ -25,7 +25,8 @@ from ludus.games.trajan.state import TrajanData
 __all__ = ["VERBS", "build", "build_spaces", "build_why", "hire", "options", "supply_why"]
 
 _HIRE = tuple(Action(p, Verb.HIRE) for p in range(MAX_PLAYERS))
-_BUILD = tuple(tuple(Action(p, Verb.BUILD, (space,)) for space in range(GRID_SPACES)) for p in range(MAX_PLAYERS))
+_BUILD = tuple(tuple(Action(p, Verb.BUILD, (space,)) for space in range(GRID_SPACES))
+               for p in range(MAX_PLAYERS))
 
 
 def options(s: TrajanData, p: int) -> list[Action]:

@@ -131,7 +131,8 @@ def has_extra_tile(s: TrajanData, p: int, action: int) -> bool:
 def offer_is_moot(s: TrajanData, d: OfferExtra) -> bool:
     """Whether the offer of an extra action asks nothing (used one already, or no tile)."""
     p = d.who
-    return bool(s.extra_used) or not (has_extra_tile(s, p, d.action) or count_kind(s.ftiles[p], K_EXTRA_JOKER))
+    return (bool(s.extra_used)
+            or not (has_extra_tile(s, p, d.action) or count_kind(s.ftiles[p], K_EXTRA_JOKER)))
 
 
 def _legal_offer(s: TrajanData, d: OfferExtra) -> list[Action]:

@@ -1,6 +1,7 @@
 """The Seaport action ([HU] "Kikötőakció"): cards, the display and the three ships.
 
-RULE: trajan.hu "Kikötőakció" — (a) draw 2 cards and discard 1 (the pile, then the card), (b) take the top card of a
+RULE: trajan.hu "Kikötőakció" — (a) draw 2 cards and discard 1 (the pile, then the card), (b) take the top
+card of a
       discard pile, (c) play 1 or 2 cards to the display and draw as many, or (d) ship a
       combination of cards (identical cards, pairs, different cards): VP by the ship's
       coloured side, or its grey side once it has been used this quarter.
@@ -261,5 +262,6 @@ def sail(s: TrajanData, d: LoadShip, log: Log) -> None:
 
 LOAD_SHIP_RULES: DecisionRules[TrajanData, LoadShip] = DecisionRules(_legal_load_ship, _load_ship)
 
-VERBS: dict[str, Handler] = {Verb.DRAW_TWO: draw_two, Verb.TAKE_DISCARD: take_discard, Verb.DISPLAY: display, Verb.SHIP: ship}
+VERBS: dict[str, Handler] = {Verb.DRAW_TWO: draw_two, Verb.TAKE_DISCARD: take_discard, Verb.DISPLAY: display,
+                             Verb.SHIP: ship}
 """The Seaport's verbs answering :class:`~ludus.games.trajan.decisions.TakeAction`."""

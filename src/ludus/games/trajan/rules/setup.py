@@ -50,8 +50,8 @@ from ludus.games.trajan.rules.cards import can_draw, draw_to_hand, refill_discar
 from ludus.games.trajan.state import TrajanData
 
 __all__ = [
-    "CHOOSE_TILE_RULES", "arrange", "choose", "legal_arrange", "legal_choose", "legal_deal", "set_up", "stack",
-    "take_card",
+    "CHOOSE_TILE_RULES", "arrange", "choose", "legal_arrange", "legal_choose", "legal_deal", "set_up",
+    "stack", "take_card",
 ]
 
 _ARRANGE = tuple(tuple(Action(p, Verb.ARRANGE, (c,)) for c in COLOURS) for p in range(MAX_PLAYERS))
@@ -141,7 +141,8 @@ def set_up(s: TrajanData, rng: Rng) -> None:
     s.grid_tile = list(range(len(CONSTRUCTION_TILES)))
     rng.shuffle(s.grid_tile)
     # Trajan tiles sorted by category, each stack shuffled (top = last)
-    s.trajan_stacks = [[t.index for t in TRAJAN_TILES if t.category == c] for c in range(len(TRAJAN_CATEGORIES))]
+    s.trajan_stacks = [[t.index for t in TRAJAN_TILES if t.category == c]
+                       for c in range(len(TRAJAN_CATEGORIES))]
     for stack in s.trajan_stacks:
         rng.shuffle(stack)
     # bonus tiles: 1 per player (yellow), 2 on the senate track
