@@ -12,12 +12,18 @@
   an action: forced moves, the end of a round) and ``is_legal`` (a faster test).
 
 Legal-action lists are cached per seat until the next ``apply`` (or the end of
-an :meth:`RulesState.edit` block); ``apply`` never regenerates them.
+an :meth:`RulesState.edit` block); ``apply`` never regenerates them. The cache is
+the engine's own: a game reads and fills it only through :meth:`RulesState.cached_legal`,
+:meth:`RulesState.remember_legal` and :meth:`RulesState.share_legal`.
+
+A State class's ``__slots__`` are derived: every field its data declares
+(:mod:`ludus.core.fields`), besides the engine's cache, which every new object
+(``__new__``: a new state, a clone, an unpickled one) starts empty.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, ClassVar, TypeVar
@@ -27,6 +33,7 @@ from ludus.core.api import State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, Log
+from ludus.core.fields import field_names
 
 __all__ = ["Handler", "RulesState"]
 
@@ -38,15 +45,32 @@ R = TypeVar("R", bound="RulesState")
 _NO_DECISIONS: list[Decision] = []
 
 
-class RulesState(State):
+class _SlottedState(ABCMeta):
+    """Gives a State class without ``__slots__`` the slots of the fields its data bases declare."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
+        if "__slots__" not in namespace:
+            taken = {slot for base in bases for klass in base.__mro__ for slot in klass.__dict__.get("__slots__", ())}
+            names = dict.fromkeys(n for base in bases for n in field_names(base) if n not in taken)
+            namespace["__slots__"] = tuple(names)
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+class RulesState(State, metaclass=_SlottedState):
     """A :class:`State` whose ``apply`` is the engine's; games fill in the hooks."""
 
+    __slots__ = ("_legal",)
     DOMAIN: ClassVar[str] = "ludus"
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = {}
 
     _legal: dict[int | None, list[Action]]
     _LOG: ClassVar[type[Log]] = Log
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        self = object.__new__(cls)
+        self._legal = {}
+        return self
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -68,6 +92,21 @@ class RulesState(State):
     def _after_edit(self) -> None:
         """Recompute derived fields after a scenario edit (override when there are any)."""
         return None
+
+    # --- the legal-action cache, for the hooks -----------------------------------
+    def cached_legal(self, player: int | None) -> list[Action] | None:
+        """The legal actions of ``player`` cached for this position (the list itself: never change it),
+        or ``None`` when they were not generated yet."""
+        return self._legal.get(player)
+
+    def remember_legal(self, player: int | None, legal: list[Action]) -> None:
+        """Cache ``legal`` as ``player``'s legal actions in this position (a game that builds
+        several seats' lists at once, or knows them after its ``_advance``)."""
+        self._legal[player] = legal
+
+    def share_legal(self, other: RulesState) -> None:
+        """Give ``other``, a copy of this position just made, this position's cached lists."""
+        other._legal = self._legal.copy()
 
     # --- the API -------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[Action]:

@@ -17,11 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ludus.core.actions import Action
 from ludus.core.decisions import Decision, decision
 from ludus.core.errors import N_, StateError
 from ludus.games.glory_to_rome.components import DOMAIN, Verb
-from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
+from ludus.games.glory_to_rome.state import GtrStateData
 
 NO_POOL = 8
 """Flag of a demand's JSON int: leave the matching pool card."""
@@ -235,18 +234,10 @@ class GtrData(GtrStateData):
     petition: Petition | None
     half_lay: HalfLaid | None
     colosseum: ColosseumChoice | None
-    _legal: dict[int | None, list[Action]]
-    """The engine's legal-action cache (:class:`~ludus.core.engine.RulesState`), new at every action."""
-    _deals: dict[int | None, tuple[object, Any]]
-    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers below
-    :mod:`.view` do not import it), with
-    the legal-action cache it was made beside (the engine replaces that cache at every action)."""
 
     def copy_into(self, o: D) -> D:
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""
         self.copy_fields(o)
-        o.active = self.active[:]
-        o.active_any = self.active_any
         # Mostly empty: an empty one is not worth a comprehension (a clone is a hot path).
         o.stack = [f.copy() for f in self.stack] if self.stack else []
         o.gives = [g.copy() for g in self.gives] if self.gives else []
@@ -312,9 +303,3 @@ def _ints(data: dict[str, Any], name: str, row: Any, length: int, empty: bool = 
 
 DECISION_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")
 """The pending decisions of :class:`GtrData` (copied by hand in :meth:`GtrData.copy_into`)."""
-
-SLOTS: tuple[str, ...] = (
-    "rng", *FIELDS.shared, *FIELDS.ints, *FIELDS.strs, *FIELDS.lists, *FIELDS.nested, *FIELDS.object_rows,
-    "active", "active_any", *DECISION_FIELDS, *FIELDS.transient,
-)
-"""Every field, for the ``__slots__`` of the State class (faster to read and copy than a ``__dict__``)."""

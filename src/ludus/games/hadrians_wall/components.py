@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.events import register_messages
+from ludus.core.fields import GamePhase
 from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "hadrians-wall"
@@ -29,7 +30,7 @@ DOMAIN: Final = "hadrians-wall"
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
-class Phase(IntEnum):
+class Phase(GamePhase):
     """Where the game is: choosing Path/Prospect, acting in the Year, spending Favours, over.
 
     The JSON and the view name a phase in lower case (``"choose"``), see :data:`PHASE_NAMES`.

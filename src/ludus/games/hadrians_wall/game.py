@@ -10,6 +10,7 @@ from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, Search, State, c
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
+from ludus.core.fields import field_names
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 from ludus.core.spaces import ActionKind
@@ -18,7 +19,7 @@ from . import decisions, heuristic, invariants, notation, render, rules, scoring
 from . import svg as board
 from .components import DIFFICULTIES, DOMAIN, OVER, Verb, lang_of
 from .config import HadriansWallConfig
-from .state import HadriansWallData
+from .state import HadriansWallData, load_pending
 
 __all__ = ["HadriansWall", "HadriansWallState"]
 
@@ -41,7 +42,6 @@ class HadriansWallState(HadriansWallData, RulesState):
     def __init__(self, game: HadriansWall, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.init_data(game, game.config)
-        self._legal = {}
 
     # --- the engine's hooks ----------------------------------------------
     def _generate(self, player: int | None) -> list[Action]:
@@ -59,7 +59,7 @@ class HadriansWallState(HadriansWallData, RulesState):
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal: from the cached list, else generating only its chapter."""
-        legal = self._legal.get(action.player)
+        legal = self.cached_legal(action.player)
         if legal is None:
             return rules.is_legal(self, action)
         for candidate in legal:
@@ -99,29 +99,29 @@ class HadriansWallState(HadriansWallData, RulesState):
         return view.determinize(self.clone(), player, seed)
 
     def clone(self) -> HadriansWallState:
-        other = HadriansWallState.__new__(HadriansWallState)
-        self.copy_data(other)
-        return other
+        return self.copy_fields(HadriansWallState.__new__(HadriansWallState))
 
     def to_json(self) -> dict[str, Any]:
-        return self.data_to_json()
+        return self.fields_to_json()
+
+    def loaded_form(self, data: Mapping[str, Any], path: str = "") -> None:
+        """The boards' pending decisions, from their saved tokens (:meth:`.state.Board.saved_form`)."""
+        load_pending(self, data, decisions.from_token)
 
     @classmethod
     def from_json(cls, game: HadriansWall, data: Mapping[str, Any]) -> HadriansWallState:
         """Inverse of :meth:`to_json`."""
         state = cls(game)
-        state.data_from_json(data, decisions.from_token)
+        state.fields_from_json(data)
         return state
 
     def __getstate__(self) -> dict[str, Any]:
         # The configuration (with its prebuilt actions) is the game's: rebuilt, not pickled.
-        data = dict(self.__dict__)
-        del data["cfg"]
-        data["_legal"] = {}
-        return data
+        return {name: getattr(self, name) for name in field_names(HadriansWallState) if name != "cfg"}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
+        for name, value in data.items():
+            setattr(self, name, value)
         self.cfg = self.game.config
 
 
