@@ -67,7 +67,7 @@ class RulesState(State, metaclass=_SlottedState):
     _legal: dict[int | None, list[Action]]
     _LOG: ClassVar[type[Log]] = Log
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+    def __new__(cls: type[R], *args: Any, **kwargs: Any) -> R:
         self = object.__new__(cls)
         self._legal = {}
         return self

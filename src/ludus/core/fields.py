@@ -12,8 +12,8 @@ What a type means:
 - :class:`~ludus.core.rng.Rng`: cloned, saved as its integer state;
 - ``list[int]``, ``list[list[int]]``, ...: copied level by level (scalars inside);
 - ``dict[int, int]``, ``dict[str, int]``: copied; int keys are saved as strings;
-- a class with ``copy()``, ``to_json()`` and a class method ``from_json(data)`` (or a
-  nested :class:`PlainData`): copied and saved by those; also ``X | None``,
+- a class with ``copy()``, ``to_json()`` and a class method ``from_json(data)``, or a
+  nested :class:`PlainData` (loaded by :meth:`PlainData.load_json`): copied and saved by those; also ``X | None``,
   ``list[X]`` and ``list[list[X]]`` (rows of objects).
 
 Markers (:data:`typing.Annotated` aliases) say what the type cannot:
@@ -44,6 +44,7 @@ ludus.core.errors.StateError: state field 'turn': expected an integer, got str
 
 from __future__ import annotations
 
+import inspect
 import sys
 import types
 import typing
@@ -181,11 +182,6 @@ class PlainData:
         obj = cls.__new__(cls)
         obj.fields_from_json(data, path)
         return obj
-
-    @classmethod
-    def from_json(cls: type[P], data: Any) -> P:
-        """A new object from :meth:`to_json` output."""
-        return cls.load_json(data)
 
     # --- the one hook for a legacy saved form (override both halves, or neither) ---
     def saved_form(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -341,36 +337,39 @@ def _field(name: str, tp: Any) -> Field:
             elif isinstance(meta, LoadWith):
                 loader = meta.loader
         tp = tp.__origin__
-    flags = {"derived": _Mark.DERIVED in marks, "immutable": _Mark.IMMUTABLE in marks,
-             "by_name": _Mark.BY_NAME in marks, "by_hook": _Mark.BY_HOOK in marks}
+
+    def make(kind: str, item: Any = None, depth: int = 0, optional: bool = False, int_keys: bool = False) -> Field:
+        return Field(name, kind, item, depth, optional, int_keys, saved=_Mark.DERIVED not in marks,
+                     derived=_Mark.DERIVED in marks, immutable=_Mark.IMMUTABLE in marks,
+                     by_name=_Mark.BY_NAME in marks, by_hook=_Mark.BY_HOOK in marks, loader=loader)
+
     if _Mark.SHARED in marks:
         return Field(name, "shared", saved=False)
     if _Mark.TRANSIENT in marks:
         return Field(name, "transient", saved=False)
-    saved = not flags["derived"]
     optional = False
     args = typing.get_args(tp)
     if type(tp) is types.UnionType and len(args) == 2 and type(None) in args:
         optional = True
         tp = args[0] if args[1] is type(None) else args[1]
     if tp is Rng:
-        return Field(name, "rng", saved=saved, **flags)
+        return make("rng")
     if isinstance(tp, type) and issubclass(tp, IntEnum):
-        return Field(name, "enum", tp, saved=saved, **flags)
+        return make("enum", tp)
     if tp in _SCALAR_NAMES:
-        return Field(name, "scalar", tp, saved=saved, **flags)
+        return make("scalar", tp)
     if typing.get_origin(tp) is dict:
         key, value = typing.get_args(tp)
         if key in (int, str) and value in _SCALAR_NAMES:
-            return Field(name, "dict", value, int_keys=key is int, saved=saved, **flags)
+            return make("dict", value, int_keys=key is int)
     depth = 0
     while typing.get_origin(tp) is list:
         depth += 1
         (tp,) = typing.get_args(tp)
     if depth and tp in _SCALAR_NAMES and loader is None:
-        return Field(name, "list", tp, depth, saved=saved, **flags)
-    if depth <= 2 and (_is_object_class(tp) or (depth and flags["by_hook"])):
-        return Field(name, "object", tp, depth, optional, saved=saved, loader=loader, **flags)
+        return make("list", tp, depth)
+    if depth <= 2 and (_is_object_class(tp) or (depth and _Mark.BY_HOOK in marks)):
+        return make("object", tp, depth, optional)
     raise TypeError(f"field {name!r}: no copy or JSON form for the annotation {tp!r}")
 
 
@@ -378,12 +377,12 @@ def declared_fields(cls: type) -> tuple[Field, ...]:
     """The fields ``cls`` declares by annotations (its bases' first), in declaration order."""
     out: dict[str, Field] = {}
     for klass in reversed(cls.__mro__):
-        own = klass.__dict__.get("__annotations__", {})
+        own = inspect.get_annotations(klass)
         if not own or not (isinstance(klass, type) and issubclass(klass, PlainData)) or klass is PlainData:
             continue
         namespace = {**vars(typing), **vars(sys.modules[klass.__module__]), klass.__name__: klass}
         for name, annotation in own.items():
-            tp = eval(annotation, namespace) if isinstance(annotation, str) else annotation  # noqa: S307
+            tp = eval(annotation, namespace) if isinstance(annotation, str) else annotation
             if typing.get_origin(tp) is ClassVar:
                 continue
             out[name] = _field(name, tp)
@@ -460,9 +459,8 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
         return lambda c: plain_state(c, slots=slots)
     if slots:
         names = field_names(cls)
-        namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__", *names)}
-        cls = type(cls)(cls.__name__, cls.__bases__, {**namespace, "__slots__": names,
-                                                         "__qualname__": cls.__qualname__})
+        members = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__", *names)}
+        cls = type(cls.__name__, cls.__bases__, {**members, "__slots__": names, "__qualname__": cls.__qualname__})
     fields = declared_fields(cls)
     body = [f"    o.{f.name} = {_copy_expr(f)}" for f in fields]
     out = ["def fields_to_json(self):", "    d = {"]
@@ -485,7 +483,7 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
         "F": fields, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
         "LIST": _list, "DICT": _dict, "OBJECTS": _objects,
     }
-    exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)
     for name in ("copy_fields", "copy", "fields_to_json", "fields_from_json"):
         setattr(cls, name, namespace[name])
     cls.FIELDS = fields
@@ -497,7 +495,7 @@ def field_names(cls: type) -> tuple[str, ...]:
     out: dict[str, None] = {}
     for klass in reversed(cls.__mro__):
         if isinstance(klass, type) and issubclass(klass, PlainData) and klass is not PlainData:
-            for name, annotation in klass.__dict__.get("__annotations__", {}).items():
+            for name, annotation in inspect.get_annotations(klass).items():
                 if not str(annotation).startswith(("ClassVar", "typing.ClassVar")):
                     out[name] = None
     return tuple(out)
