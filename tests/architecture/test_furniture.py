@@ -122,7 +122,8 @@ def private_problems(source: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and node.attr in PRIVATE:
             out.append(f"line {node.lineno}: .{node.attr}")
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in PRIVATE:
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and (
+                node.target.id in PRIVATE):
             out.append(f"line {node.lineno}: declares {node.target.id}")
     return out
 

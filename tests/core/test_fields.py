@@ -117,7 +117,8 @@ def test_the_json_follows_the_declaration_order_and_each_type() -> None:
     assert list(data) == ["rng", "step", "named", "flag", "label", "deck", "hands", "cube", "counts", "token",
                           "tokens", "rows", "shared_tokens", "loaded", "sheets"]
     assert data["step"] == 1 and data["named"] == "game_over" and data["counts"] == {"3": 1}
-    assert data["token"] == [9] and data["rows"] == [[[2]], []] and data["sheets"] == [{"score": 10, "marks": [1]}]
+    assert data["token"] == [9] and data["rows"] == [[[2]], []]
+    assert data["sheets"] == [{"score": 10, "marks": [1]}]
     assert json.dumps(data)  # JSON-ready
 
 
@@ -131,7 +132,8 @@ def test_a_copy_is_independent_where_it_must_be_and_shares_the_rest() -> None:
     c.rows[0][0].value = 99
     c.sheets[0].marks.append(3)
     assert t.fields_to_json() == _table().fields_to_json()
-    assert c.game is t.game and c.shared_tokens[0] is t.shared_tokens[0] and c.shared_tokens is not t.shared_tokens
+    assert c.game is t.game and c.shared_tokens is not t.shared_tokens
+    assert c.shared_tokens[0] is t.shared_tokens[0]
     assert c.total == 42 and c.cache == {} and c.rng is not t.rng and c.rng.state == t.rng.state
 
 

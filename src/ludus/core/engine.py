@@ -50,7 +50,8 @@ class _SlottedState(ABCMeta):
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
         if "__slots__" not in namespace:
-            taken = {slot for base in bases for klass in base.__mro__ for slot in klass.__dict__.get("__slots__", ())}
+            taken = {slot for base in bases for klass in base.__mro__
+                     for slot in klass.__dict__.get("__slots__", ())}
             names = dict.fromkeys(n for base in bases for n in field_names(base) if n not in taken)
             namespace["__slots__"] = tuple(names)
         return super().__new__(mcs, name, bases, namespace, **kwargs)

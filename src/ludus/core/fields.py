@@ -13,8 +13,8 @@ What a type means:
 - ``list[int]``, ``list[list[int]]``, ...: copied level by level (scalars inside);
 - ``dict[int, int]``, ``dict[str, int]``: copied; int keys are saved as strings;
 - a class with ``copy()``, ``to_json()`` and a class method ``from_json(data)``, or a
-  nested :class:`PlainData` (loaded by :meth:`PlainData.load_json`): copied and saved by those; also ``X | None``,
-  ``list[X]`` and ``list[list[X]]`` (rows of objects).
+  nested :class:`PlainData` (loaded by :meth:`PlainData.load_json`): copied and saved by
+  those; also ``X | None``, ``list[X]`` and ``list[list[X]]`` (rows of objects).
 
 Markers (:data:`typing.Annotated` aliases) say what the type cannot:
 :data:`Shared` (a reference copies share and the JSON leaves out: the game, the
@@ -218,11 +218,12 @@ def _get(d: Mapping[str, Any], name: str, path: str) -> Any:
         return d[name]
     except KeyError:
         if path:
-            raise StateError(N_("state field {name!r}: {error}"), name=path[:-1], error=f"no field {name!r}") from None
+            raise StateError(N_("state field {name!r}: {error}"), name=path[:-1],
+                             error=f"no field {name!r}") from None
         raise StateError(N_("the state has no field {name!r}"), name=name) from None
     except TypeError:
-        raise StateError(N_("state field {name!r}: expected an object, got {what}"), name=path[:-1] or "state",
-                         what=_what(d)) from None
+        raise StateError(N_("state field {name!r}: expected an object, got {what}"),
+                         name=path[:-1] or "state", what=_what(d)) from None
 
 
 def _rng(d: Mapping[str, Any], name: str, path: str) -> Rng:
@@ -253,8 +254,8 @@ def _enum(d: Mapping[str, Any], name: str, path: str, enum: type[IntEnum], by_na
     try:
         return enum(value)
     except ValueError:
-        raise StateError(N_("state field {name!r}: {value} is not one of {allowed}"), name=path + name, value=value,
-                         allowed=[int(e) for e in enum]) from None
+        raise StateError(N_("state field {name!r}: {value} is not one of {allowed}"), name=path + name,
+                         value=value, allowed=[int(e) for e in enum]) from None
 
 
 def _list(d: Mapping[str, Any], name: str, path: str, depth: int) -> list[Any]:
@@ -338,7 +339,8 @@ def _field(name: str, tp: Any) -> Field:
                 loader = meta.loader
         tp = tp.__origin__
 
-    def make(kind: str, item: Any = None, depth: int = 0, optional: bool = False, int_keys: bool = False) -> Field:
+    def make(kind: str, item: Any = None, depth: int = 0, optional: bool = False,
+             int_keys: bool = False) -> Field:
         return Field(name, kind, item, depth, optional, int_keys, saved=_Mark.DERIVED not in marks,
                      derived=_Mark.DERIVED in marks, immutable=_Mark.IMMUTABLE in marks,
                      by_name=_Mark.BY_NAME in marks, by_hook=_Mark.BY_HOOK in marks, loader=loader)
@@ -460,7 +462,8 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
     if slots:
         names = field_names(cls)
         members = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__", *names)}
-        cls = type(cls.__name__, cls.__bases__, {**members, "__slots__": names, "__qualname__": cls.__qualname__})
+        members.update(__slots__=names, __qualname__=cls.__qualname__)
+        cls = type(cls.__name__, cls.__bases__, members)
     fields = declared_fields(cls)
     body = [f"    o.{f.name} = {_copy_expr(f)}" for f in fields]
     out = ["def fields_to_json(self):", "    d = {"]
@@ -491,7 +494,8 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
 
 
 def field_names(cls: type) -> tuple[str, ...]:
-    """The names ``cls`` and its :class:`PlainData` bases annotate (not ``ClassVar``): a state's ``__slots__``."""
+    """The names ``cls`` and its :class:`PlainData` bases annotate (not ``ClassVar``): a state's
+    ``__slots__``."""
     out: dict[str, None] = {}
     for klass in reversed(cls.__mro__):
         if isinstance(klass, type) and issubclass(klass, PlainData) and klass is not PlainData:

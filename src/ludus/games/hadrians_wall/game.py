@@ -1,4 +1,4 @@
-"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module that imports everything."""
+"""The :class:`HadriansWall` game and its :class:`HadriansWallState`: the only module importing everything."""
 
 from __future__ import annotations
 

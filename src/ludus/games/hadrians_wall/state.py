@@ -208,7 +208,8 @@ class HadriansWallData(PlainData):
         self.boards = []
 
 
-def load_pending(state: HadriansWallData, data: Mapping[str, Any], decode: Callable[[str, int], Decision]) -> None:
+def load_pending(state: HadriansWallData, data: Mapping[str, Any],
+                 decode: Callable[[str, int], Decision]) -> None:
     """Set every board's ``pending`` from the saved ``data`` (:meth:`Board.saved_form`'s tokens);
     ``decode(token, seat)`` makes a decision of a token (the State's hook: it knows the classes)."""
     for seat, board in enumerate(state.boards):

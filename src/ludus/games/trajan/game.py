@@ -122,8 +122,8 @@ class TrajanState(TrajanData, RulesState):
         if "pile_hand" not in data:
             self.pile_hand = [[0] * N_COMMODITIES for _ in range(n)]
         if not -1 <= self.decider < n:
-            raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"), domain=DOMAIN,
-                             seat=self.decider, players=n)
+            raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"),
+                             domain=DOMAIN, seat=self.decider, players=n)
         self.pending = decisions.pending_from_json(data, max(self.decider, 0))
         if self.pending and self.decider < 0:
             raise StateError(N_("state field 'agenda': decisions pending in a finished game ('decider' -1)"),
