@@ -18,7 +18,8 @@ the engine's own: a game reads and fills it only through :meth:`RulesState.cache
 
 A State class's ``__slots__`` are derived: every field its data declares
 (:mod:`ludus.core.fields`), besides the engine's cache, which every new object
-(``__new__``: a new state, a clone, an unpickled one) starts empty.
+(``__new__``: a new state, an unpickled one) starts empty; the generated ``copy()``
+(a State's clone) empties it itself.
 """
 
 from __future__ import annotations
@@ -26,14 +27,14 @@ from __future__ import annotations
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from ludus.core.actions import Action
 from ludus.core.api import State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, Log
-from ludus.core.fields import field_names
+from ludus.core.fields import Field, PlainData, add_methods, field_names
 
 __all__ = ["Handler", "RulesState"]
 
@@ -45,8 +46,13 @@ R = TypeVar("R", bound="RulesState")
 _NO_DECISIONS: list[Decision] = []
 
 
+_CACHE = Field("_legal", "transient", saved=False)
+"""The engine's legal-action cache, as a field: empty in every copy and loaded state."""
+
+
 class _SlottedState(ABCMeta):
-    """Gives a State class without ``__slots__`` the slots of the fields its data bases declare."""
+    """Derives a State class's ``__slots__`` (every field its data bases declare) and its copy
+    (the data's generated copy, with the engine's cache emptied in the same function)."""
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
         if "__slots__" not in namespace:
@@ -54,7 +60,14 @@ class _SlottedState(ABCMeta):
                      for slot in klass.__dict__.get("__slots__", ())}
             names = dict.fromkeys(n for base in bases for n in field_names(base) if n not in taken)
             namespace["__slots__"] = tuple(names)
-        return super().__new__(mcs, name, bases, namespace, **kwargs)
+        cls = super().__new__(mcs, name, bases, namespace, **kwargs)
+        data = [k for k in cls.__mro__ if issubclass(k, PlainData) and "FIELDS" in k.__dict__]
+        if data:
+            fields = tuple(f for f in data[0].FIELDS if f.name != _CACHE.name)
+            add_methods(cast(Any, cls), (*fields, _CACHE))
+            if "clone" not in namespace:
+                cls.clone = cls.copy  # type: ignore[attr-defined]  # (added by add_methods)
+        return cls
 
 
 class RulesState(State, metaclass=_SlottedState):
@@ -93,6 +106,11 @@ class RulesState(State, metaclass=_SlottedState):
     def _after_edit(self) -> None:
         """Recompute derived fields after a scenario edit (override when there are any)."""
         return None
+
+    def clone(self: R) -> R:
+        """An independent copy: the copy generated from the declared fields, the engine's
+        cache empty (a State class of declared fields gets it as ``clone``)."""
+        raise TypeError(f"{type(self).__name__} declares no fields (see ludus.core.fields): write its clone")
 
     # --- the legal-action cache, for the hooks -----------------------------------
     def cached_legal(self, player: int | None) -> list[Action] | None:

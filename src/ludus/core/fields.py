@@ -58,7 +58,7 @@ from ludus.core.rng import Rng
 
 __all__ = [
     "Derived", "Field", "GamePhase", "Immutable", "LoadWith", "PlainData", "SavedByHook", "SavedByName",
-    "Shared", "Transient", "declared_fields", "field_names", "plain_state",
+    "Shared", "Transient", "add_methods", "declared_fields", "field_names", "plain_state",
 ]
 
 T = TypeVar("T")
@@ -464,7 +464,15 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
         members = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__", *names)}
         members.update(__slots__=names, __qualname__=cls.__qualname__)
         cls = type(cls.__name__, cls.__bases__, members)
-    fields = declared_fields(cls)
+    return add_methods(cls, declared_fields(cls))
+
+
+def add_methods(cls: type[P], fields: tuple[Field, ...]) -> type[P]:
+    """Generate the four methods of ``cls`` from ``fields`` (what :func:`plain_state` does with
+    the declared ones; the engine adds its own cache to a State class's fields this way).
+
+    ``copy()`` makes its object with ``object.__new__``: a copy sets every field itself.
+    """
     body = [f"    o.{f.name} = {_copy_expr(f)}" for f in fields]
     out = ["def fields_to_json(self):", "    d = {"]
     out += [f"        {f.name!r}: {_json_expr(f)}," for f in fields if f.saved]
@@ -479,11 +487,11 @@ def plain_state(cls: type[P] | None = None, *, slots: bool = False) -> Any:
     load.append("    self.loaded_form(d, path)")
     source = "\n".join([
         "def copy_fields(self, o):", *body, "    return o",
-        "def copy(self):", "    c = type(self)", "    o = c.__new__(c)", *body, "    return o",
+        "def copy(self):", "    o = NEW(type(self))", *body, "    return o",
         *out, *load,
     ])
     namespace: dict[str, Any] = {
-        "F": fields, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
+        "F": fields, "NEW": object.__new__, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
         "LIST": _list, "DICT": _dict, "OBJECTS": _objects,
     }
     exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)

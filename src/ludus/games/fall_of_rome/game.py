@@ -99,10 +99,6 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         view.redeal_hidden(d, seed)
         return d
 
-    def clone(self) -> FallOfRomeState:
-        """An independent copy (generated from the declared fields)."""
-        return self.copy_fields(FallOfRomeState.__new__(FallOfRomeState))
-
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data."""
         return self.fields_to_json()

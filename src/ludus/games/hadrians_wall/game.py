@@ -98,9 +98,6 @@ class HadriansWallState(HadriansWallData, RulesState):
         check_seat(self, player)
         return view.determinize(self.clone(), player, seed)
 
-    def clone(self) -> HadriansWallState:
-        return self.copy_fields(HadriansWallState.__new__(HadriansWallState))
-
     def to_json(self) -> dict[str, Any]:
         return self.fields_to_json()
 

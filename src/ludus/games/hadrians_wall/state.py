@@ -211,6 +211,11 @@ class HadriansWallData(PlainData):
 def load_pending(state: HadriansWallData, data: Mapping[str, Any],
                  decode: Callable[[str, int], Decision]) -> None:
     """Set every board's ``pending`` from the saved ``data`` (:meth:`Board.saved_form`'s tokens);
-    ``decode(token, seat)`` makes a decision of a token (the State's hook: it knows the classes)."""
+    ``decode(token, seat)`` makes a decision of a token (the State's hook: it knows the classes).
+
+    Also what a board's types cannot say: ``battles`` holds two lists, one per gladiator.
+    """
     for seat, board in enumerate(state.boards):
+        if len(board.battles) != 2:
+            raise StateError(f"state field 'boards[{seat}].battles': expected two lists (one per gladiator)")
         board.pending = _pending(data["boards"][seat], seat, decode)

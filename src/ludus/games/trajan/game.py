@@ -98,10 +98,6 @@ class TrajanState(TrajanData, RulesState):
         check_seat(self, player)
         return view.determinize(self, player, seed)
 
-    def clone(self) -> TrajanState:
-        """An independent copy (the pending decisions are immutable and shared)."""
-        return self.copy_fields(TrajanState.__new__(TrajanState))
-
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data (the declared fields in their saved form)."""
         return self.fields_to_json()
