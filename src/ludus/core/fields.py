@@ -23,7 +23,7 @@ config), :data:`Transient` (a cache: empty in a copy and after loading, not save
 (a list whose items never change: copies share them), :data:`SavedByName` and
 :data:`SavedByHook` (a legacy saved form kept by the class's one hook pair,
 :meth:`PlainData.saved_form` and :meth:`PlainData.loaded_form`); ``LoadWith(f)``
-loads a list's items with ``f``.
+loads a list's items with ``f``; ``Length(n)``: a list of lists always holds ``n``.
 
 >>> @plain_state
 ... class Data(PlainData):
@@ -57,7 +57,7 @@ from ludus.core.errors import N_, StateError
 from ludus.core.rng import Rng
 
 __all__ = [
-    "Derived", "Field", "GamePhase", "Immutable", "LoadWith", "PlainData", "SavedByHook", "SavedByName",
+    "Derived", "Field", "GamePhase", "Immutable", "Length", "LoadWith", "PlainData", "SavedByHook", "SavedByName",
     "Shared", "Transient", "add_methods", "declared_fields", "field_names", "plain_state",
 ]
 
@@ -123,6 +123,14 @@ class LoadWith:
 
 
 @dataclass(frozen=True, slots=True)
+class Length:
+    """``Annotated[list[list[int]], Length(2)]``: the outer list always holds that many items (one
+    per gladiator): checked on loading, and the copy is unrolled."""
+
+    items: int
+
+
+@dataclass(frozen=True, slots=True)
 class Field:
     """One declared field, as read from its annotation.
 
@@ -143,6 +151,7 @@ class Field:
     by_name: bool = False
     by_hook: bool = False
     loader: Callable[[Any], Any] | None = None
+    length: int = -1
 
 
 class PlainData:
@@ -151,6 +160,11 @@ class PlainData:
     __slots__ = ()
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     """The declared fields in declaration order (set by :func:`plain_state`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.FIELDS:  # a subclass of declared data: the same methods, copying into its own class
+            add_methods(cls, cls.FIELDS)
 
     def copy_fields(self, other: P) -> P:
         """Copy every field of ``self`` into ``other`` (a fresh ``__new__`` object); return it."""
@@ -258,8 +272,9 @@ def _enum(d: Mapping[str, Any], name: str, path: str, enum: type[IntEnum], by_na
                          value=value, allowed=[int(e) for e in enum]) from None
 
 
-def _list(d: Mapping[str, Any], name: str, path: str, depth: int) -> list[Any]:
-    """A list (of lists, ``depth`` levels) of JSON scalars, copied level by level."""
+def _list(d: Mapping[str, Any], name: str, path: str, depth: int, length: int = -1) -> list[Any]:
+    """A list (of lists, ``depth`` levels) of JSON scalars, copied level by level (``length``
+    items in the outer list, unless -1)."""
 
     def load(value: object, level: int) -> list[Any]:
         if type(value) is not list:
@@ -273,7 +288,11 @@ def _list(d: Mapping[str, Any], name: str, path: str, depth: int) -> list[Any]:
             return list(value)
         return [load(x, level - 1) for x in value]
 
-    return load(_get(d, name, path), depth)
+    value = load(_get(d, name, path), depth)
+    if length >= 0 and len(value) != length:
+        raise StateError(N_("state field {name!r}: {error}"), name=path + name,
+                         error=f"expected {length} lists, got {len(value)}")
+    return value
 
 
 def _dict(d: Mapping[str, Any], name: str, path: str, int_keys: bool) -> dict[Any, Any]:
@@ -331,19 +350,23 @@ def _field(name: str, tp: Any) -> Field:
     """The :class:`Field` an evaluated annotation ``tp`` declares (:class:`TypeError` if none)."""
     marks: set[_Mark] = set()
     loader = None
+    length = -1
     while typing.get_origin(tp) is Annotated:
         for meta in tp.__metadata__:
             if isinstance(meta, _Mark):
                 marks.add(meta)
             elif isinstance(meta, LoadWith):
                 loader = meta.loader
+            elif isinstance(meta, Length):
+                length = meta.items
         tp = tp.__origin__
 
     def make(kind: str, item: Any = None, depth: int = 0, optional: bool = False,
              int_keys: bool = False) -> Field:
         return Field(name, kind, item, depth, optional, int_keys, saved=_Mark.DERIVED not in marks,
                      derived=_Mark.DERIVED in marks, immutable=_Mark.IMMUTABLE in marks,
-                     by_name=_Mark.BY_NAME in marks, by_hook=_Mark.BY_HOOK in marks, loader=loader)
+                     by_name=_Mark.BY_NAME in marks, by_hook=_Mark.BY_HOOK in marks, loader=loader,
+                     length=length)
 
     if _Mark.SHARED in marks:
         return Field(name, "shared", saved=False)
@@ -402,8 +425,10 @@ def _copy_expr(f: Field) -> str:
         return f"{n}.clone()"
     if f.kind == "dict":
         return f"{n}.copy()"
-    if f.kind == "list":
-        return {1: f"{n}.copy()", 2: f"[x[:] for x in {n}]"}.get(f.depth, f"[[y[:] for y in x] for x in {n}]")
+    if f.kind == "list" and f.depth == 2 and f.length >= 0:
+        return "[" + "".join(f"{n}[{i}].copy(), " for i in range(f.length)) + "]"
+    if f.kind == "list":  # map(list.copy): no comprehension frame (the inner lists are lists: typed)
+        return {1: f"{n}.copy()", 2: f"[*map(LCOPY, {n})]"}.get(f.depth, f"[[*map(LCOPY, x)] for x in {n}]")
     if f.depth == 0:
         return f"{n}.copy() if {n} is not None else None" if f.optional else f"{n}.copy()"
     if f.depth == 1:
@@ -445,7 +470,7 @@ def _load_expr(f: Field, i: int) -> str:
     if f.kind == "dict":
         return f"DICT(d, {n}, path, {f.int_keys})"
     if f.kind == "list":
-        return f"LIST(d, {n}, path, {f.depth})"
+        return f"LIST(d, {n}, path, {f.depth}, {f.length})"
     return f"OBJECTS(d, {n}, path, F[{i}])"
 
 
@@ -471,7 +496,9 @@ def add_methods(cls: type[P], fields: tuple[Field, ...]) -> type[P]:
     """Generate the four methods of ``cls`` from ``fields`` (what :func:`plain_state` does with
     the declared ones; the engine adds its own cache to a State class's fields this way).
 
-    ``copy()`` makes its object with ``object.__new__``: a copy sets every field itself.
+    ``copy()`` makes its object with ``object.__new__``: a copy sets every field itself. A
+    subclass gets the methods anew (:meth:`PlainData.__init_subclass__`), so that its copy is
+    of its own class.
     """
     body = [f"    o.{f.name} = {_copy_expr(f)}" for f in fields]
     out = ["def fields_to_json(self):", "    d = {"]
@@ -487,11 +514,11 @@ def add_methods(cls: type[P], fields: tuple[Field, ...]) -> type[P]:
     load.append("    self.loaded_form(d, path)")
     source = "\n".join([
         "def copy_fields(self, o):", *body, "    return o",
-        "def copy(self):", "    o = NEW(type(self))", *body, "    return o",
+        "def copy(self):", "    o = NEW(CLS)", *body, "    return o",
         *out, *load,
     ])
     namespace: dict[str, Any] = {
-        "F": fields, "NEW": object.__new__, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
+        "F": fields, "CLS": cls, "NEW": object.__new__, "LCOPY": list.copy, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
         "LIST": _list, "DICT": _dict, "OBJECTS": _objects,
     }
     exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)

@@ -10,12 +10,12 @@ boards. Both declare their fields once, by annotations, and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from ludus.core.api import Game
 from ludus.core.decisions import Decision
 from ludus.core.errors import StateError
-from ludus.core.fields import Immutable, PlainData, SavedByHook, SavedByName, Shared, plain_state
+from ludus.core.fields import Immutable, Length, PlainData, SavedByHook, SavedByName, Shared, plain_state
 from ludus.core.rng import Rng
 
 from .components import (
@@ -86,7 +86,8 @@ class Board(PlainData):
     covered: list[int]
     """Earlier Prospect cards, covered by the current one."""
     pending: SavedByHook[Immutable[list[Decision]]]
-    battles: list[list[int]]
+    battles: Annotated[list[list[int]], Length(2)]
+    """One list per gladiator."""
 
     def __init__(self) -> None:
         self.items = [0, 0, 0, 0, 0]
@@ -212,10 +213,6 @@ def load_pending(state: HadriansWallData, data: Mapping[str, Any],
                  decode: Callable[[str, int], Decision]) -> None:
     """Set every board's ``pending`` from the saved ``data`` (:meth:`Board.saved_form`'s tokens);
     ``decode(token, seat)`` makes a decision of a token (the State's hook: it knows the classes).
-
-    Also what a board's types cannot say: ``battles`` holds two lists, one per gladiator.
     """
     for seat, board in enumerate(state.boards):
-        if len(board.battles) != 2:
-            raise StateError(f"state field 'boards[{seat}].battles': expected two lists (one per gladiator)")
         board.pending = _pending(data["boards"][seat], seat, decode)
