@@ -65,8 +65,9 @@ class _SlottedState(ABCMeta):
         if data:
             fields = tuple(f for f in data[0].FIELDS if f.name != _CACHE.name)
             add_methods(cast(Any, cls), (*fields, _CACHE))
-            if "clone" not in namespace:
-                cls.clone = cls.copy  # type: ignore[attr-defined]  # (added by add_methods)
+            inherited = getattr(getattr(cls, "clone", None), "__qualname__", "")
+            if "clone" not in namespace and inherited in ("RulesState.clone", "copy"):
+                cls.clone = cls.copy  # type: ignore[attr-defined]  # (the generated one, unless written)
         return cls
 
 

@@ -57,8 +57,8 @@ from ludus.core.errors import N_, StateError
 from ludus.core.rng import Rng
 
 __all__ = [
-    "Derived", "Field", "GamePhase", "Immutable", "Length", "LoadWith", "PlainData", "SavedByHook", "SavedByName",
-    "Shared", "Transient", "add_methods", "declared_fields", "field_names", "plain_state",
+    "Derived", "Field", "GamePhase", "Immutable", "Length", "LoadWith", "PlainData", "SavedByHook",
+    "SavedByName", "Shared", "Transient", "add_methods", "declared_fields", "field_names", "plain_state",
 ]
 
 T = TypeVar("T")
@@ -518,7 +518,8 @@ def add_methods(cls: type[P], fields: tuple[Field, ...]) -> type[P]:
         *out, *load,
     ])
     namespace: dict[str, Any] = {
-        "F": fields, "CLS": cls, "NEW": object.__new__, "LCOPY": list.copy, "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
+        "F": fields, "CLS": cls, "NEW": object.__new__, "LCOPY": list.copy,
+        "RNG": _rng, "SCALAR": _scalar, "ENUM": _enum,
         "LIST": _list, "DICT": _dict, "OBJECTS": _objects,
     }
     exec(compile(source, f"<plain_state {cls.__qualname__}>", "exec"), namespace)
