@@ -14,21 +14,29 @@
   action is refused (:mod:`ludus.core.reasons`; a decision's rules have their own ``why``).
 
 Legal-action lists are cached per seat until the next ``apply`` (or the end of
-an :meth:`RulesState.edit` block); ``apply`` never regenerates them.
+an :meth:`RulesState.edit` block); ``apply`` never regenerates them. The cache is
+the engine's own: a game reads and fills it only through :meth:`RulesState.cached_legal`,
+:meth:`RulesState.remember_legal` and :meth:`RulesState.share_legal`.
+
+A State class's ``__slots__`` are derived: every field its data declares
+(:mod:`ludus.core.fields`), besides the engine's cache, which every new object
+(``__new__``: a new state, an unpickled one) starts empty; the generated ``copy()``
+(a State's clone) empties it itself.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from ludus.core.actions import Action
 from ludus.core.api import State, check_seat
 from ludus.core.decisions import Decision, DecisionRules
 from ludus.core.errors import IllegalActionError
 from ludus.core.events import Event, Log
+from ludus.core.fields import Field, PlainData, add_methods, field_names
 from ludus.core.i18n import LangLike
 from ludus.core.reasons import Reason, Why
 
@@ -42,9 +50,35 @@ R = TypeVar("R", bound="RulesState")
 _NO_DECISIONS: list[Decision] = []
 
 
-class RulesState(State):
+_CACHE = Field("_legal", "transient", saved=False)
+"""The engine's legal-action cache, as a field: empty in every copy and loaded state."""
+
+
+class _SlottedState(ABCMeta):
+    """Derives a State class's ``__slots__`` (every field its data bases declare) and its copy
+    (the data's generated copy, with the engine's cache emptied in the same function)."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
+        if "__slots__" not in namespace:
+            taken = {slot for base in bases for klass in base.__mro__
+                     for slot in klass.__dict__.get("__slots__", ())}
+            names = dict.fromkeys(n for base in bases for n in field_names(base) if n not in taken)
+            namespace["__slots__"] = tuple(names)
+        cls = super().__new__(mcs, name, bases, namespace, **kwargs)
+        data = [k for k in cls.__mro__ if issubclass(k, PlainData) and "FIELDS" in k.__dict__]
+        if data:
+            fields = tuple(f for f in data[0].FIELDS if f.name != _CACHE.name)
+            add_methods(cast(Any, cls), (*fields, _CACHE))
+            inherited = getattr(getattr(cls, "clone", None), "__qualname__", "")
+            if "clone" not in namespace and inherited in ("RulesState.clone", "copy"):
+                cls.clone = cls.copy  # type: ignore[attr-defined]  # (the generated one, unless written)
+        return cls
+
+
+class RulesState(State, metaclass=_SlottedState):
     """A :class:`State` whose ``apply`` is the engine's; games fill in the hooks."""
 
+    __slots__ = ("_legal",)
     DOMAIN: ClassVar[str] = "ludus"
     HANDLERS: ClassVar[Mapping[str, Handler]] = {}
     DECISION_RULES: ClassVar[Mapping[type[Decision], DecisionRules[Any, Any]]] = {}
@@ -52,6 +86,11 @@ class RulesState(State):
 
     _legal: dict[int | None, list[Action]]
     _LOG: ClassVar[type[Log]] = Log
+
+    def __new__(cls: type[R], *args: Any, **kwargs: Any) -> R:
+        self = object.__new__(cls)
+        self._legal = {}
+        return self
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -73,6 +112,26 @@ class RulesState(State):
     def _after_edit(self) -> None:
         """Recompute derived fields after a scenario edit (override when there are any)."""
         return None
+
+    def clone(self: R) -> R:
+        """An independent copy: the copy generated from the declared fields, the engine's
+        cache empty (a State class of declared fields gets it as ``clone``)."""
+        raise TypeError(f"{type(self).__name__} declares no fields (see ludus.core.fields): write its clone")
+
+    # --- the legal-action cache, for the hooks -----------------------------------
+    def cached_legal(self, player: int | None) -> list[Action] | None:
+        """The legal actions of ``player`` cached for this position (the list itself: never change it),
+        or ``None`` when they were not generated yet."""
+        return self._legal.get(player)
+
+    def remember_legal(self, player: int | None, legal: list[Action]) -> None:
+        """Cache ``legal`` as ``player``'s legal actions in this position (a game that builds
+        several seats' lists at once, or knows them after its ``_advance``)."""
+        self._legal[player] = legal
+
+    def share_legal(self, other: RulesState) -> None:
+        """Give ``other``, a copy of this position just made, this position's cached lists."""
+        other._legal = self._legal.copy()
 
     # --- the API -------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list[Action]:

@@ -16,6 +16,7 @@ from ludus.games.fall_of_rome.components import (
     ROLE_INDEX,
     TOKEN_CARD,
     TOKEN_CITY,
+    Phase,
 )
 from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.invariants import barbarian_cards, player_cards
@@ -77,7 +78,7 @@ def scenario(
     """
     game = registry.load("fall-of-rome", players=players, **options)
     s: FallOfRomeState = game.new_state(seed)
-    while s.phase == "start":
+    while s.phase == Phase.START:
         s.apply(s.legal_actions()[0])
     with edit(s):
         _empty_board(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ludus.core.registry as registry
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, scenario
-from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.components import REVOLT, TOKEN_CARD, TOKEN_CITY, Phase
 from ludus.testing.scenario import legal
 
 
@@ -60,12 +60,12 @@ def test_second_revolt_still_waits_after_an_event_played_in_its_window() -> None
     s = scenario(hands=((), ("Audentes_Fortuna_Iuvat", "Mortui_Non_Mordent")))
     s.pdeck[-4:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"], REVOLT, REVOLT]
     act(s, "0:draw")
-    assert s.phase == "revolt" and s.rate == 1
+    assert s.phase == Phase.REVOLT and s.rate == 1
     act(s, "1:play Audentes_Fortuna_Iuvat normal")
-    assert len(s.hands[0]) == 2 and s.rate == 1 and s.phase == "revolt"
+    assert len(s.hands[0]) == 2 and s.rate == 1 and s.phase == Phase.REVOLT
     assert "1:play Mortui_Non_Mordent normal" in legal(s, 1) and legal(s, 0) == ["0:revolt"]
     act(s, "0:revolt")
-    assert s.rate == 2 and s.phase == "invade"
+    assert s.rate == 2 and s.phase == Phase.INVADE
 
 
 # POSTACIE, Regina Foederata: "Jeśli to zrobisz, możesz tam umieścić 1 znacznik legionisty" —

@@ -11,6 +11,7 @@ from ludus.agents.lookahead import SEARCH
 from ludus.agents.random import RandomAgent
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import heuristic, planner
+from ludus.games.fall_of_rome.components import Phase
 from ludus.games.fall_of_rome.game import FallOfRomeState
 
 
@@ -18,7 +19,7 @@ def _play_turn(s: FallOfRomeState, seed: int = 0) -> list[str]:
     """The current player's actions with the greedy bot, up to (not including) the draw."""
     rng = Rng(seed)
     taken = []
-    while s.phase == "actions" and not s.is_terminal():
+    while s.phase == Phase.ACTIONS and not s.is_terminal():
         seat = s.to_move()[0]
         action = planner.greedy_action(s, seat, rng, SEARCH)
         assert action is not None

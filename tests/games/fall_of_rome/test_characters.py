@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
-from ludus.games.fall_of_rome.components import FACE_INDEX, REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.components import FACE_INDEX, REVOLT, TOKEN_CARD, TOKEN_CITY, Phase
 from ludus.games.fall_of_rome.rules.battle import battle
 from ludus.games.fall_of_rome.rules.board import place_fort
 from ludus.testing.scenario import edit, legal
@@ -149,7 +149,7 @@ def test_vestalis_draws_from_her_event_deck_and_may_draw_three() -> None:
     act(s, "0:draw3")
     assert sorted(legal(s, 0)) == ["0:put_back Revolt", "0:put_back Sinope/blue", "0:put_back Tyras/white"]
     act(s, "0:put_back Revolt")
-    assert s.pdeck[-1] == REVOLT and s.pknown == 1 and s.phase == "invade"
+    assert s.pdeck[-1] == REVOLT and s.pknown == 1 and s.phase == Phase.INVADE
     assert TOKEN_CARD["Sinope/blue"] in s.hands[0] and TOKEN_CARD["Tyras/white"] in s.hands[0]
 
 

@@ -7,7 +7,7 @@ import pytest
 import ludus.core.registry as registry
 from games.fall_of_rome.fr_helpers import act, scenario
 from ludus.core.rng import Rng
-from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT
+from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT, Phase
 from ludus.testing import check_game
 
 
@@ -34,7 +34,7 @@ def test_check_game_options(players: int, options: dict[str, object]) -> None:
 def test_determinize_keeps_revolt_piles_and_known_cards() -> None:
     game = registry.load("fall-of-rome", players=3)
     s = game.new_state(11)
-    while s.phase == "start":
+    while s.phase == Phase.START:
         act(s, str(s.legal_actions()[0]))
     for seed in range(10):
         d = s.determinize(0, seed)

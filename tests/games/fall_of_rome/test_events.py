@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
-from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.components import CARD_TOKENS, REVOLT, TOKEN_CARD, TOKEN_CITY, Phase
 from ludus.games.fall_of_rome.decisions import AleaDice
 from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.rules.board import place_fort
@@ -38,7 +38,7 @@ def test_abundans_cautela_non_nocet_normal_reveals_two_fewer_cards() -> None:
     size = len(s.bdeck)
     act(s, "0:invade")
     act(s, "0:invade")
-    assert len(s.bdeck) == size - 2 and s.cur == 1 and s.phase == "actions"
+    assert len(s.bdeck) == size - 2 and s.cur == 1 and s.phase == Phase.ACTIONS
 
 
 def test_abundans_cautela_non_nocet_destabilizing_skips_the_invasions() -> None:

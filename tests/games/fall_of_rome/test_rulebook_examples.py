@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.fall_of_rome.fr_helpers import act, cubes, legions, put, run, scenario
-from ludus.games.fall_of_rome.components import FACE_INDEX, TOKEN_CARD, TOKEN_CITY
+from ludus.games.fall_of_rome.components import FACE_INDEX, TOKEN_CARD, TOKEN_CITY, Phase
 from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.games.fall_of_rome.rules.battle import battle
 from ludus.games.fall_of_rome.rules.board import remove_cube
@@ -160,9 +160,9 @@ def test_destabilizing_event_example_mortui_non_mordent() -> None:
     put(s, "Lugdunum", "black", 3)
     put(s, "Lugdunum", "green", 1)
     act(s, "0:draw")
-    while s.phase == "revolt":
+    while s.phase == Phase.REVOLT:
         act(s, "0:revolt")
-    assert s.phase == "invade" and s.invasions_left < 0
+    assert s.phase == Phase.INVADE and s.invasions_left < 0
     before = s.decline
     act(s, "0:play Mortui_Non_Mordent destabilizing")
     assert s.decline == before + 1

@@ -16,6 +16,7 @@ from ludus.games.fall_of_rome.components import (
     ROMA,
     TOKEN_CARD,
     TOKEN_CITY,
+    Phase,
     Termination,
 )
 from ludus.games.fall_of_rome.rules.board import place_fort
@@ -62,16 +63,16 @@ def test_setup_starting_city_is_chosen_from_own_city_cards() -> None:
     assert s.legal_actions(1) == []
     act(s, str(s.legal_actions(0)[0]))
     act(s, str(s.legal_actions(1)[0]))
-    assert s.phase == "actions" and sum(s.legions) == 4 and s.turn == 1
+    assert s.phase == Phase.ACTIONS and sum(s.legions) == 4 and s.turn == 1
 
 
 def test_roles_may_be_chosen() -> None:
     s = registry.load("fall-of-rome", players=2, roles="chosen").new_state(1)
-    assert s.phase == "role" and len(s.legal_actions(0)) == 7
+    assert s.phase == Phase.ROLE and len(s.legal_actions(0)) == 7
     act(s, "0:choose_role Vestalis")
     assert "1:choose_role Vestalis" not in legal(s, 1)
     act(s, "1:choose_role Consul")
-    assert s.phase == "start" and s.vdeck  # Vestalis takes the unused events
+    assert s.phase == Phase.START and s.vdeck  # Vestalis takes the unused events
 
 
 def test_solitaire_setup() -> None:
@@ -108,12 +109,12 @@ def test_four_actions_then_draw_then_invasions() -> None:
     assert s.actions_left == 0 and legal(s, 0) == ["0:draw"]
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
-    assert s.phase == "invade" and len(s.hands[0]) == 2
+    assert s.phase == Phase.INVADE and len(s.hands[0]) == 2
     size = len(s.bdeck)
     for _ in range(INVASION_RATE[0]):
         assert s.cur == 0
         act(s, "0:invade")
-    assert len(s.bdeck) == size - 2 and s.cur == 1 and s.actions_left == 4 and s.phase == "actions"
+    assert len(s.bdeck) == size - 2 and s.cur == 1 and s.actions_left == 4 and s.phase == Phase.ACTIONS
 
 
 def test_drawing_fewer_than_two_cards_loses() -> None:
@@ -138,7 +139,7 @@ def test_revolt_increase_revolt_from_the_bottom_intensify() -> None:
     # the discard pile, with the Revolt's card, is now on top of the deck
     n = sum(discard.values())
     assert Counter(s.bdeck[-n:]) == discard and s.bdiscard == [] and s.bsegs[-1] == [n, 0]
-    assert s.phase == "invade"
+    assert s.phase == Phase.INVADE
 
 
 def test_revolt_cubes_are_placed_one_at_a_time_with_defence() -> None:
@@ -157,11 +158,11 @@ def test_two_revolts_are_resolved_one_after_the_other_with_an_event_window() -> 
     s = scenario(hands=((), ("Carpe_Diem",)))
     s.pdeck[-2:] = [REVOLT, REVOLT]
     act(s, "0:draw")
-    assert s.rate == 1 and s.phase == "revolt"
+    assert s.rate == 1 and s.phase == Phase.REVOLT
     assert "1:play Carpe_Diem normal" in legal(s, 1) and legal(s, 0) == ["0:revolt"]
     # the second Intensify shuffles only the card of its own Revolt
     act(s, "0:revolt")
-    assert s.rate == 2 and s.bsegs[-1] == [1, 0] and s.phase == "invade"
+    assert s.rate == 2 and s.bsegs[-1] == [1, 0] and s.phase == Phase.INVADE
 
 
 def test_hand_limit_is_enforced_at_once() -> None:
@@ -322,7 +323,7 @@ def test_carpe_diem_after_the_actions_step_has_no_effect() -> None:
     s.pdeck[-2:] = [TOKEN_CARD["Tyras/white"], TOKEN_CARD["Sinope/blue"]]
     act(s, "0:draw")
     act(s, "0:play Carpe_Diem normal")
-    assert s.phase == "invade" and legal(s, 0) == ["0:invade"]
+    assert s.phase == Phase.INVADE and legal(s, 0) == ["0:invade"]
 
 
 def test_plot_refused_costs_no_action_and_is_not_offered_again() -> None:

@@ -10,7 +10,7 @@ from ludus.agents.greedy import GreedyAgent
 from ludus.agents.lookahead import SEARCH
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import planner
-from ludus.games.fall_of_rome.components import CARD_COLOUR, COLOUR_INDEX, N_CITY_CARDS
+from ludus.games.fall_of_rome.components import CARD_COLOUR, COLOUR_INDEX, N_CITY_CARDS, Phase
 from ludus.games.fall_of_rome.game import FallOfRomeState
 from ludus.testing.scenario import edit
 
@@ -44,7 +44,7 @@ def _last_alliance_needs_a_hand_over() -> FallOfRomeState:
 
 def _turn(s: FallOfRomeState, agent: GreedyAgent) -> list[str]:
     taken = []
-    while not s.is_terminal() and s.phase == "actions":
+    while not s.is_terminal() and s.phase == Phase.ACTIONS:
         seat = s.to_move()[0]
         action = agent.act(s, seat)
         if action.verb in ("draw", "draw3"):

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ludus.core.actions import Action
+from ludus.core.fields import GamePhase
 from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 
@@ -35,18 +36,18 @@ DOMAIN: Final = "fall-of-rome"
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
-class Phase(StrEnum):
+class Phase(GamePhase):
     """The step of the game (pending sub-decisions are kept apart, in ``pending``).
 
-    A :class:`~enum.StrEnum`: the state's JSON keeps today's strings.
+    The state's JSON and the view name it in lower case (``"actions"``), as they always did.
     """
 
-    ROLE = "role"  # setup: choose roles (option roles=chosen)
-    START = "start"  # setup: choose the starting city
-    ACTIONS = "actions"  # Do Actions step
-    REVOLT = "revolt"  # Draw step: a second (third...) Revolt waits to be resolved
-    INVADE = "invade"  # Invade Cities step
-    OVER = "over"
+    ROLE = 0  # setup: choose roles (option roles=chosen)
+    START = 1  # setup: choose the starting city
+    ACTIONS = 2  # Do Actions step
+    REVOLT = 3  # Draw step: a second (third...) Revolt waits to be resolved
+    INVADE = 4  # Invade Cities step
+    OVER = 5
 
 
 # aliases for the hot paths

@@ -4,7 +4,7 @@
 >>> game = ludus.load("fall-of-rome", players=2)
 >>> state = game.new_state(seed=1)
 >>> state.phase
-<Phase.START: 'start'>
+<Phase.START: 1>
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         self.game = game
         self.cfg = game.cfg
         self.rng = rng
-        self._legal = {}
 
     # --- the engine's hooks --------------------------------------------------
     _generate = rules.legal_actions  # the rules' own generator (one call fewer per legal list)
@@ -92,19 +91,15 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         view.redeal_hidden(d, seed)
         return d
 
-    def clone(self) -> FallOfRomeState:
-        """An independent copy (generated from the declared fields)."""
-        return self.copy_fields(FallOfRomeState.__new__(FallOfRomeState))
-
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data."""
-        return self.json_fields()
+        return self.fields_to_json()
 
     @classmethod
     def from_json(cls, game: FallOfRome, data: Mapping[str, Any]) -> FallOfRomeState:
         """Rebuild a state from :meth:`to_json` (raises :class:`LudusError` if malformed)."""
         s = cls(game, Rng(0))
-        s.load_fields(data)
+        s.fields_from_json(data)
         return s
 
 

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_, IllegalActionError
+from ludus.core.fields import GamePhase
 from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "glory-to-rome"
@@ -59,7 +60,7 @@ LABORER, CRAFTSMAN, LEGIONARY, ARCHITECT, MERCHANT, PATRON = Role
 RUBBLE, WOOD, BRICK, CONCRETE, STONE, MARBLE = Material
 
 
-class Phase(IntEnum):
+class Phase(GamePhase):
     """The steps of a round (JSON: the int)."""
 
     LEAD = 0

@@ -44,11 +44,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from ludus.core.actions import Action
 from ludus.core.decisions import Decision, decision
 from ludus.core.errors import N_, StateError
 from ludus.games.glory_to_rome.components import DOMAIN, Verb
-from ludus.games.glory_to_rome.state import FIELDS, GtrStateData
+from ludus.games.glory_to_rome.state import GtrStateData
 
 NO_POOL = 8
 """Flag of a demand's JSON int: leave the matching pool card."""
@@ -281,18 +280,10 @@ class GtrData(GtrStateData):
 
     pending: list[Decision]
     """The pending decisions, top last (the order is described in :mod:`.decisions`)."""
-    _legal: dict[int | None, list[Action]]
-    """The engine's legal-action cache (:class:`~ludus.core.engine.RulesState`), new at every action."""
-    _deals: dict[int | None, tuple[object, Any]]
-    """Transient (reset by a copy): each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers
-    below :mod:`.view` do not import it), with the legal-action cache it was made beside (the engine
-    replaces that cache at every action)."""
 
     def copy_into(self, o: D) -> D:
         """Copy every field into ``o`` (a fresh ``__new__`` object); return it."""
         self.copy_fields(o)
-        o.active = self.active[:]
-        o.active_any = self.active_any
         o.pending = self.pending[:]  # decisions are immutable: shared
         return o
 
@@ -456,9 +447,3 @@ def _ints(data: Mapping[str, Any], name: str, row: Any, length: int, empty: bool
 
 SAVED_FIELDS: tuple[str, ...] = ("stack", "gives", "endq", "demands", "petition", "half_lay", "colosseum")
 """The saved form of ``pending``: the seven fields of ludus 0.1.0 (:func:`saved_form`)."""
-
-SLOTS: tuple[str, ...] = (
-    "rng", *FIELDS.shared, *FIELDS.ints, *FIELDS.strs, *FIELDS.lists, *FIELDS.nested, *FIELDS.object_rows,
-    "active", "active_any", "pending", *FIELDS.transient,
-)
-"""Every field, for the ``__slots__`` of the State class (faster to read and copy than a ``__dict__``)."""

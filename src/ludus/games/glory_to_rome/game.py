@@ -32,7 +32,7 @@ from ludus.games.glory_to_rome.components import (
     ActionTable,
 )
 from ludus.games.glory_to_rome.config import GtrConfig
-from ludus.games.glory_to_rome.decisions import SLOTS, GtrData
+from ludus.games.glory_to_rome.decisions import GtrData
 from ludus.games.glory_to_rome.rules.petitions import legacy_legal
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
@@ -42,7 +42,6 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(5))
 class GtrState(GtrData, RulesState):
     """A Glory to Rome position (fields: :mod:`.state` and :mod:`.decisions`; rules: :mod:`.rules`)."""
 
-    __slots__ = SLOTS
     DOMAIN: ClassVar[str] = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
@@ -52,11 +51,12 @@ class GtrState(GtrData, RulesState):
 
     # --- engine hooks --------------------------------------------------------
     def _generate(self, player: int | None) -> list[Action]:
-        legal = self._legal.get(None)
+        legal = self.cached_legal(None)
         if legal is None:
-            legal = self._legal[None] = rules.legal_actions(self)
+            legal = rules.legal_actions(self)
+            self.remember_legal(None, legal)
             if legal:  # only the seat to move has actions: cache them under its seat too
-                self._legal[legal[0].player] = legal
+                self.remember_legal(legal[0].player, legal)
         if player is None or (legal and legal[0].player == player):
             return legal
         return []
@@ -67,13 +67,16 @@ class GtrState(GtrData, RulesState):
         return self.pending
 
     def _advance(self, log: Log) -> None:
+        if self._deals:  # the deal plans of the position before
+            self._deals = {}
         legal = rules.advance(self, log)
         if legal is not None:
-            self._legal[None] = legal
+            self.remember_legal(None, legal)
             if legal:
-                self._legal[legal[0].player] = legal
+                self.remember_legal(legal[0].player, legal)
 
     def _after_edit(self) -> None:
+        self._deals = {}
         rules.refresh_active(self, adjust=False)
 
     def is_legal(self, action: Action) -> bool:
@@ -129,7 +132,7 @@ class GtrState(GtrData, RulesState):
     def clone(self) -> GtrState:
         """An independent copy (it shares the legal-action lists: they are never mutated)."""
         other = self.copy_into(GtrState.__new__(GtrState))
-        other._legal = self._legal.copy()
+        self.share_legal(other)
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -195,7 +198,6 @@ class GloryToRome(Game[GtrState]):
         s.game = self
         s.cfg = self.cfg
         s.acts = self.acts
-        s._legal = {}
         s._deals = {}
         return s
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludus.core.fields import Fields, PlainData, plain_state
+from ludus.core.api import Game
+from ludus.core.fields import Derived, PlainData, Shared, Transient, plain_state
+from ludus.core.rng import Rng
 from ludus.games.glory_to_rome.components import (
     CARD_BUILDING,
     CARD_MATERIAL,
@@ -65,66 +67,57 @@ class Structure:
         return cls(data[0], data[1], bool(data[2]), list(data[3]), bool(data[4]), bool(data[5]))
 
 
-FIELDS = Fields(
-    shared=("game", "cfg", "acts"),
-    ints=("n", "jack_pile", "leader", "role", "phase", "current", "palace_open", "pre_think",
-          "act_index", "fountain", "over", "turn"),
-    strs=("end_reason",),
-    lists=("deck", "pool", "removed", "in_town", "out_town", "sites_removed", "hand_jacks", "camp_jacks",
-           "units", "did_craft", "forum_winners", "conceded"),
-    nested=("hands", "clients", "fresh", "stock", "vault", "vault_vis", "inf_sites", "camp", "revealed"),
-    object_rows={"buildings": Structure},
-    enums={"phase": Phase},
-    transient=("_legal", "_deals"),
-)
-
-
-@plain_state(FIELDS)
+@plain_state
 class GtrStateData(PlainData):
-    """The plain fields of a Glory to Rome state (see :data:`FIELDS`)."""
+    """The plain fields of a Glory to Rome state, declared in the key order of the saved JSON."""
 
-    cfg: GtrConfig
-    acts: ActionTable
+    game: Shared[Game[Any]]
+    cfg: Shared[GtrConfig]
+    acts: Shared[ActionTable]
+    rng: Rng
     n: int
+    jack_pile: int
+    leader: int
+    role: int
+    phase: Phase
+    current: int
+    palace_open: int
+    pre_think: int
+    act_index: int
+    fountain: int
+    over: int
+    turn: int
+    end_reason: str
     deck: list[int]
     pool: list[int]
     removed: list[int]
-    jack_pile: int
     in_town: list[int]
     out_town: list[int]
     sites_removed: list[int]
-    hands: list[list[int]]
     hand_jacks: list[int]
+    camp_jacks: list[int]
+    units: list[int]
+    did_craft: list[int]
+    forum_winners: list[int]
+    conceded: list[int]
+    hands: list[list[int]]
     clients: list[list[int]]
     fresh: list[list[int]]
     stock: list[list[int]]
     vault: list[list[int]]
     vault_vis: list[list[int]]
     inf_sites: list[list[int]]
-    buildings: list[list[Structure]]
     camp: list[list[int]]
-    camp_jacks: list[int]
-    leader: int
-    role: int
-    phase: Phase
-    current: int
-    units: list[int]
-    palace_open: int
-    pre_think: int
-    act_index: int
     revealed: list[list[int]]
-    fountain: int
-    did_craft: list[int]
-    over: int
-    end_reason: str
-    forum_winners: list[int]
-    conceded: list[int]
-    turn: int
-    active: list[int]
-    """Derived (not saved): bit mask of the building functions active for each seat."""
-    active_any: int
-    """Derived (not saved): the union of ``active`` (one test tells whether anybody has a
-    Forum, an Academy ..., asked after every action)."""
+    buildings: list[list[Structure]]
+    active: Derived[list[int]]
+    """Bit mask of the building functions active for each seat (recomputed on loading)."""
+    active_any: Derived[int]
+    """The union of ``active`` (one test tells whether anybody has a Forum, an Academy ...,
+    asked after every action)."""
+    _deals: Transient[dict[int | None, Any]]
+    """Each seat's :class:`~.view.DealPlan` of this position (``Any``: the layers below
+    :mod:`.view` do not import it); emptied when the position changes (the State's hooks)."""
 
 
 # ---------------------------------------------------------------------------

@@ -327,17 +327,16 @@ def compositions(s: GtrData, player: int | None) -> dict[str, list[int]]:
 def _plan(s: GtrData, player: int | None, known: Lists, known_at: At, hidden: Lists,
           hidden_at: At) -> DealPlan:
     """The :class:`DealPlan` of ``s`` for ``player``: kept on ``s`` until its next action (the
-    engine gives ``s`` a new legal-action cache at every action and edit)."""
-    entry = s._deals.get(player)
-    if entry is not None and entry[0] is s._legal:
-        kept: DealPlan = entry[1]
+    State empties ``_deals`` after every action and edit)."""
+    kept: DealPlan | None = s._deals.get(player)
+    if kept is not None:
         return kept
     cards = list(chain.from_iterable(known))
     cards += [lst[i] for lst, idx in known_at for i in idx]
     unseen = cards + list(chain.from_iterable(hidden))
     unseen += [lst[i] for lst, idx in hidden_at for i in idx]
     plan = DealPlan(cards, unseen)
-    s._deals[player] = (s._legal, plan)
+    s._deals[player] = plan
     return plan
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
 
+from ludus.core.fields import GamePhase
 from ludus.core.i18n import Lang, LangLike, as_lang, register_domain
 
 DOMAIN: Final = "hadrians-wall"
@@ -28,7 +29,7 @@ DOMAIN: Final = "hadrians-wall"
 register_domain(DOMAIN, Path(__file__).parent / "locale")
 
 
-class Phase(IntEnum):
+class Phase(GamePhase):
     """Where the game is: choosing Path/Prospect, acting in the Year, spending Favours, over.
 
     The JSON and the view name a phase in lower case (``"choose"``), see :data:`PHASE_NAMES`.

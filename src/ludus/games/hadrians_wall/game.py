@@ -11,6 +11,7 @@ from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, State
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
+from ludus.core.fields import field_names
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
@@ -29,7 +30,7 @@ from . import (
 )
 from .components import DIFFICULTIES, DOMAIN, OVER, lang_of
 from .config import HadriansWallConfig
-from .state import HadriansWallData
+from .state import HadriansWallData, load_pending
 
 __all__ = ["HadriansWall", "HadriansWallState"]
 
@@ -49,7 +50,6 @@ class HadriansWallState(HadriansWallData, RulesState):
     def __init__(self, game: HadriansWall, seed: int = 0) -> None:
         self.rng = Rng(seed)
         self.init_data(game, game.config)
-        self._legal = {}
 
     # --- the engine's hooks ----------------------------------------------
     def _generate(self, player: int | None) -> list[Action]:
@@ -67,7 +67,7 @@ class HadriansWallState(HadriansWallData, RulesState):
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal: from the cached list, else generating only its chapter."""
-        legal = self._legal.get(action.player)
+        legal = self.cached_legal(action.player)
         if legal is None:
             return rules.is_legal(self, action)
         for candidate in legal:
@@ -104,30 +104,27 @@ class HadriansWallState(HadriansWallData, RulesState):
     def _determinize(self, player: int | None, seed: int) -> HadriansWallState:
         return view.determinize(self.clone(), player, seed)
 
-    def clone(self) -> HadriansWallState:
-        other = HadriansWallState.__new__(HadriansWallState)
-        self.copy_data(other)
-        return other
-
     def to_json(self) -> dict[str, Any]:
-        return self.data_to_json()
+        return self.fields_to_json()
+
+    def loaded_form(self, data: Mapping[str, Any], path: str = "") -> None:
+        """The boards' pending decisions, from their saved tokens (:meth:`.state.Board.saved_form`)."""
+        load_pending(self, data, decisions.from_token)
 
     @classmethod
     def from_json(cls, game: HadriansWall, data: Mapping[str, Any]) -> HadriansWallState:
         """Inverse of :meth:`to_json`."""
         state = cls(game)
-        state.data_from_json(data, decisions.from_token)
+        state.fields_from_json(data)
         return state
 
     def __getstate__(self) -> dict[str, Any]:
         # The configuration (with its prebuilt actions) is the game's: rebuilt, not pickled.
-        data = dict(self.__dict__)
-        del data["cfg"]
-        data["_legal"] = {}
-        return data
+        return {name: getattr(self, name) for name in field_names(HadriansWallState) if name != "cfg"}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
+        for name, value in data.items():
+            setattr(self, name, value)
         self.cfg = self.game.config
 
 

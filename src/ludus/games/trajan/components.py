@@ -25,6 +25,7 @@ from operator import getitem
 from pathlib import Path
 from typing import Any, Final
 
+from ludus.core.fields import GamePhase
 from ludus.core.i18n import N_, Lang, get_lang, register_domain
 
 _DATA = Path(__file__).parent / "data"
@@ -347,7 +348,7 @@ N_TRAJAN_TILES = len(TRAJAN_TILES)
 
 
 # --- phases, verbs, terminations ---------------------------------------------------------
-class Phase(IntEnum):
+class Phase(GamePhase):
     """Whose decision and of what kind the state waits for (JSON: the int)."""
 
     ARRANGE = 0
@@ -368,8 +369,7 @@ class Phase(IntEnum):
     """Quarter end: a player meets the people's demands."""
     CONSUL = 8
     """Quarter end: the consul chooses a bonus tile."""
-    OVER = 9
-    """The game is over."""
+    OVER = 9  # the game is over
 
 
 # aliases for the hot paths (a module global compares faster than ``Phase.X``)

@@ -34,7 +34,7 @@ from ludus.games.trajan import (
 from ludus.games.trajan.components import ACTION, COPIES_PER_COMMODITY, DOMAIN, OVER, SEAPORT, Verb
 from ludus.games.trajan.config import OPTIONS, TrajanConfig
 from ludus.games.trajan.rules.cards import drawn
-from ludus.games.trajan.state import SLOTS, TrajanData
+from ludus.games.trajan.state import TrajanData
 
 __all__ = ["TrajanGame", "TrajanState"]
 
@@ -42,7 +42,6 @@ __all__ = ["TrajanGame", "TrajanState"]
 class TrajanState(TrajanData, RulesState):
     """A complete Trajan position with the State API (rules in :mod:`ludus.games.trajan.rules`)."""
 
-    __slots__ = SLOTS
     DOMAIN = DOMAIN
     HANDLERS = rules.HANDLERS
     DECISION_RULES = rules.DECISION_RULES
@@ -53,7 +52,7 @@ class TrajanState(TrajanData, RulesState):
         if player is not None and player != self.decider:
             return []
         # the seat to move and "every seat" share one list (Trajan has no out-of-turn actions)
-        built = self._legal.get(self.decider if player is None else None)
+        built = self.cached_legal(self.decider if player is None else None)
         return built if built is not None else rules.legal_actions(self)
 
     def _decisions(self, player: int) -> list[Decision]:
@@ -97,20 +96,32 @@ class TrajanState(TrajanData, RulesState):
         """A state agreeing with all ``player`` has seen, hidden parts re-dealt from ``seed``."""
         return view.determinize(self, player, seed)
 
-    def clone(self) -> TrajanState:
-        """An independent copy (the pending decisions are immutable and shared)."""
-        return self.copy_fields(TrajanState.__new__(TrajanState))
-
     def to_json(self) -> dict[str, Any]:
-        """The complete state as JSON-ready data (the pending decisions in their saved form).
+        """The complete state as JSON-ready data (the declared fields in their saved form)."""
+        return self.fields_to_json()
 
-        ``pile_rebuilt`` and ``pile_log`` are saved only once the draw pile was rebuilt, so
-        that the states of ludus 0.1.0 (which had no such fields) are saved as they were.
-        """
-        fields = self.fields_to_json()
+    def saved_form(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The saved form of 0.1.0: the pending decisions as ``agenda``/``sub``/``ship``/``load``/
+        ``display_count`` (:func:`.decisions.saved_form`); ``pile_rebuilt`` and ``pile_log`` only
+        once the draw pile was rebuilt (the states of 0.1.0 had no such fields)."""
         if not self.pile_rebuilt:
-            del fields["pile_rebuilt"], fields["pile_log"]
-        return decisions.saved_form(fields, self.pending)
+            del data["pile_rebuilt"], data["pile_log"]
+        return decisions.saved_form(data, self.pending)
+
+    def loaded_form(self, data: Mapping[str, Any], path: str = "") -> None:
+        """Inverse of :meth:`saved_form`, after the other fields are loaded."""
+        n = self.cfg.players
+        if "pile_rebuilt" not in data:
+            self.pile_rebuilt = 0
+        if "pile_log" not in data:  # a rebuilt pile saved by ludus 0.4 (pile_hand), or none
+            self.pile_log = _pile_log_of(data)["pile_log"] if "pile_hand" in data else [[] for _ in range(n)]
+        if not -1 <= self.decider < n:
+            raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"),
+                             domain=DOMAIN, seat=self.decider, players=n)
+        self.pending = decisions.pending_from_json(data, max(self.decider, 0))
+        if self.pending and self.decider < 0:
+            raise StateError(N_("state field 'agenda': decisions pending in a finished game ('decider' -1)"),
+                             domain=DOMAIN)
 
     @classmethod
     def from_json(cls, game: TrajanGame, data: Mapping[str, Any]) -> TrajanState:
@@ -118,16 +129,7 @@ class TrajanState(TrajanData, RulesState):
         s = cls.__new__(cls)
         s.game = game
         s.cfg = game.config
-        n = game.players
-        s.fields_from_json({"pile_rebuilt": 0, "pile_log": [[] for _ in range(n)],
-                            **_pile_log_of(data), "pending": []})
-        if not -1 <= s.decider < n:
-            raise StateError(N_("state field 'decider': seat {seat} in a {players}-player game"), domain=DOMAIN,
-                             seat=s.decider, players=n)
-        s.pending = decisions.pending_from_json(data, max(s.decider, 0))
-        if s.pending and s.decider < 0:
-            raise StateError(N_("state field 'agenda': decisions pending in a finished game ('decider' -1)"),
-                             domain=DOMAIN)
+        s.fields_from_json(data)
         return s
 
 

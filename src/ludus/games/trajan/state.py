@@ -1,10 +1,9 @@
 """The Trajan state's data: plain ints and lists of ints, declared once.
 
-Each field is declared once, by its annotation below; :func:`_fields` sorts the
-annotations into :class:`~ludus.core.fields.Fields` (an ``int`` is copied as it
-is, a ``list[int]`` one level deep, ...) and :func:`~ludus.core.fields.plain_state`
-generates the copy and the JSON conversion from them. The order of the
-annotations is the order of the keys in ``to_json``.
+Each field is declared once, by its annotation below; :func:`~ludus.core.fields.plain_state`
+generates the copy and the JSON conversion from the types (an ``int`` is copied as
+it is, a ``list[int]`` one level deep, ...). The order of the annotations is the
+order of the keys in ``to_json``.
 
 The rules (:mod:`ludus.games.trajan.rules`) change these fields; the State API
 on top of them is :class:`ludus.games.trajan.game.TrajanState`.
@@ -14,22 +13,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludus.core.actions import Action
 from ludus.core.api import Game
 from ludus.core.decisions import Decision
-from ludus.core.fields import Fields, PlainData, plain_state
+from ludus.core.fields import Immutable, PlainData, SavedByHook, Shared, plain_state
+from ludus.core.rng import Rng
 from ludus.games.trajan.components import OVER, Phase
 from ludus.games.trajan.config import TrajanConfig
 
 __all__ = ["TrajanData"]
 
 
+@plain_state
 class TrajanData(PlainData):
-    """A complete Trajan position (indices as in :mod:`ludus.games.trajan.components`)."""
+    """A complete Trajan position (indices as in :mod:`ludus.games.trajan.components`).
+
+    The one legacy saved form (:meth:`~ludus.games.trajan.game.TrajanState.saved_form`):
+    ``pending`` as 0.1.0's ``agenda``/``sub``/``ship``/``load``/``display_count``, and the
+    rebuilt draw pile's two fields only while it is rebuilt.
+    """
 
     # --- shared, never copied ---
-    game: Game[Any]
-    cfg: TrajanConfig
+    game: Shared[Game[Any]]
+    cfg: Shared[TrajanConfig]
+    rng: Rng
     # --- scalars ---
     phase: Phase
     decider: int
@@ -49,7 +55,7 @@ class TrajanData(PlainData):
     sow_left: int
     target: int
     effect_tile: int
-    pile_rebuilt: int
+    pile_rebuilt: SavedByHook[int]
     """How many times the draw pile was rebuilt from the face-up discard piles (their cards are
     public: ruling 26); the rebuilt piles and ``pile_log`` are saved only once it was."""
     # --- lists ---
@@ -88,7 +94,7 @@ class TrajanData(PlainData):
     dem_left: list[int]
     f_used: list[int]
     final_senate: list[int]
-    pending: list[Decision]
+    pending: SavedByHook[Immutable[list[Decision]]]
     """The decisions pending inside the action step, top last (immutable, shared by copies);
     saved as today's ``agenda``/``sub``/``ship``/``load``/``display_count`` (decisions.py)."""
     # --- lists of lists ---
@@ -96,7 +102,7 @@ class TrajanData(PlainData):
     hand: list[list[int]]
     known: list[list[int]]
     """Cards of each hand that everyone saw taken from a discard pile."""
-    pile_log: list[list[int]]
+    pile_log: SavedByHook[list[list[int]]]
     """Per seat, since the first rebuild, in order (ruling 26): a card drawn face down from
     rebuilt pile ``g`` (1, 2, ...) is ``-1 - ((g - 1) * N_COMMODITIES + c)`` (which pile is
     public, the commodity ``c`` only the holder knows); ``c >= 0`` is a card of commodity ``c``
@@ -113,34 +119,7 @@ class TrajanData(PlainData):
     bonus_grey: list[list[int]]
     # --- three levels ---
     trays: list[list[list[int]]]
-    # --- caches, not saved ---
-    _legal: dict[int | None, list[Action]]
 
     def is_terminal(self) -> bool:
         """Whether the four quarters have been played."""
         return self.phase == OVER
-
-
-_KINDS = {
-    "int": "ints", "Phase": "ints", "list[int]": "lists", "list[Decision]": "lists",
-    "list[list[int]]": "nested", "list[list[list[int]]]": "deep",
-    "Game[Any]": "shared", "TrajanConfig": "shared", "dict[int | None, list[Action]]": "transient",
-}
-
-
-def _fields(annotations: dict[str, str]) -> Fields:
-    """Sort the annotated fields by how they are copied (their annotation says it)."""
-    groups: dict[str, list[str]] = {kind: [] for kind in set(_KINDS.values())}
-    for name, annotation in annotations.items():
-        groups[_KINDS[annotation]].append(name)
-    return Fields(
-        shared=tuple(groups["shared"]), ints=tuple(groups["ints"]), lists=tuple(groups["lists"]),
-        nested=tuple(groups["nested"]), deep=tuple(groups["deep"]), transient=tuple(groups["transient"]),
-        enums={"phase": Phase},
-    )
-
-
-FIELDS = _fields(TrajanData.__annotations__)
-plain_state(FIELDS)(TrajanData)
-SLOTS: tuple[str, ...] = ("rng", *TrajanData.__annotations__)
-"""Every field, for the ``__slots__`` of the State class (faster to copy than a ``__dict__``)."""

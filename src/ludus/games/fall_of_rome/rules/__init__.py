@@ -136,12 +136,8 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
 
 def _every_seat(s: S) -> list[Action]:
     out: list[Action] = []
-    legal = s._legal
     for seat in range(s.seats):
-        mine = legal.get(seat)
-        if mine is None:
-            mine = legal[seat] = legal_actions(s, seat)
-        out += mine
+        out += legal_actions(s, seat)
     return out
 
 

@@ -58,7 +58,6 @@ def set_up(s: S) -> None:
     rng = s.rng
     cfg = s.cfg
     log = Log.of(DOMAIN)()  # nothing of the setup is reported
-    s._legal = {}
     s.seats = cfg.players
     s.solo = cfg.solo
     s.caput = cfg.roma_caput_mundi

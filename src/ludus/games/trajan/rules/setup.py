@@ -69,7 +69,6 @@ def set_up(s: TrajanData, rng: Rng) -> None:
     """
     n = s.cfg.players
     s.rng = rng
-    s._legal = {}
     s.phase = ARRANGE
     s.decider = 0
     s.current = 0
