@@ -67,7 +67,8 @@ _EVENT_AREAS = {
 def _board_of(data: Mapping[str, Any]) -> Board:
     """A :class:`Board` holding a view's public sheet (what scoring reads)."""
     b = Board()
-    for name in (f.name for f in Board.FIELDS if f.name not in ("hand", "deck", "choice", "pending", "paths")):
+    hidden = ("hand", "deck", "choice", "pending", "paths")
+    for name in (f.name for f in Board.FIELDS if f.name not in hidden):
         setattr(b, name, data[name])
     b.paths = [hw.PLAYER_CARD_INDEX[c] for c in data["paths"]]
     return b
