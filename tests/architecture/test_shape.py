@@ -16,7 +16,7 @@ from rich.console import Console
 import ludus
 from ludus.cli import main
 from ludus.core import registry
-from ludus.core.api import Board, Checks, Game, Knowledge, Pictures, Spaces, Words
+from ludus.core.api import Board, Checks, Game, Knowledge, Pictures, Spaces, Views, Words
 from ludus.core.errors import UnknownGameError
 from ludus.core.i18n import Lang
 from ludus.testing.golden import CASES
@@ -153,6 +153,7 @@ FACET_METHODS = {
     "observe",
     "invariant_violations",
     "state_violations",
+    "known_compositions",
 }
 """``Game`` methods that the base class implements from the game's facets (:mod:`ludus.core.facets`)."""
 
@@ -164,6 +165,7 @@ FACETS = {
     "spaces": Spaces,
     "invariants": Checks,
     "validation": Checks,
+    "views": Views,
 }
 
 

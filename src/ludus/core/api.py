@@ -29,7 +29,7 @@ This module gathers the API from the modules that hold it, by what they hold:
 
 from __future__ import annotations
 
-from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Words
+from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Views, Words
 from ludus.core.game import Game, GameT, State, StateT, _rebuild_game
 from ludus.core.info import ACTION_CAP_FACTOR, GameInfo, Outcome, rank_by
 from ludus.core.options import FrozenOptions, OptionSpec, OptionValue
@@ -53,6 +53,7 @@ __all__ = [
     "Spaces",
     "State",
     "StateT",
+    "Views",
     "Words",
     "_rebuild_game",
     "check_seat",

@@ -43,7 +43,7 @@ from ludus.core.spaces import ActionKind, ObservationLayout
 if TYPE_CHECKING:
     from ludus.core.search import Search
 
-__all__ = ["Board", "Checks", "Knowledge", "Pictures", "Spaces", "Words"]
+__all__ = ["Board", "Checks", "Knowledge", "Pictures", "Spaces", "Views", "Words"]
 
 
 @runtime_checkable
@@ -146,4 +146,14 @@ class Checks(Protocol):
 
     def violations(self, state: Any) -> list[str]:
         """One line per broken rule of ``state``, empty when all hold."""
+        ...
+
+
+@runtime_checkable
+class Views(Protocol):
+    """What a game's ``view.py`` states of the hidden zones, for the conformance check
+    ``[determinize-composition]`` (:mod:`ludus.testing.hidden`)."""
+
+    def compositions(self, state: Any, player: int | None) -> dict[str, list[int]]:
+        """Each hidden zone whose contents ``player``'s view states: its components, sorted."""
         ...

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ludus.core.actions import Action, shorten
 from ludus.core.errors import N_, IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
-from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Words
+from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Views, Words
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.info import ACTION_CAP_FACTOR, GameInfo, Outcome, returns_of
 from ludus.core.options import FrozenOptions, OptionValue
@@ -193,6 +193,8 @@ class Game(ABC, Generic[StateT]):
     """The conservation checks (``invariants.py``): :meth:`invariant_violations`."""
     validation: Checks | None = None
     """The range checks of a state from outside (``validation.py``): :meth:`state_violations`."""
+    views: Views | None = None
+    """What a seat's view states of the hidden zones (``view.py``): :meth:`known_compositions`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -521,6 +523,11 @@ class Game(ABC, Generic[StateT]):
         facet); the conformance suite calls it after every action.
         """
         return self.invariants.violations(state) if self.invariants is not None else []
+
+    def known_compositions(self, state: StateT, player: int | None) -> dict[str, list[int]]:
+        """The hidden zones whose contents ``player``'s view states (the :attr:`views` facet; none
+        without it): every determinization must keep them (:mod:`ludus.testing.hidden`)."""
+        return self.views.compositions(state, player) if self.views is not None else {}
 
     @property
     def option_dict(self) -> dict[str, OptionValue]:

@@ -295,7 +295,7 @@ def check_determinize_composition(
     keeps every zone of ``game.known_compositions(state, p)`` (see the module)."""
     zones = game.known_compositions if isinstance(game, DeclaresCompositions) else None
     for p in [None, *range(game.players)]:
-        real = {name: Counter(cards) for name, cards in zones(state, p).items()} if zones else {}
+        real = {name: Counter(cards) for name, cards in zones(state, p).items()} if zones is not None else {}
         who = "the spectator" if p is None else f"seat {p}"
         for _ in range(seeds):
             seed = rng.next() & 0xFFFFFFFF

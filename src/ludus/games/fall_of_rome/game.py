@@ -151,10 +151,7 @@ class FallOfRome(Game[FallOfRomeState]):
     spaces = spaces
     invariants = invariants
     validation = validation
+    views = view
 
     # the greedy planner, its beam 2 / 4 times wider: ISMCTS won less (docs/bots.md)
     level_search = ("plan", 2, 4)
-
-    def known_compositions(self, state: FallOfRomeState, player: int | None) -> dict[str, list[int]]:
-        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
-        return view.compositions(state, player)

@@ -202,10 +202,7 @@ class HadriansWall(Game[HadriansWallState]):
     spaces = spaces
     invariants = invariants
     validation = validation
+    views = view
 
     # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
     level_search = ("rollout", 2, 8)
-
-    def known_compositions(self, state: HadriansWallState, player: int | None) -> dict[str, list[int]]:
-        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
-        return view.compositions(state, player)

@@ -203,6 +203,7 @@ class TrajanGame(Game[TrajanState]):
     spaces = spaces
     invariants = invariants
     validation = validation
+    views = view
 
     evaluation_scale = heuristic.EVALUATION_SCALE
     # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
@@ -217,7 +218,3 @@ class TrajanGame(Game[TrajanState]):
         if isinstance(state, TrajanState) and action.verb == Verb.MEET:
             return rules.quarter_end.equivalent_meet(state, action)
         return action
-
-    def known_compositions(self, state: TrajanState, player: int | None) -> dict[str, list[int]]:
-        """The hidden zones whose contents ``player``'s view states (:func:`.view.compositions`)."""
-        return view.compositions(state, player)
