@@ -160,6 +160,14 @@ class LudusSpielState(pyspiel.State):  # type: ignore[misc]
         self._turns_or_none: Turns | None = None
         self._histories: list[list[int]] = [[] for _ in range(game.ludus.players)]
 
+    @classmethod
+    def at(cls, game: LudusSpielGame, turns: Turns) -> LudusSpielState:
+        """A state of ``game`` at a position already dealt (``turns``, of ``game.ludus``); the seats'
+        action histories start empty (a bot searching from a position it was handed)."""
+        state = cls(game)
+        state._turns_or_none = turns
+        return state
+
     @property
     def turns(self) -> Turns:
         """The ludus state and its turn order (an error before the deal)."""

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ludus.agents import make_agent, play_game
+from ludus.agents import Agent, make_agent, play_game
 from ludus.core.errors import N_, LudusError, OptionError
 from ludus.core.registry import configure
 from ludus.core.rng import Rng
@@ -278,11 +278,13 @@ def _tasks(game_id: str, players: int, opts: dict[str, Any], tables: Sequence[tu
             index += 1
 
 
-def play_one(task: Task) -> TournamentGame:
-    """Play one tournament game (runs in a worker process)."""
+def play_one(task: Task, agents: Sequence[Agent] | None = None) -> TournamentGame:
+    """Play one tournament game (runs in a worker process); ``agents`` by seat, by default made from
+    the task's names, each seeded ``seed * 31 + seat + 1``."""
     game_id, players, options, seats, index, pairing, deal, rotation, seed, cap = task
     game = configure(game_id, players, options)
-    agents = [make_agent(name, seed * 31 + p + 1) for p, name in enumerate(seats)]
+    if agents is None:
+        agents = [make_agent(name, seed * 31 + p + 1) for p, name in enumerate(seats)]
     state, record = play_game(game.new_state(seed), agents, seed=seed, max_actions=cap)
     common = (index, pairing, deal, rotation, seed, list(seats))
     if record.stopped is not None:
