@@ -16,7 +16,7 @@
 Legal-action lists are cached per seat until the next ``apply`` (or the end of
 an :meth:`RulesState.edit` block); ``apply`` never regenerates them. The cache is
 the engine's own: a game reads and fills it only through :meth:`RulesState.cached_legal`,
-:meth:`RulesState.remember_legal` and :meth:`RulesState.share_legal`.
+:meth:`RulesState.remember_legal`, :meth:`RulesState.start_legal` and :meth:`RulesState.share_legal`.
 
 A State class's ``__slots__`` are derived: every field its data declares
 (:mod:`ludus.core.fields`), besides the engine's cache, which every new object
@@ -128,6 +128,12 @@ class RulesState(State, metaclass=_SlottedState):
         """Cache ``legal`` as ``player``'s legal actions in this position (a game that builds
         several seats' lists at once, or knows them after its ``_advance``)."""
         self._legal[player] = legal
+
+    def start_legal(self, legal: list[Action]) -> None:
+        """This position's legal actions are ``legal`` for every seat, and all of them are the
+        seat to move's (``legal[0].player``; a game whose ``_advance`` knows them; one call where
+        two :meth:`remember_legal` would do, on the hot path of ``apply``)."""
+        self._legal = {None: legal, legal[0].player: legal} if legal else {None: legal}
 
     def share_legal(self, other: RulesState) -> None:
         """Give ``other``, a copy of this position just made, this position's cached lists."""

@@ -71,9 +71,7 @@ class GtrState(GtrData, RulesState):
             self._deals = {}
         legal = rules.advance(self, log)
         if legal is not None:
-            self.remember_legal(None, legal)
-            if legal:
-                self.remember_legal(legal[0].player, legal)
+            self.start_legal(legal)
 
     def _after_edit(self) -> None:
         self._deals = {}
