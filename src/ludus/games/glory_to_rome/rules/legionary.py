@@ -30,7 +30,15 @@ from ludus.games.glory_to_rome.components import (
     of_material,
     take_building,
 )
-from ludus.games.glory_to_rome.decisions import ColosseumChoice, Demand, Frame, Give, GtrData, push_queue
+from ludus.games.glory_to_rome.decisions import (
+    ColosseumChoice,
+    Demand,
+    Frame,
+    Give,
+    GtrData,
+    make_frame,
+    push_queue,
+)
 from ludus.games.glory_to_rome.state import has, vault_limit
 
 # ---------------------------------------------------------------------------
@@ -111,7 +119,7 @@ def legionary_demand(s: GtrData, f: Frame, log: Log) -> Frame:
     p = f.who
     demands = [d.material for d in f.demands]
     from_pool = [d.from_pool for d in f.demands]
-    f = replace_on(s.pending, f, Frame(p, f.role, f.left, f.kind, f.granted, f.open, f.cm))
+    f = replace_on(s.pending, f, make_frame(p, f.role, f.left, f.kind, f.granted, f.open, f.cm))
     queue: list[Give] = []
     log.public("demand", seat=p, materials=demands)
     for m, take in zip(demands, from_pool):

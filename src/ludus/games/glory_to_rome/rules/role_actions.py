@@ -34,7 +34,7 @@ from ludus.games.glory_to_rome.components import (
     V_PASS,
     B,
 )
-from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData, HalfLaid, half_laid
+from ludus.games.glory_to_rome.decisions import O_MAIN, Frame, GtrData, HalfLaid, half_laid, make_frame
 from ludus.games.glory_to_rome.rules.building import (
     architect_act,
     architect_legal,
@@ -81,7 +81,7 @@ def start_next_batch(s: GtrData) -> bool:
     cm = 1 if units > 0 and (s.active[p] >> _CIRCUS_MAXIMUS) & 1 else 0
     total = units + base * (2 if cm else 1)
     if total > 0:
-        s.pending.append(Frame(p, role, total, MAIN, base, 0, cm))
+        s.pending.append(make_frame(p, role, total, MAIN, base, 0, cm))
     return True
 
 
@@ -140,7 +140,8 @@ def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
         f = legionary_demand(s, f, log)
     if f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT) and type(s.pending[0]) is HalfLaid:
         undo_half_lay(s, log)  # the next building action was forgone
-    replace_on(s.pending, f, f.with_counts(0, 0))
+    if f.left or f.open:  # (a used-up batch stays as it is: no needless copy)
+        replace_on(s.pending, f, f.with_counts(0, 0))
     s.pre_think = 0
 
 
