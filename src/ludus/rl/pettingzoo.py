@@ -42,7 +42,8 @@ def agent_name(seat: int) -> str:
 class LudusAECEnv(AECEnv):  # type: ignore[misc]
     """A ludus game as a PettingZoo AEC environment (see the module's documentation)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "ludus_v0", "is_parallelizable": False}  # noqa: RUF012 - PettingZoo's attribute
+    # PettingZoo's own (mutable) class attribute
+    metadata = {"render_modes": ["ansi", "human"], "name": "ludus_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, *, reactions: bool = False,
                  max_actions: int | None = None, render_mode: str | None = None, **options: object) -> None:
