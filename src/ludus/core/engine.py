@@ -105,8 +105,12 @@ class RulesState(State, metaclass=_SlottedState):
         """The stack of pending decisions an action of ``player`` may answer (top last)."""
         return _NO_DECISIONS
 
-    def _advance(self, log: Log) -> None:
-        """Automatic steps after an action (override): forced moves, ends of rounds."""
+    def _advance(self, log: Log) -> list[Action] | None:
+        """Automatic steps after an action (override): forced moves, ends of rounds.
+
+        May return the new position's legal actions when it built them on the way (every one
+        the seat to move's): ``apply`` caches them as :meth:`start_legal` does, without a call.
+        """
         return None
 
     def _after_edit(self) -> None:
@@ -188,10 +192,14 @@ class RulesState(State, metaclass=_SlottedState):
             if top.who == action.player and action.verb in top.VERBS:
                 if self.DECISION_RULES[type(top)].resolve(self, top, action, log):
                     stack.remove(top)
-                self._advance(log)
+                legal = self._advance(log)
+                if legal is not None:  # start_legal(legal), inlined (the hot path)
+                    self._legal = {None: legal, legal[0].player: legal} if legal else {None: legal}
                 return log
         self.HANDLERS[action.verb](self, action, log)
-        self._advance(log)
+        legal = self._advance(log)
+        if legal is not None:
+            self._legal = {None: legal, legal[0].player: legal} if legal else {None: legal}
         return log
 
     def decision_legal(self, top: Decision) -> list[Action]:

@@ -137,7 +137,17 @@ class Frame(_FrameDraft, Decision):
 
     def with_counts(self, left: int, open: int) -> Frame:
         """This batch with ``left`` actions not yet started and the ``open`` flags."""
-        return make_frame(self.who, self.role, left, self.kind, self.granted, open, self.cm, self.demands)
+        new = _FrameDraft()  # make_frame(), inlined (a batch is updated at nearly every action)
+        new.who = self.who
+        new.role = self.role
+        new.left = left
+        new.kind = self.kind
+        new.granted = self.granted
+        new.open = open
+        new.cm = self.cm
+        new.demands = self.demands
+        new.__class__ = Frame
+        return cast(Frame, new)
 
     def with_demand(self, demand: Demand) -> Frame:
         """This batch with one more action used to reveal ``demand``."""
@@ -366,7 +376,10 @@ def demands(s: GtrData) -> tuple[Demand, ...]:
 
 def petition_of(s: GtrData) -> Petition | None:
     """The petition in progress, if any."""
-    return _first(s.pending, Petition)
+    for d in reversed(s.pending):  # (_first(), inlined: asked at every lead and follow)
+        if type(d) is Petition:
+            return d
+    return None
 
 
 def half_laid(s: GtrData) -> HalfLaid | None:

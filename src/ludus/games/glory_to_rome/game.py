@@ -66,12 +66,10 @@ class GtrState(GtrData, RulesState):
         # a frame: advance() takes used-up frames off the stack).
         return self.pending
 
-    def _advance(self, log: Log) -> None:
+    def _advance(self, log: Log) -> list[Action] | None:
         if self._deals:  # the deal plans of the position before
             self._deals = {}
-        legal = rules.advance(self, log)
-        if legal is not None:
-            self.start_legal(legal)
+        return rules.advance(self, log)  # the legal actions, when built on the way (the engine caches them)
 
     def _after_edit(self) -> None:
         self._deals = {}

@@ -126,7 +126,7 @@ def frame_resolve(s: GtrData, f: Frame, a: Action, log: Log) -> bool:
     elif verb == V_PASS:
         pass_batch(s, f, log)
     elif verb == V_NEXT:
-        replace_on(s.pending, f, f.with_counts(f.left, 0))
+        s.pending[-1] = f.with_counts(f.left, 0)  # (the batch answered is the top: no search)
     elif f.role < THINKER and s.fountain >= 0:
         fountain_act(s, f, a, log)
     else:
