@@ -259,7 +259,7 @@ def craftsman_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``lay``, ``build`` or ``fountain`` within a Craftsman frame."""
     p = f.who
     s.did_craft[p] = 1
-    f = replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
+    f = s.pending[-1] = f.with_counts(f.left - 1, f.open)  # (the batch answered is the top: no search)
     if a.verb == V_FOUNTAIN:
         s.fountain = s.deck.pop()
         log.private(p, "fountain_card", seat=p, card=s.fountain)
@@ -281,14 +281,14 @@ def architect_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     args = a.args
     left = f.left - 1 if f.open == 0 else f.left
     if verb in (V_STAIRWAY, V_STAIRWAY_POOL):
-        replace_on(s.pending, f, f.with_counts(left, f.open | O_STAIR))
+        s.pending[-1] = f.with_counts(left, f.open | O_STAIR)  # (the batch answered is the top: no search)
         v = int(args[0])
         st = find_structure(s, v, BUILDING_INDEX[str(args[1])])
         assert st is not None
         source = s.stock[p] if verb == V_STAIRWAY else s.pool
         stairway_add(s, p, v, st, take_material(source, MATERIAL_INDEX[str(args[2])]), log)
         return
-    f = replace_on(s.pending, f, f.with_counts(left, f.open | O_MAIN))
+    f = s.pending[-1] = f.with_counts(left, f.open | O_MAIN)  # (the batch answered is the top: no search)
     if verb == V_LAY:
         lay_from(s, f, p, s.hands[p], args, log)
         return
@@ -371,7 +371,7 @@ def stairway_add(s: GtrData, p: int, v: int, st: Structure, card: int, log: Log)
 def finish_out_of_town(s: GtrData, f: Frame, log: Log) -> None:
     """The second building action of an out-of-town foundation started by a Bath client."""
     p = f.who
-    replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
+    s.pending[-1] = f.with_counts(f.left - 1, f.open)  # (the batch answered is the top: no search)
     _take_half_laid(s)
     log.public("lay_finished", seat=p)
     if f.role == CRAFTSMAN:

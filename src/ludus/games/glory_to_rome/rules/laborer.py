@@ -7,7 +7,6 @@ RULE: glory_to_rome.pl "ROLA: TRAGARZ" — "Akcja: przynies material budowlany":
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
@@ -54,10 +53,10 @@ def laborer_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     p = f.who
     left = f.left - 1 if f.open == 0 else f.left
     if a.verb == V_GATHER:
-        replace_on(s.pending, f, f.with_counts(left, f.open | O_POOL))
+        s.pending[-1] = f.with_counts(left, f.open | O_POOL)  # (the batch answered is the top: no search)
         card = take_material(s.pool, MATERIAL_INDEX[str(a.args[0])])
     else:
-        replace_on(s.pending, f, f.with_counts(left, f.open | O_HAND))
+        s.pending[-1] = f.with_counts(left, f.open | O_HAND)  # (the batch answered is the top: no search)
         card = take_building(s.hands[p], BUILDING_INDEX[str(a.args[0])])
     laborer_gather(s, p, card, log)
 

@@ -9,7 +9,6 @@ hand, seen by its owner only), Market (vault limit +2).
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -55,7 +54,8 @@ def merchant_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     """Carry out ``sell``, ``sell_deck`` or ``sell_hand`` within a Merchant frame."""
     p = f.who
     left = f.left - 1 if f.open == 0 else f.left
-    replace_on(s.pending, f, f.with_counts(left, f.open | (O_HAND if a.verb == V_SELL_HAND else O_MAIN)))
+    # (the batch answered is the top: no search)
+    s.pending[-1] = f.with_counts(left, f.open | (O_HAND if a.verb == V_SELL_HAND else O_MAIN))
     if a.verb == V_SELL:
         card = take_material(s.stock[p], MATERIAL_INDEX[str(a.args[0])])
         merchant_sell(s, p, card, VIS_PUBLIC, log)

@@ -12,7 +12,6 @@ Storeroom (clients acting as other roles).
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import N_, Reason, because
 from ludus.games.glory_to_rome.components import (
@@ -92,7 +91,7 @@ def patron_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     verb = a.verb
     left = f.left - 1 if f.open == 0 else f.left
     flag = O_POOL if verb == V_HIRE else O_HAND if verb == V_HIRE_HAND else O_DECK
-    replace_on(s.pending, f, f.with_counts(left, f.open | flag))
+    s.pending[-1] = f.with_counts(left, f.open | flag)  # (the batch answered is the top: no search)
     if verb == V_HIRE:
         card = take_material(s.pool, ROLE_INDEX[str(a.args[0])])
         source = "pool"

@@ -10,7 +10,6 @@ whole hand); School gives a frame of Thinker actions (:func:`thinker_legal`).
 from __future__ import annotations
 
 from ludus.core.actions import Action
-from ludus.core.decisions import replace_on
 from ludus.core.events import Log
 from ludus.games.glory_to_rome.components import (
     BUILDING_INDEX,
@@ -112,5 +111,5 @@ def thinker_act(s: GtrData, f: Frame, a: Action, log: Log) -> None:
     if a.verb == V_LATRINE or a.verb == V_VOMITORIUM:
         discard_before_thinking(s, p, a, log)
         return
-    replace_on(s.pending, f, f.with_counts(f.left - 1, f.open))
+    s.pending[-1] = f.with_counts(f.left - 1, f.open)  # (the batch answered is the top: no search)
     think(s, p, a.verb == V_THINK_JACK, log)
