@@ -151,8 +151,17 @@ class Frame(_FrameDraft, Decision):
 
     def with_demand(self, demand: Demand) -> Frame:
         """This batch with one more action used to reveal ``demand``."""
-        return make_frame(self.who, self.role, self.left - 1, self.kind, self.granted, self.open, self.cm,
-                          (*self.demands, demand))
+        new = _FrameDraft()  # make_frame(), inlined
+        new.who = self.who
+        new.role = self.role
+        new.left = self.left - 1
+        new.kind = self.kind
+        new.granted = self.granted
+        new.open = self.open
+        new.cm = self.cm
+        new.demands = (*self.demands, demand)
+        new.__class__ = Frame
+        return new  # type: ignore[return-value]  # (a Frame now; no cast() call: hot path)
 
     def to_row(self) -> list[int]:
         """JSON: ``[player, role, left, kind, granted, open, cm]``."""

@@ -141,7 +141,11 @@ def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
     if f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT) and type(s.pending[0]) is HalfLaid:
         undo_half_lay(s, log)  # the next building action was forgone
     if f.left or f.open:  # (a used-up batch stays as it is: no needless copy)
-        replace_on(s.pending, f, f.with_counts(0, 0))
+        stack, new = s.pending, f.with_counts(0, 0)
+        if stack[-1] is f:  # (the common case: no demand pushed gives on it)
+            stack[-1] = new
+        else:
+            replace_on(stack, f, new)
     s.pre_think = 0
 
 
