@@ -10,7 +10,6 @@ Praefectus Fabrum) share :func:`begin_move`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules, replace_on
@@ -238,7 +237,7 @@ def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
     if a.verb == Verb.ESCORT_END:
         return True
     t = COLOUR_INDEX[str(a.args[0])]
-    p = replace_on(s.pending, p, replace(p, left=p.left - 1))
+    p = replace_on(s.pending, p, Escort(p.who, p.src, p.dest, p.left - 1))
     if s.caput and p.dest == ROMA:
         # ruling 7 (option regina_cubes_into_roma): the cube returns to its supply, decline +1
         remove_cube(s, p.src, t)
