@@ -141,7 +141,16 @@ def open_legions(s: S, a: Action, log: Log) -> None:
     dest = TOKEN_CITY[str(a.args[0])]
     legions = s.legions[s.pawn_city[s.cur]]
     most = 0 if s.caput and dest == ROMA else (legions if legions < 3 else 3)
-    s.pending.append(Legions(a.player, str(a.verb), dest, most))
+    key = (a.player, a.verb, dest, most)
+    p = _OPEN_LEGIONS.get(key)
+    if p is None:
+        p = _OPEN_LEGIONS[key] = Legions(a.player, str(a.verb), dest, most)
+    s.pending.append(p)
+
+
+# Each turn move's decision, built once: a decision is immutable, so states share it (as copies do);
+# a frozen dataclass costs a setter call per field (hot path: every move opens one).
+_OPEN_LEGIONS: dict[tuple[int, str, int, int], Legions] = {}
 
 
 def legions_choices(s: S, p: Legions) -> list[Action]:
