@@ -104,7 +104,7 @@ S = FallOfRomeData
 def event_playable(s: S, event: int) -> bool:
     """Whether ``event`` may be played now (its card's timing; ruling 5, reference §4.2 "When")."""
     if event in (E_ALEA, E_VENI_VIDI_VICI):
-        return s.phase == PHASE_ACTIONS
+        return s.phase is PHASE_ACTIONS
     if event == E_AUDENTES:
         return s.drawn and s.invasions_left < 0
     if event == E_VAE_VICTIS:
@@ -157,7 +157,7 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
         log.public("draw", seat=seat_of(s, s.cur), cards=cards[:])
         receive_cards(s, cards, log)
     elif event == E_CARPE_DIEM:
-        if s.phase == PHASE_ACTIONS:
+        if s.phase is PHASE_ACTIONS:
             s.actions_left += 4 if destab else 2
     else:
         p: EventDecision
