@@ -75,7 +75,7 @@ class FallOfRomeState(FallOfRomeData, RulesState):
 
     def is_terminal(self) -> bool:
         """Whether the game is won or lost."""
-        return self.phase == PHASE_OVER
+        return self.phase is PHASE_OVER
 
     def outcome(self) -> Outcome:
         """The cooperative result."""

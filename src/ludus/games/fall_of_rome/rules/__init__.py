@@ -86,8 +86,9 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
     """
     if player is None:
         return _every_seat(s)
-    phase = s.phase
-    if phase == PHASE_OVER or not 0 <= player < s.seats:
+    phase = s.phase  # always a Phase member (set from PHASE_*, loaded by name): compared by identity,
+    # cheaper than IntEnum's == (hot path; here, in to_move, advance and is_terminal)
+    if phase is PHASE_OVER or not 0 <= player < s.seats:
         return []
     pending = s.pending
     if pending:
@@ -104,9 +105,9 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
             event_cards.event_choices(s, player, events)
             return events
         return []
-    if phase == PHASE_ROLE:
+    if phase is PHASE_ROLE:
         return setup.role_choices(s, player)
-    if phase == PHASE_START:
+    if phase is PHASE_START:
         return setup.start_choices(s, player)
     out: list[Action] = []
     hands = s.hands
@@ -115,9 +116,9 @@ def legal_actions(s: S, player: int | None) -> list[Action]:
             out.extend(player_cards.hand_limit_discards(s, player))
     elif player == (0 if s.solo else s.cur):  # seat_of(s, s.cur), inlined (hot path)
         # the current player's step: a Revolt waiting, the next invasion card, or the Do Actions step
-        if phase == PHASE_REVOLT:
+        if phase is PHASE_REVOLT:
             out.append(_REVOLT[player])
-        elif phase == PHASE_INVADE:
+        elif phase is PHASE_INVADE:
             out.append(_INVADE[player])
         else:
             if s.actions_left > 0:
@@ -290,5 +291,5 @@ def advance(s: S, log: Log) -> None:
     if not (pending and (type(pending[-1]) is Legions or (type(pending[-1]) is HicManebimus
                                                             and pending[-1].stage == "add"))):
         s.actions_taken += 1
-    if s.phase != PHASE_OVER:
+    if s.phase is not PHASE_OVER:
         check_win(s, log)

@@ -10,8 +10,6 @@ lets the player who played it set the dice (:class:`~ludus.games.fall_of_rome.de
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
@@ -96,7 +94,7 @@ def set_die(s: S, p: AleaDice, a: Action, log: Log) -> bool:
     if len(faces) == p.dice:
         battle(s, p.seat, list(faces), log, bool(p.ignore))
         return True
-    replace_on(s.pending, p, replace(p, faces=faces))
+    replace_on(s.pending, p, AleaDice(p.who, p.seat, p.dice, faces, p.ignore))
     return False
 
 

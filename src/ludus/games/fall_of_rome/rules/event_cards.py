@@ -16,7 +16,6 @@ the decision below or pushes on top, exactly as the rulebook's sequence goes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from ludus.core.actions import Action
@@ -105,7 +104,7 @@ S = FallOfRomeData
 def event_playable(s: S, event: int) -> bool:
     """Whether ``event`` may be played now (its card's timing; ruling 5, reference §4.2 "When")."""
     if event in (E_ALEA, E_VENI_VIDI_VICI):
-        return s.phase == PHASE_ACTIONS
+        return s.phase is PHASE_ACTIONS
     if event == E_AUDENTES:
         return s.drawn and s.invasions_left < 0
     if event == E_VAE_VICTIS:
@@ -158,7 +157,7 @@ def play_event(s: S, seat: int, event: int, destab: bool, log: Log) -> None:
         log.public("draw", seat=seat_of(s, s.cur), cards=cards[:])
         receive_cards(s, cards, log)
     elif event == E_CARPE_DIEM:
-        if s.phase == PHASE_ACTIONS:
+        if s.phase is PHASE_ACTIONS:
             s.actions_left += 4 if destab else 2
     else:
         p: EventDecision
@@ -256,11 +255,11 @@ def do_ut_des_choices(s: S, p: DoUtDes) -> list[Action]:
 def do_ut_des(s: S, p: DoUtDes, a: Action, log: Log) -> bool:
     """Choose the seats, then the first card, then the second: the two cards are swapped."""
     if a.verb == Verb.SWAP:
-        replace_on(s.pending, p, replace(p, first=int(a.args[0]), second=int(a.args[1]), stage="give_a"))
+        replace_on(s.pending, p, DoUtDes(p.who, p.destab, "give_a", int(a.args[0]), int(a.args[1]), p.card))
     else:
         card = TOKEN_CARD[str(a.args[0])]
         if p.stage == "give_a":
-            replace_on(s.pending, p, replace(p, card=card, stage="give_b"))
+            replace_on(s.pending, p, DoUtDes(p.who, p.destab, "give_b", p.first, p.second, card))
         else:
             x, y = p.first, p.second
             s.hands[x].remove(p.card)
@@ -301,15 +300,16 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
     if verb == Verb.DONE:
         s.pending.pop()
     elif verb == Verb.CHOOSE_CITY:
-        replace_on(s.pending, p, replace(p, city=TOKEN_CITY[str(a.args[0])], stage="pawn"))
+        city = TOKEN_CITY[str(a.args[0])]
+        replace_on(s.pending, p, type(p)(p.who, p.destab, "pawn", city, p.moved, p.refused))
     elif verb == Verb.FORT_CITY:
         city = TOKEN_CITY[str(a.args[0])]
         if s.fort_supply:
-            p = replace_on(s.pending, p, replace(p, city=city))
+            p = replace_on(s.pending, p, type(p)(p.who, p.destab, p.stage, city, p.moved, p.refused))
             place_fort(s, city, -1, log)
             _after_si_vis_fort(s, p)
         else:
-            replace_on(s.pending, p, replace(p, city=city, stage="from"))
+            replace_on(s.pending, p, type(p)(p.who, p.destab, "from", city, p.moved, p.refused))
     elif verb == Verb.FORT_FROM:
         place_fort(s, p.city, TOKEN_CITY[str(a.args[0])], log)
         _after_si_vis_fort(s, p)
@@ -330,7 +330,7 @@ def pawns_to_city(s: S, p: PawnsToCity, a: Action, log: Log) -> bool:
 
 def _after_si_vis_fort(s: S, p: PawnsToCity) -> None:
     if p.destab:
-        replace_on(s.pending, p, replace(p, stage="pawn"))
+        replace_on(s.pending, p, type(p)(p.who, p.destab, "pawn", p.city, p.moved, p.refused))
     else:
         s.pending.pop()
 
@@ -358,11 +358,11 @@ def hic_manebimus(s: S, p: HicManebimus, a: Action, log: Log) -> bool:
     if a.verb == Verb.DONE:
         s.pending.pop()
     elif a.verb == Verb.REINFORCE:  # the legions are asked next (issue 11): one step of the card
-        replace_on(s.pending, p, replace(p, stage="add", city=TOKEN_CITY[str(a.args[0])]))
+        replace_on(s.pending, p, HicManebimus(p.who, p.destab, p.cities, "add", TOKEN_CITY[str(a.args[0])]))
     else:
         c = p.city
         n = add_legions(s, c, int(a.args[0]))
-        replace_on(s.pending, p, replace(p, cities=(*p.cities, c), stage="reinforce", city=-1))
+        replace_on(s.pending, p, HicManebimus(p.who, p.destab, (*p.cities, c), "reinforce", -1))
         log.public("reinforce", legions=n, city=c)
     return _finish(s)
 
@@ -400,7 +400,7 @@ def melius_cavere(s: S, p: MeliusCavere, a: Action, log: Log) -> bool:
     """Remove a card from the game, or put the next one back (the first chosen is revealed first)."""
     card = TOKEN_CARD[str(a.args[0])]
     if a.verb == Verb.REMOVE_CARD:
-        replace_on(s.pending, p, replace(p, cards=_without(p.cards, card), stage="place"))
+        replace_on(s.pending, p, MeliusCavere(p.who, p.destab, "place", _without(p.cards, card), p.placed))
         s.bremoved.append(card)
         log.public("barbarian_card_removed", card=card)
     else:
@@ -415,7 +415,8 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _melius_place(s: S, p: MeliusCavere, card: int) -> None:
-    p = replace_on(s.pending, p, replace(p, cards=_without(p.cards, card), placed=(*p.placed, card)))
+    placed = (*p.placed, card)
+    p = replace_on(s.pending, p, MeliusCavere(p.who, p.destab, p.stage, _without(p.cards, card), placed))
     if not p.cards:
         s.pending.pop()
         order = p.placed  # first placed = next to be revealed
@@ -483,9 +484,9 @@ def event_move_pawn(s: S, pawn: int, city: int, n: int, log: Log) -> None:
     log.public("pawn_moved", role=s.roles[pawn], city=city, legions=n)
     p = s.pending[-1]
     if isinstance(p, VeniVidiVici):
-        replace_on(s.pending, p, replace(p, stage="battle"))  # the free battle follows
+        replace_on(s.pending, p, VeniVidiVici(p.who, p.destab, "battle"))  # the free battle follows
     elif isinstance(p, PawnsToCity):
-        replace_on(s.pending, p, replace(p, moved=(*p.moved, pawn)))
+        replace_on(s.pending, p, type(p)(p.who, p.destab, p.stage, p.city, (*p.moved, pawn), p.refused))
         if not p.destab or isinstance(p, SiVisPacem):  # 1 pawn (Festina Lente destab.: any number)
             s.pending.pop()
     _event_auto(s)
@@ -510,7 +511,8 @@ def answer_move(s: S, p: MoveConsent, a: Action, log: Log) -> bool:
     log.public("refuse", seat=a.player)
     ev = s.pending[-1]
     if isinstance(ev, PawnsToCity):
-        replace_on(s.pending, ev, replace(ev, refused=(*ev.refused, p.pawn)))
+        refused = (*ev.refused, p.pawn)
+        replace_on(s.pending, ev, type(ev)(ev.who, ev.destab, ev.stage, ev.city, ev.moved, refused))
     else:
         s.pending.pop()  # the current player refuses to be moved by Veni, Vidi, Vici: the card is spent
     return False

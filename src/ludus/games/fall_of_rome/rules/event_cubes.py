@@ -7,7 +7,6 @@ here; :mod:`~ludus.games.fall_of_rome.rules.event_cards` plays the cards and fin
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import compress
 
 from ludus.core.actions import Action
@@ -80,7 +79,7 @@ def remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> None:
         c = TOKEN_CITY[str(a.args[0])]
         t = COLOUR_INDEX[str(a.args[1])]
         remove_cube(s, c, t)
-        replace_on(s.pending, p, replace(p, removed=(*p.removed, c * NT + t), colour=t))
+        replace_on(s.pending, p, type(p)(p.who, p.destab, p.n, p.city, t, (*p.removed, c * NT + t)))
         log.public("remove_cube", tribe=t, city=c)
         if verb == Verb.REPLACE:
             add_legions(s, c, 1)  # ruling 18: as the reserve allows

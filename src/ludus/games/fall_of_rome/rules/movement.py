@@ -10,7 +10,6 @@ Praefectus Fabrum) share :func:`begin_move`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from ludus.core.actions import Action
 from ludus.core.decisions import DecisionRules, replace_on
@@ -142,7 +141,16 @@ def open_legions(s: S, a: Action, log: Log) -> None:
     dest = TOKEN_CITY[str(a.args[0])]
     legions = s.legions[s.pawn_city[s.cur]]
     most = 0 if s.caput and dest == ROMA else (legions if legions < 3 else 3)
-    s.pending.append(Legions(a.player, str(a.verb), dest, most))
+    key = (a.player, a.verb, dest, most)
+    p = _OPEN_LEGIONS.get(key)
+    if p is None:
+        p = _OPEN_LEGIONS[key] = Legions(a.player, str(a.verb), dest, most)
+    s.pending.append(p)
+
+
+# Each turn move's decision, built once: a decision is immutable, so states share it (as copies do);
+# a frozen dataclass costs a setter call per field (hot path: every move opens one).
+_OPEN_LEGIONS: dict[tuple[int, str, int, int], Legions] = {}
 
 
 def legions_choices(s: S, p: Legions) -> list[Action]:
@@ -238,7 +246,7 @@ def escort(s: S, p: Escort, a: Action, log: Log) -> bool:
     if a.verb == Verb.ESCORT_END:
         return True
     t = COLOUR_INDEX[str(a.args[0])]
-    p = replace_on(s.pending, p, replace(p, left=p.left - 1))
+    p = replace_on(s.pending, p, Escort(p.who, p.src, p.dest, p.left - 1))
     if s.caput and p.dest == ROMA:
         # ruling 7 (option regina_cubes_into_roma): the cube returns to its supply, decline +1
         remove_cube(s, p.src, t)

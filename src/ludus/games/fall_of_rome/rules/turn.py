@@ -74,7 +74,7 @@ def over_limit_seat(s: S) -> int:
 def to_move(s: S) -> tuple[int, ...]:
     """Who decides: a pending sub-decision, a seat over the hand limit, else the current player."""
     phase = s.phase
-    if phase == PHASE_OVER:
+    if phase is PHASE_OVER:
         return ()
     if s.pending:
         return (s.pending[-1].who,)
@@ -96,5 +96,5 @@ def drawn_unresolved(s: S) -> bool:
 
 def acting(s: S, player: int) -> bool:
     """Whether ``player`` is at the Do Actions step now: no decision pending, nobody over the hand limit."""
-    return (s.phase == PHASE_ACTIONS and not s.pending and player == (0 if s.solo else s.cur)
+    return (s.phase is PHASE_ACTIONS and not s.pending and player == (0 if s.solo else s.cur)
             and over_limit_seat(s) < 0)
