@@ -42,8 +42,9 @@ def agent_name(seat: int) -> str:
 class LudusAECEnv(AECEnv):  # type: ignore[misc]
     """A ludus game as a PettingZoo AEC environment (see the module's documentation)."""
 
-    # PettingZoo's own (mutable) class attribute
-    metadata = {"render_modes": ["ansi", "human"], "name": "ludus_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata = {  # noqa: RUF012 (PettingZoo's own, mutable, class attribute)
+        "render_modes": ["ansi", "human"], "name": "ludus_v0", "is_parallelizable": False,
+    }
 
     def __init__(self, game_id: str, players: int | None = None, *, reactions: bool = False,
                  max_actions: int | None = None, render_mode: str | None = None, **options: object) -> None:
