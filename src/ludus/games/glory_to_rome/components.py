@@ -319,6 +319,8 @@ CARD_MATERIAL: tuple[int, ...] = tuple(BUILDINGS[b].material for b in CARD_BUILD
 """Material (and role) of each Order card id."""
 
 N_CARDS = len(CARD_BUILDING)
+_MATERIALS_IN = tuple(tuple(m for m in range(6) if (mask >> m) & 1) for mask in range(64))
+"""``_MATERIALS_IN[mask]``: the materials whose bits are set in ``mask``, sorted."""
 N_JACKS: int = DATA["jacks"]["count"]
 SITES_PER_MATERIAL: int = DATA["sites"]["per_material"]
 MERCHANT_BONUS: int = DATA["merchant_bonus"]["points"]
@@ -354,12 +356,12 @@ def distinct_buildings(cards: list[int]) -> list[int]:
     return out
 
 
-def distinct_materials(cards: list[int]) -> list[int]:
+def distinct_materials(cards: list[int]) -> tuple[int, ...]:
     """The distinct materials among ``cards``, sorted."""
     seen = 0
     for c in cards:
         seen |= 1 << CARD_MATERIAL[c]
-    return [m for m in range(6) if (seen >> m) & 1]
+    return _MATERIALS_IN[seen]  # (a table, not a comprehension: a hot path)
 
 
 def of_material(cards: list[int], m: int) -> list[int]:

@@ -31,6 +31,8 @@ from ludus.games.glory_to_rome.components import (
 )
 from ludus.games.glory_to_rome.config import GtrConfig
 
+_VALUE_OF = VALUE.__getitem__
+
 
 class Structure:
     """A foundation or completed structure: its card, site, materials and status."""
@@ -132,7 +134,7 @@ def has(s: GtrStateData, p: int, b: int) -> bool:
 
 def influence(s: GtrStateData, p: int) -> int:
     """Influence: 2 + the values of the sites in ``p``'s influence row."""
-    return STARTING_INFLUENCE + sum(VALUE[m] for m in s.inf_sites[p])
+    return STARTING_INFLUENCE + sum(map(_VALUE_OF, s.inf_sites[p]))  # (no generator: a hot path)
 
 
 def hand_limit(s: GtrStateData, p: int) -> int:

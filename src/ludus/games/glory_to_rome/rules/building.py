@@ -184,7 +184,7 @@ def _stairway_options(s: GtrData, p: int) -> list[Action]:
         return []
     res = []
     stock = distinct_materials(s.stock[p])
-    pool = distinct_materials(s.pool) if has(s, p, B.ARCHWAY) else []
+    pool = distinct_materials(s.pool) if has(s, p, B.ARCHWAY) else ()
     for v in range(s.n):
         if v == p:
             continue

@@ -35,6 +35,7 @@ from ludus.games.glory_to_rome.components import (
     V_THINK_JACK,
     V_VOMITORIUM,
     B,
+    distinct_buildings,
     take_building,
 )
 from ludus.games.glory_to_rome.decisions import GtrData, petition_of
@@ -55,30 +56,24 @@ _PALACE = B.PALACE
 # ---------------------------------------------------------------------------
 
 
-def _hand_summary(hand: list[int]) -> tuple[list[int], list[int]]:
-    """The distinct buildings in ``hand`` (first-seen order) and the count of each material,
-    in one pass (both are needed for every lead and follow decision)."""
-    counts = [0] * 6
-    bs = []
-    seen = 0
-    for c in hand:
-        counts[CARD_MATERIAL[c]] += 1
-        b = CARD_BUILDING[c]
-        if not (seen >> b) & 1:
-            seen |= 1 << b
-            bs.append(b)
-    return bs, counts
-
-
 def follow_options(s: GtrData, p: int, role: int) -> list[Action]:
     """Ways to play one unit of ``role`` when following or adding Palace units."""
     T = s.acts
-    bs, counts = _hand_summary(s.hands[p])
     follow = T.follow[p]
-    if role == ARCHITECT and (s.active[p] >> _CIRCUS) & 1:
-        out = [follow[b] for b in bs]  # Circus: any Order follows as an Architect
-    else:
-        out = [follow[b] for b in bs if BUILDING_MATERIAL[b] == role]
+    any_order = role == ARCHITECT and (s.active[p] >> _CIRCUS) & 1  # Circus: any Order as an Architect
+    # One pass over the hand (asked at nearly every other action): the Orders of the role, each
+    # building once in first-seen order, and the count of each material for a petition.
+    counts = [0] * 6
+    out = []
+    seen = 0
+    for c in s.hands[p]:
+        m = CARD_MATERIAL[c]
+        counts[m] += 1
+        if m == role or any_order:
+            b = CARD_BUILDING[c]
+            if not (seen >> b) & 1:
+                seen |= 1 << b
+                out.append(follow[b])
     if s.hand_jacks[p]:
         out.append(T.follow_jack[p])
     if max(counts) >= s.cfg.petition_size:
@@ -90,12 +85,21 @@ def lead_options(s: GtrData, p: int) -> list[Action]:
     """Ways to lead: an Order of its role (Circus: any Order as Architect), a Jack
     announcing any role, or a petition acting as a Jack."""
     T = s.acts
-    bs, counts = _hand_summary(s.hands[p])
+    hand = s.hands[p]
     lead = T.lead[p]
-    out = [lead[b] for b in bs]
+    # One pass over the hand, as in follow_options(): each building once, in first-seen order.
+    counts = [0] * 6
+    out = []
+    seen = 0
+    for c in hand:
+        counts[CARD_MATERIAL[c]] += 1
+        b = CARD_BUILDING[c]
+        if not (seen >> b) & 1:
+            seen |= 1 << b
+            out.append(lead[b])
     if (s.active[p] >> _CIRCUS) & 1:
         arch = T.lead_architect[p]
-        out += [arch[b] for b in bs if BUILDING_MATERIAL[b] != ARCHITECT]
+        out += [arch[b] for b in distinct_buildings(hand) if BUILDING_MATERIAL[b] != ARCHITECT]
     if s.hand_jacks[p]:
         out += T.lead_jack[p]
     if max(counts) >= s.cfg.petition_size:

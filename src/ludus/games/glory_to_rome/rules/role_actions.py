@@ -19,6 +19,7 @@ from ludus.core.decisions import DecisionRules, replace_on
 from ludus.core.events import Log
 from ludus.core.reasons import Reason
 from ludus.games.glory_to_rome.components import (
+    ACT,
     ARCHITECT,
     CRAFTSMAN,
     LABORER,
@@ -55,6 +56,7 @@ from ludus.games.glory_to_rome.rules.patron import client_base, hire_why, patron
 from ludus.games.glory_to_rome.rules.thinking import thinker_act, thinker_legal
 
 _CIRCUS_MAXIMUS = B.CIRCUS_MAXIMUS
+_FORUM_BIT = 1 << B.FORUM
 
 # Indexed by the frame's role: the six roles, then THINKER (School), then PRISON_ROLE.
 ROLE_LEGAL: tuple[Callable[[GtrData, Frame], list[Action]], ...] = (
@@ -141,11 +143,14 @@ def pass_batch(s: GtrData, f: Frame, log: Log) -> None:
     if f.left > 0 and (f.role == CRAFTSMAN or f.role == ARCHITECT) and type(s.pending[0]) is HalfLaid:
         undo_half_lay(s, log)  # the next building action was forgone
     if f.left or f.open:  # (a used-up batch stays as it is: no needless copy)
-        stack, new = s.pending, f.with_counts(0, 0)
-        if stack[-1] is f:  # (the common case: no demand pushed gives on it)
-            stack[-1] = new
+        stack = s.pending
+        if stack[-1] is not f:  # a demand pushed gives on it
+            replace_on(stack, f, f.with_counts(0, 0))
+        elif (not f.demands and s.fountain < 0 and s.phase == ACT and s.deck and not s.over
+              and not s.active_any & _FORUM_BIT):
+            stack.pop()  # what advance() does next with the used-up batch (no Forum test can end the game)
         else:
-            replace_on(stack, f, new)
+            stack[-1] = f.with_counts(0, 0)
     s.pre_think = 0
 
 
