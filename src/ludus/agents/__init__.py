@@ -25,13 +25,15 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "easy": GreedyAgent,
     "normal": partial(Level, level="normal"),
     "hard": partial(Level, level="hard"),
+    "expert": partial(Level, level="expert"),
     "rollout": Rollout,
     "ismcts": partial(Ismcts, iterations=2000),
 }
 """Agent name (as used on the command line and in the lobby) → factory taking a ``seed``.
 
-The strength levels players pick are ``easy`` (the greedy bot), ``normal`` and ``hard``
-(the game's strongest search, :class:`~ludus.agents.levels.Level`, with a larger budget);
+The strength levels players pick are ``easy`` (the greedy bot), ``normal``, ``hard`` and ``expert``
+(the game's strongest search, :class:`~ludus.agents.levels.Level`, with a larger budget each; ``expert``
+also models the other seats as not quite the greedy bot and values margins);
 ``random`` and ``greedy`` are the baselines, ``rollout`` (policy rollout, 8 simulations of each
 candidate) and ``ismcts`` (2,000 iterations: every game's ``hard`` level before policy rollout,
 so the earlier measurements replay with it) the two searches. The levels' budgets are counts, not times, so a
@@ -39,7 +41,7 @@ seeded game replays the same on any machine; they are sized so that a ``hard`` d
 second here (docs/bots.md).
 """
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 """The strength levels offered to players, weakest first."""
 
 

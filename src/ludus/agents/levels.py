@@ -23,7 +23,16 @@ from ludus.core.api import Game, State
 
 __all__ = ["SEARCHES", "Level"]
 
-LevelName = Literal["normal", "hard"]
+LevelName = Literal["normal", "hard", "expert"]
+
+EXPERT_SCALE = 3
+"""``expert`` spends this many times ``hard``'s budget (rollouts, iterations or beam)."""
+
+EXPERT_NOISE = 0.1
+"""In ``expert``'s simulations the other seats stray from the greedy bot's choice this often."""
+
+EXPERT_MARGIN = 0.4
+"""The weight of the score margin in the value of ``expert``'s finished simulations."""
 
 SEARCHES: dict[str, Callable[[int, int, Game[Any]], Agent]] = {
     "ismcts": lambda seed, budget, game: Ismcts(seed, iterations=budget),
@@ -42,12 +51,25 @@ machine; each game sizes them so that a ``hard`` decision takes well under a sec
 (docs/bots.md)."""
 
 
+def _expert(name: str, seed: int, hard: int, game: Game[Any]) -> Agent:
+    """The ``expert`` bot: the game's search at its :attr:`~ludus.core.game.Game.expert_budget` (by
+    default :data:`EXPERT_SCALE` times ``hard``'s budget and, for policy rollout, one more candidate);
+    policy rollout with opponents that are not exactly the greedy bot
+    (:data:`EXPERT_NOISE`) and finished simulations valued with their score margin
+    (:data:`EXPERT_MARGIN`), so its model of the others is not the bot it plays against."""
+    budget, width = game.expert_budget or (hard * EXPERT_SCALE, game.search_width + 1)
+    if name != "rollout":
+        return SEARCHES[name](seed, budget, game)
+    return Rollout(seed, rollouts=max(1, budget * 2 // max(2, game.players)), width=width,
+                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN)
+
+
 class Level:
     """The ``level`` bot: the search of the first game it plays, at the level's budget."""
 
     def __init__(self, seed: int = 0, level: LevelName = "hard") -> None:
-        if level not in ("normal", "hard"):
-            raise ValueError(f"level must be 'normal' or 'hard', got {level!r}")
+        if level not in ("normal", "hard", "expert"):
+            raise ValueError(f"level must be 'normal', 'hard' or 'expert', got {level!r}")
         self.seed = seed
         self.level: LevelName = level
         self.search: Agent | None = None
@@ -56,7 +78,11 @@ class Level:
     def _for(self, state: State) -> Agent:
         if self.search is None:
             name, normal, hard = state.game.level_search
-            self.search = SEARCHES[name](self.seed, normal if self.level == "normal" else hard, state.game)
+            if self.level == "expert":
+                self.search = _expert(name, self.seed, hard, state.game)
+            else:
+                budget = normal if self.level == "normal" else hard
+                self.search = SEARCHES[name](self.seed, budget, state.game)
         return self.search
 
     def act(self, state: State, player: int) -> Action:

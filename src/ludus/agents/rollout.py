@@ -49,7 +49,7 @@ from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
 
-__all__ = ["Rollout"]
+__all__ = ["Rollout", "margin_value"]
 
 _C = TypeVar("_C", Action, Action | None)
 
@@ -81,6 +81,40 @@ def _ranked(world: State, player: int, actions: list[Action], rng: Rng) -> list[
     return [a for _, _, a in keyed]
 
 
+class _Noisy(_Greedy):
+    """An opponent of one simulation that is not the greedy bot: it plays the greedy bot's choice,
+    except that with probability ``noise`` it plays a uniform legal action instead."""
+
+    def __init__(self, seed: int, noise: float) -> None:
+        super().__init__(seed)
+        self.noise = noise
+        self.coin = Rng(seed ^ 0x5DEECE66D)
+
+    def act(self, state: State, player: int) -> Action:
+        if self.coin.random() < self.noise:
+            actions = state.legal_actions(player)
+            return actions[self.coin.randbelow(len(actions))]
+        return super().act(state, player)
+
+
+def margin_value(world: State, player: int, value: float, margin: float) -> float:
+    """``value`` of a finished simulation for ``player``, with the weight ``margin`` given to its
+    score margin over the best other seat (relative to the largest score, in [-1, 1]).
+
+    A finished game's value is its returns: +1 for a win, -1 for a loss, whatever the margin, so a
+    search that is behind would see every candidate as lost alike. With the margin, a closer loss is
+    worth more than a heavy one and a safer win more than a narrow one.
+    """
+    if margin <= 0.0 or not world.is_terminal() or world.game.players < 2:
+        return value
+    scores = world.outcome().scores
+    mine = scores[player]
+    best_other = max(x for q, x in enumerate(scores) if q != player)
+    spread = max(1.0, max(abs(x) for x in scores))
+    lead = max(-1.0, min(1.0, (mine - best_other) / spread))
+    return (1.0 - margin) * value + margin * lead
+
+
 class Rollout:
     """The greedy bot with about ``rollouts`` simulations of each candidate per decision.
 
@@ -89,21 +123,29 @@ class Rollout:
       game's :attr:`~ludus.core.api.Game.search_turns`); in a game without turns
       (``turn_key`` None), decisions of the searching seat;
     - ``confidence``: how many standard errors the best candidate's mean gain over the greedy
-      bot's choice must exceed for the bot to play it instead.
+      bot's choice must exceed for the bot to play it instead;
+    - ``noise``: in a simulation the other seats play the greedy bot's choice except with this
+      probability, a uniform legal action (0: exactly the greedy bot, the ``hard`` level);
+    - ``margin``: the weight of the score margin in a finished simulation's value
+      (:func:`margin_value`; 0: the returns alone).
     """
 
     name = "rollout"
 
     def __init__(self, seed: int = 0, rollouts: int = 8, turns: int | None = None, width: int = 4,
-                 confidence: float = 1.0) -> None:
+                 confidence: float = 1.0, noise: float = 0.0, margin: float = 0.0) -> None:
         if rollouts < 1 or width < 1 or (turns is not None and turns < 1):
             raise ValueError(f"need rollouts >= 1, width >= 1, turns >= 1; got {rollouts}, {width}, {turns}")
+        if not (0.0 <= noise <= 1.0 and 0.0 <= margin <= 1.0):
+            raise ValueError(f"need noise and margin in [0, 1]; got {noise}, {margin}")
         self.rng = Rng(seed)
         self.greedy = _Greedy(self.rng.next())
         self.rollouts = rollouts
         self.turns = turns
         self.confidence = confidence
         self.width = width
+        self.noise = noise
+        self.margin = margin
         self.simulations = 0
         """Simulations run for the last decision (0: it was forced or obvious)."""
 
@@ -167,6 +209,7 @@ class Rollout:
                     if action is not None:
                         sim.apply(action)
                     policy = _Greedy(seed)
+                    others = _Noisy(seed, self.noise) if self.noise else policy
                     key = start
                     turns = steps = 0
                     while not sim.is_terminal() and steps < cap:
@@ -182,9 +225,9 @@ class Rollout:
                             turns += 1
                             if turns == depth:
                                 break
-                        sim.apply(policy.act(sim, mover))
+                        sim.apply((policy if mover == player else others).act(sim, mover))
                         steps += 1
-                    values[i][worlds] = evaluate_all(sim)[player]
+                    values[i][worlds] = margin_value(sim, player, evaluate_all(sim)[player], self.margin)
                 worlds += 1
             alive.sort(key=lambda i: (-_mean(values[i]), i))
             if round_ < rounds - 1:

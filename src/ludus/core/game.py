@@ -416,6 +416,12 @@ class Game(ABC, Generic[StateT]):
     with its turn planner's beam that many times wider), whichever measured stronger against the
     greedy bot (docs/bots.md)."""
 
+    expert_budget: ClassVar[tuple[int, int] | None] = None
+    """The ``expert`` level's budget and, for policy rollout, its candidates: ``None`` for three
+    times ``hard``'s budget and one candidate more than :attr:`search_width`; a game whose
+    simulations cost more or less sets what keeps an ``expert`` decision under a second here at
+    the 95th percentile (docs/bots.md)."""
+
     search_width: ClassVar[int] = 4
     """How many candidates the levels' rollout search simulates at a decision: the greedy bot's
     choice and the next best by one step's value (fewer where a simulation costs more)."""

@@ -30,7 +30,8 @@ __all__ = [
 ]
 
 LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
-               "hard": N_("hard"), "rollout": N_("rollout search"), "ismcts": N_("ISMCTS")}
+               "hard": N_("hard"), "expert": N_("expert"), "rollout": N_("rollout search"),
+               "ismcts": N_("ISMCTS")}
 """The bot levels' names as pages show them (msgids; a page translates them)."""
 
 LOG_SIZE = 80

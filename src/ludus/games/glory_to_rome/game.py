@@ -227,3 +227,4 @@ class GloryToRome(Game[GtrState]):
     search_rollout = 0  # a random pass or wasted action spoils the position the leaf value sees
     # 200 games, 2 players: rollout 87.0% against greedy, ISMCTS 9 of 20 (docs/bots.md)
     level_search = ("rollout", 2, 8)
+    expert_budget = (40, 5)  # an expert decision under 1 s at the 95th percentile (docs/bots.md)

@@ -206,3 +206,4 @@ class HadriansWall(Game[HadriansWallState]):
 
     # 200 games, 2 players: rollout beats greedy, ISMCTS does not (docs/bots.md)
     level_search = ("rollout", 2, 8)
+    expert_budget = (16, 5)  # an expert decision under 1 s at the 95th percentile (docs/bots.md)

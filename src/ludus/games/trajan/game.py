@@ -208,6 +208,7 @@ class TrajanGame(Game[TrajanState]):
     evaluation_scale = heuristic.EVALUATION_SCALE
     # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
     level_search = ("rollout", 2, 6)
+    expert_budget = (10, 3)  # an expert decision under 1 s at the 95th percentile (docs/bots.md)
     # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
     search_width = 3
 
