@@ -109,7 +109,7 @@ def test_levels_search_by_rollout_with_fewer_simulations_at_larger_tables(
 
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="level must be"):
-        Level(1, "expert")  # type: ignore[arg-type]
+        Level(1, "master")  # type: ignore[arg-type]
 
 
 def test_one_candidate_is_played_without_simulating() -> None:
