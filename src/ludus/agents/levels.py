@@ -18,6 +18,7 @@ from ludus.agents.base import Agent
 from ludus.agents.greedy import GreedyAgent
 from ludus.agents.ismcts import Ismcts
 from ludus.agents.rollout import Rollout
+from ludus.agents.value import MARGIN, LearnedValue
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
 
@@ -31,8 +32,9 @@ EXPERT_SCALE = 3
 EXPERT_NOISE = 0.1
 """In ``expert``'s simulations the other seats stray from the greedy bot's choice this often."""
 
-EXPERT_MARGIN = 0.4
-"""The weight of the score margin in the value of ``expert``'s finished simulations."""
+EXPERT_MARGIN = MARGIN
+"""The weight of the score margin in the value of ``expert``'s finished simulations (the one its
+learned values were fitted to)."""
 
 SEARCHES: dict[str, Callable[[int, int, Game[Any]], Agent]] = {
     "ismcts": lambda seed, budget, game: Ismcts(seed, iterations=budget),
@@ -56,12 +58,14 @@ def _expert(name: str, seed: int, hard: int, game: Game[Any]) -> Agent:
     default :data:`EXPERT_SCALE` times ``hard``'s budget and, for policy rollout, one more candidate);
     policy rollout with opponents that are not exactly the greedy bot
     (:data:`EXPERT_NOISE`) and finished simulations valued with their score margin
-    (:data:`EXPERT_MARGIN`), so its model of the others is not the bot it plays against."""
+    (:data:`EXPERT_MARGIN`), so its model of the others is not the bot it plays against; where a
+    simulation stops before the end, the game's learned value (:mod:`ludus.agents.value`), when one is
+    shipped for the table size, is blended with the heuristic."""
     budget, width = game.expert_budget or (hard * EXPERT_SCALE, game.search_width + 1)
     if name != "rollout":
         return SEARCHES[name](seed, budget, game)
     return Rollout(seed, rollouts=max(1, budget * 2 // max(2, game.players)), width=width,
-                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN)
+                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN, value=LearnedValue.for_game(game))
 
 
 class Level:

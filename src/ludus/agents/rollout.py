@@ -45,6 +45,7 @@ import math
 from typing import TypeVar
 
 from ludus.agents.greedy import GreedyAgent
+from ludus.agents.value import LearnedValue
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -127,13 +128,16 @@ class Rollout:
     - ``noise``: in a simulation the other seats play the greedy bot's choice except with this
       probability, a uniform legal action (0: exactly the greedy bot, the ``hard`` level);
     - ``margin``: the weight of the score margin in a finished simulation's value
-      (:func:`margin_value`; 0: the returns alone).
+      (:func:`margin_value`; 0: the returns alone);
+    - ``value``: a learned value (:class:`~ludus.agents.value.LearnedValue`) blended with the game's
+      heuristic where a simulation stops before the end (None: the heuristic alone).
     """
 
     name = "rollout"
 
     def __init__(self, seed: int = 0, rollouts: int = 8, turns: int | None = None, width: int = 4,
-                 confidence: float = 1.0, noise: float = 0.0, margin: float = 0.0) -> None:
+                 confidence: float = 1.0, noise: float = 0.0, margin: float = 0.0,
+                 value: LearnedValue | None = None) -> None:
         if rollouts < 1 or width < 1 or (turns is not None and turns < 1):
             raise ValueError(f"need rollouts >= 1, width >= 1, turns >= 1; got {rollouts}, {width}, {turns}")
         if not (0.0 <= noise <= 1.0 and 0.0 <= margin <= 1.0):
@@ -146,6 +150,7 @@ class Rollout:
         self.width = width
         self.noise = noise
         self.margin = margin
+        self.value = value
         self.simulations = 0
         """Simulations run for the last decision (0: it was forced or obvious)."""
 
@@ -193,6 +198,7 @@ class Rollout:
         turn_key = game.turn_key
         depth = game.search_turns if self.turns is None else self.turns
         cap = STEP_CAP * max(1, depth) * game.players
+        learned = self.value if self.value is not None and self.value.players == game.players else None
         values: list[dict[int, float]] = [{} for _ in candidates]  # determinization -> value
         alive = list(range(len(candidates)))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
@@ -227,7 +233,12 @@ class Rollout:
                                 break
                         sim.apply((policy if mover == player else others).act(sim, mover))
                         steps += 1
-                    values[i][worlds] = margin_value(sim, player, evaluate_all(sim)[player], self.margin)
+                    value = evaluate_all(sim)[player]
+                    if sim.is_terminal():
+                        value = margin_value(sim, player, value, self.margin)
+                    elif learned is not None:
+                        value = learned.leaf(sim, player, value)
+                    values[i][worlds] = value
                 worlds += 1
             alive.sort(key=lambda i: (-_mean(values[i]), i))
             if round_ < rounds - 1:
