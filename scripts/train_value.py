@@ -9,7 +9,7 @@ actions it records each seat's observation (``game.observe(state.view(seat), sea
 knows) and the game's heuristic value for it (``evaluate_all``). At the end each recorded position
 gets the value the game ended with for its seat: the returns with weight ``MARGIN`` on the score
 margin (``ludus.agents.rollout.margin_value``, what the ``expert`` search gives a finished
-simulation).
+simulation); solo, the game's value of its end (``evaluate_all``: the score's, not the bare end).
 
 The last ``--holdout`` share of the games is held out. On the rest a ridge regression (numpy) fits
 ``atanh`` of the clipped target from the standardized observation; on the held-out games the script
@@ -63,8 +63,11 @@ def play(game: Any, seed: int, every: int, noise: float) -> list[tuple[list[floa
         steps += 1
     if not state.is_terminal():
         return []
-    returns = state.returns()
-    final = [margin_value(state, p, returns[p], MARGIN) for p in range(game.players)]
+    if game.players == 1:  # solo: the score's value (evaluate_all of the end), not the bare end
+        final = list(game.evaluate_all(state))
+    else:
+        returns = state.returns()
+        final = [margin_value(state, p, returns[p], MARGIN) for p in range(game.players)]
     return [(x, h, final[p]) for p, x, h in seen]
 
 

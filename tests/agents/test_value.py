@@ -17,6 +17,8 @@ from ludus.agents.value import LearnedValue
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_value.py"
 SHIPPED = ("glory-to-rome", "trajan", "hadrians-wall")
+MODELS = [("glory-to-rome", 2), ("glory-to-rome", 3), ("glory-to-rome", 4), ("trajan", 2), ("trajan", 3),
+          ("hadrians-wall", 1), ("hadrians-wall", 2), ("hadrians-wall", 3), ("hadrians-wall", 4)]
 
 
 def load_script() -> ModuleType:
@@ -28,12 +30,12 @@ def load_script() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("game_id", SHIPPED)
+@pytest.mark.parametrize(("game_id", "players"), MODELS)
 def test_the_shipped_value_loads_from_the_package_and_predicts_better_than_the_heuristic(
-        game_id: str) -> None:
-    game = ludus.load(game_id, 2)
+        game_id: str, players: int) -> None:
+    game = ludus.load(game_id, players)
     value = LearnedValue.for_game(game)
-    assert value is not None and (value.game, value.players) == (game_id, 2)
+    assert value is not None and (value.game, value.players) == (game_id, players)
     assert len(value.weights) == len(game.observe(game.new_state(1).view(0), 0))
     assert 0.0 < value.blend <= 1.0
     about = value.about
