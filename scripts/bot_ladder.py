@@ -204,17 +204,47 @@ def ladder(game_id: str, names: Sequence[str], players: int = 2, games: int = 4,
     spent = Reference(budget, reference.simulations, reference.horizon)
     played += run(((t, spent) for t in tasks if REFERENCE in t[3]), workers, done)
     played.sort(key=lambda g: g.index)
+    return figures(game_id, n, names, per_pairing, len(tables), seed, spent, played,
+                   time.perf_counter() - start)
+
+
+def figures(game_id: str, players: int, names: Sequence[str], per_pairing: int, pairings_: int, seed: int,
+            reference: Reference, played: list[LadderGame], seconds: float) -> dict[str, Any]:
+    """The ladder's figures from the games ``played``."""
     tally = _Tally(list(names), _model())
     for g in played:
         tally.add(g.game)
     return {
-        "game": game_id, "players": n, "levels": list(names), "games_per_pairing": per_pairing,
-        "pairings": len(tables), "seed": seed, "reference": asdict(spent),
+        "game": game_id, "players": players, "levels": list(names), "games_per_pairing": per_pairing,
+        "pairings": pairings_, "seed": seed, "reference": asdict(reference),
         "standings": [s.to_json() for s in tally.standings()], "head_to_head": tally.head_to_head(),
-        "cpu": cpu_table(names, played), "capped": tally.capped_games,
-        "seconds": time.perf_counter() - start,
-        "games": [{**g.game.to_json(), "cpu": g.cpu, "simulations": g.simulations} for g in played],
+        "cpu": cpu_table(names, played), "capped": tally.capped_games, "seconds": seconds,
+        "games": [game_json(g) for g in played],
     }
+
+
+def game_json(g: LadderGame) -> dict[str, Any]:
+    """One game as JSON: the tournament's record, each seat's CPU seconds, the reference's simulations."""
+    return {**g.game.to_json(), "cpu": g.cpu, "simulations": g.simulations}
+
+
+def from_jsonl(path: str) -> dict[str, Any]:
+    """The figures of the games written by ``--jsonl`` (a run stopped before its end included)."""
+    played = []
+    game_id = ""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                game_id = row["game_id"]
+                played.append(LadderGame(row["game"]["index"], TournamentGame(**row["game"]), row["cpu"],
+                                         row["simulations"]))
+    if not played:
+        raise LudusError(f"no game in {path}")
+    names = sorted({a for g in played for a in g.game.agents}, key=lambda a: (a == REFERENCE, a))
+    tables = len({tuple(sorted(g.game.agents)) for g in played})
+    return figures(game_id, len(played[0].game.agents), names, len(played) // tables, tables, 0,
+                   Reference(None, 0, None), sorted(played, key=lambda g: g.index), 0.0)
 
 
 def _pct(x: float) -> str:
@@ -288,7 +318,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="actions a greedy rollout plays before the game's value is taken "
                              "(0: to the end)")
     parser.add_argument("--out", default=None, help="write the figures and every game as JSON")
+    parser.add_argument("--jsonl", default=None,
+                        help="append each game to this file as it ends (a long run stopped early keeps them)")
+    parser.add_argument("--from-jsonl", default=None, metavar="PATH",
+                        help="play nothing: the figures of the games a --jsonl file holds")
     args = parser.parse_args(argv)
+    if args.from_jsonl:
+        result = from_jsonl(args.from_jsonl)
+        command = f"python scripts/bot_ladder.py {args.game} --from-jsonl {args.from_jsonl}"
+        print(markdown(result, command))
+        print(f"\n{len(result['games'])} games")
+        return 0
     names = [a.strip() for a in args.levels.split(",") if a.strip()]
     reference = Reference(args.ismcts_seconds or None, args.ismcts_simulations, args.ismcts_horizon or None)
     command = "python scripts/bot_ladder.py " + " ".join(sys.argv[1:] if argv is None else argv)
@@ -298,6 +338,10 @@ def main(argv: list[str] | None = None) -> int:
 
         def progress(total: int, game: LadderGame | None) -> None:
             bar.update(task, total=total, advance=0 if game is None else 1)
+            if game is not None and args.jsonl:
+                with open(args.jsonl, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"game_id": args.game, "game": game.game.to_json(), "cpu": game.cpu,
+                                        "simulations": game.simulations}) + "\n")
 
         result = ladder(args.game, names, args.players, args.games, args.seed, args.jobs, reference,
                         args.ismcts_seconds is None, progress)

@@ -62,6 +62,22 @@ def test_the_ladder_runs_end_to_end_and_its_table_has_every_pairing(
     assert "Head to head" in text and "CPU time a decision" in text
 
 
+def test_a_run_writes_each_game_as_it_ends_and_its_figures_come_back_from_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ladder = load_script()
+    lines, out = tmp_path / "games.jsonl", tmp_path / "ladder.json"
+    assert ladder.main(["hadrians-wall", "--levels", "random,easy", "--games", "2", "--jsonl", str(lines),
+                        "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert len(lines.read_text().splitlines()) == 2
+    again = ladder.from_jsonl(str(lines))  # what a run stopped early reports
+    whole = json.loads(out.read_text())
+    assert again["head_to_head"] == whole["head_to_head"] and again["games"] == whole["games"]
+    assert (again["games_per_pairing"], again["pairings"]) == (2, 1)
+    assert ladder.main(["hadrians-wall", "--from-jsonl", str(lines)]) == 0
+    assert "| easy | " in capsys.readouterr().out
+
+
 def test_the_reference_budget_defaults_to_the_budget_levels_measured_mean(
         monkeypatch: pytest.MonkeyPatch) -> None:
     ladder = load_script()
