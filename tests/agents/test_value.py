@@ -52,11 +52,13 @@ def test_a_table_size_without_a_model_has_none() -> None:
     assert isinstance(bot, Level) and isinstance(bot.search, Rollout) and bot.search.value is None
 
 
-def test_the_expert_level_uses_the_shipped_value() -> None:
-    state = ludus.load("trajan", 2).new_state(3)
-    bot = make_agent("expert", 1)
-    bot.act(state, state.to_move()[0])
-    assert isinstance(bot, Level) and isinstance(bot.search, Rollout) and bot.search.value is not None
+def test_the_expert_level_uses_the_shipped_value_where_the_game_says_so() -> None:
+    for game_id, used in (("glory-to-rome", True), ("trajan", False)):  # Trajan: it measured weaker
+        state = ludus.load(game_id, 2).new_state(3)
+        bot = make_agent("expert", 1)
+        bot.act(state, state.to_move()[0])
+        assert isinstance(bot, Level) and isinstance(bot.search, Rollout)
+        assert (bot.search.value is not None) is used
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

@@ -65,7 +65,8 @@ def _expert(name: str, seed: int, hard: int, game: Game[Any]) -> Agent:
     if name != "rollout":
         return SEARCHES[name](seed, budget, game)
     return Rollout(seed, rollouts=max(1, budget * 2 // max(2, game.players)), width=width,
-                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN, value=LearnedValue.for_game(game))
+                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN,
+                   value=LearnedValue.for_game(game) if game.expert_value else None)
 
 
 class Level:

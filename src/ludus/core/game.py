@@ -422,6 +422,10 @@ class Game(ABC, Generic[StateT]):
     simulations cost more or less sets what keeps an ``expert`` decision under a second here at
     the 95th percentile (docs/bots.md)."""
 
+    expert_value: ClassVar[bool] = True
+    """Whether the ``expert`` level blends the game's learned value (``ludus.agents.value``), where one
+    is shipped, into its unfinished simulations; False where that measured weaker (docs/bots.md)."""
+
     search_width: ClassVar[int] = 4
     """How many candidates the levels' rollout search simulates at a decision: the greedy bot's
     choice and the next best by one step's value (fewer where a simulation costs more)."""
