@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import ludus
+from fixtures.scripts import load_script
 from ludus.agents import GreedyAgent, Level, make_agent
 from ludus.agents.rollout import Rollout
 from ludus.agents.value import LearnedValue
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "train_value.py"
 SHIPPED = ("glory-to-rome", "trajan", "hadrians-wall")
 MODELS = [("glory-to-rome", 2), ("glory-to-rome", 3), ("glory-to-rome", 4), ("trajan", 2), ("trajan", 3),
           ("hadrians-wall", 1), ("hadrians-wall", 2), ("hadrians-wall", 3), ("hadrians-wall", 4)]
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_value", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_value"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize(("game_id", "players"), MODELS)
@@ -89,7 +77,7 @@ def test_a_wrong_observation_is_refused() -> None:
 
 def test_the_training_script_runs_end_to_end_on_a_tiny_budget(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    script = load_script()
+    script = load_script("train_value")
     out = tmp_path / "trajan-2p.json"
     assert script.main(["trajan", "--games", "4", "--every", "20", "--out", str(out)]) == 0
     assert "held-out mean squared error" in capsys.readouterr().out
@@ -103,5 +91,5 @@ def test_the_training_script_runs_end_to_end_on_a_tiny_budget(tmp_path: Path,
 
 
 def test_the_training_script_refuses_a_split_it_cannot_make(capsys: pytest.CaptureFixture[str]) -> None:
-    assert load_script().main(["trajan", "--games", "1"]) == 2
+    assert load_script("train_value").main(["trajan", "--games", "1"]) == 2
     assert "need --games >= 2" in capsys.readouterr().err

@@ -3,37 +3,24 @@ rollouts (:mod:`ludus.rl.spiel_ismcts`)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pyspiel
 import pytest
 
 import ludus
+from fixtures.scripts import load_script
 from ludus.core.api import State
 from ludus.rl.openspiel import LudusSpielState, register, short_name
 from ludus.rl.spiel_ismcts import GreedyRolloutEvaluator, SpielIsmcts
 from ludus.rl.table import Turns
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bot_ladder.py"
-
-
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_ladder", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_ladder"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_ladder_runs_end_to_end_and_its_table_has_every_pairing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    ladder = load_script()
+    ladder = load_script("bot_ladder")
     out = tmp_path / "ladder.json"
     assert ladder.main(["hadrians-wall", "--levels", "random,easy,openspiel", "--games", "1",
                         "--ismcts-simulations", "2", "--ismcts-seconds", "0", "--ismcts-horizon", "8",
@@ -64,7 +51,7 @@ def test_the_ladder_runs_end_to_end_and_its_table_has_every_pairing(
 
 def test_a_run_writes_each_game_as_it_ends_and_its_figures_come_back_from_the_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    ladder = load_script()
+    ladder = load_script("bot_ladder")
     lines, out = tmp_path / "games.jsonl", tmp_path / "ladder.json"
     assert ladder.main(["hadrians-wall", "--levels", "random,easy", "--games", "2", "--jsonl", str(lines),
                         "--out", str(out)]) == 0
@@ -80,7 +67,7 @@ def test_a_run_writes_each_game_as_it_ends_and_its_figures_come_back_from_the_fi
 
 def test_the_reference_budget_defaults_to_the_budget_levels_measured_mean(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    ladder = load_script()
+    ladder = load_script("bot_ladder")
     monkeypatch.setattr(ladder, "BUDGET_LEVEL", "easy")  # the rule, on a level cheap enough for a test
     result = ladder.ladder("hadrians-wall", ["random", "easy", "openspiel"], games=1,
                            reference=ladder.Reference(None, 3, 4))

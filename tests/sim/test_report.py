@@ -7,7 +7,6 @@ import csv
 import json
 import math
 import re
-import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 import ludus
+from fixtures.scripts import load_script
 from ludus.agents import make_agent, play_game
 from ludus.cli import main
 from ludus.sim.report import build_report, render_report, write_report
@@ -460,15 +460,7 @@ def test_solo_grids_are_per_agent(wall_rows: list[dict[str, Any]]) -> None:
 
 # --- the balance study script -------------------------------------------------------------
 def _study() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("balance_study",
-                                                  Path(__file__).parents[2] / "scripts" / "balance_study.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("balance_study")
 
 
 def test_study_plans_count_games_and_fix_each_run_seed() -> None:
