@@ -74,7 +74,7 @@ def test_the_chooser_asks_players_seat_bots_and_options(monkeypatch: pytest.Monk
     assert status == 0
     flat = " ".join(text.split())
     assert "Type a number 1–3" in flat and "Type a seat 0–2" in flat
-    assert "Bots: random, greedy, easy, normal, hard, rollout, ismcts" in flat
+    assert "Bots: random, greedy, easy, normal, hard, expert, rollout, ismcts" in flat
     assert "cards" in flat and "99" in flat  # the refused option value is named
     (saved,) = (_data_dir / "games").glob("*.json")
     record = ludus.GameRecord.load(saved)
