@@ -173,12 +173,15 @@ def cpu_table(names: Sequence[str], games: Sequence[LadderGame]) -> dict[str, di
 
 def ladder(game_id: str, names: Sequence[str], players: int = 2, games: int = 4, seed: int = 0,
            workers: int = 1, reference: Reference | None = None, measure: bool = True,
-           progress: Callable[[int, LadderGame | None], None] | None = None) -> dict[str, Any]:
+           progress: Callable[[int, LadderGame | None], None] | None = None,
+           before: Sequence[LadderGame] = ()) -> dict[str, Any]:
     """Play the ladder and return its figures (see the module's documentation).
 
     With ``measure``, the reference's CPU seconds a decision are :data:`BUDGET_LEVEL`'s mean in this
     run (it must be one of ``names``); otherwise ``reference.seconds`` (None: no time limit).
     ``progress(total, game)`` is called with ``None`` once the total is known, then after each game.
+    Games of ``before`` that are one of this ladder's games (the same index, deal seed and seats) are
+    not played again but counted (a run resumed from its ``--jsonl`` file).
     """
     reference = reference or Reference(None, 100_000, None)
     measure = measure and REFERENCE in names
@@ -189,6 +192,9 @@ def ladder(game_id: str, names: Sequence[str], players: int = 2, games: int = 4,
     if measure and BUDGET_LEVEL not in names:
         raise LudusError(f"--ismcts-seconds is needed when {BUDGET_LEVEL!r} is not in the ladder")
     tasks = list(_tasks(game_id, n, {}, tables, seed, per_pairing, None))
+    kept = {(g.index, g.game.seed, tuple(g.game.agents)): g for g in before}
+    earlier = [kept[t[4], t[8], t[3]] for t in tasks if (t[4], t[8], t[3]) in kept]
+    tasks = [t for t in tasks if (t[4], t[8], t[3]) not in kept]
     if progress is not None:
         progress(len(tasks), None)
 
@@ -197,7 +203,7 @@ def ladder(game_id: str, names: Sequence[str], players: int = 2, games: int = 4,
             progress(len(tasks), g)
 
     start = time.perf_counter()
-    played = run(((t, reference) for t in tasks if REFERENCE not in t[3]), workers, done)
+    played = earlier + run(((t, reference) for t in tasks if REFERENCE not in t[3]), workers, done)
     budget = reference.seconds
     if measure:
         budget = cpu_table(names, played)[BUDGET_LEVEL]["mean"] or 0.01
@@ -228,17 +234,26 @@ def game_json(g: LadderGame) -> dict[str, Any]:
     return {**g.game.to_json(), "cpu": g.cpu, "simulations": g.simulations}
 
 
-def from_jsonl(path: str) -> dict[str, Any]:
-    """The figures of the games written by ``--jsonl`` (a run stopped before its end included)."""
+def read_jsonl(path: str) -> tuple[str, list[LadderGame]]:
+    """The game's id and the games a ``--jsonl`` file holds (none if there is no such file)."""
     played = []
     game_id = ""
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                row = json.loads(line)
-                game_id = row["game_id"]
-                played.append(LadderGame(row["game"]["index"], TournamentGame(**row["game"]), row["cpu"],
-                                         row["simulations"]))
+    try:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    game_id = row["game_id"]
+                    played.append(LadderGame(row["game"]["index"], TournamentGame(**row["game"]), row["cpu"],
+                                             row["simulations"]))
+    except FileNotFoundError:
+        pass
+    return game_id, played
+
+
+def from_jsonl(path: str) -> dict[str, Any]:
+    """The figures of the games written by ``--jsonl`` (a run stopped before its end included)."""
+    game_id, played = read_jsonl(path)
     if not played:
         raise LudusError(f"no game in {path}")
     names = sorted({a for g in played for a in g.game.agents}, key=lambda a: (a == REFERENCE, a))
@@ -319,7 +334,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(0: to the end)")
     parser.add_argument("--out", default=None, help="write the figures and every game as JSON")
     parser.add_argument("--jsonl", default=None,
-                        help="append each game to this file as it ends (a long run stopped early keeps them)")
+                        help="append each game to this file as it ends (a long run stopped early keeps them; "
+                             "run again, the same command plays only the games the file does not hold)")
     parser.add_argument("--from-jsonl", default=None, metavar="PATH",
                         help="play nothing: the figures of the games a --jsonl file holds")
     args = parser.parse_args(argv)
@@ -343,8 +359,13 @@ def main(argv: list[str] | None = None) -> int:
                     f.write(json.dumps({"game_id": args.game, "game": game.game.to_json(), "cpu": game.cpu,
                                         "simulations": game.simulations}) + "\n")
 
+        before: list[LadderGame] = []
+        if args.jsonl:
+            game_id, before = read_jsonl(args.jsonl)
+            if before and game_id != args.game:
+                raise SystemExit(f"{args.jsonl} holds games of {game_id}, not {args.game}")
         result = ladder(args.game, names, args.players, args.games, args.seed, args.jobs, reference,
-                        args.ismcts_seconds is None, progress)
+                        args.ismcts_seconds is None, progress, before)
     result["command"] = command
     print(markdown(result, command))
     print(f"\n{len(result['games'])} games in {result['seconds']:.0f} s")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -63,6 +64,27 @@ def test_a_run_writes_each_game_as_it_ends_and_its_figures_come_back_from_the_fi
     assert (again["games_per_pairing"], again["pairings"]) == (2, 1)
     assert ladder.main(["hadrians-wall", "--from-jsonl", str(lines)]) == 0
     assert "| easy | " in capsys.readouterr().out
+
+
+def test_a_run_stopped_early_is_resumed_by_the_same_command_and_plays_only_what_is_missing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ladder = load_script("bot_ladder")
+    lines, whole = tmp_path / "games.jsonl", tmp_path / "whole.jsonl"
+    command = ["hadrians-wall", "--levels", "random,easy", "--games", "4", "--seed", "5"]
+    assert ladder.main([*command, "--jsonl", str(whole)]) == 0
+    rows = whole.read_text().splitlines()
+    lines.write_text("\n".join(rows[:2]) + "\n")  # a run stopped after two of its four games
+    assert ladder.main([*command, "--jsonl", str(lines)]) == 0
+    capsys.readouterr()
+    again = lines.read_text().splitlines()
+    assert len(again) == 4 and again[:2] == rows[:2]  # the two missing games, played once each
+    resumed, first = ladder.from_jsonl(str(lines)), ladder.from_jsonl(str(whole))
+    def games(result: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in g.items() if k != "cpu"} for g in result["games"]]  # CPU times vary
+
+    assert games(resumed) == games(first) and resumed["head_to_head"] == first["head_to_head"]
+    with pytest.raises(SystemExit, match="hadrians-wall"):
+        ladder.main(["trajan", "--levels", "random,easy", "--games", "2", "--jsonl", str(lines)])
 
 
 def test_the_reference_budget_defaults_to_the_budget_levels_measured_mean(
