@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test postgres soak bench bench-peers golden lint typecheck clean i18n
+.PHONY: serve play test postgres soak bench bench-peers golden lint typecheck clean i18n compiled test-compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,28 @@ postgres:
 test: $(STAMP) $(CHROMIUM) postgres lint typecheck
 	$(BIN)/python -m pytest
 
+# The compiled build (docs/benchmarks.md "The compiled build"): a wheel whose hot modules are compiled by
+# mypyc (the hatch-mypyc hook in pyproject.toml), built from a copy of the sources (the build leaves its
+# .so files beside the sources it compiled) and installed in a venv of its own; the development install
+# stays pure Python. `make test-compiled` runs the golden playthroughs and the conformance suite on it.
+COMPILED_VENV := .compiled-venv
+COMPILED_SRC := build/compiled-src
+
+compiled: | $(BIN)/python
+	rm -rf $(COMPILED_SRC) dist/compiled && mkdir -p $(COMPILED_SRC) dist/compiled
+	tar --exclude=__pycache__ --exclude='*.so' -cf - pyproject.toml README.md src | tar -x -C $(COMPILED_SRC)
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps -w dist/compiled $(COMPILED_SRC)
+	test -x $(COMPILED_VENV)/bin/python || $(PYTHON) -m venv $(COMPILED_VENV)
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(COMPILED_VENV)/bin/python -m pip install --quiet "$$(ls dist/compiled/ludus-*.whl)[dev]"
+	$(COMPILED_VENV)/bin/python -m pip install --quiet --force-reinstall --no-deps dist/compiled/ludus-*.whl
+	$(COMPILED_VENV)/bin/python -c "import sys, ludus.games.trajan.rules as m; sys.exit(not m.__file__.endswith('.so'))"
+
+COMPILED_TESTS := tests/testing tests/core/test_state_fuzz.py $(wildcard tests/games/*/test_conformance.py)
+
+test-compiled: compiled $(CHROMIUM)
+	$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPILED_TESTS)
+
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider
 
@@ -76,7 +98,7 @@ golden: $(STAMP)
 	$(BIN)/python -m ludus.testing.golden tests $(GAMES)
 
 clean:
-	rm -rf $(VENV) .peers-venv .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .peers-venv $(COMPILED_VENV) build dist .pytest_cache .mypy_cache .ruff_cache
 
 # Catalogs (docs/i18n.md): extract the messages of each domain, merge them into every language's
 # .po, compile the .mo files that ship in the package. The platform's domain is "ludus"

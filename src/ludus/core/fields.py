@@ -272,9 +272,16 @@ def _enum(d: Mapping[str, Any], name: str, path: str, enum: type[IntEnum], by_na
                          value=value, allowed=[int(e) for e in enum]) from None
 
 
-def _list(d: Mapping[str, Any], name: str, path: str, depth: int, length: int = -1) -> list[Any]:
-    """A list (of lists, ``depth`` levels) of JSON scalars, copied level by level (``length``
-    items in the outer list, unless -1)."""
+_ITEMS: dict[type, tuple[type, ...]] = {int: (int,), str: (str,), bool: (bool,), float: (int, float)}
+"""The JSON types a list of each declared scalar type may hold (a float is no int: 1.5 in a
+``list[int]`` is refused when loading, never met by the rules)."""
+
+
+def _list(d: Mapping[str, Any], name: str, path: str, depth: int, length: int = -1,
+          item: type = object) -> list[Any]:
+    """A list (of lists, ``depth`` levels) of JSON scalars of type ``item`` (any if ``object``),
+    copied level by level (``length`` items in the outer list, unless -1)."""
+    allowed = _ITEMS.get(item, _SCALARS)
 
     def load(value: object, level: int) -> list[Any]:
         if type(value) is not list:
@@ -282,8 +289,9 @@ def _list(d: Mapping[str, Any], name: str, path: str, depth: int, length: int = 
                              name=path + name, depth=depth - level, what=_what(value))
         if level == 1:
             for x in value:
-                if not isinstance(x, _SCALARS):
-                    raise StateError(N_("state field {name!r}: expected numbers or strings, got {what}"),
+                if type(x) not in allowed:
+                    raise StateError(_SCALAR_NAMES.get(item, N_("state field {name!r}: expected numbers or "
+                                                                "strings, got {what}")),
                                      name=path + name, what=_what(x))
             return list(value)
         return [load(x, level - 1) for x in value]
@@ -470,7 +478,7 @@ def _load_expr(f: Field, i: int) -> str:
     if f.kind == "dict":
         return f"DICT(d, {n}, path, {f.int_keys})"
     if f.kind == "list":
-        return f"LIST(d, {n}, path, {f.depth}, {f.length})"
+        return f"LIST(d, {n}, path, {f.depth}, {f.length}, F[{i}].item)"
     return f"OBJECTS(d, {n}, path, F[{i}])"
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, Outcome, State
 from ludus.core.decisions import Decision, DecisionRules
-from ludus.core.engine import Handler, RulesState
+from ludus.core.engine import Handler, RulesState, method
 from ludus.core.rng import Rng
 from ludus.games.fall_of_rome import (
     invariants,
@@ -51,15 +51,15 @@ class FallOfRomeState(FallOfRomeData, RulesState):
         self.rng = rng
 
     # --- the engine's hooks --------------------------------------------------
-    _generate = rules.legal_actions  # the rules' own generator (one call fewer per legal list)
+    _generate = method(rules.legal_actions)  # the rules' own generator (one call fewer per legal list)
 
     def _decisions(self, player: int) -> list[Decision]:
         return self.pending
 
-    _advance = rules.advance  # the engine's hook is the rules' own step (one call fewer per action)
+    _advance = method(rules.advance)  # the engine's hook is the rules' own step (one call fewer per action)
 
     # --- the State API ---------------------------------------------------------
-    to_move = rules.to_move  # seats whose decision the game waits for (bound directly: asked every step)
+    to_move = method(rules.to_move)  # seats whose decision the game waits for (asked every step)
 
     def forced(self, player: int) -> Action | None:
         """``player``'s only legal action when nobody else could act now (ruling 35).

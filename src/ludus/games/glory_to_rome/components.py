@@ -263,46 +263,46 @@ class B:
     bit masks on every action, and enum member lookup is several times slower.
     """
 
-    BAR = BUILDING_INDEX["bar"]
-    INSULA = BUILDING_INDEX["insula"]
-    LATRINE = BUILDING_INDEX["latrine"]
-    ROAD = BUILDING_INDEX["road"]
-    CIRCUS = BUILDING_INDEX["circus"]
-    DOCK = BUILDING_INDEX["dock"]
-    MARKET = BUILDING_INDEX["market"]
-    PALISADE = BUILDING_INDEX["palisade"]
-    ACADEMY = BUILDING_INDEX["academy"]
-    ARCHWAY = BUILDING_INDEX["archway"]
-    ATRIUM = BUILDING_INDEX["atrium"]
-    BATH = BUILDING_INDEX["bath"]
-    FOUNDRY = BUILDING_INDEX["foundry"]
-    GATE = BUILDING_INDEX["gate"]
-    SCHOOL = BUILDING_INDEX["school"]
-    SHRINE = BUILDING_INDEX["shrine"]
-    AMPHITHEATRE = BUILDING_INDEX["amphitheatre"]
-    AQUEDUCT = BUILDING_INDEX["aqueduct"]
-    BRIDGE = BUILDING_INDEX["bridge"]
-    SENATE = BUILDING_INDEX["senate"]
-    STOREROOM = BUILDING_INDEX["storeroom"]
-    TOWER = BUILDING_INDEX["tower"]
-    VOMITORIUM = BUILDING_INDEX["vomitorium"]
-    WALL = BUILDING_INDEX["wall"]
-    CATACOMB = BUILDING_INDEX["catacomb"]
-    CIRCUS_MAXIMUS = BUILDING_INDEX["circus_maximus"]
-    COLOSSEUM = BUILDING_INDEX["colosseum"]
-    GARDEN = BUILDING_INDEX["garden"]
-    PRISON = BUILDING_INDEX["prison"]
-    SCRIPTORIUM = BUILDING_INDEX["scriptorium"]
-    SEWER = BUILDING_INDEX["sewer"]
-    VILLA = BUILDING_INDEX["villa"]
-    BASILICA = BUILDING_INDEX["basilica"]
-    FORUM = BUILDING_INDEX["forum"]
-    FOUNTAIN = BUILDING_INDEX["fountain"]
-    LUDUS_MAGNUS = BUILDING_INDEX["ludus_magnus"]
-    PALACE = BUILDING_INDEX["palace"]
-    STAIRWAY = BUILDING_INDEX["stairway"]
-    STATUE = BUILDING_INDEX["statue"]
-    TEMPLE = BUILDING_INDEX["temple"]
+    BAR: Final = BUILDING_INDEX["bar"]
+    INSULA: Final = BUILDING_INDEX["insula"]
+    LATRINE: Final = BUILDING_INDEX["latrine"]
+    ROAD: Final = BUILDING_INDEX["road"]
+    CIRCUS: Final = BUILDING_INDEX["circus"]
+    DOCK: Final = BUILDING_INDEX["dock"]
+    MARKET: Final = BUILDING_INDEX["market"]
+    PALISADE: Final = BUILDING_INDEX["palisade"]
+    ACADEMY: Final = BUILDING_INDEX["academy"]
+    ARCHWAY: Final = BUILDING_INDEX["archway"]
+    ATRIUM: Final = BUILDING_INDEX["atrium"]
+    BATH: Final = BUILDING_INDEX["bath"]
+    FOUNDRY: Final = BUILDING_INDEX["foundry"]
+    GATE: Final = BUILDING_INDEX["gate"]
+    SCHOOL: Final = BUILDING_INDEX["school"]
+    SHRINE: Final = BUILDING_INDEX["shrine"]
+    AMPHITHEATRE: Final = BUILDING_INDEX["amphitheatre"]
+    AQUEDUCT: Final = BUILDING_INDEX["aqueduct"]
+    BRIDGE: Final = BUILDING_INDEX["bridge"]
+    SENATE: Final = BUILDING_INDEX["senate"]
+    STOREROOM: Final = BUILDING_INDEX["storeroom"]
+    TOWER: Final = BUILDING_INDEX["tower"]
+    VOMITORIUM: Final = BUILDING_INDEX["vomitorium"]
+    WALL: Final = BUILDING_INDEX["wall"]
+    CATACOMB: Final = BUILDING_INDEX["catacomb"]
+    CIRCUS_MAXIMUS: Final = BUILDING_INDEX["circus_maximus"]
+    COLOSSEUM: Final = BUILDING_INDEX["colosseum"]
+    GARDEN: Final = BUILDING_INDEX["garden"]
+    PRISON: Final = BUILDING_INDEX["prison"]
+    SCRIPTORIUM: Final = BUILDING_INDEX["scriptorium"]
+    SEWER: Final = BUILDING_INDEX["sewer"]
+    VILLA: Final = BUILDING_INDEX["villa"]
+    BASILICA: Final = BUILDING_INDEX["basilica"]
+    FORUM: Final = BUILDING_INDEX["forum"]
+    FOUNTAIN: Final = BUILDING_INDEX["fountain"]
+    LUDUS_MAGNUS: Final = BUILDING_INDEX["ludus_magnus"]
+    PALACE: Final = BUILDING_INDEX["palace"]
+    STAIRWAY: Final = BUILDING_INDEX["stairway"]
+    STATUE: Final = BUILDING_INDEX["statue"]
+    TEMPLE: Final = BUILDING_INDEX["temple"]
 
 
 def _deck() -> tuple[int, ...]:
@@ -398,6 +398,7 @@ class ActionTable:
     """
 
     def __init__(self, players: int) -> None:
+        self.players = players
         seats = range(players)
         nb = len(BUILDINGS)
         self.lead = [[Action(p, Verb.LEAD, (ROLE_NAMES[BUILDINGS[b].material], SLUGS[b])) for b in range(nb)]
@@ -423,6 +424,10 @@ class ActionTable:
         self.give = [[Action(p, Verb.GIVE, (SLUGS[b],)) for b in range(nb)] for p in seats]
         self.glory = [Action(p, Verb.GLORY) for p in seats]
         self._memo: dict[tuple[int, str, tuple[Arg, ...]], Action] = {}
+
+    def __reduce__(self) -> tuple[type[ActionTable], tuple[int]]:
+        """Pickled as its number of seats (made anew when loaded: the compiled build's class, too)."""
+        return ActionTable, (self.players,)
 
     def get(self, player: int, verb: Verb, *args: Arg) -> Action:
         """The action ``player:verb args`` (built once, then reused; a memo like

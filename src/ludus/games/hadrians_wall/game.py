@@ -9,7 +9,7 @@ from typing import Any
 from ludus.core.actions import Action
 from ludus.core.api import Game, GameInfo, OptionSpec, Outcome, State
 from ludus.core.decisions import Decision
-from ludus.core.engine import RulesState
+from ludus.core.engine import RulesState, method
 from ludus.core.errors import N_, StateError
 from ludus.core.fields import field_names
 from ludus.core.i18n import LangLike
@@ -63,7 +63,7 @@ class HadriansWallState(HadriansWallData, RulesState):
     def _decisions(self, player: int) -> list[Decision]:
         return self.boards[player].pending  # each seat's own stack (top last)
 
-    _advance = rules.advance
+    _advance = method(rules.advance)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal: from the cached list, else generating only its chapter."""
@@ -79,7 +79,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return rules.why_illegal(self, action, lang_of(locale))
 
     # --- the State API -----------------------------------------------------
-    to_move = rules.to_move  # (bound as it is: one call less on the hottest path)
+    to_move = method(rules.to_move)  # (bound as it is: one call less on the hottest path)
 
     def forced(self, player: int) -> Action | None:
         """``player``'s only legal action, which a front end may play without asking (ruling 20).

@@ -20,8 +20,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import partial, reduce
-from operator import getitem
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -488,7 +487,10 @@ SOURCE_NAMES: tuple[str, ...] = (N_("Trajan tile"), N_("forum tile"), N_("demand
 
 def text_in(lang: Lang, *path: str) -> str:
     """The string of ``data/texts.toml`` at ``path`` (``"forum", "bread", "name"``) in ``lang``."""
-    return lang.gettext(str(reduce(getitem, path, TEXTS)))
+    node: Any = TEXTS
+    for key in path:
+        node = node[key]
+    return lang.gettext(str(node))
 
 
 ENGLISH: Final[Lang] = get_lang("en").for_domain(DOMAIN)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ludus.core.api import Outcome, rank_by
@@ -28,7 +29,7 @@ REASON = N_("four quarters played; most VP wins, ties to the higher senate posit
 """``Outcome.reason`` (English, kept word for word in records; :meth:`Game.outcome_text` translates it)."""
 
 
-def construction_sets(counts: list[int], jokers: int) -> int:
+def construction_sets(counts: Sequence[int], jokers: int) -> int:
     """VP for sets of construction tiles: 10 for 3 of a type, 20 for 4 (not cumulative).
 
     Ruling 11: a set needs at least one real tile; each joker fills one gap.

@@ -70,7 +70,7 @@ def put_back(s: S, p: PutBack, a: Action, log: Log) -> bool:
     return True
 
 
-PUT_BACK = DecisionRules(put_back_choices, put_back)
+PUT_BACK: DecisionRules[S, PutBack] = DecisionRules(put_back_choices, put_back)
 
 
 def receive_cards(s: S, cards: list[int], log: Log) -> None:

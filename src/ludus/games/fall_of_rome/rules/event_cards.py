@@ -518,7 +518,7 @@ def answer_move(s: S, p: MoveConsent, a: Action, log: Log) -> bool:
     return False
 
 
-MOVE_CONSENT = DecisionRules(move_consent_choices, answer_move)
+MOVE_CONSENT: DecisionRules[S, MoveConsent] = DecisionRules(move_consent_choices, answer_move)
 
 
 def _remove_barbarians(s: S, p: RemoveBarbarians, a: Action, log: Log) -> bool:
