@@ -150,6 +150,8 @@ def test_loading_inverts_the_json() -> None:
     ("counts", {"x": 1}, "counts"), ("tokens", {}, "tokens"), ("sheets", [{"score": "ten", "marks": []}],
                                                             "sheets[0].score"),
     ("sheets", [{"score": 1}], "sheets[0]"), ("rng", -1, "rng"),
+    ("deck", [1, 1.5], "deck"), ("deck", [1, True], "deck"), ("hands", [[3], ["x"]], "hands"),
+    ("cube", [[[None]]], "cube"),
 ])
 def test_a_field_of_the_wrong_type_is_a_state_error_naming_it(field: str, value: Any, named: str) -> None:
     data = json.loads(json.dumps(_table().fields_to_json()))
@@ -208,3 +210,18 @@ def test_the_phase_kind() -> None:
     assert str(Step.GAME_OVER) == "game_over" and f"{Step.PLAY}" == "play" and Step.PLAY.key == "play"
     assert Step.from_key("game_over") is Step.GAME_OVER and Step.SETUP < Step.PLAY and int(Step.PLAY) == 1
     assert pickle.loads(pickle.dumps(Step.PLAY)) is Step.PLAY
+
+
+def test_a_rules_function_is_bound_as_a_method_compiled_or_not() -> None:
+    from ludus.core.engine import method
+
+    def twice(state: object, n: int) -> int:
+        return 2 * n
+
+    class Kind:
+        python = method(twice)
+        builtin = method(repr)  # a built-in function, as a compiled rule is: it does not bind alone
+
+    assert Kind.python is twice  # a Python function binds as it is (no extra call)
+    k = Kind()
+    assert k.python(4) == 8 and k.builtin() == repr(k) and Kind.builtin.__name__ == "repr"
