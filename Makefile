@@ -49,6 +49,7 @@ postgres:
 
 test: $(STAMP) $(CHROMIUM) postgres lint typecheck
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-compiled
 
 # The compiled build (docs/benchmarks.md "The compiled build"): a wheel whose hot modules are compiled by
 # mypyc (the hatch-mypyc hook in pyproject.toml), built from a copy of the sources (the build leaves its
@@ -57,7 +58,13 @@ test: $(STAMP) $(CHROMIUM) postgres lint typecheck
 COMPILED_VENV := .compiled-venv
 COMPILED_SRC := build/compiled-src
 
-compiled: | $(BIN)/python
+# mypyc writes C, which gcc compiles (Debian's package, on a machine without it).
+GCC := /usr/bin/gcc
+
+$(GCC):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc > /dev/null
+
+compiled: | $(BIN)/python $(GCC)
 	rm -rf $(COMPILED_SRC) dist/compiled && mkdir -p $(COMPILED_SRC) dist/compiled
 	tar --exclude=__pycache__ --exclude='*.so' -cf - pyproject.toml README.md src | tar -x -C $(COMPILED_SRC)
 	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps -w dist/compiled $(COMPILED_SRC)

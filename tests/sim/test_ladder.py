@@ -160,3 +160,12 @@ def test_the_bot_stops_at_its_simulations_and_never_reacts() -> None:
     assert bot.react(state, 1) is None
     with pytest.raises(ValueError, match="simulations"):
         SpielIsmcts(simulations=1)
+
+
+def test_bot_speed_times_a_level_and_reports_the_games_it_played(capsys: pytest.CaptureFixture[str]) -> None:
+    speed = load_script("bot_speed")
+    seconds, scores = speed.bot_speed("hadrians-wall", "greedy", players=1, games=2, seed=3)
+    assert seconds > 0 and len(scores) == 2
+    assert scores == speed.bot_speed("hadrians-wall", "greedy", players=1, games=2, seed=3)[1]  # seeded
+    assert speed.main(["hadrians-wall", "--players", "1", "--seed", "3"]) == 0
+    assert f"scores [{scores[0]}]" in capsys.readouterr().out
