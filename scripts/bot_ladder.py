@@ -24,13 +24,14 @@ two actions: mean, 95th percentile). ``--out`` writes all of it and every game a
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import IO, Any, cast
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -234,12 +235,20 @@ def game_json(g: LadderGame) -> dict[str, Any]:
     return {**g.game.to_json(), "cpu": g.cpu, "simulations": g.simulations}
 
 
+def open_jsonl(path: str, mode: str) -> IO[str]:
+    """A ``--jsonl`` file opened as text (``"rt"`` or ``"at"``), gzip-compressed when its name ends in
+    ``.gz`` (each run appends a member; reading takes them all)."""
+    if path.endswith(".gz"):
+        return cast(IO[str], gzip.open(path, mode, encoding="utf-8"))
+    return open(path, mode, encoding="utf-8")
+
+
 def read_jsonl(path: str) -> tuple[str, list[LadderGame]]:
     """The game's id and the games a ``--jsonl`` file holds (none if there is no such file)."""
     played = []
     game_id = ""
     try:
-        with open(path, encoding="utf-8") as f:
+        with open_jsonl(path, "rt") as f:
             for line in f:
                 if line.strip():
                     row = json.loads(line)
@@ -335,7 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=None, help="write the figures and every game as JSON")
     parser.add_argument("--jsonl", default=None,
                         help="append each game to this file as it ends (a long run stopped early keeps them; "
-                             "run again, the same command plays only the games the file does not hold)")
+                             "run again, the same command plays only the games the file does not hold; "
+                             "gzip-compressed if the name ends in .gz)")
     parser.add_argument("--from-jsonl", default=None, metavar="PATH",
                         help="play nothing: the figures of the games a --jsonl file holds")
     args = parser.parse_args(argv)
@@ -355,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         def progress(total: int, game: LadderGame | None) -> None:
             bar.update(task, total=total, advance=0 if game is None else 1)
             if game is not None and args.jsonl:
-                with open(args.jsonl, "a", encoding="utf-8") as f:
+                with open_jsonl(args.jsonl, "at") as f:
                     f.write(json.dumps({"game_id": args.game, "game": game.game.to_json(), "cpu": game.cpu,
                                         "simulations": game.simulations}) + "\n")
 

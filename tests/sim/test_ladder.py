@@ -3,6 +3,7 @@ rollouts (:mod:`ludus.rl.spiel_ismcts`)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,12 @@ def test_a_run_stopped_early_is_resumed_by_the_same_command_and_plays_only_what_
     assert games(resumed) == games(first) and resumed["head_to_head"] == first["head_to_head"]
     with pytest.raises(SystemExit, match="hadrians-wall"):
         ladder.main(["trajan", "--levels", "random,easy", "--games", "2", "--jsonl", str(lines)])
+    packed = tmp_path / "games.jsonl.gz"  # the same, compressed (how docs/ladder keeps the runs)
+    with gzip.open(packed, "wt", encoding="utf-8") as f:
+        f.write("\n".join(rows[:3]) + "\n")
+    assert ladder.main([*command, "--jsonl", str(packed)]) == 0
+    capsys.readouterr()
+    assert games(ladder.from_jsonl(str(packed))) == games(first)
 
 
 def test_the_reference_budget_defaults_to_the_budget_levels_measured_mean(
