@@ -13,27 +13,39 @@ from __future__ import annotations
 import argparse
 import time
 
-from ludus.agents import make_agent
+from ludus.agents import Agent, make_agent, play_game
+from ludus.core.actions import Action
+from ludus.core.api import State
 from ludus.core.registry import configure
+
+
+class _Clocked:
+    """An agent whose every decision adds its CPU time to ``seconds`` (out-of-turn ones untimed)."""
+
+    def __init__(self, inner: Agent, clock: list[float]) -> None:
+        self.inner, self.clock = inner, clock
+
+    def act(self, state: State, player: int) -> Action:
+        start = time.process_time()
+        action = self.inner.act(state, player)
+        self.clock.append(time.process_time() - start)
+        return action
+
+    def react(self, state: State, player: int) -> Action | None:
+        return self.inner.react(state, player)
 
 
 def bot_speed(game_id: str, level: str, players: int = 2, games: int = 1, seed: int = 0
               ) -> tuple[float, list[tuple[float, ...]]]:
-    """The CPU seconds a decision, and each game's scores."""
+    """The CPU seconds a decision, and each game's scores (played by :func:`ludus.agents.play_game`)."""
     game = configure(game_id, players, {})
-    decisions, spent, scores = 0, 0.0, []
+    clock: list[float] = []
+    scores = []
     for deal in range(seed, seed + games):
-        state = game.new_state(deal)
-        agents = [make_agent(level, deal * players + p) for p in range(players)]
-        while not state.is_terminal():
-            p = state.to_move()[0]
-            start = time.process_time()
-            action = agents[p].act(state, p)
-            spent += time.process_time() - start
-            state.apply(action)
-            decisions += 1
+        agents = [_Clocked(make_agent(level, deal * players + p), clock) for p in range(players)]
+        state, _ = play_game(game.new_state(deal), agents, seed=deal)
         scores.append(state.outcome().scores)
-    return spent / max(decisions, 1), scores
+    return sum(clock) / max(len(clock), 1), scores
 
 
 def main(argv: list[str] | None = None) -> int:
