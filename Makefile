@@ -74,7 +74,7 @@ compiled: | $(BIN)/python $(GCC)
 	$(COMPILED_VENV)/bin/python -m pip install --quiet --force-reinstall --no-deps dist/compiled/ludus-*.whl
 	$(COMPILED_VENV)/bin/python -c "import sys, ludus.games.trajan.rules as m; sys.exit(not m.__file__.endswith('.so'))"
 
-COMPILED_TESTS := tests/testing tests/core/test_state_fuzz.py $(wildcard tests/games/*/test_conformance.py)
+COMPILED_TESTS := tests/testing tests/core/test_state_fuzz.py tests/agents/test_subclass.py $(wildcard tests/games/*/test_conformance.py)
 
 test-compiled: compiled $(CHROMIUM)
 	$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPILED_TESTS)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ludus.agents.lookahead import AgentSearch, best_by_lookahead
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyAgent:
     """Picks the action whose result the game's ``evaluate`` likes best.
 

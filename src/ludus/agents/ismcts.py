@@ -42,6 +42,8 @@ import math
 import time
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from ludus.core.actions import Action
 from ludus.core.api import State
 from ludus.core.rng import Rng
@@ -87,6 +89,7 @@ def _settled(root: _Node, left: int) -> bool:
     return first - second > left
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ismcts:
     """An ISMCTS bot. ``iterations`` per decision (and at most ``seconds``, if given).
 

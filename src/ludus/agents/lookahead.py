@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludus.agents import beam
 from ludus.core.actions import Action
 from ludus.core.api import State
@@ -35,6 +37,7 @@ def best_by_lookahead(world: State, player: int, actions: Sequence[Action], valu
     return best[rng.randbelow(len(best))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AgentSearch:
     """The agents layer's search, lent to a game's greedy policy (see :class:`ludus.core.api.Search`).
 

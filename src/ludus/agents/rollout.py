@@ -44,6 +44,8 @@ from __future__ import annotations
 import math
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ludus.agents.greedy import GreedyAgent
 from ludus.agents.value import LearnedValue
 from ludus.core.actions import Action
@@ -116,6 +118,7 @@ def margin_value(world: State, player: int, value: float, margin: float) -> floa
     return (1.0 - margin) * value + margin * lead
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rollout:
     """The greedy bot with about ``rollouts`` simulations of each candidate per decision.
 

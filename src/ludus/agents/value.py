@@ -29,6 +29,8 @@ from importlib import resources
 from operator import mul
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludus.core.api import Game, State
 
 __all__ = ["MARGIN", "LearnedValue", "value_path"]
@@ -42,6 +44,7 @@ def value_path(game_id: str, players: int) -> str:
     return f"{game_id}-{players}p.json"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class LearnedValue:
     """A linear value of a seat's observation: ``tanh(bias + weights · observe(view(seat), seat))``.
