@@ -42,6 +42,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     text,
     update,
@@ -147,6 +148,10 @@ class Entry:
     kind: str
     notation: str
     at: datetime
+
+
+_INSERT_MOVES = insert(MoveRow)
+_UPDATE_TABLE = update(TableRow)
 
 
 class Conflict(Exception):
@@ -285,19 +290,19 @@ class Store:
         """
         if not entries:
             return
-        try:
-            with self.session() as session:
-                for entry in entries:
-                    session.add(MoveRow(table_id=table_id, idx=entry.idx, seat=entry.seat, kind=entry.kind,
-                                        notation=entry.notation, at=entry.at))
-                session.flush()
-                values: dict[str, Any] = {"updated": entries[-1].at}
-                if status is not None:
-                    values["status"] = status
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        values: dict[str, Any] = {"updated": entries[-1].at}
+        if status is not None:
+            values["status"] = status
+        try:  # statements, not the ORM's unit of work: one insert of the rows, one update, no re-read
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT_MOVES, [
+                    {"table_id": table_id, "idx": e.idx, "seat": e.seat, "kind": e.kind,
+                     "notation": e.notation, "at": e.at} for e in entries])
+                connection.execute(_UPDATE_TABLE.where(TableRow.id == table_id).values(**values))
                 if channel is not None:
-                    session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                    {"channel": channel, "payload": f"{table_id}:{entries[-1].idx}:{origin}"})
+                    payload = f"{table_id}:{entries[-1].idx}:{origin}"
+                    connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                       {"channel": channel, "payload": payload})
         except IntegrityError as error:
             if not _index_taken(error):
                 raise  # not a race: no such table, say (a bug, not something to retry)
