@@ -17,6 +17,7 @@ from starlette.testclient import WebSocketTestSession
 
 import ludus
 from ludus.core.record import GameRecord
+from ludus.web.app import Settings, create_app
 from web.sockets import receive
 
 
@@ -156,6 +157,25 @@ def test_the_log_holds_the_latest_lines_asked_for(client: TestClient) -> None:
     assert len(full) > 3 and all(line["text"] for line in full)
     assert state(client, table_id, tokens[0], log=3)["log"] == full[-3:]
     assert state(client, table_id, tokens[0], log=0)["log"] == []
+
+
+def test_the_log_lines_kept_from_earlier_pushes_are_those_a_fresh_server_writes(
+        client: TestClient, sqlite_url: str) -> None:
+    # A table keeps the log's lines it has written; an undo, a new move and another language must
+    # give what a server that never wrote them gives (it replays the table from the database).
+    table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "human"}], seed=5)
+    mover = state(client, table_id)["to_move"][0]
+    offered = state(client, table_id, tokens[mover])["legal_actions"]
+    client.post(f"/api/tables/{table_id}/actions", json={"token": tokens[mover], "action": offered[0]})
+    for lang in ("en", "pl"):
+        assert state(client, table_id, tokens[mover], lang=lang, log=1000)["log"]
+    assert client.post(f"/api/tables/{table_id}/undo", json={"token": tokens[mover]}).status_code == 200
+    client.post(f"/api/tables/{table_id}/actions", json={"token": tokens[mover], "action": offered[-1]})
+    with TestClient(create_app(Settings(db=sqlite_url))) as fresh:
+        for lang in ("en", "pl"):
+            for token in (tokens[0], tokens[1], None):
+                assert (state(client, table_id, token, lang=lang, log=1000)["log"]
+                        == state(fresh, table_id, token, lang=lang, log=1000)["log"])
 
 
 def test_a_table_speaks_the_asked_language(client: TestClient) -> None:

@@ -71,14 +71,27 @@ def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) ->
     """The latest ``size`` events ``seat`` may see, each with its text in ``lang``."""
     lines: list[dict[str, Any]] = []
     played = live.table.events
+    texts = live.texts
+    who = (lang.code, lang.domain, lang.names)
     for number in range(len(played) - 1, -1, -1):
-        for event in reversed(played[number]):
+        events = played[number]
+        for k in range(len(events) - 1, -1, -1):
             if len(lines) >= size:
                 break
+            event = events[k]
             if event.is_visible_to(seat):
-                lines.append({"action": number, "kind": event.kind, "data": event.data,
-                              "text": event.text_in(lang)})
+                known = texts.get((number, k))
+                if known is not None and known[0] is event and known[1] == who:
+                    text = known[2]
+                else:
+                    text = event.text_in(lang)
+                    texts[number, k] = (event, who, text)
+                lines.append({"action": number, "kind": event.kind, "data": event.data, "text": text})
     lines.reverse()
+    if len(texts) > 4 * size and lines:  # keep the lines of the window (a log is read from its end)
+        first = lines[0]["action"]
+        for key in [key for key in texts if key[0] < first]:
+            del texts[key]
     return lines
 
 

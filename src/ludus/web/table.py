@@ -71,6 +71,9 @@ class Live:
     agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)
     """The bot playing each automatic seat, with its level (a new one when the level changes)."""
     busy: bool = False
+    texts: dict[tuple[int, int], tuple[Event, tuple[Any, ...], str]] = field(default_factory=dict)
+    """The log's lines already written: (action, event) -> the event, the reader (language, names), the
+    text. A line is reused only for the same event object and reader (an undo makes new events)."""
 
     @classmethod
     def start(cls, row: TableRow, seats: list[SeatRow], game: Game[Any]) -> Live:
