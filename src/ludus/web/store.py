@@ -40,6 +40,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -151,7 +152,9 @@ class Entry:
 
 
 _INSERT_MOVES = insert(MoveRow)
-_UPDATE_TABLE = update(TableRow)
+_TOUCH_TABLE = update(TableRow).where(TableRow.id == bindparam("table")).values(updated=bindparam("at"))
+_TOUCH_AND_SET_STATUS = _TOUCH_TABLE.values(status=bindparam("to"))
+"""A log append's statements, built once (their compiled forms are cached by SQLAlchemy)."""
 
 
 class Conflict(Exception):
@@ -290,15 +293,16 @@ class Store:
         """
         if not entries:
             return
-        values: dict[str, Any] = {"updated": entries[-1].at}
-        if status is not None:
-            values["status"] = status
+        touch = {"table": table_id, "at": entries[-1].at}
         try:  # statements, not the ORM's unit of work: one insert of the rows, one update, no re-read
             with self.engine.begin() as connection:
                 connection.execute(_INSERT_MOVES, [
                     {"table_id": table_id, "idx": e.idx, "seat": e.seat, "kind": e.kind,
                      "notation": e.notation, "at": e.at} for e in entries])
-                connection.execute(_UPDATE_TABLE.where(TableRow.id == table_id).values(**values))
+                if status is None:
+                    connection.execute(_TOUCH_TABLE, touch)
+                else:
+                    connection.execute(_TOUCH_AND_SET_STATUS, {**touch, "to": status})
                 if channel is not None:
                     payload = f"{table_id}:{entries[-1].idx}:{origin}"
                     connection.execute(text("SELECT pg_notify(:channel, :payload)"),
