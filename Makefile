@@ -47,8 +47,11 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null; }
 
+# The tests run on every core (pytest-xdist; JOBS=1 runs them in one process).
+JOBS ?= auto
+
 test: $(STAMP) $(CHROMIUM) postgres lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 	$(MAKE) --no-print-directory test-compiled
 
 # The compiled build (docs/benchmarks.md "The compiled build"): a wheel whose hot modules are compiled by
@@ -77,7 +80,7 @@ compiled: | $(BIN)/python $(GCC)
 COMPILED_TESTS := tests/testing tests/core/test_state_fuzz.py tests/agents/test_subclass.py $(wildcard tests/games/*/test_conformance.py)
 
 test-compiled: compiled $(CHROMIUM)
-	$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPILED_TESTS)
+	$(COMPILED_VENV)/bin/python -m pytest -p no:cacheprovider -n $(JOBS) $(COMPILED_TESTS)
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -m slow -p no:cacheprovider
