@@ -18,6 +18,7 @@ from starlette.testclient import WebSocketTestSession
 import ludus
 from ludus.core.record import GameRecord
 from ludus.web.app import Settings, create_app
+from ludus.web.session import json_text
 from web.sockets import receive
 
 
@@ -176,6 +177,17 @@ def test_the_log_lines_kept_from_earlier_pushes_are_those_a_fresh_server_writes(
             for token in (tokens[0], tokens[1], None):
                 assert (state(client, table_id, token, lang=lang, log=1000)["log"]
                         == state(fresh, table_id, token, lang=lang, log=1000)["log"])
+
+
+@pytest.mark.parametrize("game", ["glory-to-rome", "trajan", "fall-of-rome", "hadrians-wall"])
+def test_a_push_is_written_as_the_standard_library_writes_it(client: TestClient, game: str) -> None:
+    # pushes are written by orjson: the same text as json.dumps (compact, UTF-8), Polish included
+    table_id, tokens = table(client, game, [{"kind": "human"}, {"kind": "human"}], seed=3)
+    for token in (tokens[0], None):
+        data = state(client, table_id, token, lang="pl")
+        assert json_text(data) == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    huge = {"seed": 1 << 70, "name": "Łódź"}  # beyond orjson's integers: the standard library writes it
+    assert json.loads(json_text(huge)) == huge
 
 
 def test_a_table_speaks_the_asked_language(client: TestClient) -> None:
