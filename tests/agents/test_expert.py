@@ -21,11 +21,11 @@ def test_expert_is_a_level_players_can_pick() -> None:
     assert isinstance(make_agent("expert", 1), Level)
 
 
-@pytest.mark.parametrize(("game", "players", "rollouts", "width"), [
-    ("glory-to-rome", 2, 40, 5), ("glory-to-rome", 4, 20, 5), ("trajan", 2, 10, 3),
-    ("hadrians-wall", 2, 16, 5), ("hadrians-wall", 6, 5, 5)])
+@pytest.mark.parametrize(("game", "players", "rollouts", "width", "rounds"), [
+    ("glory-to-rome", 2, 40, 5, None), ("glory-to-rome", 4, 20, 5, None), ("trajan", 2, 7, 3, 3),
+    ("trajan", 3, 4, 3, 2), ("hadrians-wall", 2, 16, 5, None), ("hadrians-wall", 6, 5, 5, None)])
 def test_expert_is_policy_rollout_at_its_budget_with_opponents_that_are_not_the_greedy_bot(
-        game: str, players: int, rollouts: int, width: int) -> None:
+        game: str, players: int, rollouts: int, width: int, rounds: int | None) -> None:
     state = ludus.load(game, players).new_state(seed=2)
     seat = state.to_move()[0]
     bot = make_agent("expert", 1)
@@ -33,6 +33,8 @@ def test_expert_is_policy_rollout_at_its_budget_with_opponents_that_are_not_the_
     search = bot.search
     assert isinstance(search, Rollout)
     assert (search.rollouts, search.width) == (rollouts, width)
+    # rounds of the table a simulation plays (None: the levels' own, the game's search_turns)
+    assert search.turns == (state.game.search_turns if rounds is None else rounds * players)
     assert (search.noise, search.margin) == (EXPERT_NOISE, EXPERT_MARGIN) and search.noise > 0 < search.margin
 
 

@@ -56,7 +56,8 @@ machine; each game sizes them so that a ``hard`` decision takes well under a sec
 def _expert(name: str, seed: int, hard: int, game: Game[Any]) -> Agent:
     """The ``expert`` bot: the game's search at its :attr:`~ludus.core.game.Game.expert_budget` (by
     default :data:`EXPERT_SCALE` times ``hard``'s budget and, for policy rollout, one more candidate);
-    policy rollout with opponents that are not exactly the greedy bot
+    policy rollout, its simulations :attr:`~ludus.core.game.Game.expert_turns` long, with opponents
+    that are not exactly the greedy bot
     (:data:`EXPERT_NOISE`) and finished simulations valued with their score margin
     (:data:`EXPERT_MARGIN`), so its model of the others is not the bot it plays against; where a
     simulation stops before the end, the game's learned value (:mod:`ludus.agents.value`), when one is
@@ -65,7 +66,7 @@ def _expert(name: str, seed: int, hard: int, game: Game[Any]) -> Agent:
     if name != "rollout":
         return SEARCHES[name](seed, budget, game)
     return Rollout(seed, rollouts=max(1, budget * 2 // max(2, game.players)), width=width,
-                   noise=EXPERT_NOISE, margin=EXPERT_MARGIN,
+                   turns=game.expert_turns, noise=EXPERT_NOISE, margin=EXPERT_MARGIN,
                    value=LearnedValue.for_game(game) if game.expert_value else None)
 
 

@@ -443,6 +443,13 @@ class Game(ABC, Generic[StateT]):
         the table (every seat's turn once), so that each seat has answered."""
         return self.knowledge.search_turns(self.players) if self.knowledge is not None else self.players
 
+    @property
+    def expert_turns(self) -> int:
+        """Turns the ``expert`` level's simulations play before valuing a position: by default
+        :attr:`search_turns`, the levels' own; a game where looking further measured stronger sets
+        more (docs/bots.md)."""
+        return self.search_turns
+
     def evaluate_all(self, state: StateT) -> tuple[float, ...]:
         """The heuristic value of ``state`` for every seat at once, on the scale of
         :meth:`State.returns`: in [-1, 1], higher is better, equal for every seat in a

@@ -208,11 +208,19 @@ class TrajanGame(Game[TrajanState]):
     evaluation_scale = heuristic.EVALUATION_SCALE
     # 200 games, 2 players: rollout 80.5% against greedy, ISMCTS 63.5% (docs/bots.md)
     level_search = ("rollout", 2, 6)
-    expert_budget = (10, 3)  # an expert decision under 1 s at the 95th percentile (docs/bots.md)
+    # an expert decision under 1 s at the 95th percentile; 7 simulations of three rounds won 17 of 28
+    # games against hard where 10 of two rounds won 14 of 27, the same deals (docs/bots.md)
+    expert_budget = (7, 3)
     # with the learned value, expert won 15 of 40 games against hard; without it 6 of the first 10 deals
     expert_value = False
     # a Trajan simulation is long (greedy turns plan every option): 3 candidates keep hard under 1 s
     search_width = 3
+
+    @property
+    def expert_turns(self) -> int:
+        """Three rounds at two players (the levels simulate two); at more seats the levels' own two
+        rounds, whose simulations already cost more (docs/bots.md)."""
+        return 3 * self.players if self.players <= 2 else self.search_turns
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)
