@@ -74,6 +74,8 @@ def log_lines(live: Live, seat: int | None, lang: Lang, size: int = LOG_SIZE) ->
     texts = live.texts
     who = (lang.code, lang.domain, lang.names)
     for number in range(len(played) - 1, -1, -1):
+        if len(lines) >= size:
+            break  # the window is full: older actions are not read at all
         events = played[number]
         for k in range(len(events) - 1, -1, -1):
             if len(lines) >= size:
