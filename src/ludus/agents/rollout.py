@@ -42,6 +42,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -54,7 +55,7 @@ from ludus.core.rng import Rng
 
 __all__ = ["Rollout", "margin_value"]
 
-_C = TypeVar("_C", Action, Action | None)
+_C = TypeVar("_C", Action, Action | None, tuple[Action, ...])
 
 STEP_CAP = 64
 """A safeguard: a simulation stops after this many actions per turn and seat, whether or not the
@@ -133,14 +134,18 @@ class Rollout:
     - ``margin``: the weight of the score margin in a finished simulation's value
       (:func:`margin_value`; 0: the returns alone);
     - ``value``: a learned value (:class:`~ludus.agents.value.LearnedValue`) blended with the game's
-      heuristic where a simulation stops before the end (None: the heuristic alone).
+      heuristic where a simulation stops before the end (None: the heuristic alone);
+    - ``macro``: where the game plans whole turns (:meth:`~ludus.core.game.Game.turn_plans`), the
+      candidates are the best plan of each first action (at most ``width``, the game's best first),
+      each simulated whole; the bot then plays the chosen plan's next actions without searching
+      while they stay legal in its turn (a macro-move).
     """
 
     name = "rollout"
 
     def __init__(self, seed: int = 0, rollouts: int = 8, turns: int | None = None, width: int = 4,
                  confidence: float = 1.0, noise: float = 0.0, margin: float = 0.0,
-                 value: LearnedValue | None = None) -> None:
+                 value: LearnedValue | None = None, macro: bool = False) -> None:
         if rollouts < 1 or width < 1 or (turns is not None and turns < 1):
             raise ValueError(f"need rollouts >= 1, width >= 1, turns >= 1; got {rollouts}, {width}, {turns}")
         if not (0.0 <= noise <= 1.0 and 0.0 <= margin <= 1.0):
@@ -154,6 +159,11 @@ class Rollout:
         self.noise = noise
         self.margin = margin
         self.value = value
+        self.macro = macro
+        self.plan: list[Action] = []
+        """The rest of the turn it chose whole (``macro``), next action first."""
+        self.plan_key: tuple[int, Hashable] | None = None
+        """The seat and the turn that plan is for."""
         self.simulations = 0
         """Simulations run for the last decision (0: it was forced or obvious)."""
 
@@ -162,9 +172,17 @@ class Rollout:
         """``player``'s best action by simulation (the greedy bot's choice if none is better)."""
         actions = state.legal_actions(player)
         self.simulations = 0
+        if self.macro and self.plan:
+            planned = self._planned(state, player, actions)
+            if planned is not None:
+                return planned
         if len(actions) == 1:
             return actions[0]
         world = state.determinize(player, self.rng.next())
+        if self.macro:
+            plans = state.game.turn_plans(world, player, self.greedy.search)
+            if plans:
+                return self._macro(state, player, plans)
         base = self.greedy.act(world, player)
         candidates = _ranked(world, player, actions, self.rng)[: self.width]
         if base in candidates:
@@ -184,6 +202,32 @@ class Rollout:
         world = state.determinize(player, self.rng.next())
         candidates = _ranked(world, player, actions, self.rng)[: self.width]
         return self._best(state, player, [None, *candidates])
+
+    # --- macro-moves -----------------------------------------------------------------------
+    def _planned(self, state: State, player: int, actions: list[Action]) -> Action | None:
+        """The chosen plan's next action, if the plan is for this seat's turn and it is legal."""
+        if self.plan_key == (player, state.game.turn_key(state)):
+            action = self.plan.pop(0)
+            if action in actions:
+                return action
+        self.plan = []
+        return None
+
+    def _macro(self, state: State, player: int, plans: Sequence[Sequence[Action]]) -> Action:
+        """The first action of the best of ``plans`` (one per first action, at most ``width``), the
+        rest of it kept to be played."""
+        candidates: list[tuple[Action, ...]] = []
+        firsts: set[Action] = set()
+        for plan in plans:
+            if plan and plan[0] not in firsts:
+                firsts.add(plan[0])
+                candidates.append(tuple(plan))
+                if len(candidates) == self.width:
+                    break
+        chosen = self._best(state, player, candidates)
+        self.plan = list(chosen[1:])
+        self.plan_key = (player, state.game.turn_key(state))
+        return chosen[0]
 
     # --- the search ----------------------------------------------------------------------
     def _best(self, state: State, player: int, candidates: list[_C]) -> _C:
@@ -215,7 +259,9 @@ class Rollout:
                 for i in alive:
                     sim = world.clone()
                     action = candidates[i]
-                    if action is not None:
+                    if isinstance(action, tuple):
+                        _play(sim, player, action)
+                    elif action is not None:
                         sim.apply(action)
                     policy = _Greedy(seed)
                     others = _Noisy(seed, self.noise) if self.noise else policy
@@ -259,6 +305,15 @@ class Rollout:
         mean = sum(gains) / n
         spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else math.inf
         return candidates[best] if mean > self.confidence * spread / math.sqrt(n) else candidates[0]
+
+
+def _play(sim: State, player: int, plan: tuple[Action, ...]) -> None:
+    """``plan``'s actions on ``sim`` while each is ``player``'s to take and legal there (a plan made
+    on another determinization may meet other hidden cards: the policy plays on from there)."""
+    for action in plan:
+        if sim.is_terminal() or player not in sim.to_move() or action not in sim.legal_actions(player):
+            return
+        sim.apply(action)
 
 
 def _mean(values: dict[int, float]) -> float:

@@ -474,6 +474,14 @@ class Game(ABC, Generic[StateT]):
             self.knowledge.greedy_action(state, player, rng, search) if self.knowledge is not None else None
         )
 
+    def turn_plans(self, state: StateT, player: int, search: Search) -> Sequence[Sequence[Action]] | None:
+        """Macro-moves: ``player``'s whole turns from ``state`` (a determinization from the seat), each
+        as the actions it takes in order, best first by the game's own judgement; ``None`` where the
+        game plans no turn whole at this decision (the default). The ``expert`` level simulates the
+        best few as candidates and plays the chosen one to its end (:class:`ludus.agents.Rollout`,
+        ``macro``)."""
+        return None
+
     @property
     def action_cap(self) -> int:
         """The default cap on a game's actions: :data:`ACTION_CAP_FACTOR` × ``info.typical_actions``.

@@ -8,11 +8,11 @@ in; :class:`TrajanGame` holds the player count and the options (as a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludus.core.actions import Action
-from ludus.core.api import Game, GameInfo, Outcome, State
+from ludus.core.api import Game, GameInfo, Outcome, Search, State
 from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState
 from ludus.core.errors import N_, StateError
@@ -221,6 +221,10 @@ class TrajanGame(Game[TrajanState]):
         """Three rounds at two players (the levels simulate two); at more seats the levels' own two
         rounds, whose simulations already cost more (docs/bots.md)."""
         return 3 * self.players if self.players <= 2 else self.search_turns
+
+    def turn_plans(self, state: State, player: int, search: Search) -> Sequence[Sequence[Action]] | None:
+        """An action circle move with its follow-ups (:func:`~ludus.games.trajan.heuristic.turn_plans`)."""
+        return heuristic.turn_plans(state, player, search)
 
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation; a way to meet a demand now folded into an equivalent one (ruling 31)

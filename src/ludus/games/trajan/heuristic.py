@@ -58,7 +58,7 @@ from ludus.games.trajan.scoring import construction_sets, final_breakdown, outco
 from ludus.games.trajan.state import TrajanData
 
 __all__ = ["evaluate", "evaluate_all", "greedy_action", "search_turns", "seat_value", "seat_values",
-           "turn_key"]
+           "turn_key", "turn_plans"]
 
 
 class _FirstOfTies(Rng):
@@ -334,6 +334,63 @@ def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
         else:
             break
     return evaluate(d, p)
+
+
+def turn_plans(state: State, player: int, search: Search) -> list[list[Action]] | None:
+    """``player``'s whole turns from the choice of a tray (an action circle move with its follow-ups),
+    best first by the value the greedy bot gives them; ``None`` elsewhere.
+
+    ``state`` is a determinization (the caller's): each tray, then the sowing and the follow-ups as
+    :func:`_finish_turn_value` plays them, with every option of the first action decision its own
+    plan, as the greedy bot values a tray (the best of them is its choice). The expert level
+    simulates the best few whole and plays the one it prefers to its end (issue 33's macro-moves).
+    """
+    d = _data(state)
+    if d.phase != TAKE or d.decider != player or player not in state.to_move():
+        return None
+    plans: list[tuple[float, int, list[Action]]] = []
+    for tray in state.legal_actions(player):
+        child = state.clone()
+        child.apply(tray)
+        _plans_from(child, player, [tray], True, search, plans)
+    plans.sort(key=lambda k: (-k[0], k[1]))
+    return [plan for _, _, plan in plans]
+
+
+def _plans_from(s: State, p: int, plan: list[Action], branch: bool, search: Search,
+                out: list[tuple[float, int, list[Action]]]) -> None:
+    """:func:`_finish_turn_value` from ``s``, writing down the actions: each whole turn with its
+    value into ``out`` (with its rank of discovery, the order on equal values)."""
+    d = _data(s)
+    for _ in range(40):
+        if d.decider != p or d.is_terminal():
+            break
+        phase = d.phase
+        if phase == SOW:
+            action = SOW_ACTIONS[p][_sow_choice(d, p)]
+        elif phase == EFFECT:
+            action = search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES)
+        elif phase == ACTION:
+            top = d.pending[-1]
+            if isinstance(top, SeaportDiscard) and top.pile < 0:
+                pile, card = _best_discard(s, p, lambda after: _value(after, p))
+                s.apply(pile)
+                s.apply(card)
+                plan = [*plan, pile, card]
+                continue
+            actions = s.legal_actions(p)
+            if branch:
+                for a in actions:
+                    child = s.clone()
+                    child.apply(a)
+                    _plans_from(child, p, [*plan, a], False, search, out)
+                return
+            action = search.best_by_lookahead(s, p, actions, _value, _FIRST_OF_TIES)
+        else:
+            break
+        s.apply(action)
+        plan = [*plan, action]
+    out.append((evaluate(d, p), len(out), plan))
 
 
 def _discard_pairs(s: State, p: int) -> list[tuple[Action, Action]]:
