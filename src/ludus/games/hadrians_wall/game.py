@@ -79,6 +79,13 @@ class HadriansWallState(HadriansWallData, RulesState):
         return rules.why_illegal(self, action, lang_of(locale))
 
     # --- the State API -----------------------------------------------------
+    def clone(self) -> HadriansWallState:
+        """An independent copy that shares this position's legal-action lists (never mutated): a
+        search's clone applies an action without generating them again to check it."""
+        other = self.copy()
+        self.share_legal(other)
+        return other
+
     to_move = method(rules.to_move)  # (bound as it is: one call less on the hottest path)
 
     def forced(self, player: int) -> Action | None:
@@ -102,7 +109,7 @@ class HadriansWallState(HadriansWallData, RulesState):
         return view.view(self, player)
 
     def _determinize(self, player: int | None, seed: int) -> HadriansWallState:
-        return view.determinize(self.clone(), player, seed)
+        return view.determinize(self.copy(), player, seed)  # (a copy: its legal actions anew)
 
     def to_json(self) -> dict[str, Any]:
         return self.fields_to_json()

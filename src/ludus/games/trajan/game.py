@@ -62,6 +62,13 @@ class TrajanState(TrajanData, RulesState):
         rules.advance(self, log)
 
     # --- the State API -----------------------------------------------------------------------
+    def clone(self) -> TrajanState:
+        """An independent copy that shares this position's legal-action lists (never mutated): a
+        search's clone applies an action without generating them again to check it."""
+        other = self.copy()
+        self.share_legal(other)
+        return other
+
     def to_move(self) -> tuple[int, ...]:
         """The seat whose decision the game waits for (empty when the game is over)."""
         if self.phase == OVER:
