@@ -157,12 +157,13 @@ def _bonus_points(s: TrajanData, p: int, have: list[int], demand_jokers: int) ->
             kind = tile.kind
             if kind == "commodities":
                 display = s.display[p]
-                total += value * sum(display[c] for c in tile.commodities)
+                total += value * sum(map(display.__getitem__, tile.commodities))
                 best_joker = max(best_joker, value)
             elif kind == "legionnaires":
-                total += value * sum((m >> p) & 1 for m in s.province_legions)
+                # the provinces holding the seat's bit: the bits summed, over the bit (a count, in C)
+                total += value * (sum(map((1 << p).__and__, s.province_legions)) >> p)
             elif kind == "workers":
-                total += math.ceil(value * sum((w >> p) & 1 for w in s.grid_workers))
+                total += math.ceil(value * (sum(map((1 << p).__and__, s.grid_workers)) >> p))
             elif kind == "yellow_bonus":
                 total += value * len(yellow)
             elif kind == "demand" and (have[tile.demand] or (s.cfg.demand_joker_bonus and demand_jokers)):
@@ -189,7 +190,7 @@ def seat_values(s: TrajanData) -> list[float]:
         # the final scoring now (final_breakdown): whole VP
         score = s.vp[p] + hand + s.wcamp[p] + s.mcamp[p]
         if second:
-            score += sum(1 for t in slots if t >= 0)
+            score += len(slots) - slots.count(-1)  # the tiles waiting (-1: an empty slot)
         cjokers = demand_tiles = demand_jokers = votes = 0
         have = [0, 0, 0]
         for t in ftiles:
