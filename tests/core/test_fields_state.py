@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
+
+import ludus
 from fixtures.template_game.game import Tally, TallyState
 from ludus.core.fields import field_names
 
@@ -57,3 +60,19 @@ def test_a_state_pickles_with_its_slots() -> None:
     state.legal_actions(0)
     again = pickle.loads(pickle.dumps(state))
     assert again.to_json() == state.to_json() and again.legal_actions(0) == state.legal_actions(0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("glory-to-rome", 3), ("trajan", 3), ("hadrians-wall", 3)])
+def test_a_game_clone_shares_the_legal_lists_and_a_determinization_builds_its_own(
+        game_id: str, players: int) -> None:
+    state = ludus.load(game_id, players).new_state(seed=5)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    clone = state.clone()
+    assert clone.cached_legal(seat) is state.cached_legal(seat) and clone.legal_actions(seat) == legal
+    clone.apply(legal[0])  # the clone's next position has lists of its own; the original keeps its
+    assert state.cached_legal(seat) is not None and state.legal_actions(seat) == legal
+    assert clone.cached_legal(seat) is not state.cached_legal(seat)
+    world = state.determinize(seat, 7)  # re-dealt: no list of the real position carried over
+    assert all(world.cached_legal(p) is not state.cached_legal(p) or world.cached_legal(p) is None
+               for p in range(players))
