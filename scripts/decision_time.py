@@ -45,7 +45,7 @@ def decision_times(game_id: str, level: str, players: int, games: int = 1, every
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--level", default="expert")
@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--every", type=int, default=7, help="time every N-th decision with a choice")
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     times = sorted(decision_times(args.game, args.level, args.players, args.games, args.every, args.seed))
     if not times:
         raise SystemExit("no decision with a choice was timed: raise --games or lower --every")
@@ -61,7 +61,8 @@ def main() -> None:
     mean = sum(times) / len(times)
     print(f"{args.game} {args.players}p {args.level}: {len(times)} decisions, mean {mean:.3f} s, "
           f"p95 {p95:.3f} s, max {times[-1]:.3f} s")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
