@@ -300,6 +300,28 @@ def _sow_choice(s: TrajanData, p: int) -> int:
     return best
 
 
+def _branching(d: TrajanData) -> bool:
+    """Whether the turn is at its action decision, where a plan tries every option (a seaport discard
+    is planned whole instead: :func:`_best_discard`)."""
+    if d.phase != ACTION:
+        return False
+    top = d.pending[-1]
+    return not (isinstance(top, SeaportDiscard) and top.pile < 0)
+
+
+def _greedy_step(s: State, d: TrajanData, p: int, search: Search) -> tuple[Action, ...]:
+    """The greedy bot's next actions in ``p``'s turn, one action ahead (a seaport discard: its pile and
+    card, planned whole as before the split); none at a decision it does not plan."""
+    phase = d.phase
+    if phase == SOW:
+        return (SOW_ACTIONS[p][_sow_choice(d, p)],)
+    if phase == EFFECT or _branching(d):
+        return (search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES),)
+    if phase == ACTION:
+        return _best_discard(s, p, lambda after: _value(after, p))
+    return ()
+
+
 def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
     """Follow ``p``'s decisions to the end of the turn and return ``evaluate``.
 
@@ -310,30 +332,18 @@ def _finish_turn_value(s: State, p: int, branch: bool, search: Search) -> float:
     for _ in range(40):
         if d.decider != p or d.is_terminal():
             break
-        phase = d.phase
-        if phase == SOW:
-            s.apply(SOW_ACTIONS[p][_sow_choice(d, p)])
-        elif phase == EFFECT:
-            s.apply(search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES))
-        elif phase == ACTION:
-            top = d.pending[-1]
-            if isinstance(top, SeaportDiscard) and top.pile < 0:
-                # the discard is one choice of card and pile, planned whole as before the split
-                pile, card = _best_discard(s, p, lambda after: _value(after, p))
-                s.apply(pile)
-                s.apply(card)
-                continue
-            actions = s.legal_actions(p)
-            if branch:
-                best = float("-inf")
-                for a in actions:
-                    child = s.clone()
-                    child.apply(a)
-                    best = max(best, _finish_turn_value(child, p, False, search))
-                return best
-            s.apply(search.best_by_lookahead(s, p, actions, _value, _FIRST_OF_TIES))
-        else:
+        if branch and _branching(d):
+            best = float("-inf")
+            for a in s.legal_actions(p):
+                child = s.clone()
+                child.apply(a)
+                best = max(best, _finish_turn_value(child, p, False, search))
+            return best
+        step = _greedy_step(s, d, p, search)
+        if not step:
             break
+        for action in step:
+            s.apply(action)
     return evaluate(d, p)
 
 
@@ -366,31 +376,18 @@ def _plans_from(s: State, p: int, plan: list[Action], branch: bool, search: Sear
     for _ in range(40):
         if d.decider != p or d.is_terminal():
             break
-        phase = d.phase
-        if phase == SOW:
-            action = SOW_ACTIONS[p][_sow_choice(d, p)]
-        elif phase == EFFECT:
-            action = search.best_by_lookahead(s, p, s.legal_actions(p), _value, _FIRST_OF_TIES)
-        elif phase == ACTION:
-            top = d.pending[-1]
-            if isinstance(top, SeaportDiscard) and top.pile < 0:
-                pile, card = _best_discard(s, p, lambda after: _value(after, p))
-                s.apply(pile)
-                s.apply(card)
-                plan = [*plan, pile, card]
-                continue
-            actions = s.legal_actions(p)
-            if branch:
-                for a in actions:
-                    child = s.clone()
-                    child.apply(a)
-                    _plans_from(child, p, [*plan, a], False, search, out)
-                return
-            action = search.best_by_lookahead(s, p, actions, _value, _FIRST_OF_TIES)
-        else:
+        if branch and _branching(d):
+            for a in s.legal_actions(p):
+                child = s.clone()
+                child.apply(a)
+                _plans_from(child, p, [*plan, a], False, search, out)
+            return
+        step = _greedy_step(s, d, p, search)
+        if not step:
             break
-        s.apply(action)
-        plan = [*plan, action]
+        for action in step:
+            s.apply(action)
+        plan = [*plan, *step]
     out.append((evaluate(d, p), len(out), plan))
 
 
