@@ -387,7 +387,7 @@ def test_a_server_killed_mid_game_continues_every_table_with_nothing_lost(
         db_url: str, start_server: Callable[..., Any]) -> None:
     # Bots wait 0.1 s before each move so their games (93 to 378 entries) are under way when the
     # server is killed; the server started again moves them at once.
-    first = start_server(db_url, "--bot-delay", "0.1")
+    first = start_server(db_url, "--bot-delay", "0.1", "--bot-tables", "10")
     players = Client(first.url)
     made = players.http.post("/api/tables", json={"game": "trajan", "players": 2, "seed": 31,
                                                   "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
@@ -456,7 +456,7 @@ def test_soak_a_server_killed_again_and_again_finishes_every_game(db_url: str,
                                                                   start_server: Callable[..., Any]) -> None:
     """``make soak``: eight bot tables, the server killed five times at seeded moments of their games."""
     dice = random.Random(5)
-    server = start_server(db_url, "--bot-delay", "0.02")
+    server = start_server(db_url, "--bot-delay", "0.02", "--bot-tables", "100")
     players = Client(server.url)
     tables = []
     for n in range(8):
@@ -475,7 +475,7 @@ def test_soak_a_server_killed_again_and_again_finishes_every_game(db_url: str,
             server.kill()
             for table in tables:
                 check_told(store, table, players.told)
-            server = start_server(db_url, "--bot-delay", "0.02")
+            server = start_server(db_url, "--bot-delay", "0.02", "--bot-tables", "100")
             players.http.close()
             players.http = httpx.Client(base_url=server.url, timeout=30)
         for table in tables:

@@ -259,7 +259,8 @@ def test_settings_allow_more_origins(allowing: TestClient) -> None:
 @pytest.fixture
 def strict(tmp_path: Path) -> Iterator[TestClient]:
     """A server with a burst of 5 and almost no refill (so the test does not depend on time)."""
-    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", actions_per_second=0.001, action_burst=5)
+    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", actions_per_second=0.001, action_burst=5,
+                        tables_per_minute=0.06, table_burst=5)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 
@@ -269,7 +270,7 @@ def test_http_requests_are_limited_after_the_burst(strict: TestClient) -> None:
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
             for _ in range(6)]
     assert [m.status_code for m in made] == [201] * 5 + [429]
-    assert made[-1].json()["detail"] == "too many requests: slow down"
+    assert made[-1].json()["detail"] == "too many tables opened: wait a minute"
     table_id, tokens = made[0].json()["id"], [s["token"] for s in made[0].json()["seats"]]
     answers = [
         strict.post(f"/api/tables/{table_id}/actions", json={"token": tokens[1], "action": "1:think_jack"})

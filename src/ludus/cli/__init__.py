@@ -403,6 +403,14 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("--bot-threads", type=int, default=4, help=_("threads that play the bots (default 4)"))
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help=_("seconds a bot waits before it moves, so people can follow (default 0.6)"))
+    p.add_argument("--tables-per-minute", type=float, default=6.0,
+                   help=_("tables one client address may open a minute, after a burst (default 6)"))
+    p.add_argument("--table-burst", type=int, default=20,
+                   help=_("tables one client address may open at once (default 20)"))
+    p.add_argument("--bot-tables", type=int, default=2,
+                   help=_("unfinished tables of bots only one client address may have opened (default 2)"))
+    p.add_argument("--idle-days", type=float, default=30.0,
+                   help=_("a table nobody has moved at for this many days is stopped (default 30)"))
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
     return parser

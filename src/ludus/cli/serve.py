@@ -22,7 +22,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                          error=str(missing)) from None
     db = args.db or default_db()
     settings = Settings(db=db, origins=tuple(args.allow_origin), bot_threads=args.bot_threads,
-                        bot_delay=args.bot_delay)
+                        bot_delay=args.bot_delay, tables_per_minute=args.tables_per_minute,
+                        table_burst=args.table_burst, bot_tables=args.bot_tables,
+                        idle_seconds=args.idle_days * 86400)
     lang = args.lang
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,

@@ -18,8 +18,9 @@ from ludus.agents import AGENTS
 from ludus.core.i18n import Lang
 from ludus.core.record import SEED_LIMIT
 from ludus.core.registry import configure, games
+from ludus.web.guard import may_open, opener
 from ludus.web.http import RateLimit, language
-from ludus.web.live import Hub, Live, SeatSpec
+from ludus.web.live import MOVE_SECONDS, Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.replay import position
 from ludus.web.session import hub_of, serve_socket
@@ -45,7 +46,7 @@ _WHY = {
     403: "the token plays no seat at this table, or the seat may not see that",
     404: "there is no such table",
     409: "the table cannot take it now: an illegal action, the game is over, a fatal move to confirm",
-    429: "too many requests: slow down",
+    429: "too many requests, or too many tables opened by this client: slow down",
 }
 
 
@@ -74,7 +75,8 @@ class TableIn(BaseModel):
     seed: int | None = Field(None, gt=-SEED_LIMIT // 2, lt=SEED_LIMIT // 2)
     listed: bool = Field(False, description="shown in the lobby's open tables")
     move_seconds: int | None = Field(
-        None, ge=10, le=7 * 86400, description="time per move; a late seat may be handed to a bot"
+        None, ge=MOVE_SECONDS[0], le=MOVE_SECONDS[1],
+        description="time per move; a late seat may be handed to a bot",
     )
 
 
@@ -232,8 +234,10 @@ def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
     "/api/tables", response_model=TableCreated, status_code=201, tags=["api"], responses=errors(400, 429)
 )
 def create_table(request: Request, body: TableIn) -> dict[str, Any]:
-    """Open a table; the answer holds each seat's secret token (give each player theirs)."""
-    _limited(request, "create")
+    """Open a table; the answer holds each seat's secret token (give each player theirs). A client
+    opens a few tables a minute at most, and has at most a few unfinished tables of bots only (429)."""
+    if not may_open(request):
+        raise HTTPException(429, _lang(None, request).gettext("too many tables opened: wait a minute"))
     hub = hub_of(request)
     if body.seats is None:
         count = configure(body.game, body.players, body.options).players
@@ -244,7 +248,8 @@ def create_table(request: Request, body: TableIn) -> dict[str, Any]:
         body.players if body.players is not None else (len(seats) if body.seats is not None else None)
     )
     table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
-                                  listed=body.listed, move_seconds=body.move_seconds)
+                                  listed=body.listed, move_seconds=body.move_seconds,
+                                  opened_by=opener(request))
     return {
         "id": table_id,
         "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"],

@@ -2,7 +2,8 @@
 
 ``ludus serve`` runs it with uvicorn. One application holds one :class:`~ludus.web.live.Hub`
 (the live tables of this process) over one :class:`~ludus.web.store.Store`; on start it
-migrates the database and restores every unfinished table. With PostgreSQL it also
+migrates the database and sets the bots of every unfinished table going again in the background
+(a table is loaded when first asked for). With PostgreSQL it also
 listens for the entries other processes commit (:mod:`ludus.web.notify`), so several
 processes or machines serve the same tables.
 """
@@ -22,7 +23,7 @@ from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
 from ludus.web.http import HERE, RateLimit, language, origin_allowed, status_of
-from ludus.web.live import Hub, NeedsConfirmation
+from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.store import Store
@@ -57,6 +58,13 @@ class Settings:
     bot_delay: float = 0.0
     actions_per_second: float = 8.0
     action_burst: int = 30
+    tables_per_minute: float = 6.0
+    """Tables one client address may open a minute (after a burst of :attr:`table_burst`)."""
+    table_burst: int = 20
+    bot_tables: int = BOT_TABLES
+    """Unfinished tables of bots only one client may have opened."""
+    idle_seconds: float = IDLE_SECONDS
+    """A table nobody has moved at for this long is stopped."""
     restore: bool = True
 
 
@@ -69,7 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         channel = "ludus_tables" if store.is_postgres else None
-        hub = Hub(store, bot_threads=settings.bot_threads, bot_delay=settings.bot_delay, channel=channel)
+        hub = Hub(store, bot_threads=settings.bot_threads, bot_delay=settings.bot_delay, channel=channel,
+                  bot_tables=settings.bot_tables, idle_seconds=settings.idle_seconds)
         app.state.hub = hub
         listener = Listener(store, hub, channel) if channel else None
         if listener is not None:
@@ -95,6 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
+    app.state.openings = RateLimit(settings.tables_per_minute / 60, settings.table_burst)
 
     @app.exception_handler(LudusError)
     async def ludus_error(request: Request, error: LudusError) -> JSONResponse:

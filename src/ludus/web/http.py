@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.i18n import LANGUAGES, Lang, get_lang
-from ludus.web.table import Forbidden, NotFound, Refused
+from ludus.web.table import Forbidden, NotFound, Refused, TooMany
 
 __all__ = ["HERE", "RateLimit", "language", "origin_allowed", "status_of"]
 
@@ -83,4 +83,6 @@ def status_of(error: LudusError) -> int:
         return 403
     if isinstance(error, (Refused, IllegalActionError)):
         return 409
+    if isinstance(error, TooMany):
+        return 429
     return 400

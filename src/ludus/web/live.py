@@ -15,8 +15,13 @@ with its database row. :class:`Hub` owns the live tables of one server process:
 - bots and a person's forced moves are played by worker threads, never on the
   server's event loop; a bot thinks on a copy, and its move is committed like any
   other (refused and thought again if the table moved meanwhile);
-- on start :meth:`Hub.restore` replays every unfinished table's log, so a server
-  killed in the middle of games continues them with nothing lost.
+- a table is loaded (its log replayed) when it is first asked for; on start
+  :meth:`Hub.restore` sets the bots of every unfinished table going again in the background,
+  so a server killed in the middle of games answers at once and continues them with nothing
+  lost;
+- a table nobody has moved at for the server's idle time is stopped (its record stays
+  readable), and an unfinished table waiting only for people leaves memory while nobody
+  watches it (:meth:`Hub.watch`).
 
 Undo is the driver's (:mod:`ludus.core.table`, the Board Game Arena policy): a seat takes
 back its latest choice, with the forced moves played for it since, while no other seat has
@@ -26,13 +31,13 @@ log too, so a replay ends in the same position.
 
 from __future__ import annotations
 
-import heapq
 import json
 import logging
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import text
@@ -44,51 +49,30 @@ from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
-from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale
+from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale, TooMany
+from ludus.web.timers import Timers
 
-__all__ = ["Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
+__all__ = [
+    "BOT_TABLES", "IDLE_SECONDS", "MOVE_SECONDS", "Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound",
+    "Refused", "SeatSpec", "Stale", "TooMany",
+]
 
 MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
 
 FORGET_AFTER = 900.0
-"""Seconds after its end that a finished table nobody watches leaves memory (the database keeps it)."""
+"""Seconds after its last move that a table nobody watches leaves memory (the database keeps it) when
+it is over or waits only for people; it is read again when asked for."""
 
+MOVE_SECONDS = (10, 7 * 86400)
+"""The range of a table's time per move, in seconds (ten seconds to a week)."""
 
-class Timers:
-    """One thread that calls functions at given times (``time.monotonic()``), so that a
-    bot waiting to move holds no worker thread."""
+IDLE_SECONDS = 30 * 86400.0
+"""A table nobody has moved at for this long is stopped (``ludus serve --idle-days``)."""
 
-    def __init__(self, stop: threading.Event) -> None:
-        self._queue: list[tuple[float, int, Callable[[], object]]] = []
-        self._ready = threading.Condition()
-        self._count = 0
-        self._stop = stop
-        self._thread: threading.Thread | None = None
-
-    def at(self, when: float, call: Callable[[], object]) -> None:
-        """Call ``call`` (from the timer thread) at ``when``."""
-        with self._ready:
-            self._count += 1
-            heapq.heappush(self._queue, (when, self._count, call))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="ludus-timers", daemon=True)
-                self._thread.start()
-            self._ready.notify()
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            with self._ready:
-                while not self._queue or self._queue[0][0] > time.monotonic():
-                    if self._stop.is_set():
-                        return
-                    self._ready.wait(min(0.5, self._queue[0][0] - time.monotonic()) if self._queue else 0.5)
-                _when, _n, call = heapq.heappop(self._queue)
-            try:
-                call()
-            except RuntimeError:  # the workers were shut down
-                return
+BOT_TABLES = 2
+"""Unfinished tables whose every seat is a bot one client may have opened (``ludus serve --bot-tables``)."""
 
 
 class Hub:
@@ -96,15 +80,20 @@ class Hub:
 
     ``channel``: with PostgreSQL, the NOTIFY channel that tells the other processes of
     every committed entry (:mod:`ludus.web.notify` listens on it). ``bot_delay``: seconds
-    a bot waits before it moves, so people can follow.
+    a bot waits before it moves, so people can follow. ``bot_tables``: how many unfinished
+    bot-only tables one client may have opened. ``idle_seconds``: a table nobody has moved at for
+    that long is stopped.
     """
 
     def __init__(
-        self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None
+        self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None,
+        bot_tables: int = BOT_TABLES, idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.channel = channel
+        self.bot_tables = bot_tables
+        self.idle_seconds = idle_seconds
         self.origin = new_token()[:12]
         """This process among those sharing the database (its notifications name it)."""
         self.tables: dict[str, Live] = {}
@@ -118,12 +107,14 @@ class Hub:
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
                seed: int | None = None, listed: bool = False, move_seconds: int | None = None,
-               keep: list[str | None] | None = None) -> tuple[str, list[str]]:
+               keep: list[str | None] | None = None, opened_by: str | None = None) -> tuple[str, list[str]]:
         """Open a new table; return its id and one secret token per seat.
 
         Raises :class:`LudusError` for an unknown game, bad options, a wrong number of
-        seats or an unknown bot level. ``keep`` (a rematch) gives seats' token hashes to
-        keep, so the same invitations play the new table.
+        seats, an unknown bot level or a time per move out of :data:`MOVE_SECONDS`, and
+        :class:`TooMany` when the client ``opened_by`` (the hash of its address) already has
+        :attr:`bot_tables` unfinished tables of bots only. ``keep`` (a rematch) gives seats'
+        token hashes to keep, so the same invitations play the new table.
         """
         game = configure(game_id, players, options)
         if len(seats) != game.players:
@@ -133,6 +124,13 @@ class Hub:
             if spec.kind == "bot" and (spec.level or "greedy") not in AGENTS:
                 raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=spec.level,
                                  known=", ".join(AGENTS))
+        if move_seconds is not None and not MOVE_SECONDS[0] <= move_seconds <= MOVE_SECONDS[1]:
+            raise LudusError(N_("the time per move must be between {low} and {high} minutes"),
+                             low=1, high=MOVE_SECONDS[1] // 60)
+        if (opened_by is not None and all(spec.kind == "bot" for spec in seats)
+                and self.store.bot_tables(opened_by) >= self.bot_tables):
+            raise TooMany(N_("you already have {count} tables of bots only in play: let one finish first"),
+                          count=self.bot_tables)
         seed = int.from_bytes(new_token().encode()[:7], "big") if seed is None else seed
         if not -MAX_SEED <= seed <= MAX_SEED:
             raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
@@ -150,6 +148,7 @@ class Hub:
             move_seconds=move_seconds,
             created=at,
             updated=at,
+            opened_by=opened_by,
         )
         secrets_out: list[str] = []
         rows = []
@@ -174,9 +173,12 @@ class Hub:
             return live
         with self._guard:
             live = self.tables.get(table_id)
+            loaded = live is None
             if live is None:
                 live = self._load(table_id)
                 self.tables[table_id] = live
+        if loaded:
+            self.schedule(live)  # a move of the server's that was due when it left memory
         return live
 
     def _load(self, table_id: str) -> Live:
@@ -206,15 +208,22 @@ class Hub:
                 return live, row.seat
         raise Forbidden(N_("this token plays no seat at this table"))
 
-    def restore(self) -> int:
-        """Load every unfinished table and set its bots going; return how many."""
-        count = 0
-        for row in self.store.tables(status=["playing"], limit=100_000):
-            live = self.get(row.id)
-            self.catch_up(live.id)
-            self.schedule(live)
-            count += 1
-        return count
+    def restore(self) -> threading.Thread:
+        """Set the bots of every unfinished table going again, from a background thread that loads
+        the tables where the server plays a seat, most recently moved first (:meth:`get` loads the
+        others when they are first asked for): a restarted server answers at once."""
+        def run() -> None:
+            for table_id in self.store.with_bots():
+                if self._stop.is_set():
+                    return
+                try:
+                    self.get(table_id)  # (loading it sets its bots going)
+                except LudusError:
+                    log.exception("table %s could not be restored", table_id)
+
+        thread = threading.Thread(target=run, name="ludus-restore", daemon=True)
+        thread.start()
+        return thread
 
     def catch_up(self, table_id: str, seats: bool = False) -> bool:
         """Read the log entries this process has not seen (another process wrote them);
@@ -521,19 +530,51 @@ class Hub:
         """
         def run() -> None:
             while not self._stop.wait(interval):
+                self.stop_idle()
                 for live in list(self.tables.values()):
                     idle = (now() - live.since).total_seconds()
                     if live.status == "playing" and not live.busy and idle > quiet:
                         self.schedule(live)
-                    elif live.status != "playing" and idle > FORGET_AFTER and not self.listeners.get(live.id):
-                        with (
-                            self._guard
-                        ):  # over and nobody looking: read it from the database when asked again
-                            self.tables.pop(live.id, None)
+                    if idle > FORGET_AFTER and not self.listeners.get(live.id):
+                        self._forget(live)
 
         thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
         thread.start()
         return thread
+
+    def _forget(self, live: Live) -> None:
+        """Let a table leave memory (it is read from the database when asked for again) if it is over,
+        or waits only for people and no bot of it is thinking."""
+        with live.lock:
+            if live.status == "playing" and (live.busy or live.next_turn() is not None):
+                return
+            with self._guard:
+                if self.tables.get(live.id) is live:
+                    del self.tables[live.id]
+
+    def stop_idle(self) -> list[str]:
+        """Stop the unfinished tables nobody has moved at for :attr:`idle_seconds` (their record stays
+        readable, as a finished game's); return their ids."""
+        before = now() - timedelta(seconds=self.idle_seconds)
+        stopped = []
+        for table_id in self.store.idle(before):
+            live = self.tables.get(table_id)
+            if live is None:
+                if self.store.stop_idle(table_id, before):
+                    stopped.append(table_id)
+                continue
+            with live.lock:  # no move of this process is being committed meanwhile
+                if live.status == "playing" and self.store.stop_idle(table_id, before):
+                    live.row.status = "stopped"
+                    stopped.append(table_id)
+        for table_id in stopped:
+            self.changed(table_id)
+            if self.channel is not None:  # the other processes read the table's row again
+                with self.store.session() as session:
+                    session.execute(
+                        text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"}
+                    )
+        return stopped
 
     def close(self) -> None:
         """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""

@@ -18,16 +18,18 @@ import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ludus.agents import AGENTS
 from ludus.core.api import OptionSpec
 from ludus.core.board import board_view
-from ludus.core.errors import LudusError
+from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
-from ludus.web.http import HERE, language
+from ludus.web.guard import may_open, opener
+from ludus.web.http import HERE, language, status_of
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
@@ -189,13 +191,19 @@ def lobby_form(request: Request, game: str = "", players: int | None = None) -> 
 
 @router.post("/tables", response_class=HTMLResponse)
 async def open_table(request: Request) -> HTMLResponse:
-    """Open a table from the lobby's form; the answer lists every seat's invitation link."""
+    """Open a table from the lobby's form; the answer lists every seat's invitation link. A client
+    opens a few tables a minute at most (429) and the time per move is checked (in minutes)."""
     lang = _lang(request)
+    if not may_open(request):
+        refused = _page(request, "error.html", lang,
+                        message=lang.gettext("too many tables opened: wait a minute"))
+        refused.status_code = 429
+        return refused
     form = await request.form()
     game = str(form.get("game", ""))[:64]
     info = next((g for g in games() if g.id == game), None)
     try:
-        players = int(str(form.get("players", "0"))[:3])
+        players = _number(form.get("players", ""), N_("the number of players must be a whole number"))
         seats = []
         for p in range(players if info is not None else 0):
             kind = str(form.get(f"seat{p}", "human"))
@@ -206,15 +214,26 @@ async def open_table(request: Request) -> HTMLResponse:
         # only what the lobby offers at this player count: a ruling keeps its documented default
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
-        seconds = str(form.get("move_seconds", "")).strip()
-        table_id, tokens = hub_of(request).create(
-            game, players, options, seats, listed=form.get("listed") == "on",
-            move_seconds=int(seconds) * 60 if seconds else None)
-    except (LudusError, ValueError) as error:
-        text = error.text_in(lang) if isinstance(error, LudusError) else str(error)
-        return _page(request, "error.html", lang, message=text)
+        minutes = str(form.get("move_seconds", "")).strip()
+        per_move = (_number(minutes, N_("the time per move must be a whole number of minutes"))
+                    if minutes else None)
+        table_id, tokens = await run_in_threadpool(
+            hub_of(request).create, game, players, options, seats, listed=form.get("listed") == "on",
+            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request))
+    except LudusError as error:
+        failed = _page(request, "error.html", lang, message=error.text_in(lang))
+        failed.status_code = status_of(error)
+        return failed
     links = [(p, f"/play/{table_id}/{tokens[p]}") for p, s in enumerate(seats) if s.kind == "human"]
     return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats)
+
+
+def _number(value: object, message: str) -> int:
+    """A whole number typed in a form (at most 9 digits), or a :class:`LudusError` saying ``message``."""
+    text = str(value).strip()
+    if not text.lstrip("-").isdigit() or len(text) > 9:
+        raise LudusError(message)
+    return int(text)
 
 
 @router.post("/join/{table_id}")

@@ -5,7 +5,8 @@ PostgreSQL through psycopg 3; the schema is made by the Alembic migrations in
 ``ludus/web/migrations``):
 
 - ``tables``: a game table: the game, player count, options, seed, status, the
-  optional time per move, whether the lobby lists it, and the rematch it led to;
+  optional time per move, whether the lobby lists it, the rematch it led to and who opened it
+  (a hash of the client's address);
 - ``seats``: one row per seat: a person or a bot (with its level), the SHA-256 of the
   seat's secret token (the token itself is never stored), a display name, whether the
   invitation was taken, and the bot level that plays for a person who left;
@@ -43,6 +44,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -107,6 +109,9 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[datetime] = mapped_column(UTCDateTime())
     updated: Mapped[datetime] = mapped_column(UTCDateTime())
+    opened_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """The SHA-256 of the address of the client that opened the table (None: a rematch, a script):
+    what the cap on one client's bot-only tables counts (docs/web.md, "Open to strangers")."""
 
     def option_values(self) -> dict[str, Any]:
         """The options as a dict."""
@@ -271,6 +276,40 @@ class Store:
             query = query.where(TableRow.listed == listed)
         with self.sessions() as session:
             return list(session.scalars(query))
+
+    def bot_tables(self, opened_by: str) -> int:
+        """How many unfinished tables the client ``opened_by`` opened whose every seat is a bot."""
+        people = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
+        query = select(func.count()).select_from(TableRow).where(
+            TableRow.opened_by == opened_by, TableRow.status == "playing", ~people.exists())
+        with self.sessions() as session:
+            return int(session.scalar(query) or 0)
+
+    def with_bots(self) -> list[str]:
+        """The unfinished tables where the server plays a seat (a bot, or a bot for a person who
+        left), most recently moved first: those a restarted server sets going again."""
+        query = (select(TableRow.id).join(SeatRow, SeatRow.table_id == TableRow.id)
+                 .where(TableRow.status == "playing",
+                        (SeatRow.kind == "bot") | SeatRow.replaced_by.is_not(None))
+                 .group_by(TableRow.id, TableRow.updated).order_by(TableRow.updated.desc()))
+        with self.sessions() as session:
+            return list(session.scalars(query))
+
+    def idle(self, before: datetime, limit: int = 1000) -> list[str]:
+        """Unfinished tables that nobody has moved at since ``before``, longest idle first."""
+        query = (select(TableRow.id).where(TableRow.status == "playing", TableRow.updated < before)
+                 .order_by(TableRow.updated).limit(limit))
+        with self.sessions() as session:
+            return list(session.scalars(query))
+
+    def stop_idle(self, table_id: str, before: datetime) -> bool:
+        """Stop the table if it is still unfinished and nobody has moved at it since ``before``
+        (whether it was stopped: a move that came meanwhile keeps it going)."""
+        with self.session() as session:
+            done = session.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.status == "playing", TableRow.updated < before,
+            ).values(status="stopped"))
+            return bool(getattr(done, "rowcount", 0))
 
     # --- the log ----------------------------------------------------------------
     def entries(self, table_id: str, start: int = 0) -> list[Entry]:

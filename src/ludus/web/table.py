@@ -22,7 +22,7 @@ from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION, GameRecord
 from ludus.web.store import Entry, SeatRow, TableRow, now
 
-__all__ = ["Forbidden", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale"]
+__all__ = ["Forbidden", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale", "TooMany"]
 
 
 class NotFound(LudusError):
@@ -35,6 +35,10 @@ class Forbidden(LudusError):
 
 class Refused(LudusError):
     """A well-formed request the table cannot take now (HTTP 409)."""
+
+
+class TooMany(LudusError):
+    """A client has opened as many tables of a kind as it may (HTTP 429)."""
 
 
 class NeedsConfirmation(Refused, FatalMove):
@@ -87,7 +91,8 @@ class Live:
 
     @property
     def status(self) -> str:
-        """``playing``, ``finished`` or ``stopped`` (at the action cap)."""
+        """``playing``, ``finished`` or ``stopped`` (at the action cap, or nobody moved for the server's
+        idle time)."""
         return self.row.status
 
     @property
