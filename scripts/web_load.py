@@ -90,14 +90,15 @@ def scratch_postgres() -> Iterator[tuple[str, int]]:
 
 # --- the server ---------------------------------------------------------------------------------------------
 @contextmanager
-def server(db: str, bot_threads: int, log: Path) -> Iterator[tuple[str, psutil.Process]]:
-    """``ludus serve`` on a free port of the loopback; yields its URL and its process."""
+def server(db: str, bot_threads: int, log: Path, *extra: str) -> Iterator[tuple[str, psutil.Process]]:
+    """``ludus serve`` on a free port of the loopback (with the flags ``extra``); yields its URL and its
+    process."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
          "--bot-threads", str(bot_threads), "--log-level", "warning",
          # capacity, not the limits a stranger meets: every table may be opened at once
-         "--tables-per-minute", "1000000", "--table-burst", "100000", "--bot-tables", "100000"],
+         "--tables-per-minute", "1000000", "--table-burst", "100000", "--bot-tables", "100000", *extra],
         stdout=log.open("ab"), stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     url = f"http://127.0.0.1:{port}"
     try:

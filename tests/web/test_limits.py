@@ -18,6 +18,7 @@ from sqlalchemy import update
 from ludus.web.app import Settings, create_app
 from ludus.web.live import Hub
 from ludus.web.store import SeatRow, Store, TableRow, now
+from ludus.web.upkeep import forget, stop_idle
 from web.sockets import WAIT
 
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]
@@ -115,8 +116,8 @@ def test_a_table_nobody_moved_at_for_the_idle_time_is_stopped_and_its_record_sta
         with store.session() as session:
             session.execute(update(TableRow).where(TableRow.id == old["id"])
                             .values(updated=now() - timedelta(seconds=3601)))
-        assert hub.stop_idle() == [old["id"]]
-        assert hub.stop_idle() == []
+        assert stop_idle(hub) == [old["id"]]
+        assert stop_idle(hub) == []
         seen = client.get(f"/api/tables/{old['id']}", params={"token": token}).json()
         assert seen["status"] == "stopped" and seen["legal_actions"] == []
         record = client.get(f"/api/tables/{old['id']}/record").json()
@@ -179,7 +180,7 @@ def test_a_table_waiting_for_people_leaves_memory_and_comes_back_the_same(sqlite
         token = made["seats"][0]["token"]
         before = client.get(f"/api/tables/{made['id']}", params={"token": token}).json()
         hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-        hub._forget(hub.get(made["id"]))
+        assert forget(hub, hub.get(made["id"]))
         assert made["id"] not in hub.tables
         after = client.get(f"/api/tables/{made['id']}", params={"token": token}).json()
         assert after == before and made["id"] in hub.tables

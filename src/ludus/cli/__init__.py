@@ -400,7 +400,11 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                           "postgresql+psycopg://user@host/db)"))
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help=_("another origin whose pages may open the WebSockets (e.g. https://example.org)"))
-    p.add_argument("--bot-threads", type=int, default=4, help=_("threads that play the bots (default 4)"))
+    p.add_argument("--bot-threads", type=int, default=4,
+                   help=_("threads that play the bots' moves and the forced moves (default 4)"))
+    p.add_argument("--bot-processes", type=int, default=None,
+                   help=_("worker processes the bots think in, people's tables first (default: one per "
+                          "core; 0: threads of the server process)"))
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help=_("seconds a bot waits before it moves, so people can follow (default 0.6)"))
     p.add_argument("--tables-per-minute", type=float, default=6.0,

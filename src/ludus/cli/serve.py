@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from rich.console import Console
 
@@ -24,7 +25,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     settings = Settings(db=db, origins=tuple(args.allow_origin), bot_threads=args.bot_threads,
                         bot_delay=args.bot_delay, tables_per_minute=args.tables_per_minute,
                         table_burst=args.table_burst, bot_tables=args.bot_tables,
-                        idle_seconds=args.idle_days * 86400)
+                        idle_seconds=args.idle_days * 86400,
+                        bot_processes=(os.cpu_count() or 1) if args.bot_processes is None
+                        else max(0, args.bot_processes))
     lang = args.lang
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,

@@ -27,6 +27,7 @@ from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.store import Store
+from ludus.web.upkeep import restore, watch
 
 __all__ = [
     "HERE",
@@ -55,6 +56,9 @@ class Settings:
     origins: tuple[str, ...] = ()
     """Origins allowed on the WebSockets besides the server's own address."""
     bot_threads: int = 4
+    bot_processes: int = 0
+    """Worker processes the bots think in (0: threads of the server process; ``ludus serve`` uses
+    one per core)."""
     bot_delay: float = 0.0
     actions_per_second: float = 8.0
     action_burst: int = 30
@@ -78,14 +82,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store.migrate()
         channel = "ludus_tables" if store.is_postgres else None
         hub = Hub(store, bot_threads=settings.bot_threads, bot_delay=settings.bot_delay, channel=channel,
-                  bot_tables=settings.bot_tables, idle_seconds=settings.idle_seconds)
+                  bot_tables=settings.bot_tables, idle_seconds=settings.idle_seconds,
+                  bot_processes=settings.bot_processes)
         app.state.hub = hub
         listener = Listener(store, hub, channel) if channel else None
         if listener is not None:
             listener.start()
         if settings.restore:
-            hub.restore()
-        hub.watch()
+            restore(hub)
+        watch(hub)
         try:
             yield
         finally:

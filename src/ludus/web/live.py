@@ -12,16 +12,17 @@ with its database row. :class:`Hub` owns the live tables of one server process:
 - a second writer at the same index (another thread, another process, another
   machine) gets :class:`~ludus.web.store.Conflict` from the database: the table
   catches up from the log and the move is judged again;
-- bots and a person's forced moves are played by worker threads, never on the
-  server's event loop; a bot thinks on a copy, and its move is committed like any
-  other (refused and thought again if the table moved meanwhile);
+- a person's forced moves are played by worker threads, never on the server's event
+  loop; a bot thinks on a copy, in the pool of :mod:`ludus.web.bots` (worker processes,
+  people's tables first), and its move is committed like any other (refused and thought
+  again if the table moved meanwhile);
 - a table is loaded (its log replayed) when it is first asked for; on start
-  :meth:`Hub.restore` sets the bots of every unfinished table going again in the background,
+  :func:`ludus.web.upkeep.restore` sets the bots of every unfinished table going again in the background,
   so a server killed in the middle of games answers at once and continues them with nothing
   lost;
 - a table nobody has moved at for the server's idle time is stopped (its record stays
   readable), and an unfinished table waiting only for people leaves memory while nobody
-  watches it (:meth:`Hub.watch`).
+  watches it (:mod:`ludus.web.upkeep`).
 
 Undo is the driver's (:mod:`ludus.core.table`, the Board Game Arena policy): a seat takes
 back its latest choice, with the forced moves played for it since, while no other seat has
@@ -31,25 +32,39 @@ log too, so a replay ends in the same position.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from sqlalchemy import text
 
-from ludus.agents import AGENTS, Agent, make_agent
+from ludus.agents import AGENTS
 from ludus.core.actions import Action
 from ludus.core.driver import FatalMove, Turn
 from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
+from ludus.web.bots import Bots, Decision
 from ludus.web.store import Conflict, Entry, SeatRow, Store, TableRow, hash_token, new_token, now
-from ludus.web.table import Forbidden, Live, NeedsConfirmation, NotFound, Refused, SeatSpec, Stale, TooMany
+from ludus.web.table import (
+    BOT_TABLES,
+    IDLE_SECONDS,
+    MOVE_SECONDS,
+    Forbidden,
+    Live,
+    NeedsConfirmation,
+    NotFound,
+    Refused,
+    SeatSpec,
+    Stale,
+    TooMany,
+)
 from ludus.web.timers import Timers
 
 __all__ = [
@@ -60,19 +75,6 @@ __all__ = [
 MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("ludus.web")
-
-FORGET_AFTER = 900.0
-"""Seconds after its last move that a table nobody watches leaves memory (the database keeps it) when
-it is over or waits only for people; it is read again when asked for."""
-
-MOVE_SECONDS = (10, 7 * 86400)
-"""The range of a table's time per move, in seconds (ten seconds to a week)."""
-
-IDLE_SECONDS = 30 * 86400.0
-"""A table nobody has moved at for this long is stopped (``ludus serve --idle-days``)."""
-
-BOT_TABLES = 2
-"""Unfinished tables whose every seat is a bot one client may have opened (``ludus serve --bot-tables``)."""
 
 
 class Hub:
@@ -87,7 +89,7 @@ class Hub:
 
     def __init__(
         self, store: Store, *, bot_threads: int = 4, bot_delay: float = 0.0, channel: str | None = None,
-        bot_tables: int = BOT_TABLES, idle_seconds: float = IDLE_SECONDS,
+        bot_tables: int = BOT_TABLES, idle_seconds: float = IDLE_SECONDS, bot_processes: int = 0,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -100,9 +102,12 @@ class Hub:
         self.listeners: dict[str, set[Callable[[], None]]] = {}
         self._guard = threading.Lock()
         self._workers = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ludus-bot")
+        self.bots = Bots(bot_processes, bot_threads)
+        """Where the bots think (worker processes, or threads with ``bot_processes`` 0)."""
         self._closed = False
-        self._stop = threading.Event()
-        self._timers = Timers(self._stop)
+        self.stopping = threading.Event()
+        """Set when the hub closes (its threads end)."""
+        self._timers = Timers(self.stopping)
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
@@ -207,23 +212,6 @@ class Hub:
                     self.set_seat(table_id, row.seat, joined=True)
                 return live, row.seat
         raise Forbidden(N_("this token plays no seat at this table"))
-
-    def restore(self) -> threading.Thread:
-        """Set the bots of every unfinished table going again, from a background thread that loads
-        the tables where the server plays a seat, most recently moved first (:meth:`get` loads the
-        others when they are first asked for): a restarted server answers at once."""
-        def run() -> None:
-            for table_id in self.store.with_bots():
-                if self._stop.is_set():
-                    return
-                try:
-                    self.get(table_id)  # (loading it sets its bots going)
-                except LudusError:
-                    log.exception("table %s could not be restored", table_id)
-
-        thread = threading.Thread(target=run, name="ludus-restore", daemon=True)
-        thread.start()
-        return thread
 
     def catch_up(self, table_id: str, seats: bool = False) -> bool:
         """Read the log entries this process has not seen (another process wrote them);
@@ -366,11 +354,7 @@ class Hub:
         """Change a seat (a bot takes over, the person returns, the invitation is taken)."""
         live = self.get(table_id)
         self.store.update_seat(table_id, seat, **values)
-        if self.channel is not None:
-            with self.store.session() as session:
-                session.execute(
-                    text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"}
-                )
+        self.tell_others(table_id)
         with live.lock:
             live.seats = self.store.seats(table_id)
         self.changed(table_id)
@@ -471,15 +455,9 @@ class Hub:
         """The next move the server makes at the table (see :meth:`Live.next_turn`)."""
         return live.next_turn()
 
-    def _agent(self, live: Live, seat: int) -> Agent:
-        level = live.automatic(seat) or "greedy"
-        held = live.agents.get(seat)
-        if held is None or held[0] != level:
-            held = live.agents[seat] = (level, make_agent(level, (live.row.seed * 31 + seat) & 0xFFFFFFFF))
-        return held[1]
-
     def _play_automatic(self, live: Live) -> None:
-        failures = 0
+        """Play the table's forced moves, and hand its next bot decision to the pool (:class:`Bots`),
+        which calls :meth:`_decided` back: a table has one decision in the pool at a time."""
         try:
             while not self._closed:
                 with live.lock:
@@ -487,97 +465,78 @@ class Hub:
                     if turn is None:
                         live.busy = False
                         return
-                    seat, action, index = turn.seat, turn.action, live.index
-                    world = live.state.clone() if action is None else None
-                    agent = self._agent(live, seat) if action is None else None
-                if agent is not None and world is not None:  # a bot thinks on a copy, outside the lock
-                    if turn.kind == "react":
-                        action = agent.react(world, seat)
-                        if action is None:
-                            with live.lock:
-                                if live.index == index:
-                                    live.table.decline(seat)
-                            continue
-                    else:
-                        wait = self.bot_delay - (now() - live.since).total_seconds()
-                        if wait > 0:  # come back later without holding a worker meanwhile
-                            self._timers.at(time.monotonic() + wait,
-                                            lambda: self._workers.submit(self._play_automatic, live))
-                            return
-                        action = agent.act(world, seat)
-                assert action is not None
-                try:
-                    self.act(live.id, seat, action, expected=index)
-                    failures = 0
-                except Stale:
-                    continue
-                except LudusError:
-                    failures += 1
-                    if failures >= 3:
-                        raise
+                    index = live.index
+                    if turn.action is None:
+                        if turn.kind != "react":
+                            wait = self.bot_delay - (now() - live.since).total_seconds()
+                            if wait > 0:  # come back later without holding a worker meanwhile
+                                self._timers.at(time.monotonic() + wait, lambda: self._later(live))
+                                return
+                        level = live.automatic(turn.seat) or "greedy"
+                        seed = ((live.row.seed * 31 + turn.seat) * 1_000_003 + index) & 0xFFFFFFFF
+                        decision = Decision(live.id, turn.seat, level, seed, "react" if turn.kind == "react"
+                                            else "act", live.state.clone(), live.people())
+                if turn.action is None:  # a bot thinks on a copy, in the pool
+                    self.bots.think(decision, partial(self._later, live, decision, index))
+                    return
+                self._play(live, turn.seat, turn.action, index)
         except Exception:
             log.exception("the automatic moves of table %s failed", live.id)
             with live.lock:
                 live.busy = False
 
-    def watch(self, interval: float = 2.0, quiet: float = 3.0) -> threading.Thread:
-        """Start a watchdog thread: every ``interval`` seconds, a table that has waited more than
-        ``quiet`` seconds for a move the server makes (a bot's, a forced one) gets a worker.
+    def _later(self, live: Live, *decided: Any) -> None:
+        """Go on with the table's automatic moves on a worker thread (after a bot's pause, or with the
+        decision ``decided`` holds: the decision, the index it was asked at, its future)."""
+        with contextlib.suppress(RuntimeError):  # (the workers were shut down)
+            self._workers.submit(self._decided if decided else self._play_automatic, live, *decided)
 
-        The process that commits a move sets the bots after it going; the watchdog covers
-        the rest: a table whose last move came from a process that died since (the other
-        processes heard of the move but left the bots to that process), or a worker that failed.
-        """
-        def run() -> None:
-            while not self._stop.wait(interval):
-                self.stop_idle()
-                for live in list(self.tables.values()):
-                    idle = (now() - live.since).total_seconds()
-                    if live.status == "playing" and not live.busy and idle > quiet:
-                        self.schedule(live)
-                    if idle > FORGET_AFTER and not self.listeners.get(live.id):
-                        self._forget(live)
+    def _decided(self, live: Live, decision: Decision, index: int, made: Future[Action | None]) -> None:
+        """Play the bot's decision (refused if the table moved meanwhile: it thinks again), go on."""
+        try:
+            action = made.result()
+            if action is None:  # the bot declines an out-of-turn offer
+                with live.lock:
+                    if live.index == index:
+                        live.table.decline(decision.seat)
+            else:
+                self._play(live, decision.seat, action, index)
+        except Exception:
+            log.exception("a bot of table %s failed", live.id)
+            with live.lock:
+                live.busy = False
+            return
+        self._play_automatic(live)
 
-        thread = threading.Thread(target=run, name="ludus-watch", daemon=True)
-        thread.start()
-        return thread
+    def _play(self, live: Live, seat: int, action: Action, index: int) -> None:
+        """Play a move of the server's at the position ``index`` (none if the table moved on); a
+        move refused three times running is a bug: it raises."""
+        try:
+            self.act(live.id, seat, action, expected=index)
+            live.failures = 0
+        except Stale:
+            pass
+        except LudusError:
+            live.failures += 1
+            if live.failures >= 3:
+                raise
 
-    def _forget(self, live: Live) -> None:
-        """Let a table leave memory (it is read from the database when asked for again) if it is over,
-        or waits only for people and no bot of it is thinking."""
-        with live.lock:
-            if live.status == "playing" and (live.busy or live.next_turn() is not None):
-                return
-            with self._guard:
-                if self.tables.get(live.id) is live:
-                    del self.tables[live.id]
+    def drop(self, live: Live) -> None:
+        """Let a table leave memory (it is read from the database when asked for again)."""
+        with self._guard:
+            if self.tables.get(live.id) is live:
+                del self.tables[live.id]
 
-    def stop_idle(self) -> list[str]:
-        """Stop the unfinished tables nobody has moved at for :attr:`idle_seconds` (their record stays
-        readable, as a finished game's); return their ids."""
-        before = now() - timedelta(seconds=self.idle_seconds)
-        stopped = []
-        for table_id in self.store.idle(before):
-            live = self.tables.get(table_id)
-            if live is None:
-                if self.store.stop_idle(table_id, before):
-                    stopped.append(table_id)
-                continue
-            with live.lock:  # no move of this process is being committed meanwhile
-                if live.status == "playing" and self.store.stop_idle(table_id, before):
-                    live.row.status = "stopped"
-                    stopped.append(table_id)
-        for table_id in stopped:
-            self.changed(table_id)
-            if self.channel is not None:  # the other processes read the table's row again
-                with self.store.session() as session:
-                    session.execute(
-                        text("SELECT pg_notify(:c, :p)"), {"c": self.channel, "p": f"{table_id}:seats"}
-                    )
-        return stopped
+    def tell_others(self, table_id: str) -> None:
+        """Have the other processes (PostgreSQL) read the table's row and seats again."""
+        if self.channel is not None:
+            with self.store.session() as session:
+                session.execute(text("SELECT pg_notify(:c, :p)"),
+                                {"c": self.channel, "p": f"{table_id}:seats"})
 
     def close(self) -> None:
         """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""
         self._closed = True
-        self._stop.set()
+        self.stopping.set()
+        self.bots.close()
         self._workers.shutdown(wait=True, cancel_futures=True)

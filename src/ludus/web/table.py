@@ -16,13 +16,26 @@ from typing import Any
 
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
-from ludus.core.driver import Agent, FatalMove, Table, Turn, forced_move
+from ludus.core.driver import FatalMove, Table, Turn, forced_move
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
 from ludus.core.record import ENGINE_VERSION, GameRecord
 from ludus.web.store import Entry, SeatRow, TableRow, now
 
-__all__ = ["Forbidden", "Live", "NeedsConfirmation", "NotFound", "Refused", "SeatSpec", "Stale", "TooMany"]
+__all__ = [
+    "BOT_TABLES", "IDLE_SECONDS", "MOVE_SECONDS", "Forbidden", "Live", "NeedsConfirmation", "NotFound",
+    "Refused", "SeatSpec", "Stale", "TooMany",
+]
+
+
+MOVE_SECONDS = (10, 7 * 86400)
+"""The range of a table's time per move, in seconds (ten seconds to a week)."""
+
+IDLE_SECONDS = 30 * 86400.0
+"""A table nobody has moved at for this long is stopped (``ludus serve --idle-days``)."""
+
+BOT_TABLES = 2
+"""Unfinished tables whose every seat is a bot one client may have opened (``ludus serve --bot-tables``)."""
 
 
 class NotFound(LudusError):
@@ -72,9 +85,10 @@ class Live:
     since: datetime = field(default_factory=now)
     """When the table last changed (the current decisions began)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
-    agents: dict[int, tuple[str, Agent]] = field(default_factory=dict)
-    """The bot playing each automatic seat, with its level (a new one when the level changes)."""
     busy: bool = False
+    """Whether the server is playing the table's automatic moves (a worker, a bot's pause or decision)."""
+    failures: int = 0
+    """The server's own moves refused in a row (a bug after three: its automatic moves stop)."""
     texts: dict[tuple[int, int], tuple[Event, tuple[Any, ...], str]] = field(default_factory=dict)
     """The log's lines already written: (action, event) -> the event, the reader (language, names), the
     text. A line is reused only for the same event object and reader (an undo makes new events)."""
@@ -116,6 +130,10 @@ class Live:
         if row.kind == "bot":
             return row.level or "greedy"
         return row.replaced_by
+
+    def people(self) -> bool:
+        """Whether a person plays a seat now (not handed to a bot): the table's bots think first."""
+        return any(row.kind == "human" and row.replaced_by is None for row in self.seats)
 
     def bots(self) -> set[int]:
         """The seats the server plays (:meth:`automatic`)."""
