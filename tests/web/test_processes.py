@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
@@ -203,3 +207,38 @@ def test_the_listener_connects_again_and_catches_up_what_it_missed(postgres_url:
     finally:
         other.close()
         other.store.dispose()
+
+
+def test_serve_with_two_workers_plays_one_table_through_both(postgres_url: str,
+                                                             start_server: Callable[..., Any]) -> None:
+    """``ludus serve --workers 2``: two processes on one port over PostgreSQL. Moves sent over HTTP
+    (each request answered by either process) all reach a WebSocket held by one of them, in order."""
+    server = start_server(postgres_url, "--workers", "2", "--bot-processes", "0")
+    assert len(psutil.Process(server.process.pid).children()) >= 2  # the supervisor's worker processes
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "trajan", "players": 2, "seed": 8, "seats": [
+        {"kind": "human"}, {"kind": "human"}]}).json()
+    table, tokens = made["id"], [s["token"] for s in made["seats"]]
+    dice = random.Random(8)
+    with connect(socket_url(server, table)) as watcher:
+        index = push_after(watcher, -1)["index"]
+        for _ in range(20):
+            seen = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[0]}).json()
+            seat = seen["to_move"][0]
+            mine = httpx.get(f"{server.url}/api/tables/{table}", params={"token": tokens[seat]}).json()
+            if mine["index"] != seen["index"] or not mine["legal_actions"]:
+                continue  # (the other process had not yet heard of the last move: ask again)
+            answer = httpx.post(f"{server.url}/api/tables/{table}/actions",
+                                json={"token": tokens[seat], "action": dice.choice(mine["legal_actions"])})
+            assert answer.status_code in (200, 409), answer.text  # 409: asked a process one move behind
+            if answer.status_code == 200:
+                index = push_after(watcher, index)["index"]
+                assert index == answer.json()["index"]
+    assert index >= 10
+
+
+def test_serve_refuses_several_workers_without_postgresql(tmp_path: Path) -> None:
+    """SQLite cannot tell other processes of a move: ``--workers 2`` on it is refused in one line."""
+    done = subprocess.run([sys.executable, "-m", "ludus", "serve", "--workers", "2", "--db",
+                           f"sqlite:///{tmp_path / 'one.db'}"], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "needs PostgreSQL" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr

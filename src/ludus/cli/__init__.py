@@ -407,6 +407,11 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                           "core; 0: threads of the server process)"))
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help=_("seconds a bot waits before it moves, so people can follow (default 0.6)"))
+    p.add_argument("--workers", type=int, default=1,
+                   help=_("server processes (more than one needs PostgreSQL; default 1)"))
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                   help=_("addresses of the reverse proxies whose X-Forwarded-For is trusted (default: "
+                          "127.0.0.1)"))
     p.add_argument("--tables-per-minute", type=float, default=6.0,
                    help=_("tables one client address may open a minute, after a burst (default 6)"))
     p.add_argument("--table-burst", type=int, default=20,

@@ -10,9 +10,11 @@ processes or machines serve the same tables.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -31,10 +33,12 @@ from ludus.web.upkeep import restore, watch
 
 __all__ = [
     "HERE",
+    "SETTINGS_VARIABLE",
     "RateLimit",
     "Settings",
     "create_app",
     "default_db",
+    "from_environment",
     "language",
     "origin_allowed",
     "status_of",
@@ -70,6 +74,21 @@ class Settings:
     idle_seconds: float = IDLE_SECONDS
     """A table nobody has moved at for this long is stopped."""
     restore: bool = True
+
+    def to_json(self) -> str:
+        """The settings as JSON (:func:`from_environment` reads them back)."""
+        return json.dumps(asdict(self))
+
+
+SETTINGS_VARIABLE = "LUDUS_SERVE_SETTINGS"
+"""Where ``ludus serve --workers N`` hands its settings to the processes it starts (JSON)."""
+
+
+def from_environment() -> FastAPI:
+    """The application of one of ``ludus serve --workers N``'s processes, from the settings the
+    command put in :data:`SETTINGS_VARIABLE`."""
+    values = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(Settings(**values | {"origins": tuple(values["origins"])}))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
