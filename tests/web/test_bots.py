@@ -6,11 +6,14 @@ whichever worker (process or thread) makes it.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
 
+import psutil
 import pytest
 
 from ludus.agents import make_agent
@@ -101,3 +104,34 @@ def test_a_hub_with_worker_processes_plays_its_bots(tmp_path: Path) -> None:
     finally:
         hub.close()
         store.dispose()
+
+
+KILLED_SERVER = """
+import sys, time
+from concurrent.futures import Future
+from ludus.web.bots import Bots
+from ludus.core.registry import configure
+bots = Bots(processes=1)
+world = configure("trajan", 2, {}).new_state(1)
+from ludus.web.bots import Decision
+made: Future = Future()
+bots.think(Decision("t", world.to_move()[0], "random", 1, "act", world, True), made.set_result)
+made.result(120)
+print(flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_workers_of_a_killed_server_end_too(tmp_path: Path) -> None:
+    """A server killed with SIGKILL cannot shut its pool down: its worker processes notice that their
+    parent is gone and end, instead of living on as orphans."""
+    server = subprocess.Popen([sys.executable, "-c", KILLED_SERVER], stdout=subprocess.PIPE)
+    try:
+        assert server.stdout is not None and server.stdout.readline() == b"\n"  # a decision was made
+        workers = psutil.Process(server.pid).children()
+        assert workers
+    finally:
+        server.kill()
+        server.wait(30)
+    _gone, alive = psutil.wait_procs(workers, timeout=WAIT)
+    assert not alive, f"orphaned workers: {alive}"

@@ -23,7 +23,9 @@ the table's seed, the seat and the position's index, so a decision depends on no
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -60,6 +62,17 @@ def decide(level: str, seed: int, kind: str, world: State, seat: int) -> Action 
     return agent.react(world, seat) if kind == "react" else agent.act(world, seat)
 
 
+def _orphan_exits(parent: int, every: float = 1.0) -> None:
+    """In a worker process: end it when the server that started it is gone (killed, say, with no chance
+    to shut its pool down), instead of living on as an orphan."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ludus-orphan-watch", daemon=True).start()
+
+
 Done = Callable[["Future[Action | None]"], object]
 
 
@@ -71,7 +84,8 @@ class Bots:
         self.executor: Executor
         if processes > 0:  # a fresh interpreter per worker: the server's threads are not forked
             context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(processes, mp_context=context)
+            self.executor = ProcessPoolExecutor(processes, mp_context=context, initializer=_orphan_exits,
+                                                initargs=(os.getpid(),))
             self.slots = processes
         else:
             self.executor = ThreadPoolExecutor(max(1, threads), thread_name_prefix="ludus-think")
