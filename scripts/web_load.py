@@ -1,15 +1,16 @@
 """Load benchmark of ``ludus serve`` on the loopback (a script, not a test).
 
 It starts a real server (``python -m ludus serve``, bots moving at once), opens ``--tables``
-tables over HTTP, each with bots and one person's seat, and connects a simulated person to
-every table over the table's WebSocket; the person answers every turn at once with a
-random legal action (``confirm`` set). For ``--seconds`` it measures:
+tables over HTTP, each with bots and one person's seat (``--people 2``: two), and connects a
+simulated person to every person's seat over the table's WebSocket; the person answers every
+turn at once with a random legal action (``confirm`` set). For ``--seconds`` it measures:
 
 - actions/s: every entry committed to the log (bots, forced moves and people) per second;
 - the latency of a person's move: from sending the action over the WebSocket to the push
   that carries the new index (p50, p95, max), timed for the moves made while the seat was the
   only one to move (when seats decide at once, a new index may be another seat's move);
-- the server process's CPU (user + system time over the wall time, 100 % = one core) and its
+- the server's CPU, its worker and bot processes included (user + system time over the wall
+  time, 100 % = one core) and its
   peak resident memory (psutil, sampled every 0.2 s); with ``--postgres`` the CPU of the
   PostgreSQL processes too; the client's own CPU, since they all share the machine.
 
@@ -212,26 +213,28 @@ async def person(url: str, table_id: str, token: str, rng: random.Random, deadli
                 counts.moves += 1
 
 
-async def open_tables(url: str, count: int, level: str, seed: int) -> list[tuple[str, str, str]]:
-    """Open ``count`` tables (waiting out the server's rate limit on creation): (id, token, game)."""
+async def open_tables(url: str, count: int, level: str, seed: int,
+                      people: int = 1) -> list[tuple[str, list[str], str]]:
+    """Open ``count`` tables with ``people`` people's seats each (the others bots), waiting out the
+    server's rate limit on creation: (id, the people's tokens, game)."""
     games = list(MIX)
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, list[str], str]] = []
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         while len(out) < count:
             game = games[len(out) % len(games)]
-            players = MIX[game]
-            body = {"game": game, "players": players, "seed": seed + len(out),
-                    "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (players - 1)}
+            players = max(MIX[game], people)
+            seats = [{"kind": "human"}] * people + [{"kind": "bot", "level": level}] * (players - people)
+            body = {"game": game, "players": players, "seed": seed + len(out), "seats": seats}
             made = await client.post("/api/tables", json=body)
             if made.status_code == 429:
                 await asyncio.sleep(0.2)
                 continue
             made.raise_for_status()
-            out.append((made.json()["id"], made.json()["seats"][0]["token"], game))
+            out.append((made.json()["id"], [s["token"] for s in made.json()["seats"]], game))
     return out
 
 
-async def committed(url: str, tables: list[tuple[str, str, str]]) -> tuple[int, int]:
+async def committed(url: str, tables: list[tuple[str, list[str], str]]) -> tuple[int, int]:
     """Entries in the logs of ``tables`` and how many of them are over."""
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         answers = await asyncio.gather(
@@ -249,7 +252,7 @@ def percentile(values: list[float], q: float) -> float:
 async def bench(url: str, process: psutil.Process, database: psutil.Process | None,
                 args: argparse.Namespace) -> dict[str, Any]:
     """Open the tables, let the people play for ``args.seconds``, measure."""
-    tables = await open_tables(url, args.tables, args.level, args.seed)
+    tables = await open_tables(url, args.tables, args.level, args.seed, args.people)
     print(f"server pid {process.pid} on {url}: {len(tables)} tables open, playing for {args.seconds:g} s",
           file=sys.stderr, flush=True)
     counts = Counts()
@@ -257,15 +260,15 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
     sampler.start()
     me = psutil.Process()
     load_before = os.getloadavg()[0]
-    server_cpu, client_cpu, db_cpu = process.cpu_times(), me.cpu_times(), cpu_seconds(database)
+    server_cpu, client_cpu, db_cpu = cpu_seconds(process), me.cpu_times(), cpu_seconds(database)
     start = time.monotonic()
     deadline = start + args.seconds
-    people = [person(url, t, token, random.Random(args.seed + n), deadline, counts)
-              for n, (t, token, _) in enumerate(tables)]
+    people = [person(url, t, token, random.Random(args.seed + n * 8 + p), deadline, counts)
+              for n, (t, tokens, _) in enumerate(tables) for p, token in enumerate(tokens)]
     results = await asyncio.gather(*people, return_exceptions=True)
     actions, over = await committed(url, tables)
     wall = time.monotonic() - start
-    server_after, client_after, db_after = process.cpu_times(), me.cpu_times(), cpu_seconds(database)
+    server_after, client_after, db_after = cpu_seconds(process), me.cpu_times(), cpu_seconds(database)
     sampler.stopped.set()
     sampler.join()
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
@@ -273,15 +276,17 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
     lat = counts.latencies
     return {
         "db": args.db_kind, "tables": len(tables), "seconds": round(wall, 1), "bot_level": args.level,
-        "bot_threads": args.bot_threads, "games": dict(MIX),
+        "bot_threads": args.bot_threads, "games": dict(MIX), "people_per_table": args.people,
+        "workers": args.workers,
         "actions": actions, "actions_per_s": round(actions / wall, 1), "finished_tables": over,
         "human_moves": counts.moves, "human_latency_ms": {
             "n": len(lat), "p50": round(percentile(lat, 0.50) * 1000, 1),
-            "p95": round(percentile(lat, 0.95) * 1000, 1),
+            "p95": round(percentile(lat, 0.95) * 1000, 1), "p99": round(percentile(lat, 0.99) * 1000, 1),
             "mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
             "max": round(max(lat) * 1000, 1) if lat else None},
         "pushes": counts.pushes, "refused": counts.refused, "rate_limited": counts.limited,
-        "server_cpu_percent": round(100 * used(server_cpu, server_after) / wall, 1),
+        "server_cpu_percent": round(100 * sum(t - server_cpu.get(pid, 0.0) for pid, t in server_after.items())
+                                    / wall, 1),
         "server_peak_rss_mb": round(sampler.peak / 2**20, 1),
         "database_cpu_percent": round(100 * sum(t - db_cpu.get(pid, 0.0) for pid, t in db_after.items())
                                       / wall, 1)
@@ -303,6 +308,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the people play (default 60)")
     parser.add_argument("--level", default="greedy", help="the bots' level (default greedy)")
     parser.add_argument("--bot-threads", type=int, default=4)
+    parser.add_argument("--people", type=int, default=1, help="people's seats per table (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="ludus serve --workers (PostgreSQL)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
@@ -317,7 +324,8 @@ def main() -> int:
                 db = args.db or f"sqlite:///{folder / 'load.db'}"
             args.db_kind = ("postgresql" if db.startswith("postgresql") else "sqlite"
                             if db.startswith("sqlite") else db)
-            url, process = stack.enter_context(server(db, args.bot_threads, folder / "server.log"))
+            url, process = stack.enter_context(server(db, args.bot_threads, folder / "server.log",
+                                                      "--workers", str(args.workers)))
             figures = asyncio.run(bench(url, process, database, args))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
