@@ -21,7 +21,7 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
-from ludus.web.http import HERE, RateLimit, language, origin_allowed, status_of
+from ludus.web.http import HERE, RateLimit, SecurityHeaders, language, origin_allowed, status_of
 from ludus.web.live import Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(LudusError)
     async def ludus_error(request: Request, error: LudusError) -> JSONResponse:

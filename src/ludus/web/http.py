@@ -1,22 +1,35 @@
 """What every web request needs, whichever router serves it: the language, the rate limit,
-the origin check of a WebSocket and the HTTP status of an error.
+the origin check of a WebSocket, the HTTP status of an error and the security headers of every
+answer.
 
 At the bottom of the web package's routing: :mod:`ludus.web.api`, :mod:`ludus.web.pages`
-and :mod:`ludus.web.session` import it; it imports only the web's errors.
+and :mod:`ludus.web.session` import it; of ludus it imports only the web's errors.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.i18n import LANGUAGES, Lang, get_lang
 from ludus.web.table import Forbidden, NotFound, Refused
 
-__all__ = ["HERE", "RateLimit", "language", "origin_allowed", "status_of"]
+__all__ = [
+    "HERE",
+    "RateLimit",
+    "SecurityHeaders",
+    "content_security_policy",
+    "language",
+    "origin_allowed",
+    "status_of",
+]
 
 HERE = Path(__file__).resolve().parent
 """The web package's folder (its templates and static files)."""
@@ -84,3 +97,64 @@ def status_of(error: LudusError) -> int:
     if isinstance(error, (Refused, IllegalActionError)):
         return 409
     return 400
+
+
+# --- the security headers of every answer ----------------------------------------------------------------
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
+DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+"""FastAPI's pages that browse the schema: they load Swagger UI and ReDoc from their CDN and start
+them with an inline script, so they get a policy of their own (:func:`content_security_policy`)."""
+_COMMON = "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+
+def content_security_policy(host: str | None, path: str) -> str:
+    """The ``Content-Security-Policy`` of an answer to ``path`` asked of ``host`` (the Host header).
+
+    The pages load their scripts from ``/static`` only (no inline script, no ``eval``: htmx is
+    used without ``hx-on`` or ``js:`` values); styles may be inline, because a board's SVG carries
+    its own ``<style>`` and the board's ``style=`` sets its size; images come from the server
+    (no ``data:`` image is drawn); the page's WebSocket connects back to the same host. No page may
+    be framed. The schema's browsing pages (:data:`DOCS_PATHS`) may load their CDN's scripts.
+
+    >>> content_security_policy("127.0.0.1:8000", "/").split("; ")[4]
+    "connect-src 'self' ws://127.0.0.1:8000 wss://127.0.0.1:8000"
+    """
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.match(host) else ""
+    if path in DOCS_PATHS:
+        return ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+                "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+                "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+                "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; connect-src 'self'; "
+                + _COMMON)
+    return ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
+            f"connect-src 'self'{sockets}; " + _COMMON)
+
+
+class SecurityHeaders:
+    """ASGI middleware: every HTTP answer gets the :func:`content_security_policy`,
+    ``X-Frame-Options: DENY``, ``Referrer-Policy: no-referrer`` (an invitation link in a page's
+    address never leaves in a Referer) and ``X-Content-Type-Options: nosniff``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer as the application does, with the headers added."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((value.decode("latin-1") for name, value in scope.get("headers", ()) if name == b"host"),
+                    None)
+        policy = content_security_policy(host, scope.get("path", ""))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = policy
+                headers["X-Frame-Options"] = "DENY"
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Content-Type-Options"] = "nosniff"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
