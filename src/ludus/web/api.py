@@ -45,13 +45,15 @@ _WHY = {
     403: "the token plays no seat at this table, or the seat may not see that",
     404: "there is no such table",
     409: "the table cannot take it now: an illegal action, the game is over, a fatal move to confirm",
+    422: "the request does not fit the schema: the field and the problem, in one line",
     429: "too many requests: slow down",
 }
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers an operation documents (all of them ``{"detail": "..."}``)."""
-    return {code: {"model": Error, "description": _WHY[code]} for code in codes}
+    """The error answers an operation documents (all of them ``{"detail": "..."}``), and 422 (a request
+    that does not fit the schema: one line too, in place of FastAPI's list of problems)."""
+    return {code: {"model": Error, "description": _WHY[code]} for code in (*codes, 422)}
 
 
 class SeatIn(BaseModel):
@@ -206,7 +208,7 @@ def _limited(request: Request, key: str) -> None:
         raise HTTPException(429, _lang(None, request).gettext("too many requests: slow down"))
 
 
-@router.get("/api/games", response_model=list[GameOut], tags=["api"])
+@router.get("/api/games", response_model=list[GameOut], tags=["api"], responses=errors())
 def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
     """The games, their player counts and options, and the bot levels."""
     code = lang or "en"

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -21,7 +22,15 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
-from ludus.web.http import HERE, RateLimit, SecurityHeaders, language, origin_allowed, status_of
+from ludus.web.http import (
+    HERE,
+    RateLimit,
+    SecurityHeaders,
+    language,
+    origin_allowed,
+    status_of,
+    validation_detail,
+)
 from ludus.web.live import Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
@@ -104,6 +113,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(error, NeedsConfirmation):
             body["confirm"] = True
         return JSONResponse(body, status_code=status_of(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_detail(error.errors())}, status_code=422)
 
     app.include_router(api_router)
     app.include_router(page_router)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
@@ -29,6 +31,7 @@ __all__ = [
     "language",
     "origin_allowed",
     "status_of",
+    "validation_detail",
 ]
 
 HERE = Path(__file__).resolve().parent
@@ -97,6 +100,50 @@ def status_of(error: LudusError) -> int:
     if isinstance(error, (Refused, IllegalActionError)):
         return 409
     return 400
+
+
+_WHERE = frozenset({"body", "query", "path", "header", "cookie"})
+_PLAIN = {"missing": "required", "json_invalid": "not valid JSON",
+          "model_attributes_type": "should be a JSON object", "dict_type": "should be a JSON object"}
+
+
+def _printable(text: str, limit: int) -> str:
+    """``text`` on one line: no control or format character, at most ``limit`` characters."""
+    return "".join(c if c.isprintable() else "?" for c in text)[:limit]
+
+
+def validation_detail(errors: Sequence[Mapping[str, Any]]) -> str:
+    """The one line of a request that does not fit the schema (FastAPI's ``RequestValidationError``):
+    the first problem's field and what is wrong with it, in the schema's words (pydantic's English).
+
+    >>> validation_detail([{"type": "greater_than_equal", "loc": ("body", "move_seconds"),
+    ...                     "msg": "Input should be greater than or equal to 10"}])
+    'move_seconds: should be greater than or equal to 10'
+    >>> validation_detail([{"type": "missing", "loc": ("body", "seats", 0, "kind"), "msg": "Field required"},
+    ...                    {"type": "missing", "loc": ("query", "token"), "msg": "Field required"}])
+    'seats[0].kind: required (and 1 more problem)'
+    """
+    if not errors:
+        return "the request does not fit the schema"
+    first = errors[0]
+    loc = list(first.get("loc") or ())
+    message = str(first.get("msg") or "invalid")
+    # a value that fits none of a union's types: one problem per type, told as one
+    union = [e for e in errors if len(loc) > 2 and list(e.get("loc") or ())[:-1] == loc[:-1]
+             and str(e.get("type", "")).endswith("_type")]
+    if len(union) > 1:
+        message = "should be " + " or ".join(str(list(e["loc"])[-1]) for e in union)
+        loc = loc[:-1]
+    where = loc[0] if loc and loc[0] in _WHERE else ""
+    parts = [] if first.get("type") == "json_invalid" else loc[1:] if where else loc
+    field = ""
+    for part in parts:
+        field += f"[{part}]" if isinstance(part, int) else ("." if field else "") + _printable(str(part), 40)
+    message = _PLAIN.get(str(first.get("type")), message)
+    message = re.sub(r"^(Input|String|Value|List|Dictionary) should", "should", message)
+    more = len(errors) - max(1, len(union))
+    tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return _printable(f"{field or where or 'request'}: {message}", 300) + tail
 
 
 # --- the security headers of every answer ----------------------------------------------------------------
