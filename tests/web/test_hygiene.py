@@ -8,7 +8,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from web.sockets import receive
 
 
 def table(client: TestClient, game: str, seats: list[dict[str, Any]], **more: Any) -> tuple[str, list[str]]:
@@ -74,3 +78,119 @@ def test_the_schema_browser_keeps_its_cdn(client: TestClient) -> None:
     policy = directives(answer.headers["content-security-policy"])
     assert "https://cdn.jsdelivr.net" in policy["script-src"] and policy["frame-ancestors"] == ["'none'"]
     assert answer.headers["x-frame-options"] == "DENY"
+
+
+# --- the seat's token out of the pages' URLs ---------------------------------------------------------------
+def seat_cookies(answer: Any) -> list[str]:
+    """The seat's cookies an answer sets (its Set-Cookie headers for ``ludus-seat``)."""
+    return [c for c in answer.headers.get_list("set-cookie") if c.startswith("ludus-seat=")]
+
+
+def test_the_invitation_link_trades_its_token_for_a_cookie(client: TestClient) -> None:
+    """``/play/{id}/{token}`` checks the token, keeps it in an HttpOnly SameSite=Lax cookie scoped to the
+    table's page and page socket, and sends the browser to ``/play/{id}``: the seat's page, whose
+    socket and posts carry no token in their URLs."""
+    table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    opened = client.get(f"/play/{table_id}/{token}", params={"lang": "pl"}, follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == f"/play/{table_id}?lang=pl"
+    cookies = seat_cookies(opened)
+    assert sorted(re.search(r"Path=([^;]+)", c)[1] for c in cookies) == [  # type: ignore[index]
+        f"/play/{table_id}", f"/ws/pages/{table_id}"]
+    for cookie in cookies:
+        assert cookie.startswith(f"ludus-seat={token};") and "HttpOnly" in cookie
+        assert "SameSite=lax" in cookie and "Secure" not in cookie  # plain http here
+    page = client.get(opened.headers["location"])
+    assert page.status_code == 200 and '<html lang="pl">' in page.text and "data-turn-mark" in page.text
+    assert token not in page.text
+    assert f'ws-connect="/ws/pages/{table_id}?lang=pl&amp;play=1"' in page.text
+    assert f'data-act="/play/{table_id}/act"' in page.text
+    # the page's socket pushes the seat's fragment, read from the cookie
+    with client.websocket_connect(f"/ws/pages/{table_id}?lang=en&play=1") as socket:
+        assert "you play as" in socket.receive_text()
+    # a post of the page plays for the cookie's seat
+    action = client.get(f"/api/tables/{table_id}", params={"token": token}).json()["legal_actions"][0]
+    played = client.post(f"/play/{table_id}/act", data={"action": action})
+    assert played.status_code == 200 and 'id="live"' in played.text
+    assert client.get(f"/api/tables/{table_id}").json()["played"] >= 1
+
+
+def test_a_browser_without_the_cookie_is_not_a_seat(client: TestClient) -> None:
+    """Without the seat's cookie the seat's page asks for the invitation again (and offers to watch),
+    its posts are refused, and its socket asked to play is refused; a wrong token gets the error page."""
+    table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    page = client.get(f"/play/{table_id}")
+    assert page.status_code == 403 and "invitation link" in page.text
+    assert f'href="/watch/{table_id}"' in page.text
+    assert client.get("/play/nosuchtable").status_code == 404
+    assert client.post(f"/play/{table_id}/act", data={"action": "0:think_jack"}).status_code == 403
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(f"/ws/pages/{table_id}?play=1"):
+        pass
+    assert closed.value.code == 1008
+    wrong = client.get(f"/play/{table_id}/{'A' * 32}", follow_redirects=False)
+    assert wrong.status_code == 403 and not seat_cookies(wrong)
+    # the old way of asking no longer plays the seat: a token in the page socket's URL is ignored
+    with client.websocket_connect(f"/ws/pages/{table_id}?token={token}") as socket:
+        assert "spectator" in socket.receive_text()
+    assert client.get(f"/api/tables/{table_id}").json()["played"] == 0
+
+
+def test_a_spectator_page_stays_a_spectators_in_a_seated_browser(client: TestClient) -> None:
+    """The browser that holds a seat's cookie watches ``/watch/{id}`` as a spectator: the watch page's
+    socket does not ask to play, so the cookie it carries is not read."""
+    table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    client.get(f"/play/{table_id}/{token}")
+    watch = client.get(f"/watch/{table_id}").text
+    assert "play=1" not in watch and "you play as" not in watch
+    with client.websocket_connect(f"/ws/pages/{table_id}?lang=en") as socket:
+        assert "spectator" in socket.receive_text()
+
+
+def test_joining_from_the_lobby_sets_the_cookie_too(client: TestClient) -> None:
+    """The lobby's Join button goes to ``/play/{id}`` with the new seat's cookie: no token in the URL."""
+    table_id, _ = table(client, "trajan", [{"kind": "human"}, {"kind": "human"}], seed=2, listed=True)
+    joined = client.post(f"/join/{table_id}", data={"name": "Plinius"}, follow_redirects=False)
+    assert joined.status_code == 303 and joined.headers["location"] == f"/play/{table_id}"
+    assert len(seat_cookies(joined)) == 2
+    assert "you play as Plinius" in client.get(f"/play/{table_id}").text
+
+
+def test_the_rematch_goes_to_the_new_tables_page_with_its_cookie(client: TestClient) -> None:
+    """The page's Rematch answers with the new table's page (no token in it) and sets that table's
+    cookie; the other seat's "the rematch is ready" button does the same."""
+    table_id, tokens = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "human"}], seed=7,
+                             options={"concession": True})
+    client.get(f"/play/{table_id}/{tokens[0]}")
+    mine = client.get(f"/api/tables/{table_id}", params={"token": tokens[0]}).json()["legal_actions"]
+    concede = next(a for a in mine if a.startswith("0:concede"))
+    client.post(f"/play/{table_id}/act", data={"action": concede, "confirm": "1"})
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+    again = client.post(f"/play/{table_id}/rematch")
+    new_id = client.get(f"/api/tables/{table_id}").json()["rematch"]
+    assert again.status_code == 204 and again.headers["hx-redirect"] == f"/play/{new_id}"
+    assert {c.split(";")[0] for c in seat_cookies(again)} == {f"ludus-seat={tokens[0]}"}
+    assert "you play as" in client.get(f"/play/{new_id}").text
+    other = TestClient(client.app)
+    other.get(f"/play/{table_id}/{tokens[1]}")
+    ready = other.get(f"/play/{table_id}").text
+    assert f'hx-post="/play/{table_id}/rematch"' in ready and tokens[1] not in ready
+    assert other.post(f"/play/{table_id}/rematch").headers["hx-redirect"] == f"/play/{new_id}"
+
+
+def test_a_client_may_send_its_token_in_a_header(client: TestClient) -> None:
+    """``GET /api/tables/{id}`` and the table's WebSocket take the seat's token from ``X-Ludus-Token``
+    or ``Authorization: Bearer`` as from ``?token=``; another scheme is no token (a spectator), a
+    wrong token is refused as in the URL."""
+    table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    url = f"/api/tables/{table_id}"
+    for headers in ({"X-Ludus-Token": token}, {"Authorization": f"Bearer {token}"}):
+        assert client.get(url, headers=headers).json()["seat"] == 0
+        with client.websocket_connect(f"/ws/tables/{table_id}", headers=headers) as socket:
+            assert receive(socket)["seat"] == 0
+    assert client.get(url, headers={"Authorization": "Basic dXNlcjpwYXNz"}).json()["seat"] is None
+    assert client.get(url, headers={"Authorization": "Bearer " + "A" * 32}).status_code == 403
+    assert client.get(url, headers={"X-Ludus-Token": "short"}).status_code == 422
+    with pytest.raises(WebSocketDisconnect) as closed, \
+            client.websocket_connect(f"/ws/tables/{table_id}", headers={"X-Ludus-Token": "A" * 32}):
+        pass
+    assert closed.value.code == 1008

@@ -201,7 +201,9 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
             assert answer.status_code == 403, (what, answer.text)
             assert answer.json()["detail"] == "this token plays no seat at this table"
         assert refused(client, f"/ws/tables/{table_id}?token={token}") == 1008
-        assert refused(client, f"/ws/pages/{table_id}?token={token}") == 1008
+        client.cookies.set("ludus-seat", token, path=f"/ws/pages/{table_id}")  # the page's seat cookie
+        assert refused(client, f"/ws/pages/{table_id}?play=1") == 1008
+        client.cookies.clear()
     assert refused(client, "/ws/tables/nosuchtable") == 1008
     for token in ("", "short", "bad token!", "x" * 65):
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 422

@@ -28,6 +28,7 @@ __all__ = [
     "RateLimit",
     "SecurityHeaders",
     "content_security_policy",
+    "header_token",
     "language",
     "origin_allowed",
     "status_of",
@@ -89,6 +90,22 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     if origin in allowed:
         return True
     return urlsplit(origin).netloc == (host or "")
+
+
+def header_token(x_ludus_token: str | None, authorization: str | None) -> str | None:
+    """The seat's token a client sends in a header, so that it is in no URL (and no access log):
+    ``X-Ludus-Token: <token>``, else ``Authorization: Bearer <token>`` (another scheme, say a proxy's
+    Basic, is not a token); None without one.
+
+    >>> header_token(None, "Bearer abcdefgh12"), header_token("abcdefgh34", None)
+    ('abcdefgh12', 'abcdefgh34')
+    >>> header_token(None, "Basic eA==") is None
+    True
+    """
+    if x_ludus_token:
+        return x_ludus_token.strip()
+    scheme, _, value = (authorization or "").strip().partition(" ")
+    return value.strip() or None if scheme.lower() == "bearer" else None
 
 
 def status_of(error: LudusError) -> int:
