@@ -5,14 +5,24 @@ lobby without unlisted tables)."""
 
 from __future__ import annotations
 
+import json
+import logging
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
+from ludus.web.http import RedactTokens
+from ludus.web.store import new_token
 from web.sockets import receive
+
+if TYPE_CHECKING:
+    from web.conftest import Server
 
 
 def table(client: TestClient, game: str, seats: list[dict[str, Any]], **more: Any) -> tuple[str, list[str]]:
@@ -194,3 +204,54 @@ def test_a_client_may_send_its_token_in_a_header(client: TestClient) -> None:
             client.websocket_connect(f"/ws/tables/{table_id}", headers={"X-Ludus-Token": "A" * 32}):
         pass
     assert closed.value.code == 1008
+
+
+# --- the server's log redacts tokens ----------------------------------------------------------------------
+ACCESS = '%s - "%s %s HTTP/%s" %d'
+
+
+def test_the_access_log_filter_redacts_every_token_like_thing() -> None:
+    """A record shaped as uvicorn's access log builds it keeps its format and numbers, and loses the
+    invitation's token, ``token=`` values and any long URL-safe run, but not a table's id or a page
+    post's verb."""
+    table_id, token = "AbCd-Ef_gh123456", new_token()
+    assert len(token) >= 20 and len(table_id) < 20
+    cases = {
+        f"/play/{table_id}/{token}?lang=pl": f"/play/{table_id}/[redacted]?lang=pl",
+        f"/play/{table_id}/act": f"/play/{table_id}/act",
+        f"/play/{table_id}": f"/play/{table_id}",
+        f"/api/tables/{table_id}?token={token}&log=5": f"/api/tables/{table_id}?token=[redacted]&log=5",
+        f"/api/tables/{table_id}?lang=en&token=short": f"/api/tables/{table_id}?lang=en&token=[redacted]",
+        f"/ws/tables/{table_id}?access_token={token}": f"/ws/tables/{table_id}?access_token=[redacted]",
+        f"/somewhere/{token}/else": "/somewhere/[redacted]/else",
+        f"/replay/{table_id}?at=3&seat=1": f"/replay/{table_id}?at=3&seat=1",
+    }
+    for path, logged in cases.items():
+        record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, ACCESS,
+                                   ("127.0.0.1:5000", "GET", path, "1.1", 200), None)
+        assert RedactTokens().filter(record) is True
+        assert record.getMessage() == f'127.0.0.1:5000 - "GET {logged} HTTP/1.1" 200', path
+    websocket = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, '%s - "WebSocket %s" 403',
+                                  ("127.0.0.1:5000", f"/ws/tables/{table_id}?token={token}"), None)
+    RedactTokens().filter(websocket)
+    assert token not in websocket.getMessage() and "[redacted]" in websocket.getMessage()
+
+
+def test_ludus_serve_writes_no_token_in_its_log(start_server: Callable[..., Server], sqlite_url: str) -> None:
+    """A real ``ludus serve`` at the info level logs every request and WebSocket, and no seat's token:
+    the invitation, a GET with ``?token=`` and the table's socket with ``?token=`` are all logged
+    with ``[redacted]`` in its place."""
+    server = start_server(sqlite_url, "--log-level", "info")
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 7},
+                      timeout=30).json()
+    table_id, token = made["id"], made["seats"][0]["token"]
+    assert httpx.get(f"{server.url}/play/{table_id}/{token}", timeout=30).status_code == 303
+    seen = httpx.get(f"{server.url}/api/tables/{table_id}", params={"token": token}, timeout=30)
+    assert seen.json()["seat"] == 0
+    with connect(f"{server.url.replace('http', 'ws', 1)}/ws/tables/{table_id}?token={token}",
+                 open_timeout=30) as socket:
+        assert json.loads(socket.recv(timeout=30))["seat"] == 0
+    log = server.log.read_text()
+    assert f"/play/{table_id}/[redacted]" in log and f"/api/tables/{table_id}?token=[redacted]" in log
+    assert f"/ws/tables/{table_id}?token=[redacted]" in log
+    assert token not in log

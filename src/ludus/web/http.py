@@ -1,13 +1,15 @@
 """What every web request needs, whichever router serves it: the language, the rate limit,
-the origin check of a WebSocket, the HTTP status of an error and the security headers of every
-answer.
+the origin check of a WebSocket, the HTTP status of an error, the security headers of every
+answer, the one line of a request that does not fit the schema, the token a client sends in a
+header, and the server log's redaction of tokens.
 
-At the bottom of the web package's routing: :mod:`ludus.web.api`, :mod:`ludus.web.pages`
-and :mod:`ludus.web.session` import it; of ludus it imports only the web's errors.
+At the bottom of the web package's routing: :mod:`ludus.web.api`, :mod:`ludus.web.pages`,
+:mod:`ludus.web.session` and ``ludus serve`` import it; of ludus it imports only the web's errors.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import time
@@ -25,12 +27,16 @@ from ludus.web.table import Forbidden, NotFound, Refused
 
 __all__ = [
     "HERE",
+    "REDACTED",
     "RateLimit",
+    "RedactTokens",
     "SecurityHeaders",
     "content_security_policy",
     "header_token",
     "language",
     "origin_allowed",
+    "redact",
+    "redact_server_logs",
     "status_of",
     "validation_detail",
 ]
@@ -222,3 +228,53 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+# --- no token in the server's log ---------------------------------------------------------------------
+REDACTED = "[redacted]"
+"""What the server's log writes in place of a token."""
+_PAGE_VERBS = frozenset({"act", "undo", "leave", "return", "handover", "rematch"})
+_PLAY = re.compile(r"(/play/[A-Za-z0-9_-]+/)([^/?#\s\"]+)")
+_TOKEN_PARAM = re.compile(r"((?:^|[?&;])[A-Za-z_]*token=)[^&#;\s\"]*", re.I)
+_LONG = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])")
+
+
+def redact(text: str) -> str:
+    """``text`` (a logged path and query) with everything token-like replaced by :data:`REDACTED`:
+    the invitation's segment of ``/play/{table}/{token}`` (not a page post's ``act``, ``undo``...),
+    the value of ``token=`` (and of any ``..._token=``), and any run of 20 or more URL-safe base64
+    characters. A seat's token is 32 of those (``secrets.token_urlsafe(24)``); a table's id is 16,
+    so it stays readable.
+
+    >>> redact("/play/AbCdEfGh12345678/x" + "Y" * 31 + "?lang=pl")
+    '/play/AbCdEfGh12345678/[redacted]?lang=pl'
+    >>> redact("/ws/tables/AbCdEfGh12345678?token=abc&lang=pl"), redact("/play/AbCdEfGh12345678/act")
+    ('/ws/tables/AbCdEfGh12345678?token=[redacted]&lang=pl', '/play/AbCdEfGh12345678/act')
+    """
+    text = _PLAY.sub(lambda m: m[0] if m[2] in _PAGE_VERBS else m[1] + REDACTED, text)
+    text = _TOKEN_PARAM.sub(lambda m: m[1] + REDACTED, text)
+    return _LONG.sub(REDACTED, text)
+
+
+class RedactTokens(logging.Filter):
+    """A logging filter that passes every record with its text arguments :func:`redact`-ed.
+
+    uvicorn's access log (``uvicorn.access``) logs ``(client_addr, method, full_path, http_version,
+    status_code)``, and its error log (``uvicorn.error``) each WebSocket's ``(client_addr, path)``:
+    the path with its query, where a token may be. Only the arguments are changed, so the format
+    stays uvicorn's and a number stays a number."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record's arguments; always keep the record."""
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) if isinstance(arg, str) else arg for arg in record.args)
+        return True
+
+
+def redact_server_logs() -> None:
+    """Put :class:`RedactTokens` on uvicorn's access and error loggers (once): ``ludus serve`` calls it
+    before starting uvicorn, whose logging set-up keeps a logger's filters."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
