@@ -219,26 +219,30 @@ def test_the_websocket_refuses_a_foreign_origin(client: TestClient, path: str) -
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     url = path.format(id=table_id) + f"?token={token}"
     for origin in ("https://evil.example", "http://testserver.evil.example", "null",
-                   "http://testserver:8001"):
+                   "http://testserver:8001", "https://testserver"):  # https: not this ws:// server's page
         assert refused(client, url, origin) == 1008
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
         socket.receive()  # the first push: same host is welcome
 
 
-@pytest.mark.parametrize(("origin", "host", "allowed", "expected"), [
-    (None, "127.0.0.1:8000", (), True),                                   # not a browser: no Origin to check
-    ("http://127.0.0.1:8000", "127.0.0.1:8000", (), True),
-    ("https://play.example", "play.example", (), True),
-    ("http://127.0.0.1:8001", "127.0.0.1:8000", (), False),               # another port is another site
-    ("http://evil.example", "127.0.0.1:8000", (), False),
-    ("null", "127.0.0.1:8000", (), False),                                # a sandboxed page or a file
-    ("http://play.example.evil", "play.example", (), False),
-    ("http://evil.example", None, (), False),
-    ("https://friend.example", "127.0.0.1:8000", ("https://friend.example",), True),
-    ("https://friend.example:444", "127.0.0.1:8000", ("https://friend.example",), False),
+@pytest.mark.parametrize(("origin", "host", "allowed", "scheme", "expected"), [
+    (None, "127.0.0.1:8000", (), "ws", True),                             # not a browser: no Origin to check
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", (), "ws", True),
+    ("https://play.example", "play.example", (), "wss", True),
+    ("https://play.example", "play.example", (), "ws", False),            # the page's scheme is the socket's
+    ("http://play.example", "play.example", (), "wss", False),
+    ("http://127.0.0.1:8001", "127.0.0.1:8000", (), "ws", False),         # another port is another site
+    ("http://evil.example", "127.0.0.1:8000", (), "ws", False),
+    ("null", "127.0.0.1:8000", (), "ws", False),                          # a sandboxed page or a file
+    ("http://play.example.evil", "play.example", (), "ws", False),
+    ("http://evil.example", None, (), "ws", False),
+    ("https://friend.example", "127.0.0.1:8000", ("https://friend.example",), "ws", True),
+    ("https://friend.example:444", "127.0.0.1:8000", ("https://friend.example",), "ws", False),
 ])
-def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], expected: bool) -> None:
-    assert origin_allowed(origin, host, allowed) is expected
+def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], scheme: str,
+                      expected: bool) -> None:
+    """The Origin of a WebSocket is the server's own (scheme and Host) or one allowed by the settings."""
+    assert origin_allowed(origin, host, allowed, scheme) is expected
 
 
 @pytest.fixture

@@ -89,13 +89,23 @@ def language(request_lang: str | None, accept: str | None) -> Lang:
     return get_lang("en")
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Whether a WebSocket from ``origin`` may connect to ``host`` (no Origin: not a browser, allowed)."""
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...], scheme: str) -> bool:
+    """Whether a WebSocket from ``origin`` may connect to ``host`` over ``scheme`` (the socket's, ``ws``
+    or ``wss``): an origin in ``allowed``, or the server's own, the scheme's page (``http`` for ``ws``,
+    ``https`` for ``wss``) at the Host. No Origin: not a browser, allowed.
+
+    >>> origin_allowed("https://play.example", "play.example", (), "wss")
+    True
+    >>> origin_allowed("http://play.example", "play.example", (), "wss")
+    False
+    """
     if not origin:
         return True
     if origin in allowed:
         return True
-    return urlsplit(origin).netloc == (host or "")
+    own = "https" if scheme in ("wss", "https") else "http"
+    found = urlsplit(origin)
+    return found.scheme == own and found.netloc == (host or "")
 
 
 def header_token(x_ludus_token: str | None, authorization: str | None) -> str | None:

@@ -64,7 +64,8 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
     """The loop of a table's WebSocket: pushes ``render``'s answer (JSON with ``send_json``, else
     text) after every change; takes ``{"action": "...", "confirm": false}`` and ``{"undo": true}``."""
     settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins,
+                          websocket.url.scheme):
         await websocket.close(code=1008, reason="origin not allowed")
         return
     hub = hub_of(websocket)
