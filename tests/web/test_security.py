@@ -288,23 +288,35 @@ def test_http_requests_are_limited_after_the_burst(strict: TestClient) -> None:
     assert all(strict.get(f"/api/tables/{table_id}").status_code == 200 for _ in range(10))
 
 
-def test_websocket_messages_are_limited_per_connection(strict: TestClient) -> None:
+def test_websocket_messages_are_limited_per_client_and_token(strict: TestClient) -> None:
+    """A socket's messages take from the bucket of its client address and token, the one its HTTP
+    requests take from: a second socket (or HTTP) does not bring a new burst; another token has its own."""
     made = strict.post("/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 7,
                                             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     table_id, token = made["id"], made["seats"][1]["token"]
     with strict.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
         receive(socket)
         answers = []
-        for _ in range(7):
+        for _ in range(3):
             socket.send_json({"action": "1:think_jack"})
             answers.append(receive(socket))
-        assert [a["status"] for a in answers] == [409] * 5 + [429] * 2
-        assert answers[-1]["error"] == "too many requests: slow down"
-    # a new connection, a new burst
+        assert [a["status"] for a in answers] == [409] * 3
+    # a new connection goes on with the same bucket: 2 left, then refused; so is HTTP
     with strict.websocket_connect(f"/ws/tables/{table_id}?token={token}") as again:
         receive(again)
-        again.send_json({"action": "1:think_jack"})
-        assert receive(again)["status"] == 409
+        answers = []
+        for _ in range(4):
+            again.send_json({"action": "1:think_jack"})
+            answers.append(receive(again))
+        assert [a["status"] for a in answers] == [409] * 2 + [429] * 2
+        assert answers[-1]["error"] == "too many requests: slow down"
+    refused = strict.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": "1:think_jack"})
+    assert refused.status_code == 429
+    # the other seat's token has its own bucket
+    with strict.websocket_connect(f"/ws/tables/{table_id}?token={made['seats'][0]['token']}") as other:
+        receive(other)
+        other.send_json({"action": "0:no_such_action"})
+        assert receive(other)["status"] in (400, 409)
 
 
 def test_a_flood_of_made_up_keys_does_not_refill_an_emptied_bucket() -> None:

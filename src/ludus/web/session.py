@@ -92,14 +92,17 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
             wake.clear()
             await websocket.send_text(await run_in_threadpool(render_now))
 
-    limits = RateLimit(settings.actions_per_second, settings.action_burst)
+    # one bucket per client address and token, shared with the HTTP requests (``app.state.limits``):
+    # more sockets, or a socket and HTTP, do not multiply the rate
+    limits: RateLimit = websocket.app.state.limits
+    key = f"{websocket.client.host if websocket.client else '?'}|{token if token is not None else '-'}"
     hub.listen(table_id, poke)
     wake.set()
     pusher = asyncio.create_task(push())
     try:
         while True:
             message = _decoded(await websocket.receive())
-            if not limits.allow("ws"):
+            if not limits.allow(key):
                 await websocket.send_json(
                     {"error": lang_.gettext("too many requests: slow down"), "status": 429}
                 )
