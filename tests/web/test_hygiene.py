@@ -255,3 +255,21 @@ def test_ludus_serve_writes_no_token_in_its_log(start_server: Callable[..., Serv
     assert f"/play/{table_id}/[redacted]" in log and f"/api/tables/{table_id}?token=[redacted]" in log
     assert f"/ws/tables/{table_id}?token=[redacted]" in log
     assert token not in log
+
+
+# --- the smaller points ---------------------------------------------------------------------------------
+def test_a_deeply_nested_frame_is_refused_and_the_socket_stays_open(client: TestClient) -> None:
+    """``[[[[...]]]]`` 100,000 deep (json.loads raises RecursionError) answers a 400 error message like
+    any other frame that is not a JSON object, and the socket goes on: the next action is judged."""
+    table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
+        first = receive(socket)
+        socket.send_text("[" * 100_000 + "]" * 100_000)
+        refused = receive(socket)
+        assert refused["status"] == 400 and refused["error"]
+        socket.send_text('{"action": ' * 50_000 + "1" + "}" * 50_000)
+        assert receive(socket)["status"] == 400
+        socket.send_json({"action": first["legal_actions"][0]})
+        while (pushed := receive(socket)).get("played", 0) < 1:
+            assert "error" not in pushed, pushed
+

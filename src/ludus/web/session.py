@@ -47,7 +47,8 @@ def json_text(data: Any) -> str:
 
 
 def _decoded(message: Any) -> Any:
-    """The JSON a WebSocket message carries (None when it is not JSON)."""
+    """The JSON a WebSocket message carries (None when it is not JSON, or nested too deep to read:
+    ``json.loads`` raises RecursionError on ``[[[[...]]]]`` some thousands deep)."""
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
@@ -55,7 +56,7 @@ def _decoded(message: Any) -> Any:
         text = (message.get("bytes") or b"").decode("utf-8", "replace")
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 
