@@ -245,6 +245,7 @@ def test_the_lobby_form_opens_a_table_and_its_links_play(browser: Browser, serve
     page.select_option("select[name=seat1]", "bot:random")
     page.fill("input[name=name0]", "Livia")
     page.fill("input[name=lap_2p]", "4")
+    page.check("input[name=listed]")  # so that the lobby shows it (an unlisted table is not shown)
     page.click("button[type=submit]")
     link = page.locator("a.invitation")
     assert link.count() == 1 and link.get_attribute("data-seat") == "0"

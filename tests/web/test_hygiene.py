@@ -273,3 +273,16 @@ def test_a_deeply_nested_frame_is_refused_and_the_socket_stays_open(client: Test
         while (pushed := receive(socket)).get("played", 0) < 1:
             assert "error" not in pushed, pushed
 
+
+def test_the_lobby_shows_only_listed_tables(client: TestClient) -> None:
+    """A table opened without "list it in the lobby" is neither among the games being played nor the
+    finished ones: only people with its links know it; a listed one is shown with its watch link."""
+    hidden, _ = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
+    shown, _ = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7, listed=True)
+    lobby = client.get("/").text
+    assert f"/watch/{shown}" in lobby and hidden not in lobby
+    store = client.app.state.store  # type: ignore[attr-defined]
+    for table_id in (hidden, shown):  # both over, as the database says: the finished games' list
+        store.update_table(table_id, status="finished")
+    lobby = client.get("/").text
+    assert f"/replay/{shown}" in lobby and hidden not in lobby

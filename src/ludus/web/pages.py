@@ -159,8 +159,9 @@ def lobby(request: Request) -> HTMLResponse:
     hub = hub_of(request)
     listed = [(row, [s.seat for s in hub.store.seats(row.id) if s.kind == "human" and not s.joined])
               for row in hub.store.tables(status=["playing"], listed=True, limit=30)]
-    playing = hub.store.tables(status=["playing"], limit=30)
-    finished = hub.store.tables(status=["finished", "stopped"], limit=30)
+    # only listed tables: an unlisted one is known to those who have its links, not to the lobby
+    playing = hub.store.tables(status=["playing"], listed=True, limit=30)
+    finished = hub.store.tables(status=["finished", "stopped"], listed=True, limit=30)
     infos = games()
     return _page(request, "lobby.html", lang, games=infos, listed=listed, playing=playing, finished=finished,
                  titles={g.id: g.title_in(lang.code) for g in infos},
