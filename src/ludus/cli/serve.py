@@ -17,7 +17,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         import uvicorn
 
         from ludus.web.app import Settings, create_app, default_db
-        from ludus.web.http import redact_server_logs
+        from ludus.web.http import redacting_log_config
     except ImportError as missing:
         raise LudusError(N_("the web platform needs the web extra: pip install 'ludus[web]' ({error})"),
                          error=str(missing)) from None
@@ -28,7 +28,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,
                   markup=False)
-    redact_server_logs()  # no seat's token in the access log
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_ping_interval=20, ws_ping_timeout=20,
+                log_config=redacting_log_config())  # no seat's token in the access log
     return 0

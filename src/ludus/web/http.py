@@ -9,6 +9,7 @@ At the bottom of the web package's routing: :mod:`ludus.web.api`, :mod:`ludus.we
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import threading
@@ -36,7 +37,7 @@ __all__ = [
     "language",
     "origin_allowed",
     "redact",
-    "redact_server_logs",
+    "redacting_log_config",
     "status_of",
     "validation_detail",
 ]
@@ -281,10 +282,15 @@ class RedactTokens(logging.Filter):
         return True
 
 
-def redact_server_logs() -> None:
-    """Put :class:`RedactTokens` on uvicorn's access and error loggers (once): ``ludus serve`` calls it
-    before starting uvicorn, whose logging set-up keeps a logger's filters."""
+def redacting_log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with :class:`RedactTokens` on its access and error loggers:
+    ``ludus serve`` passes it as ``log_config``, so every process uvicorn starts (one, or each of
+    ``--workers``) sets the filter up as it sets up its logging."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_tokens"] = {"()": f"{__name__}.RedactTokens"}
     for name in ("uvicorn.access", "uvicorn.error"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
+        logger = config["loggers"].setdefault(name, {})
+        logger["filters"] = [*logger.get("filters", ()), "redact_tokens"]
+    return config
