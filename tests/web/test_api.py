@@ -123,15 +123,22 @@ def test_a_bad_table_is_refused_in_one_line(client: TestClient, body: dict[str, 
     assert client.get("/api/tables").json() == []
 
 
-@pytest.mark.parametrize("body", [
-    {"game": "glory-to-rome", "players": 9},
-    {"game": "glory-to-rome", "seats": [{"kind": "alien"}]},
-    {"game": "glory-to-rome", "seed": 2**70},
-    {"game": "glory-to-rome", "move_seconds": 1},
-    {"players": 2},
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "glory-to-rome", "players": 9}, "players: should be less than or equal to 8"),
+    ({"game": "glory-to-rome", "seats": [{"kind": "alien"}]}, "seats[0].kind: should be 'human' or 'bot'"),
+    ({"game": "glory-to-rome", "seed": 2**70}, "seed: should be less than"),
+    ({"game": "glory-to-rome", "move_seconds": 1}, "move_seconds: should be greater than or equal to 10"),
+    ({"players": 2}, "game: required"),
+    ([1, 2], "body: should be a JSON object"),
 ])
-def test_an_invalid_table_request_is_422(client: TestClient, body: dict[str, Any]) -> None:
-    assert client.post("/api/tables", json=body).status_code == 422
+def test_an_invalid_table_request_is_422_in_one_line(client: TestClient, body: Any, words: str) -> None:
+    """A request that does not fit the schema is refused like every other: ``{"detail": "one line"}``
+    naming the field and the problem (not FastAPI's list of problems)."""
+    assert one_line(client.post("/api/tables", json=body), 422).startswith(words)
+    broken = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert one_line(broken, 422) == "body: not valid JSON"
+    assert one_line(client.get("/api/tables/abc", params={"token": "short"}), 422) == (
+        "token: should have at least 8 characters")
 
 
 # --- reading a table -------------------------------------------------------------------------------

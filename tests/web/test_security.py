@@ -201,7 +201,9 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
             assert answer.status_code == 403, (what, answer.text)
             assert answer.json()["detail"] == "this token plays no seat at this table"
         assert refused(client, f"/ws/tables/{table_id}?token={token}") == 1008
-        assert refused(client, f"/ws/pages/{table_id}?token={token}") == 1008
+        client.cookies.set("ludus-seat", token, path=f"/ws/pages/{table_id}")  # the page's seat cookie
+        assert refused(client, f"/ws/pages/{table_id}?play=1") == 1008
+        client.cookies.clear()
     assert refused(client, "/ws/tables/nosuchtable") == 1008
     for token in ("", "short", "bad token!", "x" * 65):
         assert client.get(f"/api/tables/{table_id}", params={"token": token}).status_code == 422
@@ -217,26 +219,30 @@ def test_the_websocket_refuses_a_foreign_origin(client: TestClient, path: str) -
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     url = path.format(id=table_id) + f"?token={token}"
     for origin in ("https://evil.example", "http://testserver.evil.example", "null",
-                   "http://testserver:8001"):
+                   "http://testserver:8001", "https://testserver"):  # https: not this ws:// server's page
         assert refused(client, url, origin) == 1008
     with client.websocket_connect(url, headers={"Origin": "http://testserver"}) as socket:
         socket.receive()  # the first push: same host is welcome
 
 
-@pytest.mark.parametrize(("origin", "host", "allowed", "expected"), [
-    (None, "127.0.0.1:8000", (), True),                                   # not a browser: no Origin to check
-    ("http://127.0.0.1:8000", "127.0.0.1:8000", (), True),
-    ("https://play.example", "play.example", (), True),
-    ("http://127.0.0.1:8001", "127.0.0.1:8000", (), False),               # another port is another site
-    ("http://evil.example", "127.0.0.1:8000", (), False),
-    ("null", "127.0.0.1:8000", (), False),                                # a sandboxed page or a file
-    ("http://play.example.evil", "play.example", (), False),
-    ("http://evil.example", None, (), False),
-    ("https://friend.example", "127.0.0.1:8000", ("https://friend.example",), True),
-    ("https://friend.example:444", "127.0.0.1:8000", ("https://friend.example",), False),
+@pytest.mark.parametrize(("origin", "host", "allowed", "scheme", "expected"), [
+    (None, "127.0.0.1:8000", (), "ws", True),                             # not a browser: no Origin to check
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", (), "ws", True),
+    ("https://play.example", "play.example", (), "wss", True),
+    ("https://play.example", "play.example", (), "ws", False),            # the page's scheme is the socket's
+    ("http://play.example", "play.example", (), "wss", False),
+    ("http://127.0.0.1:8001", "127.0.0.1:8000", (), "ws", False),         # another port is another site
+    ("http://evil.example", "127.0.0.1:8000", (), "ws", False),
+    ("null", "127.0.0.1:8000", (), "ws", False),                          # a sandboxed page or a file
+    ("http://play.example.evil", "play.example", (), "ws", False),
+    ("http://evil.example", None, (), "ws", False),
+    ("https://friend.example", "127.0.0.1:8000", ("https://friend.example",), "ws", True),
+    ("https://friend.example:444", "127.0.0.1:8000", ("https://friend.example",), "ws", False),
 ])
-def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], expected: bool) -> None:
-    assert origin_allowed(origin, host, allowed) is expected
+def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], scheme: str,
+                      expected: bool) -> None:
+    """The Origin of a WebSocket is the server's own (scheme and Host) or one allowed by the settings."""
+    assert origin_allowed(origin, host, allowed, scheme) is expected
 
 
 @pytest.fixture
@@ -283,23 +289,35 @@ def test_http_requests_are_limited_after_the_burst(strict: TestClient) -> None:
     assert all(strict.get(f"/api/tables/{table_id}").status_code == 200 for _ in range(10))
 
 
-def test_websocket_messages_are_limited_per_connection(strict: TestClient) -> None:
+def test_websocket_messages_are_limited_per_client_and_token(strict: TestClient) -> None:
+    """A socket's messages take from the bucket of its client address and token, the one its HTTP
+    requests take from: a second socket (or HTTP) does not bring a new burst; another token has its own."""
     made = strict.post("/api/tables", json={"game": "glory-to-rome", "players": 2, "seed": 7,
                                             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     table_id, token = made["id"], made["seats"][1]["token"]
     with strict.websocket_connect(f"/ws/tables/{table_id}?token={token}") as socket:
         receive(socket)
         answers = []
-        for _ in range(7):
+        for _ in range(3):
             socket.send_json({"action": "1:think_jack"})
             answers.append(receive(socket))
-        assert [a["status"] for a in answers] == [409] * 5 + [429] * 2
-        assert answers[-1]["error"] == "too many requests: slow down"
-    # a new connection, a new burst
+        assert [a["status"] for a in answers] == [409] * 3
+    # a new connection goes on with the same bucket: 2 left, then refused; so is HTTP
     with strict.websocket_connect(f"/ws/tables/{table_id}?token={token}") as again:
         receive(again)
-        again.send_json({"action": "1:think_jack"})
-        assert receive(again)["status"] == 409
+        answers = []
+        for _ in range(4):
+            again.send_json({"action": "1:think_jack"})
+            answers.append(receive(again))
+        assert [a["status"] for a in answers] == [409] * 2 + [429] * 2
+        assert answers[-1]["error"] == "too many requests: slow down"
+    refused = strict.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": "1:think_jack"})
+    assert refused.status_code == 429
+    # the other seat's token has its own bucket
+    with strict.websocket_connect(f"/ws/tables/{table_id}?token={made['seats'][0]['token']}") as other:
+        receive(other)
+        other.send_json({"action": "0:no_such_action"})
+        assert receive(other)["status"] in (400, 409)
 
 
 def test_a_flood_of_made_up_keys_does_not_refill_an_emptied_bucket() -> None:
@@ -370,7 +388,7 @@ def test_bad_input_is_a_4xx_never_a_server_error(client: TestClient, method: str
               if payload is not None else client.request(method.upper(), url))
     assert 400 <= answer.status_code < 500, answer.text
     detail = answer.json()["detail"]
-    assert detail and (isinstance(detail, list) or "\n" not in detail)
+    assert isinstance(detail, str) and detail and "\n" not in detail  # one line, 422 too
     assert client.get(f"/api/tables/{table_id}").json()["index"] == 0
 
 

@@ -18,6 +18,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         import uvicorn
 
         from ludus.web.app import SETTINGS_VARIABLE, Settings, create_app, default_db
+        from ludus.web.http import redacting_log_config
     except ImportError as missing:
         raise LudusError(N_("the web platform needs the web extra: pip install 'ludus[web]' ({error})"),
                          error=str(missing)) from None
@@ -38,7 +39,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,
                   markup=False)
     served = dict(host=args.host, port=args.port, log_level=args.log_level, ws_ping_interval=20,
-                  ws_ping_timeout=20, forwarded_allow_ips=args.forwarded_allow_ips)
+                  ws_ping_timeout=20, forwarded_allow_ips=args.forwarded_allow_ips,
+                  log_config=redacting_log_config())  # no seat's token in the access log
     if workers > 1:  # each process builds its application from the settings in its environment
         os.environ[SETTINGS_VARIABLE] = settings.to_json()
         uvicorn.run("ludus.web.app:from_environment", factory=True, workers=workers, **served)

@@ -1,17 +1,19 @@
 """The HTTP API (JSON) and the WebSocket of a table.
 
-A seat is played with its secret token (``?token=`` or in the body); without a token a
-client is a spectator: the spectator view, no legal actions. Every payload is built by
-:func:`ludus.web.payload.payload` from the seat's view and the seat's own legal actions.
-An illegal or malformed request is a 4xx with ``{"detail": "one line"}`` and changes
-nothing. FastAPI publishes the schema at ``/openapi.json``; it is part of the contract.
+A seat is played with its secret token (``?token=`` or in the body; a GET and the WebSocket
+also take it in an ``X-Ludus-Token`` or ``Authorization: Bearer`` header, which keeps it out of
+URLs and access logs); without a token a client is a spectator: the spectator view, no legal
+actions. Every payload is built by :func:`ludus.web.payload.payload` from the seat's view and
+the seat's own legal actions. An illegal or malformed request is a 4xx with
+``{"detail": "one line"}`` and changes nothing. FastAPI publishes the schema at
+``/openapi.json``; it is part of the contract.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException, Path, Query, Request, WebSocket
+from fastapi import APIRouter, Body, Header, HTTPException, Path, Query, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from ludus.agents import AGENTS
@@ -19,7 +21,7 @@ from ludus.core.i18n import Lang
 from ludus.core.record import SEED_LIMIT
 from ludus.core.registry import configure, games
 from ludus.web.guard import may_open, opener
-from ludus.web.http import RateLimit, language
+from ludus.web.http import RateLimit, header_token, language
 from ludus.web.live import MOVE_SECONDS, Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.replay import position
@@ -46,13 +48,15 @@ _WHY = {
     403: "the token plays no seat at this table, or the seat may not see that",
     404: "there is no such table",
     409: "the table cannot take it now: an illegal action, the game is over, a fatal move to confirm",
+    422: "the request does not fit the schema: the field and the problem, in one line",
     429: "too many requests, or too many tables opened by this client: slow down",
 }
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers an operation documents (all of them ``{"detail": "..."}``)."""
-    return {code: {"model": Error, "description": _WHY[code]} for code in codes}
+    """The error answers an operation documents (all of them ``{"detail": "..."}``), and 422 (a request
+    that does not fit the schema: one line too, in place of FastAPI's list of problems)."""
+    return {code: {"model": Error, "description": _WHY[code]} for code in (*codes, 422)}
 
 
 class SeatIn(BaseModel):
@@ -208,7 +212,7 @@ def _limited(request: Request, key: str) -> None:
         raise HTTPException(429, _lang(None, request).gettext("too many requests: slow down"))
 
 
-@router.get("/api/games", response_model=list[GameOut], tags=["api"])
+@router.get("/api/games", response_model=list[GameOut], tags=["api"], responses=errors())
 def list_games(lang: LangCode | None = None) -> list[dict[str, Any]]:
     """The games, their player counts and options, and the bot levels."""
     code = lang or "en"
@@ -269,10 +273,18 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
 
 
 @router.get("/api/tables/{table_id}", response_model=TableState, tags=["api"], responses=errors(403, 404))
-def get_table(request: Request, table_id: TableId, token: Token | None = None, lang: LangCode | None = None,
-              log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE) -> dict[str, Any]:
-    """The table as the token's seat sees it (no token: the spectator view, no legal actions)."""
-    live, seat = hub_of(request).seat_for(table_id, token)
+def get_table(
+    request: Request,
+    table_id: TableId,
+    token: Token | None = None,
+    lang: LangCode | None = None,
+    log: Annotated[int, Query(ge=0, le=1000)] = LOG_SIZE,
+    x_ludus_token: Annotated[Token | None, Header(description="the seat's token, out of the URL")] = None,
+    authorization: Annotated[str | None, Header(max_length=200, description="Bearer <token>")] = None,
+) -> dict[str, Any]:
+    """The table as the token's seat sees it (no token: the spectator view, no legal actions). The token
+    may come in ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header."""
+    live, seat = hub_of(request).seat_for(table_id, token or header_token(x_ludus_token, authorization))
     return payload(live, seat, _lang(lang, request), log)
 
 
@@ -409,5 +421,8 @@ async def table_socket(
     websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
 ) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
-    ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat."""
+    ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat (whose token comes in
+    ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header)."""
+    headers = websocket.headers
+    token = token or header_token(headers.get("x-ludus-token"), headers.get("authorization"))
     await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -24,7 +25,15 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
-from ludus.web.http import HERE, RateLimit, language, origin_allowed, status_of
+from ludus.web.http import (
+    HERE,
+    RateLimit,
+    SecurityHeaders,
+    language,
+    origin_allowed,
+    status_of,
+    validation_detail,
+)
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
@@ -129,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
     app.state.openings = RateLimit(settings.tables_per_minute / 60, settings.table_burst)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(LudusError)
     async def ludus_error(request: Request, error: LudusError) -> JSONResponse:
@@ -137,6 +147,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(error, NeedsConfirmation):
             body["confirm"] = True
         return JSONResponse(body, status_code=status_of(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_detail(error.errors())}, status_code=422)
 
     app.include_router(api_router)
     app.include_router(page_router)

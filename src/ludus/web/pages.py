@@ -8,6 +8,11 @@ resumes where it was. The only hand-written script (``static/ludus.js``) turns a
 on the board's ``data-action`` elements into that post, with a chooser when several
 actions act on one element; it also zooms and pans the board, which is shown at least at
 its readable size (:func:`board_fit`).
+
+A seat's invitation link (``/play/{id}/{token}``) is opened once: it puts the token in the
+seat's cookie (:data:`SEAT_COOKIE`, HttpOnly, scoped to the table's page and page socket) and
+goes to ``/play/{id}``; the page, its posts and its WebSocket read the cookie, so the token is
+in no later URL (nor in the access log of those requests).
 """
 
 from __future__ import annotations
@@ -34,13 +39,19 @@ from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
 from ludus.web.session import hub_of, serve_socket
+from ludus.web.table import Forbidden
 
-__all__ = ["LEVEL_NAMES", "READABLE_PX", "board_fit", "live_fragment", "plain_panel", "router"]
+__all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "board_fit", "live_fragment",
+           "plain_panel", "router"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
+SEAT_COOKIE = "ludus-seat"
+"""The cookie that holds a seat's token for the seat's page: one per table, by its paths."""
+SEAT_COOKIE_DAYS = 30
+"""How long a browser keeps it after the seat's page was last opened (the invitation sets it again)."""
 
 
 def _lang(request: Request | WebSocket, lang: str | None = None) -> Lang:
@@ -109,7 +120,7 @@ def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:
             if p["title"] or any(line.strip() for line in p["lines"])]
 
 
-def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, lang: Lang, token: str | None,
+def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, lang: Lang,
                   *, error: str = "", confirm: str = "") -> str:
     """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end.
 
@@ -118,7 +129,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
     shown = screen(live, seat, lang)
     data, board, forced = shown.data, shown.board, shown.forced
     plain = None if shown.text is None else plain_panel(shown.text, seat)
-    base = f"/play/{live.id}/{token}" if token else ""
+    base = f"/play/{live.id}" if seat is not None else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
     return templates.get_template("live.html").render(
         _context(
@@ -132,7 +143,6 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
             plain=plain,
             fit=board_fit(board, live.game.info.id),
             sheet=shown.sheet,
-            token=token,
             names=names,
             base=base,
             error=error,
@@ -151,8 +161,9 @@ def lobby(request: Request) -> HTMLResponse:
     hub = hub_of(request)
     listed = [(row, [s.seat for s in hub.store.seats(row.id) if s.kind == "human" and not s.joined])
               for row in hub.store.tables(status=["playing"], listed=True, limit=30)]
-    playing = hub.store.tables(status=["playing"], limit=30)
-    finished = hub.store.tables(status=["finished", "stopped"], limit=30)
+    # only listed tables: an unlisted one is known to those who have its links, not to the lobby
+    playing = hub.store.tables(status=["playing"], listed=True, limit=30)
+    finished = hub.store.tables(status=["finished", "stopped"], listed=True, limit=30)
     infos = games()
     return _page(request, "lobby.html", lang, games=infos, listed=listed, playing=playing, finished=finished,
                  titles={g.id: g.title_in(lang.code) for g in infos},
@@ -244,7 +255,9 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
         _seat, token = hub_of(request).join(table_id, name)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
-    return RedirectResponse(f"/play/{table_id}/{token}", status_code=303)
+    response = RedirectResponse(f"/play/{table_id}", status_code=303)
+    _seat_cookies(request, response, table_id, token)
+    return response
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)
@@ -264,10 +277,63 @@ def rules_page(request: Request, game_id: str) -> HTMLResponse:
 
 
 # --- a table ----------------------------------------------------------------------------------
-@router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
-def play_page(request: Request, table_id: str, token: str) -> HTMLResponse:
-    """A seat's page (the invitation link)."""
-    return _table_page(request, table_id, token[:64])
+def _seat_cookies(request: Request, response: Response, table_id: str, token: str) -> None:
+    """Keep ``token`` in the seat's cookie of ``table_id``: sent with the table's page and its posts
+    (path ``/play/{id}``) and with the page's WebSocket (``/ws/pages/{id}``), to nothing else.
+
+    SameSite=Lax, not Strict: an invitation opened from a mail or a chat is a navigation from
+    another site, and Chromium does not send a Strict cookie to the page that navigation is
+    redirected to. Lax still keeps it from every cross-site post and from other sites' WebSockets."""
+    for path in (f"/play/{table_id}", f"/ws/pages/{table_id}"):
+        response.set_cookie(SEAT_COOKIE, token, max_age=SEAT_COOKIE_DAYS * 86400, path=path, httponly=True,
+                            samesite="lax", secure=request.url.scheme == "https")
+
+
+def _cookie_token(request: Request | WebSocket) -> str | None:
+    """The seat's token the request's cookie holds (None without one)."""
+    token = request.cookies.get(SEAT_COOKIE)
+    return token[:64] if token else None
+
+
+@router.get("/play/{table_id}/{token}")
+def invitation(request: Request, table_id: str, token: str) -> Response:
+    """A seat's invitation link: the token goes into the seat's cookie, and the browser to the
+    seat's page, ``/play/{id}`` (a wrong token: the error page)."""
+    lang = _lang(request)
+    try:
+        hub_of(request).seat_for(table_id, token[:64])
+    except LudusError as error:
+        page = _page(request, "error.html", lang, message=error.text_in(lang))
+        page.status_code = status_of(error)
+        return page
+    code = request.query_params.get("lang")
+    response = RedirectResponse(f"/play/{table_id}" + (f"?lang={code}" if code in LANGUAGES else ""),
+                                status_code=303)
+    _seat_cookies(request, response, table_id, token[:64])
+    return response
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse)
+def play_page(request: Request, table_id: str) -> HTMLResponse:
+    """A seat's page, the seat the cookie's token plays. Without the cookie (another browser, or
+    one that forgot it), a page that asks for the invitation link again and offers to watch."""
+    token = _cookie_token(request)
+    if token is None:
+        lang = _lang(request)
+        try:
+            hub_of(request).get(table_id)
+        except LudusError as error:
+            page = _page(request, "error.html", lang, message=error.text_in(lang))
+            page.status_code = status_of(error)
+            return page
+        page = _page(request, "error.html", lang, watch=f"/watch/{table_id}",
+                     message=lang.gettext("Open your invitation link again to play this seat."))
+        page.status_code = 403
+        return page
+    page = _table_page(request, table_id, token)
+    if page.status_code == 200:  # the seat's page: its cookie is kept for another month
+        _seat_cookies(request, page, table_id, token)
+    return page
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
@@ -277,34 +343,41 @@ def watch_page(request: Request, table_id: str) -> HTMLResponse:
 
 
 def _table_page(request: Request, table_id: str, token: str | None) -> HTMLResponse:
-    """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket."""
+    """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket (a
+    seat's page asks its socket to ``play``: the socket then reads the seat's cookie). A table or
+    seat that is not there: the error page, status 403 or 404."""
     lang = _lang(request)
     try:
         live, seat = hub_of(request).seat_for(table_id, token)
     except LudusError as error:
-        return _page(request, "error.html", lang, message=error.text_in(lang))
-    fragment = live_fragment(request, live, seat, lang, token)
-    socket = f"/ws/pages/{table_id}?" + (f"token={token}&" if token else "") + f"lang={lang.code}"
+        page = _page(request, "error.html", lang, message=error.text_in(lang))
+        page.status_code = status_of(error)
+        return page
+    fragment = live_fragment(request, live, seat, lang)
+    socket = f"/ws/pages/{table_id}?lang={lang.code}" + ("&play=1" if token else "")
     return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
                  socket=socket, table_id=table_id, seat=seat)
 
 
-@router.post("/play/{table_id}/{token}/{what}", response_class=HTMLResponse)
+@router.post("/play/{table_id}/{what}", response_class=HTMLResponse)
 def play_post(
     request: Request,
     table_id: str,
-    token: str,
     what: str,
     action: Annotated[str, Form(max_length=200)] = "",
     confirm: Annotated[str, Form(max_length=8)] = "",
     seat: Annotated[int, Form(ge=0, le=7)] = 0,
 ) -> Response:
     """A click on the play page: ``act``, ``undo``, ``leave``, ``return``, ``handover`` or
-    ``rematch``; the answer is the new ``#live`` fragment (an error is shown in it)."""
+    ``rematch`` for the seat of the page's cookie; the answer is the new ``#live`` fragment (an
+    error is shown in it), or for ``rematch`` the way to the new table's page (its cookie set)."""
     lang = _lang(request)
     hub = hub_of(request)
+    token = _cookie_token(request)
     try:
-        live, mine = hub.seat_for(table_id, token[:64])
+        if token is None:
+            raise Forbidden(N_("this page has no seat: open your invitation link again"))
+        live, mine = hub.seat_for(table_id, token)
     except LudusError as refused:
         return HTMLResponse(
             f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403
@@ -313,7 +386,7 @@ def play_post(
     limits = request.app.state.limits
     if not limits.allow(f"{request.client.host if request.client else '?'}|{token}"):
         return HTMLResponse(
-            live_fragment(request, live, mine, lang, token, error=lang.gettext("Too many clicks: slow down."))
+            live_fragment(request, live, mine, lang, error=lang.gettext("Too many clicks: slow down."))
         )
     problem, ask = "", ""
     try:
@@ -329,7 +402,9 @@ def play_post(
             hub.hand_over(table_id, mine, seat)
         elif what == "rematch":
             new_id = hub.rematch(table_id)
-            return Response(status_code=204, headers={"HX-Redirect": f"/play/{new_id}/{token}"})
+            moved = Response(status_code=204, headers={"HX-Redirect": f"/play/{new_id}"})
+            _seat_cookies(request, moved, new_id, token)
+            return moved
         else:
             return HTMLResponse("", status_code=404)
     except NeedsConfirmation as needs:
@@ -337,17 +412,20 @@ def play_post(
     except LudusError as failed:
         problem = failed.text_in(lang)
     return HTMLResponse(
-        live_fragment(request, live, mine, lang, token, error=problem, confirm=ask and action)
+        live_fragment(request, live, mine, lang, error=problem, confirm=ask and action)
     )
 
 
 @router.websocket("/ws/pages/{table_id}")
 async def page_socket(
-    websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+    websocket: WebSocket, table_id: str, lang: str | None = None, play: str | None = None
 ) -> None:
-    """Pushes a page's ``#live`` fragment after every change of the table."""
+    """Pushes a page's ``#live`` fragment after every change of the table: the spectator's, or with
+    ``?play=1`` the fragment of the seat whose token the seat's cookie holds (refused without one)."""
+    token = (_cookie_token(websocket) or "") if play == "1" else None
+
     def render(live: Live, seat: int | None, lang: Lang) -> str:
-        return live_fragment(websocket, live, seat, lang, token)
+        return live_fragment(websocket, live, seat, lang)
 
     await serve_socket(websocket, table_id, token, lang, render=render, send_json=False)
 

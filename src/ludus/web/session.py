@@ -47,7 +47,8 @@ def json_text(data: Any) -> str:
 
 
 def _decoded(message: Any) -> Any:
-    """The JSON a WebSocket message carries (None when it is not JSON)."""
+    """The JSON a WebSocket message carries (None when it is not JSON, or nested too deep to read:
+    ``json.loads`` raises RecursionError on ``[[[[...]]]]`` some thousands deep)."""
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
@@ -55,7 +56,7 @@ def _decoded(message: Any) -> Any:
         text = (message.get("bytes") or b"").decode("utf-8", "replace")
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 
@@ -64,7 +65,8 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
     """The loop of a table's WebSocket: pushes ``render``'s answer (JSON with ``send_json``, else
     text) after every change; takes ``{"action": "...", "confirm": false}`` and ``{"undo": true}``."""
     settings = websocket.app.state.settings
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins):
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins,
+                          websocket.url.scheme):
         await websocket.close(code=1008, reason="origin not allowed")
         return
     hub = hub_of(websocket)
@@ -91,14 +93,17 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
             wake.clear()
             await websocket.send_text(await run_in_threadpool(render_now))
 
-    limits = RateLimit(settings.actions_per_second, settings.action_burst)
+    # one bucket per client address and token, shared with the HTTP requests (``app.state.limits``):
+    # more sockets, or a socket and HTTP, do not multiply the rate
+    limits: RateLimit = websocket.app.state.limits
+    key = f"{websocket.client.host if websocket.client else '?'}|{token if token is not None else '-'}"
     hub.listen(table_id, poke)
     wake.set()
     pusher = asyncio.create_task(push())
     try:
         while True:
             message = _decoded(await websocket.receive())
-            if not limits.allow("ws"):
+            if not limits.allow(key):
                 await websocket.send_json(
                     {"error": lang_.gettext("too many requests: slow down"), "status": 429}
                 )
