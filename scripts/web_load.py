@@ -99,7 +99,8 @@ def server(db: str, bot_threads: int, log: Path, *extra: str) -> Iterator[tuple[
         [sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
          "--bot-threads", str(bot_threads), "--log-level", "warning",
          # capacity, not the limits a stranger meets: every table may be opened at once
-         "--tables-per-minute", "1000000", "--table-burst", "100000", "--bot-tables", "100000", *extra],
+         "--tables-per-minute", "1000000", "--table-burst", "100000", "--bot-tables", "100000",
+         "--reads-per-second", "100000", *extra],
         stdout=log.open("ab"), stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     url = f"http://127.0.0.1:{port}"
     try:

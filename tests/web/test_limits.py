@@ -184,3 +184,18 @@ def test_a_table_waiting_for_people_leaves_memory_and_comes_back_the_same(sqlite
         assert made["id"] not in hub.tables
         after = client.get(f"/api/tables/{made['id']}", params={"token": token}).json()
         assert after == before and made["id"] in hub.tables
+
+
+def test_reading_requests_are_limited_per_client_and_static_files_are_not(sqlite_url: str) -> None:
+    """GETs (pages, the API) of one address draw on a bucket of their own: past its burst, 429 in the
+    one-line shape, in the reader's language; static files and other addresses are not held back."""
+    with app_client(sqlite_url, reads_per_second=0.001, read_burst=3) as client:
+        answers = [client.get("/api/games").status_code for _ in range(3)]
+        refused = client.get("/", headers={"Accept-Language": "pl"})
+        assert answers == [200] * 3 and refused.status_code == 429
+        assert list(refused.json()) == ["detail"]
+        assert refused.json()["detail"] != "too many requests: slow down"  # Polish
+        assert refused.headers["x-frame-options"] == "DENY"
+        assert client.get("/static/ludus.js").status_code == 200
+        other = TestClient(client.app, client=("10.0.0.3", 40000))
+        assert other.get("/api/games").status_code == 200

@@ -32,7 +32,8 @@ MOVES = 300
 @pytest.fixture
 def unlimited(tmp_path: Path) -> Iterator[TestClient]:
     """The application over a fresh SQLite database, with no rate limit to slow a fast client."""
-    settings = Settings(db=f"sqlite:///{tmp_path / 'web.db'}", actions_per_second=1e6, action_burst=1_000_000)
+    settings = Settings(db=f"sqlite:///{tmp_path / 'web.db'}", actions_per_second=1e6, action_burst=1_000_000,
+                        reads_per_second=1e6, read_burst=1_000_000)
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 

@@ -63,7 +63,8 @@ class Served:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The application (no rate limit in the generator's way), its schema and a table."""
     db = Path(tmp_path_factory.mktemp("schema")) / "web.db"
-    app = create_app(Settings(db=f"sqlite:///{db}", actions_per_second=1e6, action_burst=1_000_000))
+    app = create_app(Settings(db=f"sqlite:///{db}", actions_per_second=1e6, action_burst=1_000_000,
+                              reads_per_second=1e6, read_burst=1_000_000))
     try:
         with asgi.get_client(app) as client:
             made = client.post("/api/tables",

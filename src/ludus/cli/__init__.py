@@ -416,6 +416,9 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("tables one client address may open a minute, after a burst (default 6)"))
     p.add_argument("--table-burst", type=int, default=20,
                    help=_("tables one client address may open at once (default 20)"))
+    p.add_argument("--reads-per-second", type=float, default=20.0,
+                   help=_("reading requests (GET) one client address may make a second, after a burst of "
+                          "200 (default 20)"))
     p.add_argument("--bot-tables", type=int, default=2,
                    help=_("unfinished tables of bots only one client address may have opened (default 2)"))
     p.add_argument("--idle-days", type=float, default=30.0,

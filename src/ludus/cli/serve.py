@@ -31,6 +31,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     settings = Settings(db=db, origins=tuple(args.allow_origin), bot_threads=args.bot_threads,
                         bot_delay=args.bot_delay, tables_per_minute=args.tables_per_minute,
                         table_burst=args.table_burst, bot_tables=args.bot_tables,
+                        reads_per_second=args.reads_per_second,
                         idle_seconds=args.idle_days * 86400,
                         bot_processes=max(1, cores // workers) if args.bot_processes is None
                         else max(0, args.bot_processes))

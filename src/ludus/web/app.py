@@ -25,6 +25,7 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
+from ludus.web.guard import ReadLimit
 from ludus.web.http import (
     HERE,
     RateLimit,
@@ -75,6 +76,9 @@ class Settings:
     bot_delay: float = 0.0
     actions_per_second: float = 8.0
     action_burst: int = 30
+    reads_per_second: float = 20.0
+    """Reading requests (GET) one client address may make a second, after a burst of :attr:`read_burst`."""
+    read_burst: int = 200
     tables_per_minute: float = 6.0
     """Tables one client address may open a minute (after a burst of :attr:`table_burst`)."""
     table_burst: int = 20
@@ -138,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
     app.state.openings = RateLimit(settings.tables_per_minute / 60, settings.table_burst)
+    app.add_middleware(ReadLimit, rate=settings.reads_per_second, burst=settings.read_burst)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(LudusError)
