@@ -135,3 +135,30 @@ def test_the_workers_of_a_killed_server_end_too(tmp_path: Path) -> None:
         server.wait(30)
     _gone, alive = psutil.wait_procs(workers, timeout=WAIT)
     assert not alive, f"orphaned workers: {alive}"
+
+
+def test_a_pool_whose_worker_died_is_replaced_and_decides_again() -> None:
+    """A worker process killed (out of memory, say) breaks its pool: the decision it was making fails,
+    and the next one starts a new pool and is made."""
+    world = midgame("trajan", 4)
+    seat = world.to_move()[0]
+    processes = Bots(processes=1)
+    try:
+        first: Future[Future[Action | None]] = Future()
+        processes.think(Decision("t", seat, "greedy", 3, "act", world.clone(), True), first.set_result)
+        assert isinstance(first.result(WAIT).result(), Action)
+        workers = [p for p in psutil.Process().children() if "spawn_main" in " ".join(p.cmdline())]
+        assert workers
+        for worker in workers:
+            worker.kill()
+        psutil.wait_procs(workers, timeout=WAIT)
+        answers = []
+        for _ in range(3):  # (a decision handed over as the pool broke fails: its table asks again)
+            again: Future[Future[Action | None]] = Future()
+            processes.think(Decision("t", seat, "greedy", 3, "act", world.clone(), True), again.set_result)
+            answers.append(again.result(WAIT))
+            if answers[-1].exception() is None:
+                break
+        assert answers[-1].result() == decide("greedy", 3, "act", world.clone(), seat)
+    finally:
+        processes.close()

@@ -22,13 +22,14 @@ the table's seed, the seat and the position's index, so a decision depends on no
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -38,6 +39,8 @@ from ludus.core.actions import Action
 from ludus.core.api import State
 
 __all__ = ["Bots", "Decision", "decide"]
+
+log = logging.getLogger("ludus.web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,21 +84,39 @@ class Bots:
     threads of this process), people's tables first (see the module's notes)."""
 
     def __init__(self, processes: int = 0, threads: int = 4) -> None:
-        self.executor: Executor
-        if processes > 0:  # a fresh interpreter per worker: the server's threads are not forked
-            context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(processes, mp_context=context, initializer=_orphan_exits,
-                                                initargs=(os.getpid(),))
-            self.slots = processes
-        else:
-            self.executor = ThreadPoolExecutor(max(1, threads), thread_name_prefix="ludus-think")
-            self.slots = max(1, threads)
+        self.processes = max(0, processes)
+        self.slots = self.processes or max(1, threads)
+        self.executor = self._new_executor()
         self.kept = 1 if self.slots > 1 else 0
         """Workers kept for people's tables: bot-only tables use at most ``slots - kept`` at once."""
         self._waiting: dict[bool, deque[tuple[Decision, Done]]] = {True: deque(), False: deque()}
         self._running = {True: 0, False: 0}
         self._lock = threading.Lock()
         self._closed = False
+
+    def _new_executor(self) -> Executor:
+        if self.processes:  # a fresh interpreter per worker: the server's threads are not forked
+            return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_orphan_exits, initargs=(os.getpid(),))
+        return ThreadPoolExecutor(self.slots, thread_name_prefix="ludus-think")
+
+    def _submit(self, decision: Decision) -> Future[Action | None]:
+        """Hand ``decision`` to a worker; a pool broken by a worker that died (killed, out of memory)
+        is replaced by a new one (the decisions it was making fail, and their tables ask again)."""
+        executor = self.executor
+        try:
+            return executor.submit(decide, decision.level, decision.seed, decision.kind, decision.world,
+                                   decision.seat)
+        except BrokenExecutor:
+            log.warning("a worker of the bots' pool died: starting a new pool")
+            with self._lock:
+                if self._closed:
+                    raise
+                if self.executor is executor:
+                    self.executor = self._new_executor()
+            executor.shutdown(wait=False, cancel_futures=True)
+            return self.executor.submit(decide, decision.level, decision.seed, decision.kind, decision.world,
+                                        decision.seat)
 
     def think(self, decision: Decision, done: Done) -> None:
         """Queue ``decision``; ``done`` is called with its future (from a pool thread) once it is made."""
@@ -127,9 +148,10 @@ class Bots:
                 decision, done = picked
                 self._running[decision.people] += 1
             try:
-                future = self.executor.submit(decide, decision.level, decision.seed, decision.kind,
-                                              decision.world, decision.seat)
+                future = self._submit(decision)
             except RuntimeError:  # shut down
+                with self._lock:
+                    self._running[decision.people] -= 1
                 return
             future.add_done_callback(partial(self._finished, decision, done))
 
