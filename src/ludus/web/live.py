@@ -134,8 +134,8 @@ class Hub:
                              low=1, high=MOVE_SECONDS[1] // 60)
         if (opened_by is not None and all(spec.kind == "bot" for spec in seats)
                 and self.store.bot_tables(opened_by) >= self.bot_tables):
-            raise TooMany(N_("you already have {count} tables of bots only in play: let one finish first"),
-                          count=self.bot_tables)
+            raise TooMany(N_("you already have as many tables of bots only in play as you may ({count}): "
+                             "let one finish first"), count=self.bot_tables)
         seed = int.from_bytes(new_token().encode()[:7], "big") if seed is None else seed
         if not -MAX_SEED <= seed <= MAX_SEED:
             raise LudusError(N_("the seed must be between {low} and {high}"), low=-MAX_SEED, high=MAX_SEED)
