@@ -98,28 +98,28 @@ def seat_cookies(answer: Any) -> list[str]:
 
 def test_the_invitation_link_trades_its_token_for_a_cookie(client: TestClient) -> None:
     """``/play/{id}/{token}`` checks the token, keeps it in an HttpOnly SameSite=Lax cookie scoped to the
-    table's page and page socket, and sends the browser to ``/play/{id}``: the seat's page, whose
+    seat's page and page socket, and sends the browser to ``/play/{id}/seat/{n}``: the seat's page, whose
     socket and posts carry no token in their URLs."""
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     opened = client.get(f"/play/{table_id}/{token}", params={"lang": "pl"}, follow_redirects=False)
-    assert opened.status_code == 303 and opened.headers["location"] == f"/play/{table_id}?lang=pl"
+    assert opened.status_code == 303 and opened.headers["location"] == f"/play/{table_id}/seat/0?lang=pl"
     cookies = seat_cookies(opened)
     assert sorted(re.search(r"Path=([^;]+)", c)[1] for c in cookies) == [  # type: ignore[index]
-        f"/play/{table_id}", f"/ws/pages/{table_id}"]
+        f"/play/{table_id}/seat/0", f"/ws/pages/{table_id}/seat/0"]
     for cookie in cookies:
         assert cookie.startswith(f"ludus-seat={token};") and "HttpOnly" in cookie
         assert "SameSite=lax" in cookie and "Secure" not in cookie  # plain http here
     page = client.get(opened.headers["location"])
     assert page.status_code == 200 and '<html lang="pl">' in page.text and "data-turn-mark" in page.text
     assert token not in page.text
-    assert f'ws-connect="/ws/pages/{table_id}?lang=pl&amp;play=1"' in page.text
-    assert f'data-act="/play/{table_id}/act"' in page.text
+    assert f'ws-connect="/ws/pages/{table_id}/seat/0?lang=pl"' in page.text
+    assert f'data-act="/play/{table_id}/seat/0/act"' in page.text
     # the page's socket pushes the seat's fragment, read from the cookie
-    with client.websocket_connect(f"/ws/pages/{table_id}?lang=en&play=1") as socket:
+    with client.websocket_connect(f"/ws/pages/{table_id}/seat/0?lang=en") as socket:
         assert "you play as" in socket.receive_text()
     # a post of the page plays for the cookie's seat
     action = client.get(f"/api/tables/{table_id}", params={"token": token}).json()["legal_actions"][0]
-    played = client.post(f"/play/{table_id}/act", data={"action": action})
+    played = client.post(f"/play/{table_id}/seat/0/act", data={"action": action})
     assert played.status_code == 200 and 'id="live"' in played.text
     assert client.get(f"/api/tables/{table_id}").json()["played"] >= 1
 
@@ -128,13 +128,14 @@ def test_a_browser_without_the_cookie_is_not_a_seat(client: TestClient) -> None:
     """Without the seat's cookie the seat's page asks for the invitation again (and offers to watch),
     its posts are refused, and its socket asked to play is refused; a wrong token gets the error page."""
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
-    page = client.get(f"/play/{table_id}")
-    assert page.status_code == 403 and "invitation link" in page.text
-    assert f'href="/watch/{table_id}"' in page.text
+    for address in (f"/play/{table_id}", f"/play/{table_id}/seat/0"):
+        page = client.get(address)
+        assert page.status_code == 403 and "invitation link" in page.text
+        assert f'href="/watch/{table_id}"' in page.text
     assert client.get("/play/nosuchtable").status_code == 404
-    assert client.post(f"/play/{table_id}/act", data={"action": "0:think_jack"}).status_code == 403
+    assert client.post(f"/play/{table_id}/seat/0/act", data={"action": "0:think_jack"}).status_code == 403
     with pytest.raises(WebSocketDisconnect) as closed, \
-            client.websocket_connect(f"/ws/pages/{table_id}?play=1"):
+            client.websocket_connect(f"/ws/pages/{table_id}/seat/0"):
         pass
     assert closed.value.code == 1008
     wrong = client.get(f"/play/{table_id}/{'A' * 32}", follow_redirects=False)
@@ -146,23 +147,23 @@ def test_a_browser_without_the_cookie_is_not_a_seat(client: TestClient) -> None:
 
 
 def test_a_spectator_page_stays_a_spectators_in_a_seated_browser(client: TestClient) -> None:
-    """The browser that holds a seat's cookie watches ``/watch/{id}`` as a spectator: the watch page's
-    socket does not ask to play, so the cookie it carries is not read."""
+    """The browser that holds a seat's cookie watches ``/watch/{id}`` as a spectator: the cookie is
+    scoped to the seat's own addresses, so neither the watch page nor its socket receives it."""
     table_id, (token,) = table(client, "glory-to-rome", [{"kind": "human"}, {"kind": "bot"}], seed=7)
     client.get(f"/play/{table_id}/{token}")
     watch = client.get(f"/watch/{table_id}").text
-    assert "play=1" not in watch and "you play as" not in watch
+    assert "/seat/" not in watch and "you play as" not in watch
     with client.websocket_connect(f"/ws/pages/{table_id}?lang=en") as socket:
         assert "spectator" in socket.receive_text()
 
 
 def test_joining_from_the_lobby_sets_the_cookie_too(client: TestClient) -> None:
-    """The lobby's Join button goes to ``/play/{id}`` with the new seat's cookie: no token in the URL."""
+    """The lobby's Join button goes to the seat's page with the new seat's cookie: no token in the URL."""
     table_id, _ = table(client, "trajan", [{"kind": "human"}, {"kind": "human"}], seed=2, listed=True)
     joined = client.post(f"/join/{table_id}", data={"name": "Plinius"}, follow_redirects=False)
-    assert joined.status_code == 303 and joined.headers["location"] == f"/play/{table_id}"
+    assert joined.status_code == 303 and joined.headers["location"] == f"/play/{table_id}/seat/0"
     assert len(seat_cookies(joined)) == 2
-    assert "you play as Plinius" in client.get(f"/play/{table_id}").text
+    assert "you play as Plinius" in client.get(f"/play/{table_id}/seat/0").text
 
 
 def test_the_rematch_goes_to_the_new_tables_page_with_its_cookie(client: TestClient) -> None:
@@ -173,18 +174,40 @@ def test_the_rematch_goes_to_the_new_tables_page_with_its_cookie(client: TestCli
     client.get(f"/play/{table_id}/{tokens[0]}")
     mine = client.get(f"/api/tables/{table_id}", params={"token": tokens[0]}).json()["legal_actions"]
     concede = next(a for a in mine if a.startswith("0:concede"))
-    client.post(f"/play/{table_id}/act", data={"action": concede, "confirm": "1"})
+    client.post(f"/play/{table_id}/seat/0/act", data={"action": concede, "confirm": "1"})
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
-    again = client.post(f"/play/{table_id}/rematch")
+    again = client.post(f"/play/{table_id}/seat/0/rematch")
     new_id = client.get(f"/api/tables/{table_id}").json()["rematch"]
-    assert again.status_code == 204 and again.headers["hx-redirect"] == f"/play/{new_id}"
+    assert again.status_code == 204 and again.headers["hx-redirect"] == f"/play/{new_id}/seat/0"
     assert {c.split(";")[0] for c in seat_cookies(again)} == {f"ludus-seat={tokens[0]}"}
-    assert "you play as" in client.get(f"/play/{new_id}").text
+    assert "you play as" in client.get(f"/play/{new_id}/seat/0").text
     other = TestClient(client.app)
     other.get(f"/play/{table_id}/{tokens[1]}")
-    ready = other.get(f"/play/{table_id}").text
-    assert f'hx-post="/play/{table_id}/rematch"' in ready and tokens[1] not in ready
-    assert other.post(f"/play/{table_id}/rematch").headers["hx-redirect"] == f"/play/{new_id}"
+    ready = other.get(f"/play/{table_id}/seat/1").text
+    assert f'hx-post="/play/{table_id}/seat/1/rematch"' in ready and tokens[1] not in ready
+    assert other.post(f"/play/{table_id}/seat/1/rematch").headers["hx-redirect"] == f"/play/{new_id}/seat/1"
+
+
+def test_one_browser_holds_two_seats_of_a_table(client: TestClient) -> None:
+    """Each seat's cookie is scoped to that seat's addresses: one browser that opened both invitations
+    (two people at one computer, a tab each) plays each seat on its own page, and a page of one seat
+    does not play the other."""
+    table_id, tokens = table(client, "trajan", [{"kind": "human"}, {"kind": "human"}], seed=2)
+    for token in tokens:
+        client.get(f"/play/{table_id}/{token}")
+    for seat in (0, 1):
+        page = client.get(f"/play/{table_id}/seat/{seat}")
+        assert page.status_code == 200 and f'data-act="/play/{table_id}/seat/{seat}/act"' in page.text
+        assert f"you play as Player {seat + 1}" in page.text
+        with client.websocket_connect(f"/ws/pages/{table_id}/seat/{seat}?lang=en") as socket:
+            assert f"you play as Player {seat + 1}" in socket.receive_text()
+    mover = client.get(f"/api/tables/{table_id}").json()["to_move"][0]
+    action = client.get(f"/api/tables/{table_id}", params={"token": tokens[mover]}).json()["legal_actions"][0]
+    other = 1 - mover
+    refused = client.post(f"/play/{table_id}/seat/{other}/act", data={"action": action})
+    assert "you play seat" in refused.text  # the other seat's page acts for the other seat only
+    played = client.post(f"/play/{table_id}/seat/{mover}/act", data={"action": action})
+    assert played.status_code == 200 and client.get(f"/api/tables/{table_id}").json()["played"] == 1
 
 
 def test_a_client_may_send_its_token_in_a_header(client: TestClient) -> None:

@@ -10,9 +10,10 @@ actions act on one element; it also zooms and pans the board, which is shown at 
 its readable size (:func:`board_fit`).
 
 A seat's invitation link (``/play/{id}/{token}``) is opened once: it puts the token in the
-seat's cookie (:data:`SEAT_COOKIE`, HttpOnly, scoped to the table's page and page socket) and
-goes to ``/play/{id}``; the page, its posts and its WebSocket read the cookie, so the token is
-in no later URL (nor in the access log of those requests).
+seat's cookie (:data:`SEAT_COOKIE`, HttpOnly, scoped to that seat's page and page socket) and
+goes to the seat's page, ``/play/{id}/seat/{n}``; the page, its posts and its WebSocket read the
+cookie, so the token is in no later URL (nor in the access log of those requests). Each seat has
+paths of its own, so one browser can hold several seats of a table (two tabs at one computer).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, WebSocket
@@ -129,7 +131,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
     shown = screen(live, seat, lang)
     data, board, forced = shown.data, shown.board, shown.forced
     plain = None if shown.text is None else plain_panel(shown.text, seat)
-    base = f"/play/{live.id}" if seat is not None else ""
+    base = seat_page(live.id, seat) if seat is not None else ""
     names = {s["seat"]: s["label"] for s in data["seats"]}
     return templates.get_template("live.html").render(
         _context(
@@ -255,8 +257,8 @@ def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_le
         _seat, token = hub_of(request).join(table_id, name)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
-    response = RedirectResponse(f"/play/{table_id}", status_code=303)
-    _seat_cookies(request, response, table_id, token)
+    response = RedirectResponse(seat_page(table_id, _seat), status_code=303)
+    _seat_cookies(request, response, table_id, _seat, token)
     return response
 
 
@@ -277,14 +279,20 @@ def rules_page(request: Request, game_id: str) -> HTMLResponse:
 
 
 # --- a table ----------------------------------------------------------------------------------
-def _seat_cookies(request: Request, response: Response, table_id: str, token: str) -> None:
-    """Keep ``token`` in the seat's cookie of ``table_id``: sent with the table's page and its posts
-    (path ``/play/{id}``) and with the page's WebSocket (``/ws/pages/{id}``), to nothing else.
+def seat_page(table_id: str, seat: int) -> str:
+    """The address of a seat's page (its token is in the seat's cookie, not in the address)."""
+    return f"/play/{table_id}/seat/{seat}"
+
+
+def _seat_cookies(request: Request, response: Response, table_id: str, seat: int, token: str) -> None:
+    """Keep ``token`` in the cookie of ``seat`` at ``table_id``: sent with the seat's page and its
+    posts (path ``/play/{id}/seat/{n}``) and with the page's WebSocket (``/ws/pages/{id}/seat/{n}``),
+    to nothing else: not to another seat's page, the spectator's, the lobby or the API.
 
     SameSite=Lax, not Strict: an invitation opened from a mail or a chat is a navigation from
     another site, and Chromium does not send a Strict cookie to the page that navigation is
     redirected to. Lax still keeps it from every cross-site post and from other sites' WebSockets."""
-    for path in (f"/play/{table_id}", f"/ws/pages/{table_id}"):
+    for path in (seat_page(table_id, seat), f"/ws/pages/{table_id}/seat/{seat}"):
         response.set_cookie(SEAT_COOKIE, token, max_age=SEAT_COOKIE_DAYS * 86400, path=path, httponly=True,
                             samesite="lax", secure=request.url.scheme == "https")
 
@@ -298,41 +306,52 @@ def _cookie_token(request: Request | WebSocket) -> str | None:
 @router.get("/play/{table_id}/{token}")
 def invitation(request: Request, table_id: str, token: str) -> Response:
     """A seat's invitation link: the token goes into the seat's cookie, and the browser to the
-    seat's page, ``/play/{id}`` (a wrong token: the error page)."""
+    seat's page, ``/play/{id}/seat/{n}`` (a wrong token: the error page)."""
     lang = _lang(request)
     try:
-        hub_of(request).seat_for(table_id, token[:64])
+        _live, seat = hub_of(request).seat_for(table_id, token[:64])
     except LudusError as error:
         page = _page(request, "error.html", lang, message=error.text_in(lang))
         page.status_code = status_of(error)
         return page
+    assert seat is not None
     code = request.query_params.get("lang")
-    response = RedirectResponse(f"/play/{table_id}" + (f"?lang={code}" if code in LANGUAGES else ""),
+    response = RedirectResponse(seat_page(table_id, seat) + (f"?lang={code}" if code in LANGUAGES else ""),
                                 status_code=303)
-    _seat_cookies(request, response, table_id, token[:64])
+    _seat_cookies(request, response, table_id, seat, token[:64])
     return response
 
 
 @router.get("/play/{table_id}", response_class=HTMLResponse)
-def play_page(request: Request, table_id: str) -> HTMLResponse:
-    """A seat's page, the seat the cookie's token plays. Without the cookie (another browser, or
-    one that forgot it), a page that asks for the invitation link again and offers to watch."""
+def no_seat_page(request: Request, table_id: str) -> HTMLResponse:
+    """A table's address without a seat: a page that asks for the invitation link and offers to watch."""
+    return _without_seat(request, table_id)
+
+
+def _without_seat(request: Request, table_id: str) -> HTMLResponse:
+    lang = _lang(request)
+    try:
+        hub_of(request).get(table_id)
+    except LudusError as error:
+        page = _page(request, "error.html", lang, message=error.text_in(lang))
+        page.status_code = status_of(error)
+        return page
+    page = _page(request, "error.html", lang, watch=f"/watch/{table_id}",
+                 message=lang.gettext("Open your invitation link again to play this seat."))
+    page.status_code = 403
+    return page
+
+
+@router.get("/play/{table_id}/seat/{seat}", response_class=HTMLResponse)
+def play_page(request: Request, table_id: str, seat: int) -> HTMLResponse:
+    """A seat's page, played with the token of the seat's cookie. Without it (another browser, or one
+    that forgot it), a page that asks for the invitation link again and offers to watch."""
     token = _cookie_token(request)
     if token is None:
-        lang = _lang(request)
-        try:
-            hub_of(request).get(table_id)
-        except LudusError as error:
-            page = _page(request, "error.html", lang, message=error.text_in(lang))
-            page.status_code = status_of(error)
-            return page
-        page = _page(request, "error.html", lang, watch=f"/watch/{table_id}",
-                     message=lang.gettext("Open your invitation link again to play this seat."))
-        page.status_code = 403
-        return page
-    page = _table_page(request, table_id, token)
+        return _without_seat(request, table_id)
+    page = _table_page(request, table_id, token, seat)
     if page.status_code == 200:  # the seat's page: its cookie is kept for another month
-        _seat_cookies(request, page, table_id, token)
+        _seat_cookies(request, page, table_id, seat, token)
     return page
 
 
@@ -342,27 +361,31 @@ def watch_page(request: Request, table_id: str) -> HTMLResponse:
     return _table_page(request, table_id, None)
 
 
-def _table_page(request: Request, table_id: str, token: str | None) -> HTMLResponse:
-    """The page of a seat (``token``) or of a spectator (None), fed by the page's WebSocket (a
-    seat's page asks its socket to ``play``: the socket then reads the seat's cookie). A table or
-    seat that is not there: the error page, status 403 or 404."""
+def _table_page(request: Request, table_id: str, token: str | None,
+                wanted: int | None = None) -> HTMLResponse:
+    """The page of a seat (``token``, the seat ``wanted``) or of a spectator (None), fed by the page's
+    WebSocket (a seat's socket is the seat's own address, where the seat's cookie is sent). A table
+    or seat that is not there, or a token of another seat: the error page, status 403 or 404."""
     lang = _lang(request)
     try:
         live, seat = hub_of(request).seat_for(table_id, token)
+        if seat != wanted:
+            raise Forbidden(N_("this page has no seat: open your invitation link again"))
     except LudusError as error:
         page = _page(request, "error.html", lang, message=error.text_in(lang))
         page.status_code = status_of(error)
         return page
     fragment = live_fragment(request, live, seat, lang)
-    socket = f"/ws/pages/{table_id}?lang={lang.code}" + ("&play=1" if token else "")
+    socket = f"/ws/pages/{table_id}" + ("" if seat is None else f"/seat/{seat}") + f"?lang={lang.code}"
     return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
                  socket=socket, table_id=table_id, seat=seat)
 
 
-@router.post("/play/{table_id}/{what}", response_class=HTMLResponse)
+@router.post("/play/{table_id}/seat/{page_seat}/{what}", response_class=HTMLResponse)
 def play_post(
     request: Request,
     table_id: str,
+    page_seat: int,
     what: str,
     action: Annotated[str, Form(max_length=200)] = "",
     confirm: Annotated[str, Form(max_length=8)] = "",
@@ -378,6 +401,8 @@ def play_post(
         if token is None:
             raise Forbidden(N_("this page has no seat: open your invitation link again"))
         live, mine = hub.seat_for(table_id, token)
+        if mine != page_seat:
+            raise Forbidden(N_("this page has no seat: open your invitation link again"))
     except LudusError as refused:
         return HTMLResponse(
             f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403
@@ -402,8 +427,8 @@ def play_post(
             hub.hand_over(table_id, mine, seat)
         elif what == "rematch":
             new_id = hub.rematch(table_id)
-            moved = Response(status_code=204, headers={"HX-Redirect": f"/play/{new_id}"})
-            _seat_cookies(request, moved, new_id, token)
+            moved = Response(status_code=204, headers={"HX-Redirect": seat_page(new_id, mine)})
+            _seat_cookies(request, moved, new_id, mine, token)
             return moved
         else:
             return HTMLResponse("", status_code=404)
@@ -417,17 +442,25 @@ def play_post(
 
 
 @router.websocket("/ws/pages/{table_id}")
-async def page_socket(
-    websocket: WebSocket, table_id: str, lang: str | None = None, play: str | None = None
-) -> None:
-    """Pushes a page's ``#live`` fragment after every change of the table: the spectator's, or with
-    ``?play=1`` the fragment of the seat whose token the seat's cookie holds (refused without one)."""
-    token = (_cookie_token(websocket) or "") if play == "1" else None
+async def page_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
+    """Pushes the spectator page's ``#live`` fragment after every change of the table."""
+    await serve_socket(websocket, table_id, None, lang, render=_render(websocket), send_json=False)
 
+
+@router.websocket("/ws/pages/{table_id}/seat/{seat}")
+async def seat_socket(websocket: WebSocket, table_id: str, seat: int, lang: str | None = None) -> None:
+    """Pushes a seat's page's ``#live`` fragment after every change of the table: the seat whose
+    token the seat's cookie holds (refused without one)."""
+    await serve_socket(websocket, table_id, _cookie_token(websocket) or "", lang, render=_render(websocket),
+                       send_json=False)
+
+
+def _render(websocket: WebSocket) -> Callable[[Live, int | None, Lang], str]:
+    """What a page's socket pushes: the ``#live`` fragment of the seat (or spectator)."""
     def render(live: Live, seat: int | None, lang: Lang) -> str:
         return live_fragment(websocket, live, seat, lang)
 
-    await serve_socket(websocket, table_id, token, lang, render=render, send_json=False)
+    return render
 
 
 # --- the replay -------------------------------------------------------------------------------
