@@ -404,7 +404,7 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("threads that play the bots' moves and the forced moves (default 4)"))
     p.add_argument("--bot-processes", type=int, default=None,
                    help=_("worker processes the bots think in, people's tables first (default: one per "
-                          "core; 0: threads of the server process)"))
+                          "core, at most 8; 0: threads of the server process)"))
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help=_("seconds a bot waits before it moves, so people can follow (default 0.6)"))
     p.add_argument("--workers", type=int, default=1,

@@ -33,7 +33,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                         table_burst=args.table_burst, bot_tables=args.bot_tables,
                         reads_per_second=args.reads_per_second,
                         idle_seconds=args.idle_days * 86400,
-                        bot_processes=max(1, cores // workers) if args.bot_processes is None
+                        bot_processes=max(1, min(8, cores // workers)) if args.bot_processes is None
                         else max(0, args.bot_processes))
     lang = args.lang
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
