@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from datetime import timedelta
 
 from ludus.core.errors import LudusError
@@ -42,19 +43,24 @@ def restore(hub: Hub) -> threading.Thread:
     return thread
 
 
-def watch(hub: Hub, interval: float = 2.0, quiet: float = 3.0) -> threading.Thread:
-    """Start a watchdog thread: every ``interval`` seconds it stops the idle tables
-    (:func:`stop_idle`), gives a worker to a table that has waited more than ``quiet`` seconds for a
-    move the server makes (a bot's, a forced one), and lets the tables nobody has watched or moved
-    at for :data:`FORGET_AFTER` seconds leave memory (:func:`forget`).
+def watch(hub: Hub, interval: float = 2.0, quiet: float = 3.0,
+          idle_every: float = 60.0) -> threading.Thread:
+    """Start a watchdog thread: every ``idle_every`` seconds it stops the idle tables
+    (:func:`stop_idle`); every ``interval`` seconds it gives a worker to a table that has waited
+    more than ``quiet`` seconds for a move the server makes (a bot's, a forced one), and lets the
+    tables nobody has watched or moved at for :data:`FORGET_AFTER` seconds leave memory
+    (:func:`forget`).
 
     The process that commits a move sets the bots after it going; the watchdog covers the rest: a
     table whose last move came from a process that died since (the other processes heard of the
     move but left the bots to that process), or a worker that failed.
     """
     def run() -> None:
+        checked = float("-inf")
         while not hub.stopping.wait(interval):
-            stop_idle(hub)
+            if time.monotonic() - checked >= idle_every:
+                checked = time.monotonic()
+                stop_idle(hub)
             for live in list(hub.tables.values()):
                 idle = (now() - live.since).total_seconds()
                 if live.status == "playing" and not live.busy and idle > quiet:
