@@ -201,8 +201,8 @@ def test_wrong_and_missing_tokens_get_nothing(client: TestClient) -> None:
             assert answer.status_code == 403, (what, answer.text)
             assert answer.json()["detail"] == "this token plays no seat at this table"
         assert refused(client, f"/ws/tables/{table_id}?token={token}") == 1008
-        client.cookies.set("ludus-seat", token, path=f"/ws/pages/{table_id}")  # the page's seat cookie
-        assert refused(client, f"/ws/pages/{table_id}?play=1") == 1008
+        client.cookies.set("ludus-seat", token, path=f"/ws/pages/{table_id}/seat/0")  # the seat page's cookie
+        assert refused(client, f"/ws/pages/{table_id}/seat/0") == 1008
         client.cookies.clear()
     assert refused(client, "/ws/tables/nosuchtable") == 1008
     for token in ("", "short", "bad token!", "x" * 65):
