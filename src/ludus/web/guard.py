@@ -4,9 +4,9 @@ Every route that opens a table (the API's ``POST /api/tables``, the lobby's form
 :func:`may_open` first: a token bucket per client address (``ludus serve --tables-per-minute``,
 bursts of ``--table-burst``); the table then remembers :func:`opener` (a hash of the address,
 which hides it from a glance but not from a search: docs/web.md) so that the hub can cap one
-client's unfinished tables of bots only (:attr:`ludus.web.live.Hub.bot_tables`). Reading requests have a bucket per address of their own
-(:class:`ReadLimit`). Behind a reverse proxy the client's address is the one
-the proxy forwards (uvicorn's ``--forwarded-allow-ips``; docs/web.md, "Deployment").
+client's unfinished tables of bots only (:attr:`ludus.web.live.Hub.bot_tables`). Reading requests
+have a bucket per address of their own (:class:`ReadLimit`). Behind a reverse proxy the client's
+address is the one the proxy forwards (uvicorn's ``--forwarded-allow-ips``; docs/web.md, "Deployment").
 """
 
 from __future__ import annotations
