@@ -104,9 +104,9 @@ class Bots:
         """Hand ``decision`` to a worker; a pool broken by a worker that died (killed, out of memory)
         is replaced by a new one (the decisions it was making fail, and their tables ask again)."""
         executor = self.executor
+        args = (decision.level, decision.seed, decision.kind, decision.world, decision.seat)
         try:
-            return executor.submit(decide, decision.level, decision.seed, decision.kind, decision.world,
-                                   decision.seat)
+            return executor.submit(decide, *args)
         except BrokenExecutor:
             log.warning("a worker of the bots' pool died: starting a new pool")
             with self._lock:
@@ -115,8 +115,7 @@ class Bots:
                 if self.executor is executor:
                     self.executor = self._new_executor()
             executor.shutdown(wait=False, cancel_futures=True)
-            return self.executor.submit(decide, decision.level, decision.seed, decision.kind, decision.world,
-                                        decision.seat)
+            return self.executor.submit(decide, *args)
 
     def think(self, decision: Decision, done: Done) -> None:
         """Queue ``decision``; ``done`` is called with its future (from a pool thread) once it is made."""
