@@ -48,7 +48,9 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludus", "serve", "--port", str(port), "--db", db, "--bot-delay", "0",
-             "--log-level", "warning", *extra],
+             "--log-level", "warning",
+             # Every client of a test shares one loopback address; the read limit has its own tests.
+             "--reads-per-second", "100000", *extra],
             stdout=log.open("ab"), stderr=subprocess.STDOUT, env=env)
 
     def wait(self, seconds: float = 30) -> Server:
