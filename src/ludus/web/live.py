@@ -532,7 +532,7 @@ class Hub:
         if self.channel is not None:
             with self.store.session() as session:
                 session.execute(text("SELECT pg_notify(:c, :p)"),
-                                {"c": self.channel, "p": f"{table_id}:seats"})
+                                {"c": self.channel, "p": f"{table_id}:seats:{self.origin}"})
 
     def close(self) -> None:
         """Stop the workers (moves being thought about are dropped; nothing committed is lost)."""

@@ -2,7 +2,7 @@
 
 Every entry a process commits sends ``NOTIFY ludus_tables, '<table>:<index>'`` in the
 same transaction (:meth:`ludus.web.store.Store.append`), so it is heard only once it
-is durable; a change of seats sends ``'<table>:seats'``. :class:`Listener` is a thread
+is durable; a change of seats sends ``'<table>:seats:<origin>'``. :class:`Listener` is a thread
 per process that ``LISTEN``s on the channel and has the hub catch the table up from
 the log, which tells that process's WebSocket clients. A process that has not loaded
 the table ignores the news (it reads the log when it first needs the table).
@@ -85,10 +85,11 @@ class Listener:
                 failures += 1
 
     def heard(self, payload: str) -> None:
-        """Act on one notification ``'<table>:<index>:<origin>'`` or ``'<table>:seats'``
-        (an entry this process wrote itself is in force here already)."""
+        """Act on one notification ``'<table>:<index>:<origin>'`` or ``'<table>:seats:<origin>'``
+        (what this process wrote itself is in force here already)."""
         table_id, _, what = payload.partition(":")
-        if table_id not in self.hub.tables or what.partition(":")[2] == self.hub.origin:
+        what, _, origin = what.partition(":")
+        if table_id not in self.hub.tables or origin == self.hub.origin:
             return
         try:
             self.hub.catch_up(table_id, seats=what == "seats")
