@@ -27,7 +27,11 @@ NUMBERS = frozenset({
 })
 """Placeholder names that always hold a count: one directly before a word is a number meeting a noun."""
 
-NOT_A_NOUN = frozenset({"VP", "of", "to", "and", "or", "in", "at", "x", "×", "for", "from", "per"})
+NOT_A_NOUN = frozenset({
+    "VP", "of", "to", "and", "or", "in", "at", "x", "for", "from", "per", "each", "with", "on", "by", "than",
+    "but", "if", "when", "as", "into", "after", "before", "is", "are", "was", "were", "has", "have", "needs",
+    "need", "must", "may", "can",
+})
 """Words after a count that no language inflects by it (an abbreviation, a preposition)."""
 
 
