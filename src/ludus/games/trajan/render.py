@@ -4,8 +4,8 @@ reader's language.
 The view holds ids (``T19``, ``extra_military``, ``senate-4``, ``B12``); the board shows
 what they are (``worker blue+light green 5 VP``, ``Military extra-action tile``,
 ``doorway 4``, ``religion bonus tile``) and keeps to 80 columns in English. Every word comes
-from Trajan's catalogs (``lang`` translates the ``trajan`` domain); the one-letter marker
-initials (``Y O G W P B``) are notation-like and stay as they are in every language.
+from Trajan's catalogs (``lang`` translates the ``trajan`` domain), the one-letter initials of the
+marker colours too (``Y O G W P B`` in English, ``S N Z F R K`` in Hungarian: :func:`.words.marker_initials`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from ludus.games.trajan.components import (
     ship_name,
     text_in,
 )
-from ludus.games.trajan.words import MARKER_INITIALS
+from ludus.games.trajan.words import marker_initials
 
 _CATEGORY = {c.key: c.en for c in TRAJAN_CATEGORIES}
 """The short name of each Trajan-tile category for the board (``commodity``, ``victory points``)."""
@@ -123,8 +123,9 @@ def _bonus(ids: list[str], lang: Lang) -> str:
     return ", ".join(names) or "-"
 
 
-def _markers(tray: Mapping[str, int]) -> str:
-    return "".join(MARKER_INITIALS[c] * n for c, n in tray.items()) or "."
+def _markers(tray: Mapping[str, int], lang: Lang) -> str:
+    initials = marker_initials(lang)
+    return "".join(initials[c] * n for c, n in tray.items()) or "."
 
 
 def _counts(counts: Mapping[str, int], lang: Lang) -> str:
@@ -226,7 +227,7 @@ def _seat(i: int, p: Mapping[str, Any], view: Mapping[str, Any], player: int | N
     for slot in range(6):
         tray = p["trays"][ACTIONS[slot]]
         lines.append(
-            f"     {SLOT_NAMES[slot]:>3} {action_name(slot, lang):<12} {_markers(tray):<8} "
+            f"     {SLOT_NAMES[slot]:>3} {action_name(slot, lang):<12} {_markers(tray, lang):<8} "
             f"{trajan_tile_label(p['trajan_slots'][slot], lang)}{' ' + arch if p['arch'] == slot else ''}"
         )
     if p["arch"] < 0:
@@ -288,7 +289,7 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     if turn["markers_in_hand"]:
         lines.append(
             _("markers to sow: {markers} next tray {tray}").format(
-                markers=_markers(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)
+                markers=_markers(turn["markers_in_hand"], lang), tray=_action(turn["sow_tray"], lang)
             )
         )
     if turn["load"]:
@@ -303,8 +304,9 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang | None = None
     return "\n".join(lines)
 
 
-def _spaced(tray: Mapping[str, int]) -> str:
-    return " ".join(MARKER_INITIALS[c] for c, n in tray.items() for _ in range(n)) or "."
+def _spaced(tray: Mapping[str, int], lang: Lang) -> str:
+    initials = marker_initials(lang)
+    return " ".join(initials[c] for c, n in tray.items() for _ in range(n)) or "."
 
 
 def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) -> str:
@@ -333,7 +335,7 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     for slot in range(6):
         arch = "^" if me["arch"] == slot else ""
         circle.append(
-            f"{SLOT_NAMES[slot]} {action_name(slot, lang)}{arch} {_spaced(me['trays'][ACTIONS[slot]])}"
+            f"{SLOT_NAMES[slot]} {action_name(slot, lang)}{arch} {_spaced(me['trays'][ACTIONS[slot]], lang)}"
         )
     lines += _wrapped(_("Your circle: {trays}").format(trays=" · ".join(circle)), "  ")
     tiles = [
@@ -383,7 +385,7 @@ def render_seat(view: Mapping[str, Any], player: int, lang: Lang | None = None) 
     if turn["markers_in_hand"] and any(turn["markers_in_hand"].values()):
         lines.append(
             _("Markers to sow: {markers}, next tray {tray}").format(
-                markers=_spaced(turn["markers_in_hand"]), tray=_action(turn["sow_tray"], lang)
+                markers=_spaced(turn["markers_in_hand"], lang), tray=_action(turn["sow_tray"], lang)
             )
         )
     return "\n".join(lines)

@@ -8,8 +8,8 @@ words takes a :class:`~ludus.core.i18n.Lang` translating the domain: :func:`lang
 
 >>> ENGLISH.code, ENGLISH.domain, lang_of("hu").domain
 ('en', 'trajan', 'trajan')
->>> PALETTE["blue"], MARKER_INITIALS["blue"]
-('blue', 'B')
+>>> PALETTE["blue"], MARKER_INITIALS["blue"], marker_initials(lang_of("hu"))["blue"]
+('blue', 'B', 'K')
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ludus.games.trajan.components import (
     with_article,
 )
 
-__all__ = ["ENGLISH", "MARKER_INITIALS", "MESSAGES", "PALETTE", "PILE_NAMES", "lang_of"]
+__all__ = ["ENGLISH", "MARKER_INITIALS", "MESSAGES", "PALETTE", "PILE_NAMES", "lang_of", "marker_initials"]
 
 
 def lang_of(locale: LangLike) -> Lang:
@@ -50,8 +50,23 @@ def lang_of(locale: LangLike) -> Lang:
 
 
 # --- the palette of the terminal ----------------------------------------------------------
-MARKER_INITIALS: Final = {"yellow": "Y", "orange": "O", "green": "G", "white": "W", "pink": "P", "blue": "B"}
-"""The initial of each marker colour on a player's action circle (:func:`.render.render_seat`)."""
+def marker_initials(lang: Lang) -> dict[str, str]:
+    """The one-letter initial of each marker colour on a player's action circle in ``lang``
+    (:func:`.render.render_seat`): a message each, whose context tells the translator which colour
+    it stands for, so that each language picks six letters that tell its colour words apart (hu
+    ``S N Z F R K``, never the English ``Y O G W P B``)."""
+    return {
+        "yellow": lang.pgettext("initial of the action-marker colour yellow", "Y"),
+        "orange": lang.pgettext("initial of the action-marker colour orange", "O"),
+        "green": lang.pgettext("initial of the action-marker colour light green", "G"),
+        "white": lang.pgettext("initial of the action-marker colour white", "W"),
+        "pink": lang.pgettext("initial of the action-marker colour pink", "P"),
+        "blue": lang.pgettext("initial of the action-marker colour blue", "B"),
+    }
+
+
+MARKER_INITIALS: Final = marker_initials(ENGLISH)
+"""The English initials (``Y O G W P B``), which the terminal's palette colours."""
 _MARKER_STYLE = {
     "yellow": "yellow",
     "orange": "dark_orange",
