@@ -120,6 +120,52 @@ def test_ten_key_terms_are_the_glossary_s_and_a_person_reads_them(code: str) -> 
         assert word.casefold() in read, (key, code, word)
 
 
+# --- 3b. the marker initials on an action circle are the language's, never English ------------------
+ENGLISH_INITIALS = ("Y", "O", "G", "W", "P", "B")
+
+
+def _mid_game(players: int, seed: int, steps: int = 40) -> Any:
+    """A position ``steps`` random actions into a game: every action circle holds markers."""
+    from ludus.core.rng import Rng
+
+    rng = Rng(seed)
+    state = ludus.load("trajan", players).new_state(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    return state
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_a_translated_board_shows_the_language_s_marker_initials(code: str) -> None:
+    from ludus.games.trajan.components import SLOT_NAMES, action_name
+    from ludus.games.trajan.words import lang_of, marker_initials
+
+    initials = marker_initials(lang_of(code))
+    assert sorted(initials) == sorted(marker_initials(lang_of("en")))
+    assert all(len(letter) == 1 for letter in initials.values()) and len(set(initials.values())) == 6
+    assert not set(initials.values()) & {"I", "V"}  # never read as a slot numeral beside it
+    english = set(ENGLISH_INITIALS) - set(initials.values())  # pl shares P and B, for other colours
+    assert english and list(initials.values()) != list(ENGLISH_INITIALS)
+    game = ludus.load("trajan", 2)
+    state = _mid_game(2, 7)
+    lang = get_lang(code).for_domain(DOMAIN)
+    for seat in (0, 1):
+        view = state.view(seat)
+        shown = game.render_seat(view, seat, code) or ""
+        letters = set(re.findall(r"(?<![\w+])[^\W\d_](?![\w+])", shown))
+        assert letters & set(initials.values()), (code, shown)  # the circle shows markers
+        assert not letters & english, (code, letters & english)
+        assert letters <= set(initials.values()) | {"I", "V"}, (code, letters)
+        rows = 0
+        for line in game.render(view, seat, code).splitlines():
+            words = line.split()
+            if len(words) >= 3 and words[0] in SLOT_NAMES and words[1] == action_name(
+                    SLOT_NAMES.index(words[0]), lang):
+                rows += 1
+                assert words[2] == "." or set(words[2]) <= set(initials.values()), (code, line)
+        assert rows == 12  # six trays of each seat's circle
+
+
 # --- 4. every component, in every language ------------------------------------------------------
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_component_is_explained_in_every_language(code: str) -> None:
@@ -192,8 +238,8 @@ def test_the_outcome_reason_stays_english_and_reads_in_the_language() -> None:
     state = game.new_state(5)
     texts, _ = read_everything(game, 5, "hu", views=1)
     reason = dict(texts)["outcome"]
-    assert reason == ("lezajlott a négy negyedév; a legtöbb GyP nyer, holtverseny esetén a szenátusban "
-                      "magasabban álló")
+    assert reason == ("lezajlott a négy negyedév; a legtöbb GyP-vel rendelkező játékos nyer, holtverseny "
+                      "esetén a szenátusban magasabban álló")
     assert not state.is_terminal()
 
 
