@@ -165,7 +165,7 @@ def test_simulate_takes_a_plugged_in_agent_in_worker_processes() -> None:
         (["--agents", "greedy"], "a tournament needs at least 2 agents, got 1"),
         (["--agents", " , "], "a tournament needs at least 2 agents, got 0"),
         (["--agents", "greedy", "--format", "gauntlet"], "a tournament needs at least 2 agents, got 1"),
-        (["--agents", "random,greedy", "--players", "3"], "3-player round-robin needs at least 3 agents"),
+        (["--agents", "random,greedy", "--players", "3"], "3-player round-robin needs more agents: at least 3, got 2"),
         (["--agents", "random,greedy,random"], "'random' is listed more than once"),
         (["--agents", "random,greedy", "--format", "swiss"], "unknown tournament format 'swiss'"),
         (["--agents", "random,greedy", "--format", "gauntlet", "--challenger", "hard"],
