@@ -248,8 +248,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             if not args.json:
                 r = results[-1]
                 # rates, not counts: "games/s" is a unit, written in a form no language inflects by the number
-                line = _("{game} {players}p  {game_rate} games/s  {action_rate} actions/s  {clone_rate} clones/s")
-                line = line.format(
+                line = _("{game} {players}p  {game_rate} games/s  {action_rate} actions/s  {clone_rate} "
+                         "clones/s").format(
                     game=f"{r.game:<16}", players=r.players, game_rate=f"{lang.fixed(r.games_per_s, 1):>9}",
                     action_rate=f"{lang.fixed(r.actions_per_s, 0):>10}",
                     clone_rate=f"{lang.fixed(r.clones_per_s, 0):>10}")

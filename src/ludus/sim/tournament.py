@@ -244,8 +244,8 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
                                   name=challenger or "", agents=", ".join(agents))
         if len(agents) - 1 < game.players - 1:
             raise TournamentError(N_("a {players}-player gauntlet needs more agents besides the challenger: "
-                                     "at least {need}, got {count}"), players=game.players, need=game.players - 1,
-                                  count=len(agents) - 1)
+                                     "at least {need}, got {count}"),
+                                  players=game.players, need=game.players - 1, count=len(agents) - 1)
     if games < 1:
         raise OptionError(N_("games must be at least 1, got {value}"), value=games)
     if max_actions is not None and max_actions < 1:
