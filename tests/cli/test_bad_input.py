@@ -98,7 +98,7 @@ def test_play_tells_and_asks_again(answer: str, monkeypatch: pytest.MonkeyPatch)
     status, text = run(["play", "fixture-draw", "--players", "2", "--seed", "3"], answer + "\n" + "1\n" * 40,
                        monkeypatch)
     assert status == 0 and "Game over" in text
-    assert "There is no action" in text or "too long" in text
+    assert "There is no action" in text or "too many digits" in text
 
 
 def test_replay_of_a_record_without_actions_checks_the_final_digest(

@@ -72,7 +72,7 @@ def test_notation_with_huge_integers(text: str) -> None:
     game = ludus.load("fixture-draw", players=2)
     state = game.new_state(1)
     before = state.digest()
-    with pytest.raises(NotationError, match="too long"):
+    with pytest.raises(NotationError, match="too many digits"):
         game.parse_action(state, text)
     with pytest.raises(NotationError):
         ludus.Action.from_notation(text, 0)

@@ -44,7 +44,7 @@ def test_undo_is_refused_across_another_seats_action() -> None:
     follow = state.legal_actions(0)[0]
     history.play(state, follow)
     assert history.undoable(1) == 0 and history.undoable(0) in (0, 1)
-    with pytest.raises(LudusError, match="seat 0 has acted since"):
+    with pytest.raises(LudusError, match="Player 1 has acted since"):
         history.undo(1)
 
 
@@ -219,5 +219,5 @@ def test_terminal_undo_is_refused_across_another_seats_action() -> None:
     state = ludus.load("glory-to-rome", 2).new_state(3)
     answers = ["", "lead legionary school", "", "1", "", "undo", "quit"]
     session, text = _session(state, answers, humans=(0, 1))
-    assert "Cannot undo: seat 0 has acted since." in text and "Taken back" not in text
+    assert "Cannot undo: Player 1 has acted since." in text and "Taken back" not in text
     assert session.record.actions == ["1:lead legionary school", "0:follow foundry"]

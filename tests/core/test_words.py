@@ -31,6 +31,8 @@ NOT_A_NOUN = frozenset({
     "VP", "of", "to", "and", "or", "in", "at", "x", "for", "from", "per", "each", "with", "on", "by", "than",
     "but", "if", "when", "as", "into", "after", "before", "is", "are", "was", "were", "has", "have", "needs",
     "need", "must", "may", "can",
+    # a unit's abbreviation ("time per move: {minutes} min"): pl "min", uk "хв", hu "perc" take no plural form
+    "min",
 })
 """Words after a count that no language inflects by it (an abbreviation, a preposition)."""
 

@@ -160,7 +160,7 @@ def test_cli_end_to_end_parquet_records_rotated_and_an_error(tmp_path: Path) -> 
                         "sim.failing_agent:FailsOnFifth,greedy", "--rotate-seats", "--out", str(out),
                         "--records", str(records), "--jobs", "2"])
     assert status == 0
-    assert "6 games, 2 players, seed 1 (3 deals × 2 seatings)" in " ".join(text.split())
+    assert "6 games, 2 players, seed 1 (deals × seatings: 3 × 2)" in " ".join(text.split())
     rows = list(read_results(out))
     assert [r["index"] for r in rows] == list(range(6)) and [r["rotation"] for r in rows] == [0, 1] * 3
     errors = [r["index"] for r in rows if r["termination"] == ERROR]

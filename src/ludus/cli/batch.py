@@ -98,7 +98,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     title = title.format(game=game.info.title_in(lang.code), count=total, players=game.players,
                          seed=args.seed)
     if len(seats) > 1:
-        title += _(" ({seeds} deals × {seatings} seatings)").format(seeds=args.n, seatings=len(seats))
+        title += _(" (deals × seatings: {seeds} × {seatings})").format(seeds=args.n, seatings=len(seats))
     table = Table(title=title)
     table.add_column(_("seat"))
     table.add_column(_("agent"))
@@ -118,7 +118,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         shares = ", ".join(f"{name} {lang.percent(share)}" for name, share in summary.agent_wins.items())
         console.print(_("wins per seat taken, by agent: {shares}").format(shares=shares), markup=False,
                       highlight=False)
-    parts = [_("mean game length {length} actions").format(length=lang.fixed(summary.mean_length, 1))
+    parts = [_("mean game length in actions: {length}").format(length=lang.fixed(summary.mean_length, 1))
              + (_(" (finished games)") if summary.capped or summary.errors else ""),
              _("{rate} games/s").format(rate=lang.fixed(summary.games_per_s))]
     if summary.coop_win_rate is not None:
@@ -247,10 +247,12 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
             results.append(bench(info.id, n, args.seconds))
             if not args.json:
                 r = results[-1]
-                line = _("{game} {players}p  {games} games/s  {actions} actions/s  {clones} clones/s").format(
-                    game=f"{r.game:<16}", players=r.players, games=f"{lang.fixed(r.games_per_s, 1):>9}",
-                    actions=f"{lang.fixed(r.actions_per_s, 0):>10}",
-                    clones=f"{lang.fixed(r.clones_per_s, 0):>10}")
+                # rates, not counts: "games/s" is a unit, written in a form no language inflects by the number
+                line = _("{game} {players}p  {game_rate} games/s  {action_rate} actions/s  {clone_rate} "
+                         "clones/s").format(
+                    game=f"{r.game:<16}", players=r.players, game_rate=f"{lang.fixed(r.games_per_s, 1):>9}",
+                    action_rate=f"{lang.fixed(r.actions_per_s, 0):>10}",
+                    clone_rate=f"{lang.fixed(r.clones_per_s, 0):>10}")
                 console.print(line, highlight=False, soft_wrap=True)
     if args.json:
         print(json.dumps({"results": [

@@ -146,11 +146,14 @@ def _print(result: Any, lang: Lang, console: Console) -> None:
                          f"{lang.percent(met['share'])} ({met['games']})")
         h2h.add_row(*cells)
     console.print(h2h)
-    parts = [_("{games} games per pairing, seats rotated").format(games=result.games_per_pairing),
+    per_pairing = lang.ngettext("{games} game per pairing, seats rotated",
+                                "{games} games per pairing, seats rotated", result.games_per_pairing)
+    parts = [per_pairing.format(games=result.games_per_pairing),
              _("{rate} games/s").format(
                  rate=lang.fixed(result.total_games / result.seconds if result.seconds else 0.0))]
     if result.mean_length is not None:
-        parts.append(_("mean game length {length} actions").format(length=lang.fixed(result.mean_length, 1)))
+        length = lang.fixed(result.mean_length, 1)
+        parts.append(_("mean game length in actions: {length}").format(length=length))
     console.print(" · ".join(parts), markup=False, highlight=False)
     ended = lang.join([f"{kind or 'unknown'} {count}" for kind, count in sorted(result.terminations.items())])
     if ended:

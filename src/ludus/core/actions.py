@@ -50,7 +50,7 @@ def parse_arg(token: str) -> Arg:
 
 def _to_int(token: str) -> int:
     if len(token.lstrip("-")) > MAX_INT_DIGITS:
-        raise NotationError(N_("the number {number} is too long (at most {digits} digits)"),
+        raise NotationError(N_("the number {number} has too many digits (at most {digits})"),
                             number=shorten(token), digits=MAX_INT_DIGITS)
     return int(token)
 

@@ -303,7 +303,7 @@ class Game(ABC, Generic[StateT]):
         if problems:
             if len(problems) > 1:
                 raise StateError(
-                    N_("impossible {game} state: {problem} (and {more} more)"),
+                    N_("impossible {game} state: {problem} (further problems: {more})"),
                     game=self.info.id,
                     problem=problems[0],
                     more=len(problems) - 1,
@@ -520,7 +520,7 @@ class Game(ABC, Generic[StateT]):
         if player is None:
             movers = state.to_move()
             if len(movers) != 1:
-                raise LudusError(N_("say which seat acts: {count} seats are to move"), count=len(movers))
+                raise LudusError(N_("say which seat acts (seats to move: {count})"), count=len(movers))
             player = movers[0]
         return self.action_space.decode(number, player)
 

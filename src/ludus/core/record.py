@@ -150,8 +150,8 @@ class GameRecord:
         ):
             raise RecordError(N_("record field 'digests' must be a list of strings"))
         if digests is not None and len(digests) > len(actions):
-            raise RecordError(N_("the record has {digests} digests for {actions} actions (at most one per "
-                                 "action)"),
+            raise RecordError(N_("the record has more digests than actions (digests: {digests}, actions: "
+                                 "{actions})"),
                               digests=len(digests), actions=len(actions))
         final_digest = data.get("final_digest")
         if final_digest is not None and not isinstance(final_digest, str):
@@ -226,7 +226,7 @@ def replay(record: GameRecord, verify: bool = True, on_action: ActionHook | None
     digests = record.digests
     if verify and digests is not None and len(digests) > len(record.actions):
         raise RecordError(
-            N_("the record has {digests} digests for {actions} actions (at most one per action)"),
+            N_("the record has more digests than actions (digests: {digests}, actions: {actions})"),
             digests=len(digests), actions=len(record.actions))
     if verify and version_key(record.version) > version_key(ENGINE_VERSION):
         raise RecordError(N_("the record was written by ludus {version}, newer than this engine ({ours})"),

@@ -161,12 +161,13 @@ class UndoHistory:
 
     def why_not(self, seat: int, lang: Lang | None = None) -> str:
         """Why ``seat`` cannot take back an action now, in ``lang`` (empty when it can)."""
-        _ = (lang or get_lang("en")).gettext
+        lang = lang or get_lang("en")
+        _ = lang.gettext
         if not self.steps:
             return _("nothing has been played yet")
         last = self.steps[-1]
         if last.seat != seat:
-            return _("seat {seat} has acted since").format(seat=last.seat)
+            return _("{player} has acted since").format(player=lang.player(last.seat))
         if self._barrier(len(self.steps) - 1):
             return _("your last action revealed something hidden or used chance")
         return ""

@@ -235,7 +235,7 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
         if challenger is not None:
             raise TournamentError(N_("a challenger is for the gauntlet format only"))
         if len(agents) < game.players:
-            raise TournamentError(N_("a {players}-player round-robin needs at least {need} agents, got "
+            raise TournamentError(N_("a {players}-player round-robin needs more agents: at least {need}, got "
                                      "{count}"),
                                   players=game.players, need=game.players, count=len(agents))
     else:
@@ -243,9 +243,9 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
             raise TournamentError(N_("the challenger {name!r} is not one of the agents ({agents})"),
                                   name=challenger or "", agents=", ".join(agents))
         if len(agents) - 1 < game.players - 1:
-            raise TournamentError(N_("a {players}-player gauntlet needs at least {need} agents besides the "
-                                     "challenger, got {count}"), players=game.players, need=game.players - 1,
-                                  count=len(agents) - 1)
+            raise TournamentError(N_("a {players}-player gauntlet needs more agents besides the challenger: "
+                                     "at least {need}, got {count}"),
+                                  players=game.players, need=game.players - 1, count=len(agents) - 1)
     if games < 1:
         raise OptionError(N_("games must be at least 1, got {value}"), value=games)
     if max_actions is not None and max_actions < 1:
