@@ -115,6 +115,9 @@ def test_show_finds_the_polish_and_ukrainian_names() -> None:
 
 
 # --- board letters from the catalogs (issue 36) ----------------------------------------------------
+MAP_LETTERS = {"en": "RS", "pl": "SŁ", "uk": "РС", "hu": "NS"}
+"""The Scouting map's Resource and Servant icons as letters (pl Surowiec/sŁuga, uk ресурс/слуга, hu
+Nyersanyag/Szolga)."""
 COLUMN_LETTERS = {"en": "LCR", "pl": "LŚP", "uk": "ЛЦП", "hu": "BKJ"}
 """The left/centre/right column letters of each language (pl lewa/środkowa/prawa, uk лівий/центральний/
 правий, as the editions name the columns and Cohorts; hu bal/közép/jobb)."""
@@ -123,7 +126,8 @@ COLUMN_LETTERS = {"en": "LCR", "pl": "LŚP", "uk": "ЛЦП", "hu": "BKJ"}
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_translated_board_has_no_english_column_letters(code: str) -> None:
     """The Theatre, Baths and Courthouse boxes (text board and the SVG's box tips) and the Courthouse
-    legend name their columns with the language's letters, never the English L/C/R."""
+    legend name their columns with the language's letters, never the English L/C/R; the Scouting
+    map's icons are the language's letters too, with their key."""
     game = load("hadrians-wall", 2)
     state = game.new_state(3)
     rng = Rng(3)
@@ -148,6 +152,12 @@ def test_a_translated_board_has_no_english_column_letters(code: str) -> None:
     legend = lines[found["Courthouse"] + 1].strip()
     assert legend.startswith(f"({left}: +1 ") and f"; {centre}: " in legend and f"; {right}: " in legend
     assert not any(f"{e}:" in legend for e in english), legend
+    resource, servant = MAP_LETTERS[code]  # the Scouting map's icons, and the key beside it
+    first = lines.index(next(line for line in lines if line.startswith("            1 ")))
+    cells = "".join(line.split()[1] for line in lines[first:first + 4])
+    assert set(cells) == {".", resource, servant}, cells
+    assert lines[first].endswith(lang.gettext("{resource} = Resource, {servant} = Servant").format(
+        resource=resource, servant=servant))
     picture = svg(state, 0, code)._repr_svg_()
     box = lang.gettext("{area}, box {box}: {rewards}").split("{box}")[0].split("}")[-1]  # ", box "
     tips = re.findall(re.escape(box) + r"(\w)\d:", picture)

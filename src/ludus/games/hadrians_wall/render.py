@@ -300,13 +300,27 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
             marked=bin(b["map"]).count("1"), total=MAP_ROWS * MAP_COLUMNS
         )
     )
+    key = _("{resource} = Resource, {servant} = Servant").format(
+        resource=_map_icon("R", lang), servant=_map_icon("S", lang))
     for r in range(MAP_ROWS):
         row = ""
         for c in range(MAP_COLUMNS):
             i = r * MAP_COLUMNS + c
-            row += "X" if b["map"] >> i & 1 else MAP_ICONS[i]
-        out.append(f"            {r + 1} {row}")
+            row += "X" if b["map"] >> i & 1 else _map_icon(MAP_ICONS[i], lang)
+        out.append(f"            {r + 1} {row}" + (f"   {key}" if r == 0 else ""))
     return out
+
+
+def _map_icon(icon: str, lang: Lang) -> str:
+    """A Scouting-map cell's printed icon as one letter of ``lang``: ``"R"`` a Resource, ``"S"`` a
+    Servant (``"."`` none)."""
+    # Translators: one letter standing for the icon printed in a cell of the Scouting map (the board
+    # prints the key "R = Resource, S = Servant" beside the map): the first letter of the word.
+    if icon == "R":
+        return lang.pgettext("map letter: the Resource icon of a Scouting-map cell", "R")
+    if icon == "S":
+        return lang.pgettext("map letter: the Servant icon of a Scouting-map cell", "S")
+    return icon
 
 
 def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) -> str:
