@@ -8,6 +8,7 @@ and ``--lang pl`` play the game in a real terminal.
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -15,9 +16,10 @@ from typing import Any
 
 import pytest
 
+from ludus import Rng, svg
 from ludus.core.i18n import LANGUAGES, get_lang
 from ludus.core.registry import load
-from ludus.games.hadrians_wall.components import PLAYER_CARDS, TEXTS, lang_of
+from ludus.games.hadrians_wall.components import BUILDING_INDEX, PLAYER_CARDS, TEXTS, lang_of
 from ludus.games.hadrians_wall.notation import component_names, describe_component
 from ludus.testing.i18n import CheckedLang, problems, read_everything
 from ludus.testing.terminal import Prompt, play_in_terminal
@@ -107,9 +109,59 @@ def test_show_finds_the_polish_and_ukrainian_names() -> None:
     pl = game.component_text("mała świątynia", "pl") or ""
     assert pl.startswith("Mała Świątynia (Budowla prawego Arkusza")
     uk = game.component_text("Сторожа стіни", "uk") or ""
-    assert uk.startswith("Сторожа стіни: заплати 1 солдата")
+    assert uk.startswith("Сторожа стіни: заплатіть 1 солдата")
     forager = game.component_text("Forager", "pl") or ""
     assert forager.startswith("Zbieracz (karta Gracza). Zdobywasz 1, 2 lub 3 PZ")
+
+
+# --- board letters from the catalogs (issue 36) ----------------------------------------------------
+MAP_LETTERS = {"en": "RS", "pl": "SŁ", "uk": "РС", "hu": "NS"}
+"""The Scouting map's Resource and Servant icons as letters (pl Surowiec/sŁuga, uk ресурс/слуга, hu
+Nyersanyag/Szolga)."""
+COLUMN_LETTERS = {"en": "LCR", "pl": "LŚP", "uk": "ЛЦП", "hu": "BKJ"}
+"""The left/centre/right column letters of each language (pl lewa/środkowa/prawa, uk лівий/центральний/
+правий, as the editions name the columns and Cohorts; hu bal/közép/jobb)."""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_translated_board_has_no_english_column_letters(code: str) -> None:
+    """The Theatre, Baths and Courthouse boxes (text board and the SVG's box tips) and the Courthouse
+    legend name their columns with the language's letters, never the English L/C/R; the Scouting
+    map's icons are the language's letters too, with their key."""
+    game = load("hadrians-wall", 2)
+    state = game.new_state(3)
+    rng = Rng(3)
+    while state.phase.name != "ACTIONS":
+        state.apply(rng.choice(state.legal_actions(state.to_move()[0])))
+    sheet = state.boards[0]  # the three areas built and affordable: their boxes are clickable, with tips
+    for key in ("theatre", "baths", "courthouse"):
+        sheet.built[BUILDING_INDEX[key]] = 1
+    sheet.citizens, sheet.items, sheet.disdain = [9] * 5, [5] * 5, 3
+    lang = lang_of(code)
+    left, centre, right = COLUMN_LETTERS[code]
+    english = {"L", "C", "R"} - set(COLUMN_LETTERS[code])  # pl keeps L: lewa
+    lines = game.render(state.view(0), 0, code).splitlines()
+    areas = {lang.gettext(name): name for name in ("Theatre", "Baths", "Courthouse")}
+    found = {areas[name]: n for n, line in enumerate(lines) for name in areas
+             if line.strip().startswith(name + " ")}
+    assert set(found) == {"Theatre", "Baths", "Courthouse"}, lines
+    for area, n in found.items():
+        letters = {letter for letter, _ in re.findall(r"(\S)(\d):", lines[n])}
+        columns = f"{left}{centre}{right}" if area == "Courthouse" else f"{left}{right}"
+        assert letters == set(columns), lines[n]
+    legend = lines[found["Courthouse"] + 1].strip()
+    assert legend.startswith(f"({left}: +1 ") and f"; {centre}: " in legend and f"; {right}: " in legend
+    assert not any(f"{e}:" in legend for e in english), legend
+    resource, servant = MAP_LETTERS[code]  # the Scouting map's icons, and the key beside it
+    first = lines.index(next(line for line in lines if line.startswith("            1 ")))
+    cells = "".join(line.split()[1] for line in lines[first:first + 4])
+    assert set(cells) == {".", resource, servant}, cells
+    assert lines[first].endswith(lang.gettext("{resource} = Resource, {servant} = Servant").format(
+        resource=resource, servant=servant))
+    picture = svg(state, 0, code)._repr_svg_()
+    box = lang.gettext("{area}, box {box}: {rewards}").split("{box}")[0].split("}")[-1]  # ", box "
+    tips = re.findall(re.escape(box) + r"(\w)\d:", picture)
+    assert len(tips) == 6 + 6 + 9 and set(tips) == {left, centre, right}, tips
 
 
 # --- errors, reasons, option help -----------------------------------------------------------------
@@ -132,7 +184,7 @@ def test_errors_reasons_and_option_help_are_translated() -> None:
     st2.apply(action)
     assert st2.why_illegal(action, "hu") == "már választottál"
     helps = {spec.name: spec.help for spec in two.info.options}
-    assert lang_of("pl").gettext(helps["difficulty"]) == "siła ataku Piktów (karty na Rok)"
+    assert lang_of("pl").gettext(helps["difficulty"]) == "siła ataku Piktów (kart na Rok)"
 
 
 # --- 4. the edition languages in a real terminal -----------------------------------------------------

@@ -447,6 +447,34 @@ def cohort_name(c: int, lang: Lang) -> str:
     return (lang.gettext("Left"), lang.gettext("Centre"), lang.gettext("Right"))[c]
 
 
+def column_letter(col: str, lang: Lang) -> str:
+    """The letter of a sheet column, ``"L"``, ``"C"`` or ``"R"``, as ``lang`` abbreviates it.
+
+    The Theatre and the Baths have a left and a right column of boxes, the Courthouse a left, a
+    centre and a right one; the boards name a box by its column's letter and its row ("L1").
+
+    >>> column_letter("C", ENGLISH)
+    'C'
+    """
+    # Translators: one letter, the first of your language's word for the left, centre or right
+    # column of boxes on the sheet (the rulebook's left/centre/right, as the Cohorts); the board
+    # shows "L1" for the first box of the left column.
+    if col == "L":
+        return lang.pgettext("column letter: the first letter of 'left'", "L")
+    if col == "C":
+        return lang.pgettext("column letter: the first letter of 'centre'", "C")
+    return lang.pgettext("column letter: the first letter of 'right'", "R")
+
+
+def box_label(name: str, lang: Lang) -> str:
+    """A Theatre, Baths or Courthouse box (``"L1"``, ``"C2"``) with its column letter in ``lang``.
+
+    >>> box_label("R3", ENGLISH)
+    'R3'
+    """
+    return column_letter(name[0], lang) + name[1:]
+
+
 def gladiator_name(g: int, lang: Lang) -> str:
     """Gladiator ``g``: the Red or the Blue Gladiator."""
     return lang.gettext(GLADIATOR_NAMES[GLADIATORS[g]][EN_KEY])

@@ -25,6 +25,7 @@ from .components import (
     CITIZEN_BOXES,
     CITIZENS,
     COHORT_BOXES,
+    COURT_BOXES,
     DIFFICULTY_NAMES,
     DIPLOMAT_FAVOURS,
     DISDAIN_BOXES,
@@ -53,10 +54,12 @@ from .components import (
     TRAINING_BOXES,
     WALL_COLUMN,
     attribute_name,
+    box_label,
     building_name,
     card_id_name,
     citizen_name,
     cohort_name,
+    column_letter,
     counts_words,
     item_count,
     item_name,
@@ -228,7 +231,8 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
     )
     out.append(
         _col(_("Theatre"))
-        + " ".join(f"{n}:{y or '.'}" for n, y in zip(THEATRE_BOXES, b["theatre"], strict=True))
+        + " ".join(f"{box_label(n, lang)}:{y or '.'}"
+                   for n, y in zip(THEATRE_BOXES, b["theatre"], strict=True))
         + f"  {_used(b['theatre'], lang)}"
     )
     for g in range(2):
@@ -264,15 +268,19 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
     )
     out.append(
         _col(_("Baths"))
-        + " ".join(f"{n}:{y or '.'}" for n, y in zip(BATHS_BOXES, b["baths"], strict=True))
+        + " ".join(f"{box_label(n, lang)}:{y or '.'}"
+                   for n, y in zip(BATHS_BOXES, b["baths"], strict=True))
         + f"  {_used(b['baths'], lang)}"
     )
     out.append(
         _col(_("Courthouse"))
-        + " ".join(f"{'LCR'[i // 3]}{i % 3 + 1}:{y or '.'}" for i, y in enumerate(b["court"]))
+        + " ".join(f"{box_label(n, lang)}:{y or '.'}"
+                   for n, y in zip(COURT_BOXES, b["court"], strict=True))
         + f"  {_used(b['court'], lang)}"
     )
-    out.append(" " * 14 + _("(L: +1 Servant; C: Builder -> 2 Servants; R: Servant -> Builder)"))
+    columns = _("({left}: +1 Servant; {centre}: Builder -> 2 Servants; {right}: Servant -> Builder)")
+    out.append(" " * 14 + columns.format(left=column_letter("L", lang), centre=column_letter("C", lang),
+                                         right=column_letter("R", lang)))
     dips = [
         f"{cohort_name(c, lang)} {DIPLOMAT_FAVOURS - u}/{DIPLOMAT_FAVOURS}"
         for c, u in zip(b["diplomats"], b["diplomat_used"], strict=True)
@@ -292,13 +300,27 @@ def render_board(b: Mapping[str, Any], seat: int, lang: Lang = ENGLISH) -> list[
             marked=bin(b["map"]).count("1"), total=MAP_ROWS * MAP_COLUMNS
         )
     )
+    key = _("{resource} = Resource, {servant} = Servant").format(
+        resource=_map_icon("R", lang), servant=_map_icon("S", lang))
     for r in range(MAP_ROWS):
         row = ""
         for c in range(MAP_COLUMNS):
             i = r * MAP_COLUMNS + c
-            row += "X" if b["map"] >> i & 1 else MAP_ICONS[i]
-        out.append(f"            {r + 1} {row}")
+            row += "X" if b["map"] >> i & 1 else _map_icon(MAP_ICONS[i], lang)
+        out.append(f"            {r + 1} {row}" + (f"   {key}" if r == 0 else ""))
     return out
+
+
+def _map_icon(icon: str, lang: Lang) -> str:
+    """A Scouting-map cell's printed icon as one letter of ``lang``: ``"R"`` a Resource, ``"S"`` a
+    Servant (``"."`` none)."""
+    # Translators: one letter standing for the icon printed in a cell of the Scouting map (the board
+    # prints the key "R = Resource, S = Servant" beside the map): the first letter of the word.
+    if icon == "R":
+        return lang.pgettext("map letter: the Resource icon of a Scouting-map cell", "R")
+    if icon == "S":
+        return lang.pgettext("map letter: the Servant icon of a Scouting-map cell", "S")
+    return icon
 
 
 def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) -> str:

@@ -348,7 +348,8 @@ class _Sheets:
         for k, name in enumerate(hw.THEATRE_BOXES):
             self.box(20 + k * 64, 258, hw.THEATRE_REWARDS[k], w=44, year=b["theatre"][k],
                      label=f"♫{hw.THEATRE_PERFORMERS[k]}", actions=self.take(f"perform:{name}", seat),
-                     tip=self.tip("theatre", name, hw.THEATRE_REWARDS[k], hw.theatre_box_words(k, self.lang)))
+                     tip=self.tip("theatre", hw.box_label(name, self.lang), hw.THEATRE_REWARDS[k],
+                                  hw.theatre_box_words(k, self.lang)))
         self.area(8, 298, 400, 118, "ludus", seat)
         self.building(250, 304, "ludus", seat, built["ludus"], w=150)
         self.text(44, 410, "✝", size=12, anchor="middle")
@@ -389,7 +390,8 @@ class _Sheets:
         for k, name in enumerate(hw.BATHS_BOXES):
             self.box(20 + k * 64, 492, [], w=44, year=b["baths"][k], label=f"✎{hw.BATHS_APPARITORES[k]}",
                      actions=self.take(f"bribe:{name}", seat),
-                     tip=self.tip("baths", name, [], hw.baths_box_words(k, self.lang)))
+                     tip=self.tip("baths", hw.box_label(name, self.lang), [],
+                                  hw.baths_box_words(k, self.lang)))
             self.cost(24 + k * 64, 528, (0, 0, 0, 0, hw.BATHS_RESOURCES[k]), 8)
         self.area(416, 424, 396, 132, "courthouse", seat)
         self.building(540, 430, "courthouse", seat, built["courthouse"], w=150)
@@ -401,7 +403,8 @@ class _Sheets:
                 self.text(end, y - 2, "→", size=9)
                 self.icons(end + 18, y - 6, hw.COURT_GAIN[col], 5)
             self.box(x + 60, y + 4, [], w=30, year=b["court"][k], actions=self.take(f"ruling:{name}", seat),
-                     tip=self.tip("courthouse", name, [], hw.court_box_words(k, self.lang)))
+                     tip=self.tip("courthouse", hw.box_label(name, self.lang), [],
+                                  hw.court_box_words(k, self.lang)))
             self.text(x + 56, y + 19, f"✎{hw.COURT_APPARITORES[col][row]}", size=9, anchor="end")
 
     def scouting(self, seat: int, b: Mapping[str, Any]) -> None:
