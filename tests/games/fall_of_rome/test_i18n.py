@@ -188,7 +188,7 @@ def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:
     text = run.plain
     # the board, the menu, the log and the map in Polish, with the edition's terms
     for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie",
-                  "Gracz 1 (Ty) — karty", "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji",
+                  "Gracz 1 (ty) — karty", "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji",
                   "marsz do miasta", "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta",
                   "Mapa: drogi", "Gracz 1> "):
         assert words in text, words
