@@ -162,6 +162,34 @@ def test_labels_count_in_each_language_s_plural_forms() -> None:
     assert game.describe(state, Action(0, "legions", (2,))) == "take 2 legions along"
 
 
+@pytest.mark.parametrize("count", [1, 2, 5, 22])
+def test_the_board_s_counts_take_the_plural_form_of_the_language(count: int) -> None:
+    """Issue 36: a number before a noun is a plural message ("przymierze: 2 karty", not "2 kart")."""
+    cards = {1: "karta", 2: "karty", 5: "kart", 22: "karty"}[count]
+    cubes = {1: "znacznik", 2: "znaczniki", 5: "znaczników", 22: "znaczniki"}[count]
+    karty = {1: "карта", 2: "карти", 5: "карт", 22: "карти"}[count]
+    pl, uk = get_lang("pl").for_domain(DOMAIN), get_lang("uk").for_domain(DOMAIN)
+    assert pl.ngettext("alliance: {cards} card", "alliance: {cards} cards", count).format(
+        cards=count) == f"przymierze: {count} {cards}"
+    assert pl.ngettext("supply: {cubes} cube", "supply: {cubes} cubes", count).format(
+        cubes=count) == f"rezerwa: {count} {cubes}"
+    assert uk.ngettext("Barbarian deck: {size} card", "Barbarian deck: {size} cards", count).format(
+        size=count) == f"Колода варварів: {count} {karty}"
+
+
+def test_the_map_names_a_path_s_colour_as_the_path_s_adjective() -> None:
+    """Polish: a migration path ("ścieżka") is feminine, so its colour is "pomarańczowa", never the
+    colour's own masculine word glued to it ("ścieżki pomarańczowy z miasta Genua")."""
+    from ludus.games.fall_of_rome.render import render_map
+
+    text = " ".join(render_map({}, get_lang("pl").for_domain(DOMAIN), 10_000).split())
+    assert "ścieżki migracji: pomarańczowa z miasta Genua" in text
+    assert "czarna z pola rezerwy barbarzyńców" in text
+    assert "pomarańczowy z miasta" not in text and "ścieżki pomarańczowy" not in text
+    english = " ".join(render_map({}, get_lang("en").for_domain(DOMAIN), 10_000).split())
+    assert "paths orange from Genua" in english
+
+
 def test_an_option_error_is_said_in_the_language() -> None:
     from ludus.core.errors import OptionError
 
@@ -188,7 +216,7 @@ def test_a_person_plays_in_polish_in_a_terminal(tmp_path: Path) -> None:
     text = run.plain
     # the board, the menu, the log and the map in Polish, with the edition's terms
     for words in ("Upadek Rzymu", "Tura 0", "Miasto", "Barbarzyńcy", "Rzym (Roma)", "Wandalowie",
-                  "Gracz 1 (Ty) — karty", "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji",
+                  "Gracz 1 (ty) — karty", "Stos kart gry", "karty buntów", "zacznij w mieście", "faza akcji",
                   "marsz do miasta", "zakończ akcje i dobierz 2 karty gry", "maszeruje do miasta",
                   "Mapa: drogi", "Gracz 1> "):
         assert words in text, words

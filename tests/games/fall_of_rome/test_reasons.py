@@ -31,7 +31,7 @@ def test_march_to_a_city_that_is_not_adjacent_and_the_legions_taken_along() -> N
     s = scenario(cities=("Lutetia", "Roma"))
     put(s, "Lutetia", legions=2)
     act(s, "0:march Londinium")
-    assert reason_of(s, "0:legions 3") == "at most {most} legions can go along"
+    assert reason_of(s, "0:legions 3") == "legions that can go along: at most {most}"
 
 
 def test_four_actions_a_turn() -> None:

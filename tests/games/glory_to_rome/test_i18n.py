@@ -206,6 +206,27 @@ def test_the_score_sheet_labels_are_messages_of_the_domain() -> None:
     assert pl.gettext("Merchant bonuses") == glossary()["merchant_bonus"]["pl_plural"]
 
 
+@pytest.mark.parametrize("count", [1, 2, 5, 22])
+def test_the_vault_s_count_takes_the_plural_form_of_the_language(count: int) -> None:
+    """Issue 36: "Skarbiec: 2 karty", never a count glued to "kart"."""
+    word = {"pl": {1: "karta", 2: "karty", 5: "kart", 22: "karty"},
+            "uk": {1: "карта", 2: "карти", 5: "карт", 22: "карти"}}
+    for code, head in (("pl", "Skarbiec"), ("uk", "Скарбниця")):
+        lang = get_lang(code).for_domain(GAME_ID)
+        text = lang.ngettext("Vault: {count} card, known:", "Vault: {count} cards, known:", count)
+        assert text.format(count=count).startswith(f"{head}: {count} {word[code][count]},")
+
+
+def test_ukrainian_labels_speak_in_the_vy_form() -> None:
+    """The Ukrainian imperatives are the "ви" form (as the Ukrainian rulebook of Hadrian's Wall:
+    "залиште"), never the informal "додай", "скинь", "візьми"."""
+    uk = get_lang("uk").for_domain(GAME_ID)
+    assert uk.gettext("think: draw cards") == "розміркуйте: доберіть карти"
+    assert uk.gettext("lead {role} with {card}").startswith("розіграйте роль")
+    assert uk.gettext("discard the whole hand (Vomitorium)").startswith("скиньте")
+    assert uk.gettext("you have no Jack in hand") == "у вас на руці немає Сенатора"
+
+
 def test_the_palette_words_are_messages_of_the_domain() -> None:
     game = ludus.load(GAME_ID, 2)
     for code in LANGS[1:]:

@@ -124,8 +124,8 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) ->
     )
     supply = "  ".join(f"{COLOUR_INITIALS[c]} {n}" for c, n in view["supply"].items())
     lines.append(
-        _("Supply: {cubes}   legions {legions}   forts {forts}").format(
-            cubes=supply, legions=view["legion_reserve"], forts=view["fort_supply"]
+        _("Supply: {supply} · legions: {legions} · forts: {forts}").format(
+            supply=supply, legions=view["legion_reserve"], forts=view["fort_supply"]
         )
     )
     allied = ", ".join(word(c, lang) for c in view["allied"]) or _("none")
@@ -179,6 +179,19 @@ def render(view: Mapping[str, Any], player: int | None, lang: Lang = ENGLISH) ->
     return "\n".join(lines)
 
 
+def _path_colours(lang: Lang) -> tuple[str, ...]:
+    """Each tribe's colour as the word said of its migration path, which some languages inflect
+    (Polish: a path, "ścieżka", is feminine: "pomarańczowa"); in the order of ``COLOURS``."""
+    words = {
+        "black": lang.pgettext("migration path", "black"),
+        "blue": lang.pgettext("migration path", "blue"),
+        "green": lang.pgettext("migration path", "green"),
+        "orange": lang.pgettext("migration path", "orange"),
+        "white": lang.pgettext("migration path", "white"),
+    }
+    return tuple(words[colour] for colour in COLOURS)
+
+
 def render_map(view: Mapping[str, Any], lang: Lang = ENGLISH, width: int = 80) -> str:
     """The map as a compact listing in ``lang``: each city with its colours, whether it is a port
     (Sail goes from any port to any other), its roads, the migration paths into it (tribe colour
@@ -194,13 +207,12 @@ def render_map(view: Mapping[str, Any], lang: Lang = ENGLISH, width: int = 80) -
         ),
         width,
     )
+    path_colours = _path_colours(lang)
     for c, city in enumerate(CITIES):
         paths = ", ".join(
-            _("{colour} from {city}").format(
-                colour=colour_name(n.tribe, lang), city=city_name(n.parent, lang)
-            )
+            _("{colour} from {city}").format(colour=path_colours[n.tribe], city=city_name(n.parent, lang))
             if n.parent >= 0
-            else _("{colour} from its supply").format(colour=colour_name(n.tribe, lang))
+            else _("{colour} from its supply").format(colour=path_colours[n.tribe])
             for n in NODES
             if n.city == c
         )

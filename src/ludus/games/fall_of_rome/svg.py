@@ -203,10 +203,11 @@ class _Table:
             c.rect(x - 90, y - 30, 180, 60, fill=FILL[col], stroke="#333", rx=8, classes="frame")
             c.text(x, y - 12, tribe_name(t, self.lang), size=11.5, anchor="middle", weight="bold",
                    fill=INK[col])
-            c.text(x, y + 4, _("supply: {cubes} cubes").format(cubes=self.view["supply"][col]), size=11,
-                   anchor="middle", fill=INK[col])
-            words = (_("allied")
-                     if allied else _("alliance: {cards} cards").format(cards=TRIBES[t].alliance_cost))
+            cubes, cost = self.view["supply"][col], TRIBES[t].alliance_cost
+            supply = self.lang.ngettext("supply: {cubes} cube", "supply: {cubes} cubes", cubes)
+            c.text(x, y + 4, supply.format(cubes=cubes), size=11, anchor="middle", fill=INK[col])
+            words = (_("allied") if allied else self.lang.ngettext(
+                "alliance: {cards} card", "alliance: {cards} cards", cost).format(cards=cost))
             c.text(x, y + 20, words, size=11, anchor="middle", weight="bold" if allied else None,
                    fill=INK[col])
 
@@ -402,9 +403,12 @@ class _Table:
         c, _, v = self.canvas, self._, self.view
         deck = v["player_deck"]
         bsize = sum(seg["size"] for seg in v["barbarian_deck"])
-        line = _("Player deck: {size} cards (Revolt piles {piles}, Revolts {revolts})").format(
+        line = self.lang.ngettext(
+            "Player deck: {size} card (Revolt piles {piles}, Revolts {revolts})",
+            "Player deck: {size} cards (Revolt piles {piles}, Revolts {revolts})", deck["size"]).format(
             size=deck["size"], piles=", ".join(map(str, deck["piles"])) or "–", revolts=deck["revolts"])
-        line += " · " + _("Barbarian deck: {size} cards").format(size=bsize)
+        line += " · " + self.lang.ngettext(
+            "Barbarian deck: {size} card", "Barbarian deck: {size} cards", bsize).format(size=bsize)
         if v["vestalis_deck"]:
             line += " · " + _("Vestalis's event deck: {n}").format(n=v["vestalis_deck"])
         c.rect(14, y, 40, 26, fill="#c0392b", rx=4, tip=component_text("revolt", self.lang))

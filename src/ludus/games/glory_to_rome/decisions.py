@@ -457,7 +457,7 @@ def pending_from_saved(data: Mapping[str, Any], current: int) -> list[Decision]:
                 domain=DOMAIN, value=d, flag=NO_POOL)
     if rows:
         if not stack or type(stack[-1]) is not Frame:  # no batch of actions to hold them: none expected
-            raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"),
+            raise StateError(N_("state field {name!r}: expected a list of length {length}, got {count}"),
                              domain=DOMAIN, name="demands", length=0, count=len(rows))
         top = stack[-1]
         assert type(top) is Frame
@@ -490,8 +490,8 @@ def _ints(data: Mapping[str, Any], name: str, row: Any, length: int, empty: bool
         raise StateError(N_("state field {name!r}: expected a list of integers, got {value}"), domain=DOMAIN,
                          name=name, value=str(row)[:40])
     if length >= 0 and len(row) != length and not (empty and not row):
-        raise StateError(N_("state field {name!r}: expected {length} integers, got {count}"), domain=DOMAIN,
-                         name=name, length=length, count=len(row))
+        raise StateError(N_("state field {name!r}: expected a list of length {length}, got {count}"),
+                         domain=DOMAIN, name=name, length=length, count=len(row))
     return row
 
 

@@ -324,7 +324,9 @@ class _Table:
             c.text(30, y + 74 + k * 26, f"{_role(role, lang)} ×{n}", size=13)
         self.chips(200, y + 52, pv["stockpile"], _("Stockpile"), self.on_stock, p)
         known = [m for m in pv["vault"] if m != "?"]
-        self.chips(200, y + 112, known, _("Vault: {count} cards, known:").format(count=pv["vault_count"]))
+        self.chips(200, y + 112, known, self.lang.ngettext(
+            "Vault: {count} card, known:", "Vault: {count} cards, known:", pv["vault_count"]).format(
+            count=pv["vault_count"]))
         if pv["camp"] or pv["camp_jacks"]:
             c.text(24, y + 222 - 44, _("Played:"), size=12)
             for k, slug in enumerate(pv["camp"][:4]):
@@ -351,7 +353,7 @@ class _Table:
             acts = (mine or []) + self.on_structure.get((p, slug), [])
             recent = (p, BUILDING_INDEX[slug]) in self.recent
             tip = _card_tip(slug, lang) + "\n" + (
-                _("Complete.") if b["complete"] else _("{added} of {need} materials added.").format(
+                _("Complete.") if b["complete"] else _("Materials added: {added} of {need}.").format(
                     added=len(b["materials"]), need=need))
             with c.group(actions=acts or None, tip=tip, classes="recent" if recent else "", data_id=slug,
                          data_place=f"structures {p}"):

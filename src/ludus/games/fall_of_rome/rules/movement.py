@@ -199,7 +199,7 @@ def legions_why(s: S, p: Legions, a: Action) -> Reason | None:
         return None
     if p.most == 0:
         return because(N_("no legion can go along"))
-    return because(N_("at most {most} legions can go along"), most=p.most)
+    return because(N_("legions that can go along: at most {most}"), most=p.most)
 
 
 LEGIONS_RULES = DecisionRules(legions_choices, take_legions, legions_why)
