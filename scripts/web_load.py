@@ -12,7 +12,8 @@ turn at once with a random legal action (``confirm`` set). For ``--seconds`` it 
 - the server's CPU, its worker and bot processes included (user + system time over the wall
   time, 100 % = one core) and its
   peak resident memory (psutil, sampled every 0.2 s); with ``--postgres`` the CPU of the
-  PostgreSQL processes too; the client's own CPU, since they all share the machine.
+  PostgreSQL processes too; the client's own CPU, since they all share the machine; and the whole
+  machine's (every process and the kernel: what is left for the servers).
 
 SQLite (the default: a fresh file in a temporary directory) or ``--db URL``; ``--postgres``
 starts a scratch PostgreSQL cluster (Debian's binaries in /usr/lib/postgresql/*/bin, run as
@@ -262,6 +263,7 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
     me = psutil.Process()
     load_before = os.getloadavg()[0]
     server_cpu, client_cpu, db_cpu = cpu_seconds(process), me.cpu_times(), cpu_seconds(database)
+    machine = psutil.cpu_times()
     start = time.monotonic()
     deadline = start + args.seconds
     people = [person(url, t, token, random.Random(args.seed + n * 8 + p), deadline, counts)
@@ -270,10 +272,12 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
     actions, over = await committed(url, tables)
     wall = time.monotonic() - start
     server_after, client_after, db_after = cpu_seconds(process), me.cpu_times(), cpu_seconds(database)
+    machine_after = psutil.cpu_times()
     sampler.stopped.set()
     sampler.join()
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
     used = lambda a, b: (b.user - a.user) + (b.system - a.system)  # noqa: E731
+    busy = lambda t: t.user + t.nice + t.system + t.irq + t.softirq  # noqa: E731
     lat = counts.latencies
     return {
         "db": args.db_kind, "tables": len(tables), "seconds": round(wall, 1), "bot_level": args.level,
@@ -293,6 +297,8 @@ async def bench(url: str, process: psutil.Process, database: psutil.Process | No
                                       / wall, 1)
         if database is not None else None,
         "client_cpu_percent": round(100 * used(client_cpu, client_after) / wall, 1),
+        # everything the machine did (the kernel's network work included), 100 % = one core
+        "machine_cpu_percent": round(100 * (busy(machine_after) - busy(machine)) / wall, 1),
         "cores": psutil.cpu_count(), "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "failures": failures[:5],
     }
