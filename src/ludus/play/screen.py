@@ -38,8 +38,8 @@ __all__ = ["MIN_WIDTH", "Painter", "decision_screen", "game_palette", "menu_line
 
 WIDTH = 80
 HEIGHT = 24
-MIN_WIDTH = 40
-"""The narrowest screen laid out (a narrower terminal wraps the lines once more)."""
+MIN_WIDTH = 20
+"""The narrowest screen laid out (a terminal narrower still folds its lines)."""
 SEAT_AREA_MAX = 9
 """The most lines of the seat's area on the decision screen (the rest: ``board``)."""
 MENU_HANG = 6

@@ -27,7 +27,7 @@ from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.play import commands
 from ludus.play.screen import HEIGHT, MIN_WIDTH, Painter, decision_screen, game_palette
-from ludus.play.tty import AlternateScreen, erase, typed_ahead
+from ludus.play.tty import AlternateScreen, erase, measure, typed_ahead
 
 
 def _loose(text: str) -> str:
@@ -94,13 +94,19 @@ class TerminalSession:
 
     @property
     def width(self) -> int:
-        """The width the session lays its lines out in: the terminal's (at least :data:`MIN_WIDTH`)."""
+        """The width the session lays its lines out in: the terminal's now (at least :data:`MIN_WIDTH`)."""
+        measure(self.console)
         return max(self.console.width, MIN_WIDTH)
 
     def say(self, line: str, hang: int | None = None, style: str = "") -> None:
         """Print ``line`` in the game's colours, wrapped at the terminal's width under its text."""
         for row in self.paint.rows(line, self.width, hang, style):
-            self.console.print(row)
+            self.put(row)
+
+    def put(self, row: Text) -> None:
+        """Print a row laid out at :attr:`width` as it is (a terminal narrower than
+        :data:`MIN_WIDTH` folds it; rich never wraps it again)."""
+        self.console.print(row, no_wrap=True, crop=False, overflow="ignore")
 
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
@@ -281,7 +287,7 @@ class TerminalSession:
         if "map" in words and not self.game.render_map(self.table.view(seat), self.lang):
             words = tuple(word for word in words if word != "map")
         for row in commands.help_rows(self.lang, commands.examples(actions), words, self.width):
-            self.console.print(Text(row, no_wrap=True))
+            self.put(Text(row))
 
     def show_component(self, name: str) -> None:
         """``show NAME``: what a component is and does, from the game's data."""
@@ -444,6 +450,7 @@ class TerminalSession:
         """The decision screen of ``seat`` (news, its own area, the menu; see
         :func:`~ludus.play.screen.decision_screen`), after the whole table if ``board``."""
         console = self.console
+        width = self.width  # the terminal measured: the rules below span it too
         view = self.table.view(seat)
         if board:
             console.rule(
@@ -453,15 +460,15 @@ class TerminalSession:
                     seat=self.lang.player(seat),
                 )
             )  # no frame: the table keeps all 80 columns
-            console.print(self.paint_block(self.game.render(view, seat, self.lang)))
+            self.put(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat, self.lang) or "").splitlines()
         labels = [self.label(action) for action in self.table.legal(seat)]
         height = console.height if console.is_terminal else HEIGHT
-        for line in decision_screen(news, area, labels, self.width, height, self.paint, self.lang):
-            console.print(line)
+        for line in decision_screen(news, area, labels, width, height, self.paint, self.lang):
+            self.put(line)
 
     def paint_block(self, text: str) -> Text:
         """Several lines of text with the game's colours (a line wider than the terminal wraps
@@ -470,6 +477,7 @@ class TerminalSession:
 
     def show_end(self) -> None:
         console = self.console
+        measure(console)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is None:  # hot-seat: one screen for everyone, so only what everyone may see
             erase(self.console)
@@ -484,7 +492,7 @@ class TerminalSession:
                     self.say(f"  {item.text_in(self.lang)}", 4)
             self.unseen[seat].clear()
         console.rule(self._("Final position"))
-        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer, self.lang)))
+        self.put(self.paint_block(self.game.render(self.state.view(viewer), viewer, self.lang)))
         console.rule()
         out = self.state.outcome()
         console.print(score_sheet(self.game, out, self.humans, self.lang))

@@ -1,5 +1,7 @@
 """The terminal device under a session: its screen, its scrollback, what was typed ahead.
 
+The screen is as big as the terminal is now (:func:`measure`).
+
 A hot-seat hand-off must leave nothing of the previous seat on the terminal: not on the
 screen and not in the scrollback above it, which terminals (xterm, GNOME Terminal, tmux …)
 keep on a plain "clear screen". :func:`erase` sends cursor home, clear screen and erase the
@@ -33,7 +35,7 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import ControlType, Segment
 
-__all__ = ["ERASE", "AlternateScreen", "erase", "is_tty", "typed_ahead"]
+__all__ = ["ERASE", "AlternateScreen", "erase", "is_tty", "measure", "typed_ahead"]
 
 ERASE = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, erase the saved lines (the scrollback)."""
@@ -63,6 +65,21 @@ def is_tty(console: Console) -> bool:
         return bool(isatty and isatty())
     except ValueError:  # a closed file
         return False
+
+
+def measure(console: Console) -> None:
+    """Size ``console`` as its terminal is now: a real terminal's own size, asked of the
+    terminal itself (a stale ``COLUMNS`` or ``LINES`` in the environment, which rich would
+    believe, never makes a 120-column terminal an 80-column screen; a resize is seen at the
+    next measure). A pipe or a file keeps the size it has."""
+    if not is_tty(console):
+        return
+    try:
+        size = os.get_terminal_size(console.file.fileno())
+    except (AttributeError, OSError, ValueError):  # no descriptor (a test's file) or not a terminal
+        return
+    if size.columns > 0 and size.lines > 0:
+        console.size = (size.columns, size.lines)
 
 
 class AlternateScreen:
