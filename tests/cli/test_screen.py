@@ -13,7 +13,8 @@ import pytest
 import ludus
 from ludus.core.i18n import get_lang
 from ludus.core.rng import Rng
-from ludus.play.screen import HEIGHT, WIDTH, Painter, decision_screen, game_palette, menu_lines, wrap
+from ludus.play.colours import game_palette
+from ludus.play.screen import HEIGHT, WIDTH, Painter, decision_screen, menu_lines, wrap
 
 SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
 

@@ -22,19 +22,16 @@ Hand: Atrium, Bar
 
 from __future__ import annotations
 
-import re
 import textwrap
-import tomllib
-from collections.abc import Mapping, Sequence
-from importlib import resources
-from typing import Any
+from collections.abc import Sequence
 
 from rich.text import Text
 
 from ludus.core.i18n import Lang, get_lang
+from ludus.play.colours import Painter, game_palette, translated_palette
 
-__all__ = ["MIN_WIDTH", "Painter", "decision_screen", "game_palette", "menu_lines", "translated_palette",
-           "wrap"]
+__all__ = ["MIN_WIDTH", "Painter", "decision_screen", "game_palette", "menu_lines", "paint_rows",
+           "translated_palette", "wrap"]  # Painter, game_palette, translated_palette: ludus.play.colours
 
 WIDTH = 80
 HEIGHT = 24
@@ -44,115 +41,6 @@ SEAT_AREA_MAX = 9
 """The most lines of the seat's area on the decision screen (the rest: ``board``)."""
 MENU_HANG = 6
 """Where a menu label starts (``"  12  label"``): its wrapped lines start there too."""
-STEM_MIN = 4
-"""The shortest stem a palette word is matched by with any ending (shorter words match whole)."""
-ENDINGS = "aeoiyąęаеєиіїоуюяйь"
-"""Short final vowels an inflected form replaces ("Cegła" → "cegły", "Tégla" → "téglát")."""
-
-
-def stem(word: str) -> str:
-    """The part of ``word`` its inflected forms start with: without its final short vowels,
-    when at least :data:`STEM_MIN` letters remain.
-
-    >>> stem("Cegła"), stem("Senator"), stem("Legionary"), stem("Fa"), stem("жовтий")
-    ('Cegł', 'Senator', 'Legionar', 'Fa', 'жовт')
-    """
-    cut = word.rstrip(ENDINGS + ENDINGS.upper())
-    return cut if len(cut) >= STEM_MIN else word
-
-
-class Painter:
-    """Colours a game's words (its :attr:`~ludus.core.api.Game.palette`) in plain text.
-
-    Words match in any case and in any inflected form: a word of :data:`STEM_MIN` letters or
-    more (after its final vowels) with any ending ("Senator": "Senatora", "Senatorowie";
-    "Jack": "Jacks"), a shorter one whole. A one-letter key (a marker's initial, ``Y``)
-    matches only itself, as a word of its own.
-
-    >>> paint = Painter({"brick": "red", "Y": "yellow", "Senator": "bold"})
-    >>> [(span.start, span.end, span.style) for span in paint("Brick: Y YW").spans]
-    [(0, 5, 'red'), (7, 8, 'yellow')]
-    >>> [(span.start, span.end, span.style) for span in paint("weź Senatora, cegły").spans]
-    [(4, 12, 'bold')]
-    """
-
-    def __init__(self, palette: Mapping[str, str]) -> None:
-        self.palette = {word.casefold(): style for word, style in palette.items() if len(word) > 1}
-        self.letters = {word: style for word, style in palette.items() if len(word) == 1}
-        self.styles: list[str] = []
-        patterns: list[str] = []
-        for word in sorted(self.palette, key=len, reverse=True):
-            head, _, last = word.rpartition(" ")
-            root = stem(last)
-            ending = r"\w*" if len(root) >= STEM_MIN else r"\b"
-            patterns.append(f"(?P<w{len(patterns)}>{re.escape(head + ' ' if head else '')}{re.escape(root)})"
-                            + ending)
-            self.styles.append(self.palette[word])
-        self.words = re.compile(r"\b(?:" + "|".join(patterns) + ")", re.IGNORECASE) if patterns else None
-        letters = "".join(map(re.escape, self.letters))
-        self.initials = re.compile(rf"(?<!\w)[{letters}](?!\w)") if letters else None
-
-    def __call__(self, line: str, style: str = "") -> Text:
-        """``line`` as rich text, each palette word in its colour."""
-        text = Text(line, style=style, no_wrap=True, overflow="ellipsis")
-        if self.words is not None:
-            for found in self.words.finditer(line):
-                index = int((found.lastgroup or "w0")[1:])
-                text.stylize(self.styles[index], found.start(), found.end())
-        if self.initials is not None:
-            for found in self.initials.finditer(line):
-                text.stylize(self.letters[found.group()], found.start(), found.end())
-        return text
-
-    def rows(self, line: str, width: int, hang: int | None = None, style: str = "") -> list[Text]:
-        """``line`` wrapped to ``width`` (:func:`wrap`), each row painted."""
-        return [self(row, style) for row in wrap(line, width, hang)]
-
-
-def translated_palette(palette: Mapping[str, str], lang: Lang, domain: str) -> dict[str, str]:
-    """``palette`` with each word's translation in ``domain`` added (one-letter keys stay as they are).
-
-    >>> translated_palette({"Rubble": "grey"}, get_lang("en"), "ludus")
-    {'Rubble': 'grey'}
-    """
-    found = dict(palette)
-    for word, style in palette.items():
-        if len(word) > 1:
-            found.setdefault(lang.gettext(word, domain), style)
-    return found
-
-
-def glossary_forms(package: str, code: str) -> dict[str, list[str]]:
-    """The forms of each term of a game's glossary (``<package>/data/glossary.toml``) in the
-    language ``code``, by the term's English name (casefolded): the term and its plural
-    ("Legionista", "Legioniści"); empty for a game without a glossary.
-
-    >>> glossary_forms("ludus.games.glory_to_rome", "pl")["jack"]
-    ['Senator', 'Senatorowie']
-    """
-    try:
-        text = resources.files(package).joinpath("data/glossary.toml").read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-        return {}
-    forms: dict[str, list[str]] = {}
-    for term in tomllib.loads(text).get("terms", {}).values():
-        english = term.get("en")
-        if isinstance(english, str):
-            said = [term.get(code), term.get(f"{code}_plural")]
-            forms[english.casefold()] = [form for form in said if isinstance(form, str) and form]
-    return forms
-
-
-def game_palette(game: Any, lang: Lang) -> dict[str, str]:
-    """The words ``game`` colours in ``lang``: its palette, each word's translation, and the
-    forms its glossary gives the same term — a component is coloured as what it is, in every
-    language, whatever form a sentence puts it in (:class:`Painter` adds the endings)."""
-    found = translated_palette(game.palette, lang, game.info.id)
-    forms = glossary_forms(type(game).__module__.rpartition(".")[0], lang.code)
-    for word, style in game.palette.items():
-        for form in forms.get(word.casefold(), ()) if len(word) > 1 else ():
-            found.setdefault(form, style)
-    return found
 
 
 def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
@@ -171,6 +59,11 @@ def wrap(line: str, width: int, hang: int | None = None) -> list[str]:
     rows = textwrap.wrap(line, width, subsequent_indent=" " * hang, break_on_hyphens=False,
                          replace_whitespace=False)
     return rows or [line[:width]]
+
+
+def paint_rows(paint: Painter, line: str, width: int, hang: int | None = None, style: str = "") -> list[Text]:
+    """``line`` wrapped to ``width`` (:func:`wrap`), each row in the game's colours."""
+    return [paint(row, style) for row in wrap(line, width, hang)]
 
 
 def _layouts(entries: list[str], width: int) -> list[tuple[int, list[int], list[int]]]:

@@ -26,7 +26,8 @@ from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.play import commands
-from ludus.play.screen import HEIGHT, MIN_WIDTH, Painter, decision_screen, game_palette
+from ludus.play.colours import Painter, game_palette
+from ludus.play.screen import HEIGHT, MIN_WIDTH, decision_screen, paint_rows
 from ludus.play.tty import AlternateScreen, erase, measure, typed_ahead
 
 
@@ -100,7 +101,7 @@ class TerminalSession:
 
     def say(self, line: str, hang: int | None = None, style: str = "") -> None:
         """Print ``line`` in the game's colours, wrapped at the terminal's width under its text."""
-        for row in self.paint.rows(line, self.width, hang, style):
+        for row in paint_rows(self.paint, line, self.width, hang, style):
             self.put(row)
 
     def put(self, row: Text) -> None:
@@ -473,7 +474,9 @@ class TerminalSession:
     def paint_block(self, text: str) -> Text:
         """Several lines of text with the game's colours (a line wider than the terminal wraps
         under its text)."""
-        return Text("\n").join(row for line in text.splitlines() for row in self.paint.rows(line, self.width))
+        width = self.width
+        return Text("\n").join(row for line in text.splitlines()
+                               for row in paint_rows(self.paint, line, width))
 
     def show_end(self) -> None:
         console = self.console
