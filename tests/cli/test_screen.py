@@ -1,15 +1,20 @@
 """Issue 11: the decision screen fits 80×24 for every decision of every game, and names
-components as people read them."""
+components as people read them. Issue 36: its lines wrap under their text, never cut, and the
+game's words are coloured in every language as in English."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from typing import Any
 
 import pytest
 
 import ludus
+from ludus.core.i18n import get_lang
 from ludus.core.rng import Rng
-from ludus.play.screen import HEIGHT, WIDTH, Painter, decision_screen, menu_lines
+from ludus.play.colours import game_palette
+from ludus.play.screen import HEIGHT, WIDTH, Painter, decision_screen, menu_lines, wrap
 
 SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
 
@@ -88,3 +93,109 @@ def test_a_few_long_labels_get_lines_of_their_own_below_the_columns() -> None:
     assert len(lines) == 11  # 30 short ones in 3 columns of 10, the long one below
     assert lines[-1] == "  31  end actions and draw 2 player cards"
     assert lines[0].startswith("   1  sail to City0") and "  11  sail to City10" in lines[0]
+
+
+# --- issue 36: wrapped, never cut; the words coloured in every language ----------------------------
+def entries_of(lines: list[str]) -> dict[int, str]:
+    """The menu entries on a screen (one column), each label's wrapped rows joined."""
+    entries: dict[int, list[str]] = {}
+    last = None
+    for row in lines:
+        found = re.match(r"^ *(\d+)  (\S.*)$", row)
+        if found and (last is None or int(found.group(1)) == last + 1):
+            last = int(found.group(1))
+            entries[last] = [found.group(2)]
+        elif last is not None and row.startswith(" " * 6):
+            entries[last].append(row.strip())
+    return {n: " ".join(rows) for n, rows in entries.items()}
+
+
+def test_a_long_label_wraps_under_its_text_and_is_never_cut() -> None:
+    label = "keep Lanista as your Path card (the other is your Development card)"
+    lines = [line.plain for line in menu_lines([label, "pass"], rows=10, width=40)]
+    assert lines == ["   1  keep Lanista as your Path card",
+                     "      (the other is your Development",
+                     "      card)",
+                     "   2  pass"]
+    assert wrap("  Gracz 2 dobiera: Lanista i Strażnik, a potem", 30) == [
+        "  Gracz 2 dobiera: Lanista i", "    Strażnik, a potem"]
+
+
+def test_the_menu_counts_its_wrapped_rows() -> None:
+    labels = [f"a label long enough to take two rows of a narrow screen, {i}" for i in range(8)]
+    lines = [line.plain for line in menu_lines(labels, rows=7, width=40)]
+    shown = entries_of(lines)
+    assert len(lines) <= 7 and shown == {n: labels[n - 1] for n in range(1, len(shown) + 1)}, lines
+    said = " ".join(line.strip() for line in lines)
+    assert f"… and {8 - len(shown)} more: type menu to see them all" in said
+    screen = decision_screen(["news"] * 5, ["my hand"], labels, width=40, height=24)
+    assert len(screen) <= 23 and all(line.cell_len <= 40 for line in screen)
+
+
+@pytest.mark.parametrize("lang", ["pl", "hu", "uk"])
+@pytest.mark.parametrize(("game_id", "players"), [
+    ("glory-to-rome", 3), ("trajan", 2), ("fall-of-rome", 2), ("hadrians-wall", 2)])
+def test_every_label_is_whole_on_the_screen_at_80_columns(game_id: str, players: int, lang: str) -> None:
+    game = ludus.load(game_id, players)
+    state = game.new_state(5)
+    rng = Rng(5)
+    screens = 0
+    locale = get_lang(lang)
+    while not state.is_terminal() and screens < 25:
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        if seat == 0:
+            labels = [game.describe(state, a, locale) for a in actions]
+            area = (game.render_seat(state.view(0), 0, locale) or "").splitlines()
+            lines = [line.plain for line in decision_screen([], area, labels, 80, 24, lang=locale)]
+            assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+            assert not any(line.endswith("…") for line in lines), lines
+            if len(labels) < 10:  # one column, every entry shown
+                assert entries_of(lines) == {n: label for n, label in enumerate(labels, start=1)}, lines
+            screens += 1
+        state.apply(rng.choice(actions))
+    assert screens > 3
+
+
+def test_the_jack_is_coloured_in_every_form() -> None:
+    styles = {}
+    for lang, line, words in [("en", "think: take a Jack · Jacks 3", ["Jack", "Jacks"]),
+                              ("pl", "pomyśl: weź Senatora · Senatorowie 3 · 2 Senatorów",
+                               ["Senatora", "Senatorowie", "Senatorów"]),
+                              ("hu", "gondolkodj: vegyél el egy Szenátort · Szenátorok 3",
+                               ["Szenátort", "Szenátorok"]),
+                              ("uk", "подумайте: візьміть Сенатора · Сенатори 3", ["Сенатора", "Сенатори"])]:
+        paint = Painter(game_palette(ludus.load("glory-to-rome", 3), get_lang(lang)))
+        text = paint(line)
+        assert [line[span.start:span.end] for span in text.spans] == words, (lang, text.spans)
+        styles[lang] = {span.style for span in text.spans}
+    assert all(found == {"bold"} for found in styles.values()), styles
+
+
+@pytest.mark.parametrize("lang", ["pl", "hu", "uk"])
+@pytest.mark.parametrize(("game_id", "players"), [("glory-to-rome", 3), ("trajan", 2), ("fall-of-rome", 2)])
+def test_every_language_colours_what_english_colours(game_id: str, players: int, lang: str) -> None:
+    # the same component, the same colour: screen by screen, as many spans of each colour as in English
+    game = ludus.load(game_id, players)
+    state = game.new_state(4)
+    rng = Rng(4)
+    paints = {code: Painter(game_palette(game, get_lang(code))) for code in ("en", lang)}
+    news: list[Any] = []
+    screens = 0
+    while not state.is_terminal() and screens < 40:
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        if seat == 0:
+            counts = {}
+            for code, paint in paints.items():
+                locale = get_lang(code)
+                lines = ([event.text_in(locale) for event in news]
+                         + (game.render_seat(state.view(0), 0, locale) or "").splitlines()
+                         + [game.describe(state, a, locale) for a in actions])
+                counts[code] = Counter(span.style for line in lines for span in paint(line).spans)
+            assert counts[lang] == counts["en"], (screens, counts["en"] - counts[lang],
+                                                  counts[lang] - counts["en"])
+            news = []
+            screens += 1
+        news += [event for event in state.apply(rng.choice(actions)) if event.is_visible_to(0)]
+    assert screens > 10

@@ -8,9 +8,6 @@ answer with a number or with the action's notation, or with ``save FILE``,
 
 from __future__ import annotations
 
-import os
-import struct
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,22 +23,12 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
 from ludus.core.errors import IllegalActionError, LudusError
 from ludus.core.events import Event
-from ludus.core.i18n import N_, Lang, get_lang
+from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
-from ludus.play.screen import HEIGHT, Painter, decision_screen, translated_palette
-
-HELP = N_("""\
-Type the number of an action, or its notation (e.g. "lead laborer" or "0:lead laborer").
-  save FILE   save the game so far as a record (continue later with --load FILE)
-  log         show the whole log you may see
-  show NAME   what a component (a card, a tile, a role …) is and does
-  board       show the whole table (the decision screen shows your own area)
-  menu        list every action of this decision, with its notation
-  map         show the map (Fall of Rome: roads, ports, migration paths)
-  undo        take back your last action (while no one else has acted and nothing hidden
-              was revealed since; in a solo game, back to the last reveal)
-  help        show this help
-  quit        leave the game (it is saved: continue with ludus play --resume)""")
+from ludus.play import commands
+from ludus.play.colours import Painter, game_palette
+from ludus.play.screen import HEIGHT, MIN_WIDTH, decision_screen, paint_rows
+from ludus.play.tty import AlternateScreen, erase, measure, typed_ahead
 
 
 def _loose(text: str) -> str:
@@ -84,11 +71,13 @@ class TerminalSession:
         """Where the record is written after every action (and at the end), if anywhere."""
         self.at_screen: int | None = None
         """The seat whose person is at the screen (hot-seat: the screen is cleared between seats)."""
-        self.paint = Painter(translated_palette(game.palette, self.lang, game.info.id))
+        self.paint = Painter(game_palette(game, self.lang))
         self.seen_board: set[int] = set()
         """Seats that saw the whole table once (shown before their first decision)."""
         self.real_terminal = input_fn is None and self.console.is_terminal
         """Whether answers are typed at a terminal (then type-ahead is refused, see :func:`typed_ahead`)."""
+        self.screen = AlternateScreen(self.console)
+        """The terminal's alternate screen, where a hot-seat game is played (a real terminal only)."""
 
     @property
     def state(self) -> State:
@@ -104,6 +93,22 @@ class TerminalSession:
         """``message`` in the session's language, its ``{names}`` filled in."""
         return self.lang.gettext(message).format(**values)
 
+    @property
+    def width(self) -> int:
+        """The width the session lays its lines out in: the terminal's now (at least :data:`MIN_WIDTH`)."""
+        measure(self.console)
+        return max(self.console.width, MIN_WIDTH)
+
+    def say(self, line: str, hang: int | None = None, style: str = "") -> None:
+        """Print ``line`` in the game's colours, wrapped at the terminal's width under its text."""
+        for row in paint_rows(self.paint, line, self.width, hang, style):
+            self.put(row)
+
+    def put(self, row: Text) -> None:
+        """Print a row laid out at :attr:`width` as it is (a terminal narrower than
+        :data:`MIN_WIDTH` folds it; rich never wraps it again)."""
+        self.console.print(row, no_wrap=True, crop=False, overflow="ignore")
+
     # --- the loop -------------------------------------------------------
     def run(self) -> State | None:
         """Play until the game ends (return the final state) or the person quits (None).
@@ -114,20 +119,25 @@ class TerminalSession:
         actions before a bot's turn.
         """
         table = self.table
-        while (turn := table.next_turn()) is not None:
-            if turn.kind == "ask":
-                if not self.ask(turn.seat):
-                    return None
-            elif turn.kind == "offer":
-                if not self.offer(turn.seat):
-                    return None
-            else:
-                if turn.kind == "forced" and turn.action is not None:  # public and the only move: said
-                    self.unseen[turn.seat].append(self._("{seat}: {action} (the only move)",
-                                                         seat=self.lang.player(turn.seat),
-                                                         action=self.label(turn.action)))
-                if table.take_turn(turn):
-                    self.played()
+        if len(self.humans) > 1:  # hot-seat: the game's screens never reach the shell's scrollback
+            self.screen.enter()
+        try:
+            while (turn := table.next_turn()) is not None:
+                if turn.kind == "ask":
+                    if not self.ask(turn.seat):
+                        return None
+                elif turn.kind == "offer":
+                    if not self.offer(turn.seat):
+                        return None
+                else:
+                    if turn.kind == "forced" and turn.action is not None:  # public and the only move: said
+                        self.unseen[turn.seat].append(self._("{seat}: {action} (the only move)",
+                                                             seat=self.lang.player(turn.seat),
+                                                             action=self.label(turn.action)))
+                    if table.take_turn(turn):
+                        self.played()
+        finally:  # the end, quitting, an error, Ctrl-C: the shell gets its screen back
+            self.screen.leave()
         self.show_end()
         return self.state
 
@@ -147,7 +157,7 @@ class TerminalSession:
             )
         )
         for i, action in enumerate(optional, start=1):
-            self.console.print(Text(f"  {i:>3}  {self.label(action)}"))
+            self.say(f"  {i:>3}  {self.label(action)}", 7)
         while True:
             try:
                 answer = self.input_fn(self._("{seat} (Enter to pass)> ", seat=self.lang.player(p))).strip()
@@ -160,7 +170,7 @@ class TerminalSession:
                 self.say_left()
                 return False
             if answer == "help":
-                self.console.print(Text(self._(HELP)))
+                self.show_help(p, optional, commands.OFFER)
                 continue
             if answer.startswith("save"):
                 self.save(answer[4:].strip())
@@ -218,7 +228,7 @@ class TerminalSession:
             try:
                 answer = self.input_fn(self._("{seat}> ", seat=self.lang.player(seat))).strip()
             except EOFError:
-                console.print(self._("End of input: leaving the game."))
+                self.farewell(self._("End of input: leaving the game."))
                 return False
             if not answer:
                 continue
@@ -227,11 +237,11 @@ class TerminalSession:
                 self.say_left()
                 return False
             if word == "help":
-                console.print(Text(self._(HELP)))
+                self.show_help(seat, actions, commands.ALL)
                 continue
             if word == "log":
                 for event in self.table.seat_events(seat):
-                    console.print(self.paint(f"  {event.text_in(self.lang)}"))
+                    self.say(f"  {event.text_in(self.lang)}", 4)
                 continue
             if word == "save":
                 self.save(rest.strip())
@@ -270,8 +280,15 @@ class TerminalSession:
         """``menu``: every action of the decision, numbered, with its notation."""
         for i, action in enumerate(actions, start=1):
             label = self.label(action)
-            line = f"{i:>4}  {label}" + (f"  [{action}]" if label != str(action) else "")
-            self.console.print(self.paint(line))
+            self.say(f"{i:>4}  {label}" + (f"  [{action}]" if label != str(action) else ""), 6)
+
+    def show_help(self, seat: int, actions: list[Action], words: tuple[str, ...]) -> None:
+        """``help``: how to answer, with two of ``actions`` as examples, and the commands
+        ``words`` (``map`` only in a game with a map), wrapped at the terminal's width."""
+        if "map" in words and not self.game.render_map(self.table.view(seat), self.lang):
+            words = tuple(word for word in words if word != "map")
+        for row in commands.help_rows(self.lang, commands.examples(actions), words, self.width):
+            self.put(Text(row))
 
     def show_component(self, name: str) -> None:
         """``show NAME``: what a component is and does, from the game's data."""
@@ -323,13 +340,18 @@ class TerminalSession:
         return answer.strip().lower() in {"yes", "y", self._("yes").lower()}
 
     def say_left(self) -> None:
-        """The person quits: the game is already saved; say where."""
+        """The person quits: the game is already saved; say where (on the shell's screen)."""
         self.save_now()
         if self.autosave is not None:
-            self.console.print(Text(self._("You left the game. It is saved in {path}; continue with: "
-                                           "ludus play --resume", path=str(self.autosave))))
+            self.farewell(self._("You left the game. It is saved in {path}; continue with: "
+                                 "ludus play --resume", path=str(self.autosave)))
         else:
-            self.console.print(Text(self._("You left the game.")))
+            self.farewell(self._("You left the game."))
+
+    def farewell(self, said: str) -> None:
+        """Leave the alternate screen (if in it) and say ``said`` where it stays: on the shell's screen."""
+        self.screen.leave()
+        self.console.print(Text(said))
 
     def hand_over(self, seat: int) -> bool:
         """Hot-seat: before another seat's screen, clear this one and wait for that person.
@@ -339,18 +361,18 @@ class TerminalSession:
         """
         if len(self.humans) < 2 or self.at_screen == seat:
             return True
-        self.console.clear()
+        erase(self.console)  # the screen and the scrollback: nothing left to scroll back to
         self.at_screen = None
         try:
             answer = self.input_fn(self._("{seat}, press Enter (the other players look away)> ",
                                           seat=self.lang.player(seat))).strip()
         except EOFError:
-            self.console.print(self._("End of input: leaving the game."))
+            self.farewell(self._("End of input: leaving the game."))
             return False
         if answer == "quit":
             self.say_left()
             return False
-        self.console.clear()
+        erase(self.console)
         self.at_screen = seat
         return True
 
@@ -429,6 +451,7 @@ class TerminalSession:
         """The decision screen of ``seat`` (news, its own area, the menu; see
         :func:`~ludus.play.screen.decision_screen`), after the whole table if ``board``."""
         console = self.console
+        width = self.width  # the terminal measured: the rules below span it too
         view = self.table.view(seat)
         if board:
             console.rule(
@@ -438,69 +461,44 @@ class TerminalSession:
                     seat=self.lang.player(seat),
                 )
             )  # no frame: the table keeps all 80 columns
-            console.print(self.paint_block(self.game.render(view, seat, self.lang)))
+            self.put(self.paint_block(self.game.render(view, seat, self.lang)))
             console.rule()
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat, self.lang) or "").splitlines()
         labels = [self.label(action) for action in self.table.legal(seat)]
         height = console.height if console.is_terminal else HEIGHT
-        for line in decision_screen(news, area, labels, console.width, height, self.paint, self.lang):
-            console.print(line)
+        for line in decision_screen(news, area, labels, width, height, self.paint, self.lang):
+            self.put(line)
 
     def paint_block(self, text: str) -> Text:
-        """Several lines of text with the game's colours (a line wider than the terminal wraps)."""
-        block = Text("\n").join(self.paint(line) for line in text.splitlines())
-        block.no_wrap = False
-        return block
+        """Several lines of text with the game's colours (a line wider than the terminal wraps
+        under its text)."""
+        width = self.width
+        return Text("\n").join(row for line in text.splitlines()
+                               for row in paint_rows(self.paint, line, width))
 
     def show_end(self) -> None:
         console = self.console
+        measure(console)
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is None:  # hot-seat: one screen for everyone, so only what everyone may see
-            self.console.clear()
+            erase(self.console)
         shown: set[int] = set()
         for seat in self.humans:
             for item in self.unseen[seat]:  # events everyone (or the one person) may see; forced-move notes
-                if isinstance(
-                    item, str
-                ):  # a move played for that seat: on a shared screen, said only by events
+                if isinstance(item, str):  # a move played for that seat: on a shared screen, said by events
                     if viewer is not None:
-                        console.print(self.paint(f"  {item}"))
+                        self.say(f"  {item}", 4)
                 elif item.is_visible_to(viewer) and id(item) not in shown:
                     shown.add(id(item))
-                    console.print(self.paint(f"  {item.text_in(self.lang)}"))
+                    self.say(f"  {item.text_in(self.lang)}", 4)
             self.unseen[seat].clear()
         console.rule(self._("Final position"))
-        console.print(self.paint_block(self.game.render(self.state.view(viewer), viewer, self.lang)))
+        self.put(self.paint_block(self.game.render(self.state.view(viewer), viewer, self.lang)))
         console.rule()
         out = self.state.outcome()
         console.print(score_sheet(self.game, out, self.humans, self.lang))
-
-
-def typed_ahead() -> list[str]:
-    """Lines typed at the terminal before the prompt appeared, read and dropped.
-
-    A number typed for one menu must never choose from the next: the menu may have
-    changed while the bots moved. Returns the dropped lines (empty when standard input
-    is not a terminal, e.g. scripted input, or on a system without termios).
-    """
-    try:
-        import fcntl
-        import termios
-    except ImportError:  # not a POSIX terminal
-        return []
-    if not sys.stdin.isatty():
-        return []
-    fd = sys.stdin.fileno()
-    lines: list[str] = []
-    while True:
-        pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
-        if pending <= 0:
-            break
-        lines.extend(os.read(fd, pending).decode(errors="replace").split("\n"))
-    termios.tcflush(fd, termios.TCIFLUSH)
-    return [line.strip() for line in lines if line.strip()]
 
 
 def score_sheet(game: Game[Any], out: Outcome, humans: Sequence[int] = (), lang: Lang | None = None) -> Group:
