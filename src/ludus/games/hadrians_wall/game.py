@@ -12,6 +12,7 @@ from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState, method
 from ludus.core.errors import N_, StateError
 from ludus.core.fields import field_names
+from ludus.core.info import returns_of
 from ludus.core.i18n import LangLike
 from ludus.core.rng import Rng
 
@@ -104,6 +105,17 @@ class HadriansWallState(HadriansWallData, RulesState):
 
     def outcome(self) -> Outcome:
         return scoring.outcome(self)
+
+    def returns(self) -> tuple[float, ...]:
+        """Utility per seat: :func:`~ludus.core.info.returns_of` the outcome (places; a Solo
+        Campaign fort: 1 when the Fort Goal is met, else 0), except a free solo game, which has no
+        loser: its value is the score on the search's scale, ``tanh((VP - SOLO_CENTRE) / SOLO_SCALE)``
+        (:func:`.heuristic.evaluate_all_of`, centre 30 VP, scale 25 VP), so that a learner sees how
+        well it played: -10 VP is -0.92, 30 VP 0, 55 VP 0.76, 80 VP 0.96."""
+        outcome = self.outcome()
+        if len(outcome.scores) == 1 and self.cfg.fort is None:
+            return heuristic.evaluate_all_of(outcome.scores)
+        return returns_of(outcome)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return view.view(self, player)
