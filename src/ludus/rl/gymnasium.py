@@ -17,12 +17,16 @@ drives them: round-robin in simultaneous phases, and offered their optional
 out-of-turn actions (:meth:`Agent.react <ludus.agents.Agent.react>`) before each decision.
 
 The reward is 0 until the end, then the learner's :meth:`State.returns
-<ludus.core.api.State.returns>`. The episode is truncated at ``max_actions`` ludus actions
+<ludus.core.api.State.returns>` (a free solo Hadrian's Wall game: its score,
+``tanh((VP - 30) / 25)``). The episode is truncated at ``max_actions`` ludus actions
 (default the game's ``action_cap``). An **illegal action** ends the episode with
 ``illegal_reward`` (default -1, ``info["illegal"]`` set; the game is left as it was), the
 way PettingZoo's ``TerminateIllegalWrapper`` does, so that an unmasked learner and
 Gymnasium's own checker can sample the whole space; with ``illegal_reward=None`` it
 raises :class:`~ludus.core.errors.IllegalActionError` instead.
+
+``import ludus.rl`` registers every game with Gymnasium: ``gymnasium.make("ludus/Trajan-v0",
+players=2, opponents="random")`` is ``LudusEnv("trajan", players=2, opponents="random")``.
 """
 
 from __future__ import annotations
@@ -89,20 +93,27 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
             out[p] = make_agent(spec, seed=seed * 8 + p) if isinstance(spec, str) else spec
         return out
 
+    def _reacting(self) -> set[int]:
+        """The seats offered reaction windows: every bot, and the learner with ``reactions``."""
+        return set(self.opponent_specs) | ({self.seat} if self.reactions else set())
+
     def _drive(self) -> None:
         """Let the bots play until the learner is selected or the game is over."""
         turns = self._turns()
         while turns.seat is not None and turns.seat != self.seat:
-            p = turns.seat
-            agent = self.opponents[p]
-            if turns.window:
-                reply = agent.react(turns.state, p)
-                if reply is None:
-                    turns.decline()
-                else:
-                    turns.apply(reply)
+            self._opponent_plays(turns, turns.seat)
+
+    def _opponent_plays(self, turns: Turns, p: int) -> None:
+        """Seat ``p``'s bot decides (or declines its reaction window)."""
+        agent = self.opponents[p]
+        if turns.window:
+            reply = agent.react(turns.state, p)
+            if reply is None:
+                turns.decline()
             else:
-                turns.apply(agent.act(turns.state, p))
+                turns.apply(reply)
+        else:
+            turns.apply(agent.act(turns.state, p))
 
     def _observation(self) -> FloatArray:
         return observation(self.game, self._turns().state, self.seat)
@@ -125,8 +136,7 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
         """A new game with ludus seed ``seed`` (default: drawn from the environment's generator)."""
         super().reset(seed=seed)
         ludus_seed = int(self.np_random.integers(2**31)) if seed is None else seed
-        reacting = set(self.opponent_specs) | ({self.seat} if self.reactions else set())
-        self.turns = Turns(self.game, self.game.new_state(ludus_seed), reacting, self.max_actions)
+        self.turns = Turns(self.game, self.game.new_state(ludus_seed), self._reacting(), self.max_actions)
         self.opponents = self._agents(ludus_seed)
         self._drive()
         self._over = self.turns.seat is None

@@ -13,9 +13,20 @@ more with ``reactions=True`` (the last number declines a reaction window). See
 :mod:`ludus.rl.table` for the turn order (simultaneous phases, out-of-turn actions).
 
 Rewards are 0 until the end, then :meth:`State.returns <ludus.core.api.State.returns>`
-(the shared team result in a co-operative game); every agent is terminated at the
-end, and truncated at ``max_actions`` (default the game's ``action_cap``) with reward 0.
-An illegal action raises :class:`~ludus.core.errors.IllegalActionError` (nothing changes).
+(the shared team result in a co-operative game; a free solo Hadrian's Wall game its score,
+``tanh((VP - 30) / 25)``); every agent is terminated at the end, and truncated at
+``max_actions`` (default the game's ``action_cap``) with reward 0.
+
+An illegal action raises :class:`~ludus.core.errors.IllegalActionError` (nothing changes)
+by default. With ``illegal_reward=-1.0`` it follows PettingZoo's classic games instead: the
+game ends (every agent terminated), the mover is rewarded ``illegal_reward`` and the others
+0, and the mover's info has ``"illegal": True`` (the ludus state is left as it was).
+
+:meth:`LudusAECEnv.state` is the **global state** for centralized critics (MAPPO and the
+like): a fixed-size float32 vector (:attr:`LudusAECEnv.state_space`) of the spectator's
+observation, then every seat's own observation in seat order, then the selected seat
+(one-hot) and the reaction-window flag. It sees everything every seat sees, so it is for a
+critic during training only, never a seat's input: no agent's observation is built from it.
 """
 
 from __future__ import annotations
@@ -29,7 +40,7 @@ from pettingzoo.utils import wrappers
 
 import ludus
 from ludus.core.api import Game
-from ludus.rl.table import Turns, observation
+from ludus.rl.table import FloatArray, Turns, observation
 
 __all__ = ["LudusAECEnv", "env", "raw_env"]
 
@@ -47,13 +58,15 @@ class LudusAECEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(self, game_id: str, players: int | None = None, *, reactions: bool = False,
-                 max_actions: int | None = None, render_mode: str | None = None, **options: object) -> None:
+                 max_actions: int | None = None, illegal_reward: float | None = None,
+                 render_mode: str | None = None, **options: object) -> None:
         super().__init__()
         self.game: Game[Any] = ludus.load(game_id, players=players, **options)
         self.metadata = {**self.metadata, "name": f"ludus_{game_id.replace('-', '_')}_v0"}
         self.render_mode = render_mode
         self.reactions = reactions
         self.max_actions = max_actions
+        self.illegal_reward = illegal_reward
         n = self.game.players
         self.possible_agents = [agent_name(p) for p in range(n)]
         self.agents = list(self.possible_agents)
@@ -64,6 +77,8 @@ class LudusAECEnv(AECEnv):  # type: ignore[misc]
             "observation": spaces.Box(-np.inf, np.inf, shape=(obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
         })
+        self.state_space = spaces.Box(-np.inf, np.inf, shape=((n + 1) * obs_size + n + 1,), dtype=np.float32)
+        """The space of :meth:`state`: ``n + 1`` observations, the selected seat one-hot, the window flag."""
         self._seed_rng = np.random.default_rng()
         self.turns: Turns | None = None
 
@@ -120,6 +135,18 @@ class LudusAECEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         return {"observation": observation(self.game, turns.state, seat), "action_mask": turns.mask(seat)}
 
+    def state(self) -> FloatArray:
+        """The global state for a centralized critic (see the module's documentation): it sees every
+        seat's view, so it must never be given to a seat as its observation."""
+        turns = self._turns()
+        n = self.game.players
+        turn = np.zeros(n + 1, dtype=np.float32)
+        if turns.seat is not None:
+            turn[turns.seat] = 1.0
+        turn[n] = float(turns.window)
+        views = [observation(self.game, turns.state, seat) for seat in (None, *range(n))]
+        return np.concatenate([*views, turn])
+
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action`` (``None`` once the agent is done)."""
         agent = self.agent_selection
@@ -132,8 +159,22 @@ class LudusAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
+        seat = self.possible_agents.index(agent)
+        if self.illegal_reward is not None and int(action) not in turns.legal_ids(seat):
+            self._end_illegal(agent, self.illegal_reward)
+            return
         turns.play(int(action))
         self._update()
+
+    def _end_illegal(self, agent: str, reward: float) -> None:
+        """PettingZoo's classic rule: the game ends, ``illegal_reward`` for the mover, 0 for the others."""
+        for a in self.agents:
+            self.rewards[a] = 0.0
+            self.terminations[a] = True
+        self.rewards[agent] = float(reward)
+        self.infos[agent]["illegal"] = True
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         """The table as text, seen by a spectator (``ansi``; ``human`` prints it)."""
