@@ -52,7 +52,8 @@ class LudusEnv(gymnasium.Env[FloatArray, np.int64]):
     """The learner plays ``seat`` of ``game_id``; ludus bots play the others (see the module's
     documentation)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's attribute
+    # Gymnasium's attribute; the fps only quiets the checker of a registered id (text has no frame rate)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, seat: int = 0,
                  opponents: str | Agent | Sequence[str | Agent] = "greedy", *, reactions: bool = False,
