@@ -206,7 +206,7 @@ def test_a_snapshot_is_a_frozen_copy_of_the_learner() -> None:
 
 def test_bots_by_level_name_and_mixed_opponents() -> None:
     e = SelfPlayEnv("hadrians-wall", 3, opponents=["easy", "random"], max_actions=SHORT)
-    reward, info = play_episode(e, seed=6)
+    _, info = play_episode(e, seed=6)
     assert info["seat"] == 0 and type(e.opponents[1]).__name__ == "GreedyAgent"
     with pytest.raises(ValueError, match="2 opponents needed"):
         SelfPlayEnv("trajan", 3, opponents=["easy"])

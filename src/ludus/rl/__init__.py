@@ -46,7 +46,8 @@ def register_gymnasium(game_ids: tuple[str, ...] = GYMNASIUM_GAMES) -> list[str]
 
     done: list[str] = []
     for game_id in game_ids:
-        for self_play, entry in ((False, "ludus.rl.gymnasium:LudusEnv"), (True, "ludus.rl.selfplay:SelfPlayEnv")):
+        entries = ((False, "ludus.rl.gymnasium:LudusEnv"), (True, "ludus.rl.selfplay:SelfPlayEnv"))
+        for self_play, entry in entries:
             env_id = gymnasium_id(game_id, self_play)
             if env_id not in gymnasium.registry:
                 gymnasium.register(id=env_id, entry_point=entry, kwargs={"game_id": game_id})

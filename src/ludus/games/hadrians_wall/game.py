@@ -12,8 +12,8 @@ from ludus.core.decisions import Decision
 from ludus.core.engine import RulesState, method
 from ludus.core.errors import N_, StateError
 from ludus.core.fields import field_names
-from ludus.core.info import returns_of
 from ludus.core.i18n import LangLike
+from ludus.core.info import returns_of
 from ludus.core.rng import Rng
 
 from . import (
