@@ -87,7 +87,8 @@ class SelfPlayEnv(LudusEnv):
         ``learner`` is a policy callable, or a model with ``predict(observation, deterministic=…,
         action_masks=…)`` returning ``(action, state)`` such as sb3-contrib's ``MaskablePPO`` (its
         ``.policy`` is copied, not the model with its environments). The copy is deep: training
-        the learner on changes the opponents only at the next snapshot.
+        the learner on changes the opponents only at the next snapshot. (``copy.deepcopy`` leaves
+        a plain function as it is, with what it closes over: give a model or a policy object.)
         """
         target = learner.policy if hasattr(getattr(learner, "policy", None), "predict") else learner
         frozen = copy.deepcopy(target)
