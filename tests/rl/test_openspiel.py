@@ -78,8 +78,7 @@ def test_ismcts_searching_longer_wins_more_on_the_fixture_game() -> None:
 
 def test_resampling_keeps_the_information_state_and_redeals_the_hidden_cards() -> None:
     game = load("fixture-pledge", 3)
-    state = game.new_initial_state()
-    state.apply_action(5)
+    state = game.dealt_state(5)
     state.apply_action(state.legal_actions()[-1])  # seat 0 pledges its best card in secret
     sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     hidden = set()
@@ -95,8 +94,7 @@ def test_resampling_keeps_the_information_state_and_redeals_the_hidden_cards() -
 
 def test_information_state_holds_the_view_and_own_actions_only() -> None:
     game = load("fixture-pledge", 2)
-    state = game.new_initial_state()
-    state.apply_action(3)
+    state = game.dealt_state(3)
     action = state.legal_actions()[0]
     state.apply_action(action)
     mine, theirs = json.loads(state.information_state_string(0)), json.loads(

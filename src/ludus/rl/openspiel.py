@@ -210,6 +210,24 @@ class LudusSpielGame(pyspiel.Game):  # type: ignore[misc]
         """A new game: its first nodes are the chance nodes that pick the seed."""
         return LudusSpielState(self)
 
+    def deal_actions(self, seed: int) -> list[int]:
+        """The opening chance outcomes that deal ludus seed ``seed`` (to replay a given game)."""
+        if self.deals:
+            if not 0 <= seed < self.deals:
+                raise ValueError(f"seed must be in 0 … {self.deals - 1}, got {seed}")
+            return [seed]
+        if not 0 <= seed < 2 ** (DEAL_BITS * DEAL_NODES):
+            raise ValueError(f"seed must be in 0 … 2**{DEAL_BITS * DEAL_NODES} - 1, got {seed}")
+        mask = 2**DEAL_BITS - 1
+        return [(seed >> (DEAL_BITS * k)) & mask for k in range(DEAL_NODES)]
+
+    def dealt_state(self, seed: int) -> LudusSpielState:
+        """A new game dealt with ludus seed ``seed`` (its chance nodes played)."""
+        state = self.new_initial_state()
+        for action in self.deal_actions(seed):
+            state.apply_action(action)
+        return state
+
     def max_chance_nodes_in_history(self) -> int:
         """The opening chance nodes (there are no others)."""
         return self.deal_nodes
