@@ -90,8 +90,7 @@ def openspiel(game_id: str, players: int, steps: int, *, cap: int) -> int:
     rng = random.Random(1)
     seed, done = 0, 0
     while done < steps:
-        state = game.new_initial_state()
-        state.apply_action(seed % game.max_chance_outcomes())
+        state = game.dealt_state(seed)
         seed += 1
         while not state.is_terminal() and done < steps:
             legal = state.legal_actions()

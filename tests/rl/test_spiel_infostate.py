@@ -245,3 +245,16 @@ def test_openspiels_rl_environment_learns_from_the_information_state_tensor() ->
         for agent in agents:
             agent.step(step)
     assert any(agent._q_values for agent in agents)
+
+
+def test_the_observation_kept_for_a_seat_is_never_stale() -> None:
+    """The adapter computes a seat's observation once a position (for the tensor and the record);
+    a position changed behind its back (a rollout playing on ``turns``) is observed anew."""
+    game = load("trajan", 2)
+    state = walk(game, seed=2, steps=5)
+    seat = state.current_player()
+    assert state.observation_tensor(seat) == observation(game.ludus, state.turns.state, seat).tolist()
+    turns = state.turns
+    turns.play(turns.legal_ids(seat)[0])
+    assert state.observation_tensor(seat) == observation(game.ludus, turns.state, seat).tolist()
+    assert state.clone()._seen == {}  # a clone starts without them

@@ -166,6 +166,29 @@ def _utility(game: Game[Any]) -> pyspiel.GameType.Utility:
     return pyspiel.GameType.Utility.GENERAL_SUM
 
 
+class _Seen(dict[int, tuple[Turns, int, int, Any]]):
+    """Each seat's observation at one position of the game (its turn order, steps and declines),
+    so that recording it before the seat's action costs nothing when a learner has just asked for
+    it. Never copied: a clone or a pickle starts empty (an entry is checked before it is used)."""
+
+    def get_for(self, turns: Turns, seat: int) -> Any:
+        """The observation of ``seat`` at ``turns``'s position now, computed once (read-only)."""
+        entry = self.get(seat)
+        if entry is not None and entry[0] is turns and entry[1] == turns.steps \
+                and entry[2] == len(turns.asked):
+            return entry[3]
+        seen = observation(turns.game, turns.state, seat)
+        seen.setflags(write=False)
+        self[seat] = (turns, turns.steps, len(turns.asked), seen)
+        return seen
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        return _Seen()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Seen, ())
+
+
 class LudusSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A ludus game and player count as a ``pyspiel.Game``."""
 
@@ -246,6 +269,7 @@ class LudusSpielState(pyspiel.State):  # type: ignore[misc]
         self._turns_or_none: Turns | None = None
         self._deal: list[int] = []
         self._records = [SeatRecord(game.recall) for _ in range(game.ludus.players)]
+        self._seen = _Seen()
 
     @classmethod
     def at(cls, game: LudusSpielGame, turns: Turns) -> LudusSpielState:
@@ -275,6 +299,12 @@ class LudusSpielState(pyspiel.State):  # type: ignore[misc]
     def records(self, player: int) -> SeatRecord:
         """What ``player`` did and saw (:class:`~ludus.rl.infostate.SeatRecord`)."""
         return self._records[player]
+
+    def observed(self, player: int) -> Any:
+        """``player``'s observation now (a read-only float32 array; ``None`` before the deal)."""
+        if self._turns_or_none is None:
+            return None
+        return self._seen.get_for(self._turns_or_none, player)
 
     def current_player(self) -> int:
         """``CHANCE`` before the deal, then the selected seat, or ``TERMINAL``."""
@@ -306,8 +336,7 @@ class LudusSpielState(pyspiel.State):  # type: ignore[misc]
         turns = self.turns
         seat = turns.seat
         record = self._records[seat] if seat is not None else None
-        seen = (observation(turns.game, turns.state, seat)
-                if record is not None and record.recall else None)
+        seen = self._seen.get_for(turns, seat) if record is not None and record.recall else None
         turns.play(int(action))
         if record is not None:
             record.add(int(action), seen)
@@ -394,8 +423,7 @@ class LudusObserver:
         if self.tensor is None:
             raise LudusError(N_("{game} declares no observation, so it has no information-state tensor"),
                              game=self.game.info.id)
-        turns = state._turns_or_none
-        seen = observation(self.game, turns.state, player) if turns is not None else None
+        seen = state.observed(player)
         if self.infostate is not None:
             self.infostate.fill(self.tensor, seen, state.records(player))
         elif seen is not None:

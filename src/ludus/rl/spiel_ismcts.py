@@ -173,7 +173,9 @@ class SpielIsmcts:
         made = self._bots.get(id(game))
         if made is None:
             register()
-            params: dict[str, Any] = {"players": game.players}
+            # recall 0: the search reads information-state strings, never the tensor, so the states
+            # need not record each seat's observations
+            params: dict[str, Any] = {"players": game.players, "recall": 0}
             params.update({k: v for k, v in game.option_dict.items()
                            if isinstance(v, bool | int | float | str)})
             spiel: LudusSpielGame = pyspiel.load_game(short_name(game.info.id), params)
