@@ -335,11 +335,13 @@ class LudusSpielState(pyspiel.State):  # type: ignore[misc]
             return
         turns = self.turns
         seat = turns.seat
-        record = self._records[seat] if seat is not None else None
-        seen = self._seen.get_for(turns, seat) if record is not None and record.recall else None
+        if seat is None:  # over: Turns.play says so
+            turns.play(int(action))
+            return
+        record = self._records[seat]
+        seen = self._seen.get_for(turns, seat) if record.recall else None
         turns.play(int(action))
-        if record is not None:
-            record.add(int(action), seen)
+        record.add(int(action), seen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
