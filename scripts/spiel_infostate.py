@@ -5,9 +5,11 @@
 For each game, at its smallest and largest player count:
 
 - **resets**: ``--resets`` new games dealt the way OpenSpiel's tools deal them (each opening chance
-  node's outcome drawn from ``chance_outcomes()``), with the default ``deals=0`` (any 63-bit seed)
-  and with ``deals=1024`` and ``deals=1000000`` (one chance node, the adapter's former way; the
-  million only 3 times): milliseconds a reset and distinct seeds dealt;
+  node's outcome drawn from ``chance_outcomes()`` with numpy), with the default ``deals=0`` (any
+  63-bit seed) and with ``deals=1024`` and ``deals=1000000`` (one chance node, the adapter's former way; the
+  million only 3 times): milliseconds a reset and distinct seeds dealt, and the CPU milliseconds
+  of the adapter's own part (``dealt_state``, the chance nodes played and the ludus deal; not for
+  the million);
 - **tensor**: the information-state tensor's size and the time of one ``information_state_tensor``
   call (against one ``observation_tensor`` call) 30 random actions into a game;
 - **random_sim_test**: ``pyspiel.random_sim_test`` (it checks every seat's information-state tensor
@@ -49,6 +51,17 @@ def resets(game: pyspiel.Game, count: int, seed: int) -> tuple[float, int]:
     return (time.perf_counter() - start) * 1000 / count, len(seeds)
 
 
+def deal_cpu(game: pyspiel.Game, count: int = 500, repeats: int = 5) -> float:
+    """CPU milliseconds of the adapter's part of a reset, ``dealt_state`` (the best of ``repeats``)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        for seed in range(count):
+            game.dealt_state(seed)
+        best = min(best, (time.process_time() - start) * 1000 / count)
+    return best
+
+
 def tensor_times(game: pyspiel.Game, calls: int = 50) -> tuple[float, float]:
     """Milliseconds of one information-state tensor and one observation tensor, mid-game."""
     state = game.dealt_state(1)
@@ -61,6 +74,7 @@ def tensor_times(game: pyspiel.Game, calls: int = 50) -> tuple[float, float]:
     for method in (state.information_state_tensor, state.observation_tensor):
         start = time.perf_counter()
         for _ in range(calls):
+            state._seen.clear()  # the observation computed anew at each call, as at a new position
             method(0)
         times.append((time.perf_counter() - start) * 1000 / calls)
     return times[0], times[1]
@@ -90,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--episodes", type=int, default=20)
     args = parser.parse_args(argv)
     register()
-    print("game            players  deals    resets  ms/reset  distinct  tensor  ms/infostate  ms/obs")
+    print("game            players  deals    resets  ms/reset  distinct  cpu/deal  tensor  "
+          "ms/infostate  ms/obs")
     for game_id in args.games.split(","):
         info = ludus.load(game_id).info
         for players in sorted({info.min_players, info.max_players}):
@@ -98,9 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             for deals, count in ((0, args.resets), (1024, args.resets), (1_000_000, 3)):
                 game = pyspiel.load_game(name, {"players": players, "deals": deals})
                 ms, distinct = resets(game, count, seed=players)
+                cpu = f"{deal_cpu(game):8.3f}" if count > 3 else " " * 8
                 info_ms, obs_ms = tensor_times(game) if deals == 0 else (0.0, 0.0)
                 size = game.information_state_tensor_size() if deals == 0 else 0
-                print(f"{game_id:15} {players:7}  {deals:7}  {count:6}  {ms:8.2f}  {distinct:8}  "
+                print(f"{game_id:15} {players:7}  {deals:7}  {count:6}  {ms:8.2f}  {distinct:8}  {cpu}  "
                       + (f"{size:6}  {info_ms:12.2f}  {obs_ms:6.2f}" if deals == 0 else ""), flush=True)
             small = pyspiel.load_game(name, {"players": players, "max_actions": 60})
             pyspiel.random_sim_test(small, num_sims=1, serialize=True, verbose=False)
