@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import observation as spiel_observation
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import tabular_qlearner
 
@@ -71,6 +72,10 @@ def test_the_information_state_tensor_has_its_declared_layout(game_id: str, play
         before = layout.layout["recent_observations"].start
         assert np.array_equal(tensor[before:before + size], record.seen[0])
     assert tensor[recent.start:recent.stop].sum() == min(2, len(record.actions))
+    named = spiel_observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    named.set_from(state, seat)
+    assert np.array_equal(named.tensor, tensor)
+    assert np.array_equal(named.dict["own_action_counts"], counts)
 
 
 @pytest.mark.parametrize(("game_id", "players"), EXTREMES)
