@@ -215,20 +215,23 @@ def test_the_utility_bounds_are_the_extremes_of_every_ranking(players: int) -> N
 
 def test_bounds_per_kind_of_game() -> None:
     assert utility_bounds(ludus.load("fall-of-rome", 1)) == (-1.0, 1.0)  # co-operative
-    assert utility_bounds(ludus.load("hadrians-wall", 1)) == (0.0, 1.0)  # solo: win or not
+    assert utility_bounds(ludus.load("hadrians-wall", 1)) == (-1.0, 1.0)  # solo: the score, tanh
+    assert utility_bounds(ludus.load("hadrians-wall", 1, campaign_fort=1)) == (0.0, 1.0)  # goal met or not
     assert utility_bounds(ludus.load("hadrians-wall", 6)) == (-5 / 3, 1.0)
     game = load("fixture-draw", 3, reactions=True, max_actions=10)
     assert game.max_game_length() == 30  # 10 actions, each after up to 2 declines
     assert load("fixture-draw", 3, max_actions=10).max_game_length() == 10
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("fixture-draw", 3), ("fall-of-rome", 2)])
-def test_games_stay_within_the_declared_length_and_utilities(game_id: str, players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "cap"),
+                         [("fixture-draw", 3, 40), ("fall-of-rome", 2, 40), ("hadrians-wall", 1, 0)])
+def test_games_stay_within_the_declared_length_and_utilities(game_id: str, players: int, cap: int) -> None:
+    """Truncated with reaction windows, or (Hadrian's Wall solo, scored) played to the end."""
     require_space(game_id, players)
-    game = load(game_id, players, reactions=True, max_actions=40)
+    game = load(game_id, players, reactions=True, max_actions=cap)
     for seed in range(3):
-        state = walk(game, seed, steps=10_000)
-        assert state.is_terminal()
+        state = walk(game, seed, steps=100_000)
+        assert state.is_terminal() and (cap or state.turns.terminal)
         assert len(state.history()) - DEAL_NODES <= game.max_game_length()
         assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
 

@@ -99,7 +99,10 @@ def utility_bounds(game: Game[Any]) -> tuple[float, float]:
     every seat):
 
     - co-operative: every seat gets +1 or -1 together: ``[-1, 1]``;
-    - competitive solo: 1 for a win, 0 otherwise: ``[0, 1]``;
+    - competitive solo: 1 for a win, 0 otherwise: ``[0, 1]``; but a free solo game of Hadrian's
+      Wall (no Campaign fort) returns its score, ``tanh((VP - 30) / 25)``: ``[-1, 1]``, the
+      scale's bounds — a bound, not exact (the exact ones are the tanh of the lowest and highest
+      solo scores, not derived);
     - competitive, ``n`` >= 2 seats, zero-sum (``v_i`` less the mean of all ``v``, with
       ``v = 1 - 2 (place - 1) / (n - 1)``): the most is a seat alone in first place, the others
       in places 2 … n (their ``v`` sum to -1): ``1 - 0 = 1``; the least is a seat alone in last
@@ -110,8 +113,14 @@ def utility_bounds(game: Game[Any]) -> tuple[float, float]:
     if game.info.cooperative:
         return -1.0, 1.0
     if n == 1:
-        return 0.0, 1.0
+        return (-1.0, 1.0) if _scored_solo(game) else (0.0, 1.0)
     return -2.0 * (n - 1) / n, 1.0
+
+
+def _scored_solo(game: Game[Any]) -> bool:
+    """Whether ``game`` is a solo game whose returns are a score (Hadrian's Wall without a Campaign
+    fort: its ``returns()``), not a win or a loss."""
+    return game.info.id == "hadrians-wall" and not game.option_dict.get("campaign_fort")
 
 
 def max_game_length(game: Game[Any], cap: int, reactions: bool) -> int:
