@@ -46,7 +46,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ludus.core.api import Game
-from ludus.core.errors import N_, LudusError
 from ludus.core.spaces import ObservationLayout
 
 __all__ = ["InfoStateLayout", "SeatRecord"]
@@ -57,7 +56,7 @@ FloatArray = npt.NDArray[np.float32]
 class InfoStateLayout:
     """The named slices of a seat's information-state tensor (see the module's documentation).
 
-    Raises :class:`~ludus.core.errors.LudusError` when the game has no observation layout: then there
+    Raises ``ValueError`` when the game has no observation layout: then there
     is nothing to build an information state from.
     """
 
@@ -67,9 +66,8 @@ class InfoStateLayout:
         if recall < 0:
             raise ValueError(f"recall must be >= 0, got {recall}")
         observed = game.observation_layout
-        if observed.size == 0:
-            raise LudusError(N_("{game} declares no observation, so it has no information-state tensor"),
-                             game=game.info.id)
+        if observed.size == 0:  # a programmer's error, as Turns' for a game without a numbering
+            raise ValueError(f"{game.info.id} declares no observation, so it has no information-state tensor")
         self.actions = actions
         self.recall = recall
         self.observation_size = observed.size

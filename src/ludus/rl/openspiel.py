@@ -67,7 +67,6 @@ import pyspiel
 import ludus
 from ludus.core import registry
 from ludus.core.api import Game, GameInfo
-from ludus.core.errors import N_, LudusError
 from ludus.rl.infostate import InfoStateLayout, SeatRecord
 from ludus.rl.table import Turns, observation
 
@@ -432,8 +431,8 @@ class LudusObserver:
     def set_from(self, state: LudusSpielState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s information state, or its observation."""
         if self.tensor is None:
-            raise LudusError(N_("{game} declares no observation, so it has no information-state tensor"),
-                             game=self.game.info.id)
+            raise pyspiel.SpielError(
+                f"{self.game.info.id} declares no observation, so it has no information-state tensor")
         seen = state.observed(player)
         if self.infostate is not None:
             self.infostate.fill(self.tensor, seen, state.records(player))
