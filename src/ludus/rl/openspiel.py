@@ -91,7 +91,8 @@ def short_name(game_id: str) -> str:
 
 
 def utility_bounds(game: Game[Any]) -> tuple[float, float]:
-    """``(min_utility, max_utility)`` of ``game`` in the adapter, exact.
+    """``(min_utility, max_utility)`` of ``game`` in the adapter: exact, but for a free solo game of
+    Hadrian's Wall (a bound).
 
     Derived from :func:`~ludus.core.info.returns_of` and :func:`~ludus.core.info.rank_by` (a seat's
     place is 1 + the seats strictly ahead of it), and from a game stopped at the cap (0 for
