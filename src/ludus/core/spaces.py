@@ -12,6 +12,10 @@ a known layout. A game declares both from its components:
 - :class:`ObservationLayout` — named slices of a flat float vector (OpenSpiel's
   observer tensors), which a game fills from a **view** only (``Game.observe(view,
   seat)``), so an observation can never hold more than the seat may see.
+- :func:`observe_into` — the same observation written into a buffer the caller keeps (a numpy
+  float32 row, for learners stepping many games): a game whose spaces module has
+  ``observe_into(out, view, player, layout)`` writes it there directly, through a ``memoryview``
+  (no list, no conversion); the others' :meth:`observe` list is copied in.
 
 >>> space = ActionSpace([ActionKind("draw"), ActionKind("play", ((1, 2, 3),)),
 ...                      ActionKind("give", (("a", "b"), (1, 2)))])
@@ -26,13 +30,14 @@ Action(player=1, verb='give', args=('b', 1))
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_, LudusError
 
-__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice"]
+__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice", "observe_into"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,3 +186,27 @@ class ObservationLayout:
     def lines(self) -> list[str]:
         """The layout in words, one slice a line (``start size name: doc``)."""
         return [f"{s.start} {s.size} {s.name}: {s.doc}" for s in self.slices]
+
+
+def observe_into(spaces: Any, buf: Any, view: Mapping[str, Any], player: int | None,
+                 layout: ObservationLayout) -> None:
+    """Write ``player``'s observation from its ``view`` into ``buf``: ``layout.size`` float32s, a
+    C-contiguous numpy array or a row of one (numpy is the research extra's, not core's).
+
+    ``spaces`` is the game's spaces module: its ``observe_into(out, view, player, layout)``, if it has
+    one, writes into a zeroed ``memoryview`` of ``buf`` (the same code as its ``observe``, so the
+    same floats); otherwise its ``observe`` list is copied in. Either way ``buf`` ends up equal to
+    ``numpy.asarray(observe(view, player, layout), numpy.float32)``: built from the view only.
+    """
+    if len(buf) != layout.size:
+        raise ValueError(f"the buffer holds {len(buf)} floats, the observation {layout.size}")
+    if spaces is None:
+        buf.fill(0.0)
+        return
+    into = getattr(spaces, "observe_into", None)
+    if into is None:
+        buf[:] = spaces.observe(view, player, layout)
+        return
+    buf.fill(0.0)
+    out: MutableSequence[float] = memoryview(buf)  # type: ignore[assignment]
+    into(out, view, player, layout)
