@@ -16,6 +16,10 @@ a known layout. A game declares both from its components:
   float32 row, for learners stepping many games): a game whose spaces module has
   ``observe_into(out, view, player, layout)`` writes it there directly, through a ``memoryview``
   (no list, no conversion); the others' :meth:`observe` list is copied in.
+  :func:`observe_state_into` does the same from a state: through the game's own encoder
+  ``observe_state(out, state, player, layout)`` when its spaces module has one (an encoder that
+  reads the state directly, proven equal to ``observe(view(player), player)`` by the research
+  tests on thousands of positions), else from ``state.view(player)``.
 
 >>> space = ActionSpace([ActionKind("draw"), ActionKind("play", ((1, 2, 3),)),
 ...                      ActionKind("give", (("a", "b"), (1, 2)))])
@@ -36,8 +40,9 @@ from typing import Any
 
 from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_, LudusError
+from ludus.core.seat_check import Seated, check_seat
 
-__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice", "observe_into"]
+__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice", "observe_into", "observe_state_into"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,3 +215,20 @@ def observe_into(spaces: Any, buf: Any, view: Mapping[str, Any], player: int | N
     buf.fill(0.0)
     out: MutableSequence[float] = memoryview(buf)  # type: ignore[assignment]
     into(out, view, player, layout)
+
+
+def observe_state_into(spaces: Any, buf: Any, state: Seated, player: int | None,
+                       layout: ObservationLayout) -> None:
+    """Write ``player``'s observation of ``state`` into ``buf`` (as :func:`observe_into` does from
+    ``state.view(player)``): through the spaces module's ``observe_state`` encoder if it has one, the
+    same floats without building the view; the seat is checked first, as ``view`` checks it."""
+    direct = getattr(spaces, "observe_state", None)
+    if direct is None:
+        observe_into(spaces, buf, state.view(player), player, layout)  # type: ignore[attr-defined]
+        return
+    check_seat(state, player)
+    if len(buf) != layout.size:
+        raise ValueError(f"the buffer holds {len(buf)} floats, the observation {layout.size}")
+    buf.fill(0.0)
+    out: MutableSequence[float] = memoryview(buf)  # type: ignore[assignment]
+    direct(out, state, player, layout)

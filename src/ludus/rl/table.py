@@ -30,7 +30,7 @@ import numpy.typing as npt
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
 from ludus.core.errors import N_, LudusError
-from ludus.core.spaces import observe_into
+from ludus.core.spaces import observe_state_into
 
 __all__ = ["Turns", "observation"]
 
@@ -42,11 +42,12 @@ def observation(game: Game[Any], state: State, seat: int | None, out: FloatArray
     """``seat``'s observation (``None``: the spectator's) as float32, from its view only.
 
     ``out``: a float32 buffer of the layout's size (a row of a batch's array) to write it into and
-    return, instead of a new array (:func:`ludus.core.spaces.observe_into`).
+    return, instead of a new array. A game whose spaces module has an encoder proven equal to
+    ``observe(view(seat), seat)`` is read through it (:func:`ludus.core.spaces.observe_state_into`).
     """
     if out is None:
         out = np.empty(game.observation_layout.size, dtype=np.float32)
-    observe_into(game.spaces, out, state.view(seat), seat, game.observation_layout)
+    observe_state_into(game.spaces, out, state, seat, game.observation_layout)
     return out
 
 
