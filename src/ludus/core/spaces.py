@@ -42,7 +42,8 @@ from ludus.core.actions import Action, Arg
 from ludus.core.errors import N_, LudusError
 from ludus.core.seat_check import Seated, check_seat
 
-__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice", "observe_into", "observe_state_into"]
+__all__ = ["ActionKind", "ActionSpace", "ObservationLayout", "ObservationSlice", "observe_into",
+           "observe_state_into"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,8 @@ from ludus.games.trajan.components import (
     Verb,
 )
 
-__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe", "observe_into", "observe_state"]
+__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe", "observe_into",
+           "observe_state"]
 
 
 # --- the actions -------------------------------------------------------------------------------
@@ -433,7 +434,8 @@ def _seat_starts(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(at[name] + r * size for name, size in _SEAT_SLICES) for r in range(players))
 
 
-def _seat(out: MutableSequence[float], starts: tuple[int, ...], seat: Mapping[str, Any], height: float) -> None:
+def _seat(out: MutableSequence[float], starts: tuple[int, ...], seat: Mapping[str, Any],
+          height: float) -> None:
     """A seat's block of every per-seat slice (``starts``: :func:`_seat_starts`), from the seat's view."""
     (vp, trays, slots, arch, senate, order, supply, military, workers, leader, hand_size, known, from_pile,
      display, forum, extra, demand, plus2, buildings, yellow, grey) = starts
