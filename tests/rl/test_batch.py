@@ -37,7 +37,7 @@ def test_every_row_is_its_learner_seats_view_and_mask(game_id: str) -> None:
     rng = np.random.default_rng(0)
     for _ in range(12):
         check_rows(env)
-        obs, masks, seats, rewards, terminated, truncated = env.step(random_numbers(masks, rng))
+        obs, masks, seats, rewards, *_ = env.step(random_numbers(masks, rng))
         assert rewards.shape == (5, 2)
     check_rows(env)
 
@@ -111,7 +111,7 @@ def test_vector_env_steps_ludus_envs_with_masks(asynchronous: bool) -> None:
         ended = 0
         for _ in range(30):
             numbers = random_numbers(info["action_mask"], rng)
-            obs, rewards, terminated, truncated, info = envs.step(numbers)
+            obs, _, terminated, truncated, info = envs.step(numbers)
             ended += int((terminated | truncated).sum())
             assert info["action_mask"].any(axis=1).all()  # a fresh game's mask after an autoreset
         assert ended >= 2

@@ -69,7 +69,10 @@ class ActionSpace:
     :class:`ValueError` for a space declared with a duplicate kind or value.
     """
 
-    __slots__ = ("_index", "_kinds", "_offsets", "size")
+    __slots__ = ("_decoded", "_encoded", "_index", "_kinds", "_offsets", "size")
+
+    _MEMO = 1 << 16
+    """Actions remembered by :meth:`encode` and :meth:`decode` (the memos are emptied past it)."""
 
     def __init__(self, kinds: Sequence[ActionKind]) -> None:
         self._kinds = tuple(kinds)
@@ -87,6 +90,10 @@ class ActionSpace:
             self._offsets.append(offset)
             offset += kind.size
         self.size = offset
+        self._encoded: dict[int, tuple[Action, int]] = {}
+        """Numbers by the identity of the action encoded (the games reuse their action objects),
+        with the action, so that a number is never given for another object with a reused id."""
+        self._decoded: dict[tuple[int, int], Action] = {}
 
     @property
     def kinds(self) -> tuple[ActionKind, ...]:
@@ -95,6 +102,16 @@ class ActionSpace:
 
     def encode(self, action: Action) -> int:
         """The number of ``action`` (its seat left out); :class:`LudusError` if the space lacks it."""
+        known = self._encoded.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        number = self._encode(action)
+        if len(self._encoded) >= self._MEMO:
+            self._encoded.clear()
+        self._encoded[id(action)] = (action, number)
+        return number
+
+    def _encode(self, action: Action) -> int:
         found = self._index.get((str(action.verb), len(action.args)))
         if found is None:
             raise LudusError(N_("the action {action} is not in the game's action space"), action=str(action))
@@ -109,7 +126,17 @@ class ActionSpace:
         return index + radix
 
     def decode(self, number: int, player: int) -> Action:
-        """The action numbered ``number``, taken by seat ``player``."""
+        """The action numbered ``number``, taken by seat ``player`` (the same object each time)."""
+        key = (number, player)
+        action = self._decoded.get(key) if type(number) is int else None
+        if action is None:
+            action = self._decode(number, player)
+            if len(self._decoded) >= self._MEMO:
+                self._decoded.clear()
+            self._decoded[key] = action
+        return action
+
+    def _decode(self, number: int, player: int) -> Action:
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < self.size:
             raise LudusError(N_("there is no action number {number} (the game has {size})"),
                              number=repr(number)[:40], size=self.size)

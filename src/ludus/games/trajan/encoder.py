@@ -14,6 +14,7 @@ checks it on twin positions.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence
 from typing import Any
 
@@ -27,7 +28,6 @@ from ludus.games.trajan.components import (
     FORUM_KINDS,
     FORUM_TILE_KIND,
     N_CARDS,
-    N_COMMODITIES,
     N_EXTRA_TILES,
     N_FORUM_TILES,
     ROUNDS_PER_QUARTER,
@@ -87,38 +87,20 @@ def observe_state(out: MutableSequence[float], s: TrajanData, player: int | None
     i = at["time"]
     out[i], out[i + 1], out[i + 2] = (s.time_pos / s.cfg.lap, s.cfg.lap / _MAX_LAP, float(bool(s.round_over)))
 
-    tiles, legions = at["province_tiles"], at["province_legions"]
-    for k, (t, mask) in enumerate(zip(s.province_tile, s.province_legions)):
-        if t >= 0:
-            out[tiles + k * _F + _FORUM_OF[t]] = 1.0
-        for p in _SEATS_OF[mask]:
-            out[legions + k * n + (p - first) % n] = 1.0
-    i = at["forum"]
-    for t in s.forum_slots:
-        if t >= 0:
-            out[i + _FORUM_OF[t]] += 1.0
-    i = at["forum_extra"]
-    for t in s.extra_slots:
-        if t >= 0:
-            out[i + EXTRA_TILE_ACTION[t]] += 1.0
-    tiles, workers = at["grid_tiles"], at["grid_workers"]
-    for t, mask in zip(s.grid_tile, s.grid_workers):
-        if t >= 0:
-            action, vp = _BUILDING_TYPE[t]
-            out[tiles + action] = 1.0
-            out[tiles + _A] = vp
-        for p in _SEATS_OF[mask]:
-            out[workers + (p - first) % n] = 1.0
-        tiles += _A + 1
-        workers += n
-    stacks, tops, sizes = at["trajan_stacks"], at["trajan_tops"], at["trajan_stack_sizes"]
+    start, stop = at["province_tiles"], at["trajan_stacks"]
+    key = (n, first, *s.province_tile, *s.province_legions, *s.forum_slots, *s.extra_slots, *s.grid_tile,
+           *s.grid_workers)
+    block = _BOARDS.get(key)
+    if block is None:
+        block = _remember(_BOARDS, key, _board(s, n, first, stop - start, at, start))
+    out[start:stop] = block
+    start, stop = stop, at["ships"]
     face_up = s.cfg.trajan_face_up and not arranging
-    for k, stack in enumerate(s.trajan_stacks):
-        for t in stack:
-            out[stacks + t] = 1.0
-        if face_up and stack:
-            out[tops + stack[-1]] = 1.0
-        out[sizes + k] = len(stack) / _STACK_SCALE
+    key: tuple[Any, ...] = (face_up, *[tuple(stack) for stack in s.trajan_stacks])
+    block = _STACKS.get(key)
+    if block is None:
+        block = _remember(_STACKS, key, _stacks(s, face_up, stop - start, at, start))
+    out[start:stop] = block
     i = at["ships"]
     for k, grey in enumerate(s.ship_grey):
         out[i + k] = float(bool(grey))
@@ -169,9 +151,66 @@ def observe_state(out: MutableSequence[float], s: TrajanData, player: int | None
         _seat(out, blocks[(p - first) % n], s, p, heights[p], arranging)
     if player is not None:
         i = at["hand"]
-        for c, k in enumerate(s.hand[player]):
-            if k:
-                out[i + c] = k
+        out[i:i + _C] = array("f", s.hand[player])
+
+
+_BOARDS: dict[tuple[Any, ...], array[float]] = {}
+"""The provinces, forum and construction grid's block, by what it is written from (it changes a few
+times a round; ``array('f')`` copied into the buffer at once)."""
+_STACKS: dict[tuple[Any, ...], array[float]] = {}
+"""The Trajan stacks' block, likewise."""
+_MEMO = 4096
+
+
+def _remember(memo: dict[tuple[Any, ...], array[float]], key: tuple[Any, ...],
+              block: array[float]) -> array[float]:
+    if len(memo) >= _MEMO:
+        memo.clear()
+    memo[key] = block
+    return block
+
+
+def _board(s: TrajanData, n: int, first: int, size: int, at: dict[str, int], base: int) -> array[float]:
+    """The slices ``province_tiles`` … ``grid_workers`` (``size`` floats from ``base``)."""
+    out = array("f", bytes(4 * size))
+    tiles, legions = at["province_tiles"] - base, at["province_legions"] - base
+    for k, (t, mask) in enumerate(zip(s.province_tile, s.province_legions)):
+        if t >= 0:
+            out[tiles + k * _F + _FORUM_OF[t]] = 1.0
+        for p in _SEATS_OF[mask]:
+            out[legions + k * n + (p - first) % n] = 1.0
+    i = at["forum"] - base
+    for t in s.forum_slots:
+        if t >= 0:
+            out[i + _FORUM_OF[t]] += 1.0
+    i = at["forum_extra"] - base
+    for t in s.extra_slots:
+        if t >= 0:
+            out[i + EXTRA_TILE_ACTION[t]] += 1.0
+    tiles, workers = at["grid_tiles"] - base, at["grid_workers"] - base
+    for t, mask in zip(s.grid_tile, s.grid_workers):
+        if t >= 0:
+            action, vp = _BUILDING_TYPE[t]
+            out[tiles + action] = 1.0
+            out[tiles + _A] = vp
+        for p in _SEATS_OF[mask]:
+            out[workers + (p - first) % n] = 1.0
+        tiles += _A + 1
+        workers += n
+    return out
+
+
+def _stacks(s: TrajanData, face_up: bool, size: int, at: dict[str, int], base: int) -> array[float]:
+    """The slices ``trajan_stacks``, ``trajan_tops`` and ``trajan_stack_sizes``."""
+    out = array("f", bytes(4 * size))
+    stacks, tops, sizes = (at[name] - base for name in ("trajan_stacks", "trajan_tops", "trajan_stack_sizes"))
+    for k, stack in enumerate(s.trajan_stacks):
+        for t in stack:
+            out[stacks + t] = 1.0
+        if face_up and stack:
+            out[tops + stack[-1]] = 1.0
+        out[sizes + k] = len(stack) / _STACK_SCALE
+    return out
 
 
 def _demands(out: MutableSequence[float], start: int, tiles: list[int]) -> None:
@@ -182,9 +221,7 @@ def _demands(out: MutableSequence[float], start: int, tiles: list[int]) -> None:
 def _turn(out: MutableSequence[float], at: dict[str, int], s: TrajanData, pending: dict[str, Any]) -> None:
     """The turn in progress, as ``spaces._turn`` writes it from the view's ``turn``."""
     i = at["markers_in_hand"]
-    for c, k in enumerate(s.hand_markers):
-        if k:
-            out[i + c] = k
+    out[i:i + _K] = array("f", s.hand_markers)
     i = at["sow"]
     out[i + s.sow_tray] = 1.0
     out[i + _A] = s.sow_left / _SOW_SCALE
@@ -209,8 +246,7 @@ def _turn(out: MutableSequence[float], at: dict[str, int], s: TrajanData, pendin
     out[at["display_count"]] = float(pending["display_count"])
     out[at["setup_step"]] = s.setup_k / 3
     i = at["demands_left"]
-    for k, left in enumerate(s.dem_left):
-        out[i + k] = left
+    out[i:i + len(s.dem_left)] = array("f", s.dem_left)
     i = at["trajan_tiles_used"]
     for t in s.f_used:
         out[i + _DEMAND_OF[t]] += 1.0
@@ -222,11 +258,12 @@ def _seat(out: MutableSequence[float], starts: tuple[int, ...], s: TrajanData, p
     (vp, trays, slots, arch, senate, order, supply, military, workers, leader, hand_size, known, from_pile,
      display, forum, extra, demand, plus2, buildings, yellow, grey) = starts
     out[vp] = s.vp[p] / _VP_SCALE
-    for a, tray in enumerate(s.trays[p]):
-        base = trays + a * _K
-        for c, k in enumerate(tray):
-            if k:
-                out[base + c] = k
+    for tray in s.trays[p]:
+        if any(tray):
+            for c, k in enumerate(tray):
+                if k:
+                    out[trays + c] = k
+        trays += _K
     for slot, t in enumerate(s.trajan_slots[p]):
         if t >= 0:
             j = slots + slot * TILE_FEATURES
@@ -241,11 +278,8 @@ def _seat(out: MutableSequence[float], starts: tuple[int, ...], s: TrajanData, p
     out[workers] = s.wcamp[p] / TOKENS_PER_PLAYER
     out[leader + (s.leader[p] + 1 if s.leader[p] >= 0 else 0)] = 1.0
     out[hand_size] = sum(s.hand[p])
-    for c in range(N_COMMODITIES):
-        if s.known[p][c]:
-            out[known + c] = s.known[p][c]
-        if s.display[p][c]:
-            out[display + c] = s.display[p][c]
+    out[known:known + _C] = array("f", s.known[p])
+    out[display:display + _C] = array("f", s.display[p])
     out[from_pile] = _drawn_from(s.pile_log[p], s.pile_rebuilt)
     for t in s.ftiles[p]:
         out[forum + _FORUM_OF[t]] += 1.0
