@@ -88,15 +88,15 @@ def observe_state(out: MutableSequence[float], s: TrajanData, player: int | None
     out[i], out[i + 1], out[i + 2] = (s.time_pos / s.cfg.lap, s.cfg.lap / _MAX_LAP, float(bool(s.round_over)))
 
     start, stop = at["province_tiles"], at["trajan_stacks"]
-    key = (n, first, *s.province_tile, *s.province_legions, *s.forum_slots, *s.extra_slots, *s.grid_tile,
-           *s.grid_workers)
+    key: tuple[Any, ...] = (n, first, *s.province_tile, *s.province_legions, *s.forum_slots,
+                            *s.extra_slots, *s.grid_tile, *s.grid_workers)
     block = _BOARDS.get(key)
     if block is None:
         block = _remember(_BOARDS, key, _board(s, n, first, stop - start, at, start))
     out[start:stop] = block
     start, stop = stop, at["ships"]
     face_up = s.cfg.trajan_face_up and not arranging
-    key: tuple[Any, ...] = (face_up, *[tuple(stack) for stack in s.trajan_stacks])
+    key = (face_up, *[tuple(stack) for stack in s.trajan_stacks])
     block = _STACKS.get(key)
     if block is None:
         block = _remember(_STACKS, key, _stacks(s, face_up, stop - start, at, start))
