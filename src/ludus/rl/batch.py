@@ -42,6 +42,7 @@ import numpy.typing as npt
 
 import ludus
 from ludus.agents import Agent, make_agent
+from ludus.core.actions import Action
 from ludus.core.api import Game
 from ludus.core.errors import N_, IllegalActionError, LudusError
 from ludus.rl.table import FloatArray, Turns, observation
@@ -92,6 +93,8 @@ class BatchEnv:
         self._seed = 0
         self._games: list[Turns] = []
         self._bots: list[dict[int, Agent]] = []
+        self._legal: list[dict[int, Action]] = [{} for _ in range(n)]
+        self._encode = self.game.action_space.encode
 
     def reset(self, seed: int = 0) -> tuple[FloatArray, BoolArray, IntArray]:
         """New games with ludus seeds ``seed``, ``seed + 1``, …; returns ``(obs, masks, seats)``."""
@@ -139,9 +142,15 @@ class BatchEnv:
             raise RuntimeError("a game ended before any learner seat had a decision")
         self.seats[i] = seat
         observation(self.game, turns.state, seat, out=self.obs[i])
+        # the seat's own legal actions by number (Turns.legal_ids's numbers), kept to play the very
+        # objects the game listed
+        encode = self._encode
+        legal = self._legal[i] = {encode(a): a for a in turns.legal_actions(seat)}
         row = self.masks[i]
         row.fill(False)
-        row[turns.legal_ids(seat)] = True
+        row[list(legal)] = True
+        if turns.window:
+            row[turns.pass_id] = True
 
     def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray, IntArray, FloatArray, BoolArray,
                                                      BoolArray]:
@@ -160,10 +169,14 @@ class BatchEnv:
         self.terminated.fill(False)
         self.truncated.fill(False)
         for i, number in enumerate(numbers.tolist()):
-            if not 0 <= number < self.num_actions or not self.masks[i, number]:
-                raise IllegalActionError(f"action {number} is not legal for seat {self.seats[i]} in game {i}")
             turns = self._games[i]
-            turns.play(number)
+            action = self._legal[i].get(number)
+            if action is not None:
+                turns.apply(action)
+            elif turns.window and number == turns.pass_id:
+                turns.decline()
+            else:
+                raise IllegalActionError(f"action {number} is not legal for seat {self.seats[i]} in game {i}")
             self._drive(i)
             if turns.seat is None:
                 if turns.terminal:
