@@ -95,6 +95,12 @@ class BatchEnv:
         self._bots: list[dict[int, Agent]] = []
         self._legal: list[dict[int, Action]] = [{} for _ in range(n)]
         self._encode = self.game.action_space.encode
+        self._layout = self.game.observation_layout
+        # a game's encoder proven equal to observe(view(seat), seat) (core.spaces.observe_state_into)
+        self._direct = (getattr(self.game.spaces, "observe_state", None)
+                        if type(self.game).observe is Game.observe else None)
+        self._rows = [row.data for row in self.obs]  # float32 memoryviews of the rows
+        self._zeros = np.zeros(self._layout.size, dtype=np.float32).data
 
     def reset(self, seed: int = 0) -> tuple[FloatArray, BoolArray, IntArray]:
         """New games with ludus seeds ``seed``, ``seed + 1``, …; returns ``(obs, masks, seats)``."""
@@ -141,7 +147,12 @@ class BatchEnv:
         if seat is None:  # a game that ends before any learner decision (never in the four games)
             raise RuntimeError("a game ended before any learner seat had a decision")
         self.seats[i] = seat
-        observation(self.game, turns.state, seat, out=self.obs[i])
+        if self._direct is None:
+            observation(self.game, turns.state, seat, out=self.obs[i])
+        else:  # what ``observation`` does, the seat known to be a seat and the row's view kept
+            row = self._rows[i]
+            row[:] = self._zeros
+            self._direct(row, turns.state, seat, self._layout)
         # the seat's own legal actions by number (Turns.legal_ids's numbers), kept to play the very
         # objects the game listed
         encode = self._encode
