@@ -16,7 +16,9 @@ want **one** seat to act at a time, with a mask over a fixed action numbering.
   of turn (the actions are optional, so this is always a legal way to play).
 
 Masks come from ``legal_actions(seat)`` of the seat selected, observations from
-``observe(view(seat), seat)``: nothing else of the state reaches a learner.
+``observe(view(seat), seat)`` (:func:`observation`: written into a buffer, through a game's encoder
+that reads the state only where it is proven to give the same floats, ``tests/rl/test_encoders.py``):
+nothing else of the state reaches a learner.
 """
 
 from __future__ import annotations

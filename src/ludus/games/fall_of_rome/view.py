@@ -32,7 +32,6 @@ from ludus.games.fall_of_rome.rules import to_move
 from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
-
 _ROLE_ID: tuple[str, ...] = tuple(role.id for role in ROLES)
 
 

@@ -407,9 +407,13 @@ def observe_into(out: MutableSequence[float], view: Mapping[str, Any], player: i
     out[deck] = view["fate_deck_size"] / _FATE
     for c in view["fate_discard"]:
         out[discard + c] = 1.0
+    strength: dict[int, float] = {}  # summed here, then written: a float32 buffer would round each sum
     for c in view["attack"]:
-        out[attack + _ATTACKS[c]] += 1 / _ITEM_SCALE
+        i = attack + _ATTACKS[c]
+        strength[i] = strength.get(i, 0.0) + 1 / _ITEM_SCALE
         out[attack_cards + c] = 1.0
+    for i, value in strength.items():
+        out[i] = value
     out[extra] = view["extra_attack"] / _ITEM_SCALE
     for i, (card_id, held) in enumerate(zip(view["neutral"], view["neutral_items"])):
         out[neutral + i * _CARDS + PLAYER_CARD_INDEX[card_id]] = 1.0
