@@ -51,8 +51,8 @@ def view(s: FallOfRomeData, player: int | None) -> dict[str, Any]:
     """The public view (the same for every seat and for a spectator)."""
     board = []
     here: dict[int, list[str]] = {}  # the pawns in each city, in pawn order
-    for p, c in enumerate(s.pawn_city):
-        here.setdefault(c, []).append(_ROLE_ID[s.roles[p]])
+    for role, c in zip(s.roles, s.pawn_city):
+        here.setdefault(c, []).append(_ROLE_ID[role])
     cubes = s.cubes
     for c in range(NC):
         row = cubes[c * NT:c * NT + NT]
