@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/rl_throughput.py [--games trajan hadrians-wall] [--players 2] [--steps 3000]
                                               [--batch 64] [--vector 0] [--clock cpu]
+    .venv/bin/python scripts/rl_throughput.py --costs     # microseconds of one view, one observation
 
 For each game: steps per second of uniformly random play (a new game, seeded, whenever
 one ends or reaches ``--cap`` actions), measured
@@ -23,6 +24,10 @@ one ends or reaches ``--cap`` actions), measured
 - ``batchN-self``: the same with every seat a learner (self-play: every step is a learner step);
 - ``vectorN`` (with ``--vector N``): :func:`ludus.rl.vector.vector_env`, N processes of
   ``LudusEnv`` against random bots, learner steps per second of wall-clock time.
+
+``--costs`` prints instead, per game, the CPU microseconds of one ``view(seat)`` and of one
+``observation(game, state, seat)`` (into a kept buffer where ``out=`` exists), the best of five passes
+over the positions of three random games.
 
 ``--clock cpu`` (the default) times this process's CPU time, so that other work on the machine
 does not count (a rate per core); ``wall`` times the wall clock. The ratio columns are each rate
@@ -187,6 +192,39 @@ def gymnasium(game_id: str, players: int, steps: int, *, cap: int) -> int:
     return done
 
 
+def costs(game: Any) -> tuple[float, float]:
+    """Microseconds (CPU) of one view and of one observation, the best of five passes over positions."""
+    rng = random.Random(1)
+    positions = []
+    for seed in range(3):
+        state = game.new_state(seed)
+        for step in range(400):
+            if state.is_terminal():
+                break
+            movers = state.to_move()
+            seat = movers[rng.randrange(len(movers))]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.randrange(len(legal))])
+            if step % 2 == 0:
+                positions.append((state.clone(), seat))
+    try:
+        buf = observation(game, positions[0][0], 0, out=None)
+        observe: Callable[[Any, int], object] = partial(_fill, game, buf)
+    except TypeError:  # ``observation`` without ``out`` (before it existed)
+        observe = partial(observation, game)
+
+    def best(work: Callable[[Any, int], object]) -> float:
+        times = []
+        for _ in range(5):
+            start = time.process_time()
+            for state, seat in positions:
+                work(state, seat)
+            times.append((time.process_time() - start) / len(positions) * 1e6)
+        return min(times)
+
+    return best(lambda state, seat: state.view(seat)), best(observe)
+
+
 def rate(run: Callable[[], int], timer: Callable[[], float] | None = None) -> float:
     timer = timer or clock
     start = timer()
@@ -203,12 +241,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", type=int, default=400, help="start a new game after this many actions")
     parser.add_argument("--batch", type=int, default=64, help="games in the batch rows (0: none)")
     parser.add_argument("--vector", type=int, default=0, help="processes in a vector row (0: none)")
+    parser.add_argument("--costs", action="store_true",
+                        help="print the microseconds of one view and one observation instead")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                         help="time this process's CPU (default) or the wall clock")
     args = parser.parse_args(argv)
     global clock
     clock = CLOCKS[args.clock]
     games = args.games or [info.id for info in ludus.games() if ludus.load(info.id).num_distinct_actions]
+    if args.costs:
+        print(f"{'game':16} {'view us':>8} {'observation us':>15}")
+        for game_id in games:
+            view_us, observation_us = costs(ludus.load(game_id, players=args.players))
+            print(f"{game_id:16} {view_us:8.1f} {observation_us:15.1f}")
+        return 0
     print(f"{'game':16} {'interface':14} {'steps/s':>9} {'vs bare+obs':>12} {'vs bare':>8}")
     for game_id in games:
         game = ludus.load(game_id, players=args.players)
