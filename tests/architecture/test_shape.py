@@ -44,12 +44,14 @@ GAME_MODULES = {
 }
 """``locale/`` holds the game's catalogs (issue 12); ``words.py`` its words (issue 34): the English language
 ``ENGLISH``, the event templates registered with their namers, the palette."""
-OPTIONAL_MODULES = {"validation.py", "svg.py", "spaces.py", "planner.py", "sheets.py", "mat.py"}
+OPTIONAL_MODULES = {"validation.py", "svg.py", "spaces.py", "planner.py", "sheets.py", "mat.py", "encoder.py"}
 """A game may keep its loaded-state range checks beside invariants.py (issue 10); svg.py is its board
 as a picture (issues 13-16: a game without one shows its text board); spaces.py its fixed action
 numbering and flat observation (issue 19); planner.py its greedy bot's policy beside the value in heuristic.py
 (issue 32: Fall of Rome's turn planner and out-of-turn events); sheets.py (Hadrian's Wall) and mat.py
-(Trajan) a player's area of the board picture, beside svg.py (issue 34: modules within 600 lines)."""
+(Trajan) a player's area of the board picture, beside svg.py (issue 34: modules within 600 lines);
+encoder.py (Trajan) the observation read from the state, proven equal to spaces.py's from the view
+(issue 37, tests/rl/test_encoders.py)."""
 
 
 def _rooms(folder: Path) -> set[str]:

@@ -16,7 +16,9 @@ want **one** seat to act at a time, with a mask over a fixed action numbering.
   of turn (the actions are optional, so this is always a legal way to play).
 
 Masks come from ``legal_actions(seat)`` of the seat selected, observations from
-``observe(view(seat), seat)``: nothing else of the state reaches a learner.
+``observe(view(seat), seat)`` (:func:`observation`: written into a buffer, through a game's encoder
+that reads the state only where it is proven to give the same floats, ``tests/rl/test_encoders.py``):
+nothing else of the state reaches a learner.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import numpy.typing as npt
 from ludus.core.actions import Action
 from ludus.core.api import Game, State
 from ludus.core.errors import N_, LudusError
+from ludus.core.spaces import observe_state_into
 
 __all__ = ["Turns", "observation"]
 
@@ -37,9 +40,21 @@ FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 
 
-def observation(game: Game[Any], state: State, seat: int | None) -> FloatArray:
-    """``seat``'s observation (``None``: the spectator's) as float32, from its view only."""
-    return np.asarray(game.observe(state.view(seat), seat), dtype=np.float32)
+def observation(game: Game[Any], state: State, seat: int | None, out: FloatArray | None = None) -> FloatArray:
+    """``seat``'s observation (``None``: the spectator's) as float32, from its view only.
+
+    ``out``: a float32 buffer of the layout's size (a row of a batch's array) to write it into and
+    return, instead of a new array. A game whose spaces module has an encoder proven equal to
+    ``observe(view(seat), seat)`` is read through it (:func:`ludus.core.spaces.observe_state_into`);
+    a game that overrides :meth:`Game.observe <ludus.core.api.Game.observe>` is asked for its list.
+    """
+    if out is None:
+        out = np.empty(game.observation_layout.size, dtype=np.float32)
+    if type(game).observe is Game.observe:  # the spaces facet's observation
+        observe_state_into(game.spaces, out, state, seat, game.observation_layout)
+    else:  # a game of its own ``observe``
+        out[:] = game.observe(state.view(seat), seat)
+    return out
 
 
 class Turns:

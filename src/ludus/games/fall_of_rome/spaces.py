@@ -37,7 +37,7 @@ cards) and scaled numbers for tracks and piles. docs/games/fall-of-rome.md tabul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from functools import cache
 from typing import Any
 
@@ -77,7 +77,8 @@ from ludus.games.fall_of_rome.components import (
     Verb,
 )
 
-__all__ = ["PENDING_KINDS", "STAGES", "action_kinds", "layout", "observation_parts", "observe", "pawns"]
+__all__ = ["PENDING_KINDS", "STAGES", "action_kinds", "layout", "observation_parts", "observe",
+           "observe_into", "pawns"]
 
 
 def pawns(players: int) -> int:
@@ -303,11 +304,19 @@ def observe(view: Mapping[str, Any], player: int | None,
     """The observation of ``player`` (None: the spectator, as seat 0) from its ``view`` alone, laid
     out as ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default
     :func:`layout`)."""
+    out = (shape or layout(len(view["hands"]))).zeros()
+    observe_into(out, view, player)
+    return out
+
+
+def observe_into(out: MutableSequence[float], view: Mapping[str, Any], player: int | None,
+                 shape: ObservationLayout | None = None) -> None:
+    """:func:`observe` written into ``out``, all zeros on entry (a list, or a float32 ``memoryview`` of
+    a numpy buffer: :func:`ludus.core.spaces.observe_into`); ``shape`` is not needed."""
     hands = view["hands"]
     n = len(hands)
     m = pawns(n)
     at = _starts(n)
-    out = (shape or layout(n)).zeros()
     first = player or 0
     city, card, colour = _CITY, _CARD, _COLOUR
 
@@ -328,10 +337,11 @@ def observe(view: Mapping[str, Any], player: int | None,
     if alea:
         out[i + alea - 1] = 1.0
     left = flags["invasions_left"]
-    out[i + 2:i + _FLAG_COUNT] = (
-        flags["invasion_reduction"], float(flags["skip_invasion"]), float(flags["drawn"]), float(left >= 0),
-        max(left, 0), flags["pending_revolts"], flags["battle_removed"], float(flags["mercator_used"]),
-        float(flags["regina_used"]), len(flags["refused"]))
+    for k, value in enumerate((
+            flags["invasion_reduction"], float(flags["skip_invasion"]), float(flags["drawn"]),
+            float(left >= 0), max(left, 0), flags["pending_revolts"], flags["battle_removed"],
+            float(flags["mercator_used"]), float(flags["regina_used"]), len(flags["refused"])), i + 2):
+        out[k] = value
     if flags["battle_city"] is not None:
         out[at["battle_city"] + city[flags["battle_city"]]] = 1.0
 
@@ -423,10 +433,9 @@ def observe(view: Mapping[str, Any], player: int | None,
         for below in pending[:-1]:
             out[i + _KIND[below["k"]]] += 1.0
         _pending(out, at, pending[-1], first, n, m)
-    return out
 
 
-def _pending(out: list[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int,
+def _pending(out: MutableSequence[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int,
              m: int) -> None:
     """The top pending sub-decision (as :func:`~ludus.games.fall_of_rome.view.view` shows it)."""
     kind = p["k"]
@@ -481,7 +490,8 @@ def _pending(out: list[float], at: Mapping[str, int], p: Mapping[str, Any], firs
     out[at["pending_n"]] = number
 
 
-def _event(out: list[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int, m: int) -> None:
+def _event(out: MutableSequence[float], at: Mapping[str, int], p: Mapping[str, Any], first: int, n: int,
+           m: int) -> None:
     """An event's decision: the ``"ev"`` dict, whose fields each event reads its own way."""
     e = p["e"]
     out[at["pending_event"] + e - FIRST_EVENT] = 1.0
@@ -527,11 +537,11 @@ _PAWN_EVENTS = frozenset((E_FESTINA_LENTE, E_SI_VIS_PACEM))
 _CUBE_EVENTS = frozenset((E_MORS_TUA, E_MORTUI_NON_MORDENT, E_VAE_VICTIS))
 
 
-def _mark(out: list[float], start: int, cards: list[str]) -> None:
+def _mark(out: MutableSequence[float], start: int, cards: list[str]) -> None:
     for c in cards:
         out[start + _CARD[c]] = 1.0
 
 
-def _count(out: list[float], start: int, cards: list[str]) -> None:
+def _count(out: MutableSequence[float], start: int, cards: list[str]) -> None:
     for c in cards:
         out[start + _CARD[c]] += 1.0

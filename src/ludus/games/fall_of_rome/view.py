@@ -32,6 +32,8 @@ from ludus.games.fall_of_rome.rules import to_move
 from ludus.games.fall_of_rome.rules.board import seat_of
 from ludus.games.fall_of_rome.state import FallOfRomeData
 
+_ROLE_ID: tuple[str, ...] = tuple(role.id for role in ROLES)
+
 
 def _cards(cards: list[int]) -> list[str]:
     return [CARD_TOKENS[c] for c in cards]
@@ -48,14 +50,19 @@ def _pending_view(p: Decision) -> dict[str, Any]:
 def view(s: FallOfRomeData, player: int | None) -> dict[str, Any]:
     """The public view (the same for every seat and for a spectator)."""
     board = []
+    here: dict[int, list[str]] = {}  # the pawns in each city, in pawn order
+    for role, c in zip(s.roles, s.pawn_city):
+        here.setdefault(c, []).append(_ROLE_ID[role])
+    cubes = s.cubes
     for c in range(NC):
+        row = cubes[c * NT:c * NT + NT]
         board.append(
             {
                 "city": CITY_TOKEN[c],
-                "cubes": {COLOURS[t]: s.cubes[c * NT + t] for t in range(NT) if s.cubes[c * NT + t]},
+                "cubes": {colour: k for colour, k in zip(COLOURS, row) if k} if any(row) else {},
                 "legions": s.legions[c],
                 "fort": bool(s.forts[c]),
-                "pawns": [ROLES[s.roles[p]].id for p in range(len(s.roles)) if s.pawn_city[p] == c],
+                "pawns": here.get(c, []),
             }
         )
     segs = []

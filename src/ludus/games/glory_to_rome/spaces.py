@@ -48,7 +48,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -65,7 +65,7 @@ from ludus.games.glory_to_rome.components import (
     Verb,
 )
 
-__all__ = ["action_kinds", "observation_parts", "observe"]
+__all__ = ["action_kinds", "observation_parts", "observe", "observe_into"]
 
 _JACK = "jack"
 _NOPOOL = "nopool"
@@ -238,8 +238,17 @@ def observe(view: Mapping[str, Any], player: int | None,
     """The observation of ``player`` (None: the spectator) from its ``view`` alone (the player count
     is the view's; ``shape``, the game's layout, is the one :func:`observation_parts` gives for it)."""
     n = len(view["players"])
+    out = shape.zeros() if shape is not None else [0.0] * _starts(n).size
+    observe_into(out, view, player)
+    return out
+
+
+def observe_into(out: MutableSequence[float], view: Mapping[str, Any], player: int | None,
+                 shape: ObservationLayout | None = None) -> None:
+    """:func:`observe` written into ``out``, all zeros on entry (a list, or a float32 ``memoryview`` of
+    a numpy buffer: :func:`ludus.core.spaces.observe_into`); ``shape`` is not needed."""
+    n = len(view["players"])
     o = _starts(n)
-    out = shape.zeros() if shape is not None else [0.0] * o.size
     first = 0 if player is None else player
     building, material, role = _BUILDING, _MATERIAL, _ROLE
 
@@ -261,8 +270,9 @@ def observe(view: Mapping[str, Any], player: int | None,
     out[o.out_of_play] = view["out_of_play"] / N_CARDS
     out[o.jack_pile] = view["jack_pile"] + 0.0
     town, out_of_town = view["sites_in_town"], view["sites_out_of_town"]
-    out[o.sites_in_town:o.sites_in_town + 6] = [town[m] + 0.0 for m in MATERIAL_NAMES]
-    out[o.sites_out_of_town:o.sites_out_of_town + 6] = [out_of_town[m] + 0.0 for m in MATERIAL_NAMES]
+    for k, m in enumerate(MATERIAL_NAMES):
+        out[o.sites_in_town + k] = town[m] + 0.0
+        out[o.sites_out_of_town + k] = out_of_town[m] + 0.0
 
     out[o.phase + _PHASE[view["phase"]]] = 1.0
     if view["role"]:
@@ -336,10 +346,9 @@ def observe(view: Mapping[str, Any], player: int | None,
             out[did_craftsman] = 1.0
         if conceded[p] >= 0:
             out[conceded_at] = 1.0
-    return out
 
 
-def _decision_petition(out: list[float], o: _Starts, petition: list[Any]) -> None:
+def _decision_petition(out: MutableSequence[float], o: _Starts, petition: list[Any]) -> None:
     """The petition in progress: its role, its material so far, the cards still to play."""
     name, left, role = petition
     out[o.petition_role + _ROLE[role]] = 1.0
@@ -348,7 +357,7 @@ def _decision_petition(out: list[float], o: _Starts, petition: list[Any]) -> Non
     out[o.petition_left] = left + 0.0
 
 
-def _decision_frame(out: list[float], o: _Starts, frames: list[dict[str, Any]], seat: int) -> None:
+def _decision_frame(out: MutableSequence[float], o: _Starts, frames: list[dict[str, Any]], seat: int) -> None:
     """The batch of actions on top of the stack (``seat``: its player, rotated)."""
     top = frames[-1]
     out[o.frames] = len(frames) + 0.0
@@ -365,7 +374,7 @@ def _decision_frame(out: list[float], o: _Starts, frames: list[dict[str, Any]], 
     out[o.frame_doubled] = top["doubled"] + 0.0
 
 
-def _decisions(out: list[float], o: _Starts, view: Mapping[str, Any], first: int, n: int) -> None:
+def _decisions(out: MutableSequence[float], o: _Starts, view: Mapping[str, Any], first: int, n: int) -> None:
     """The rarer pending decisions: a give, a half-laid foundation, a Colosseum choice, end-of-turn steps."""
     gives = view["gives"]
     if gives:

@@ -18,7 +18,8 @@ docs/games/hadrians-wall.md, "Action numbering and observations".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Mapping, MutableSequence, Sequence
 from functools import cache
 from operator import mul
 from typing import Any, Final
@@ -73,7 +74,7 @@ from .components import (
 )
 from .config import orientations, placements
 
-__all__ = ["action_kinds", "observation_parts", "observe"]
+__all__ = ["action_kinds", "observation_parts", "observe", "observe_into"]
 
 # --- the action space -------------------------------------------------------------------
 FORT_WORKERS: Final = ITEMS[:2]
@@ -275,17 +276,27 @@ def _starts(players: int) -> tuple[int, ...]:
     return (*(layout[n].start for n in names), *(layout[f"s{k}.to_move"].start for k in range(players)))
 
 
-def _cards(out: list[float], start: int, ids: Sequence[str]) -> None:
+def _put(out: MutableSequence[float], start: int, values: Sequence[float]) -> None:
+    """``out[start:start + len(values)] = values``, into a list or a float32 ``memoryview``."""
+    if type(out) is list:
+        out[start:start + len(values)] = values
+    else:
+        out[start:start + len(values)] = array("f", values)
+
+
+def _cards(out: MutableSequence[float], start: int, ids: Sequence[str]) -> None:
     for card in ids:
         out[start + PLAYER_CARD_INDEX[card]] = 1.0
 
 
-_BLOCKS: dict[tuple[Any, ...], list[float]] = {}
-"""Seat blocks already built, by everything they are built from (one board changes a step)."""
+_BLOCKS: dict[tuple[Any, ...], tuple[list[float], array[float]]] = {}
+"""Seat blocks already built, by everything they are built from (one board changes a step): as a list
+and as float32s (for a ``memoryview`` buffer, :func:`observe_into`)."""
 _MAX_BLOCKS = 2048
 
 
-def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bool, cached: bool) -> None:
+def _seat(out: MutableSequence[float], at: int, b: Mapping[str, Any], year: int, moving: bool,
+          cached: bool) -> None:
     """Write the block of board ``b`` at ``at``; ``cached``: from :data:`_BLOCKS` when seen before.
 
     A solo seat's board changes with nearly every action: looking it up would cost more than it saves.
@@ -302,19 +313,20 @@ def _seat(out: list[float], at: int, b: Mapping[str, Any], year: int, moving: bo
         len(pending),
     ]
     if not cached:
-        out[at:at + _SEAT_SIZE] = _block(b, numbers, year)
+        _put(out, at, _block(b, numbers, year))
         return
     diplomats, used, paths, covered = b["diplomats"], b["diplomat_used"], b["paths"], b["covered"]
     # Every list of a variable length comes after its length (in ``numbers`` or here).
     key = (year, *numbers, *training, *forum, *red, *blue, *b["market"], *b["theatre"], *b["baths"],
            *b["court"], len(diplomats), *diplomats, len(used), *used, b["map"], len(paths), *paths,
            b["prospect"], len(covered), *covered, pending[0] if pending else "")
-    block = _BLOCKS.get(key)
-    if block is None:
+    blocks = _BLOCKS.get(key)
+    if blocks is None:
         if len(_BLOCKS) >= _MAX_BLOCKS:
             _BLOCKS.clear()
-        block = _BLOCKS[key] = _block(b, numbers, year)
-    out[at:at + _SEAT_SIZE] = block
+        block = _block(b, numbers, year)
+        blocks = _BLOCKS[key] = (block, array("f", block))
+    out[at:at + _SEAT_SIZE] = blocks[0] if type(out) is list else blocks[1]
 
 
 def _block(b: Mapping[str, Any], numbers: list[int], year: int) -> list[float]:
@@ -356,7 +368,7 @@ def _block(b: Mapping[str, Any], numbers: list[int], year: int) -> list[float]:
     return out
 
 
-def _decision(out: list[float], starts: Sequence[int], token: str) -> None:
+def _decision(out: MutableSequence[float], starts: Sequence[int], token: str) -> None:
     """The details of seat s0's next decision (its pattern, the pattern's shape, a Trade Good)."""
     kind, _, rest = token.partition(":")
     if kind == "place" or kind == "shape":
@@ -364,7 +376,7 @@ def _decision(out: list[float], starts: Sequence[int], token: str) -> None:
         out[starts[0] + _PATTERNS.index(pattern)] = 1.0
         if cells:
             m = cells_mask(cells) or 0
-            out[starts[1]:starts[1] + _CELLS] = _BITS[m & 1023] + _BITS[m >> 10]
+            _put(out, starts[1], _BITS[m & 1023] + _BITS[m >> 10])
     elif kind == "hexagon":
         out[starts[2] + int(rest.rpartition(":")[2]) - 1] = 1.0
 
@@ -373,23 +385,35 @@ def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayou
     """The observation of ``player`` (None: the spectator) from its ``view``: ``shape.size`` floats
     (``shape``: the game's :attr:`~ludus.core.api.Game.observation_layout`), laid out as
     :func:`observation_parts` says for the view's player count."""
+    out = shape.zeros()
+    observe_into(out, view, player, shape)
+    return out
+
+
+def observe_into(out: MutableSequence[float], view: Mapping[str, Any], player: int | None,
+                 shape: ObservationLayout | None = None) -> None:
+    """:func:`observe` written into ``out``, all zeros on entry (a list, or a float32 ``memoryview`` of
+    a numpy buffer: :func:`ludus.core.spaces.observe_into`); ``shape`` is not needed."""
     boards = view["boards"]
     n = len(boards)
     starts = _starts(n)
-    out = shape.zeros()
     year = view["year"]
     (y, ph, opt, card, deck, discard, attack, attack_cards, extra,
      neutral, neutral_items, neutral_deck, neutral_discard, hand, choice, *rest) = starts
-    out[y:y + YEARS] = _YEAR_HOT[year - 1]
-    out[ph:ph + 4] = _PHASE_HOT[view["phase"]]
-    out[opt:opt + 7] = _options(tuple(view["options"].items()))
-    out[card:card + _FATE] = _FATE_HOT[view["year_card"]]
+    _put(out, y, _YEAR_HOT[year - 1])
+    _put(out, ph, _PHASE_HOT[view["phase"]])
+    _put(out, opt, _options(tuple(view["options"].items())))
+    _put(out, card, _FATE_HOT[view["year_card"]])
     out[deck] = view["fate_deck_size"] / _FATE
     for c in view["fate_discard"]:
         out[discard + c] = 1.0
+    strength: dict[int, float] = {}  # summed here, then written: a float32 buffer would round each sum
     for c in view["attack"]:
-        out[attack + _ATTACKS[c]] += 1 / _ITEM_SCALE
+        i = attack + _ATTACKS[c]
+        strength[i] = strength.get(i, 0.0) + 1 / _ITEM_SCALE
         out[attack_cards + c] = 1.0
+    for i, value in strength.items():
+        out[i] = value
     out[extra] = view["extra_attack"] / _ITEM_SCALE
     for i, (card_id, held) in enumerate(zip(view["neutral"], view["neutral_items"])):
         out[neutral + i * _CARDS + PLAYER_CARD_INDEX[card_id]] = 1.0
@@ -409,4 +433,3 @@ def observe(view: Mapping[str, Any], player: int | None, shape: ObservationLayou
     for k in range(n):
         q = (first + k) % n
         _seat(out, seats[k], boards[q], year, q in moving, n > 1)
-    return out

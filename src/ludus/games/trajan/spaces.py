@@ -42,7 +42,7 @@ The size depends on the player count only. docs/games/trajan.md tabulates both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence
 from functools import cache
 from typing import Any
 
@@ -77,7 +77,8 @@ from ludus.games.trajan.components import (
     Verb,
 )
 
-__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe"]
+__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe", "observe_into",
+           "observe_state"]
 
 
 # --- the actions -------------------------------------------------------------------------------
@@ -159,7 +160,10 @@ def _tile_features(t: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-_TILE_FEATURES: dict[str, tuple[float, ...]] = {t.id: _tile_features(t.index) for t in TRAJAN_TILES}
+_TILE_FEATURES: dict[str, tuple[tuple[int, float], ...]] = {
+    t.id: tuple((k, x) for k, x in enumerate(_tile_features(t.index)) if x) for t in TRAJAN_TILES}
+"""A tile's features as (offset, value) pairs of its nonzero floats (written one by one, so that
+the observation can go into any float buffer, :func:`observe_into`)."""
 _PHASE = {p.name.lower(): int(p) for p in Phase}
 _SUB = {s.name.lower(): int(s) for s in Sub}
 _ACTION = {a: i for i, a in enumerate(ACTIONS)}
@@ -283,10 +287,18 @@ def observe(view: Mapping[str, Any], player: int | None,
             shape: ObservationLayout | None = None) -> list[float]:
     """The observation of ``player`` (None: the spectator) from its ``view`` alone, laid out as
     ``shape`` (the game's :attr:`~ludus.core.api.Game.observation_layout`; by default :func:`layout`)."""
+    out = (shape or layout(len(view["players"]))).zeros()
+    observe_into(out, view, player)
+    return out
+
+
+def observe_into(out: MutableSequence[float], view: Mapping[str, Any], player: int | None,
+                 shape: ObservationLayout | None = None) -> None:
+    """:func:`observe` written into ``out``, all zeros on entry (a list, or a float32 ``memoryview``
+    of a numpy buffer: :func:`ludus.core.spaces.observe_into`); ``shape`` is not needed."""
     seats = view["players"]
     n = len(seats)
     at = _starts(n)
-    out = (shape or layout(n)).zeros()
     first = player or 0
 
     out[at["phase"] + _PHASE[view["phase"]]] = 1.0
@@ -369,10 +381,9 @@ def observe(view: Mapping[str, Any], player: int | None,
     if player is not None:
         for c, k in seats[player]["hand"].items():
             out[at["hand"] + _COMMODITY[c]] = k
-    return out
 
 
-def _turn(out: list[float], at: Mapping[str, int], turn: Mapping[str, Any]) -> None:
+def _turn(out: MutableSequence[float], at: Mapping[str, int], turn: Mapping[str, Any]) -> None:
     """The turn in progress: sowing, the target tray, the agenda and the Seaport's sub-decisions."""
     i = at["markers_in_hand"]
     for c, k in turn["markers_in_hand"].items():
@@ -384,7 +395,8 @@ def _turn(out: list[float], at: Mapping[str, int], turn: Mapping[str, Any]) -> N
         out[at["target"] + _ACTION[turn["target"]]] = 1.0
     if turn["effect_tile"] is not None:
         i = at["effect_tile"]
-        out[i:i + TILE_FEATURES] = _TILE_FEATURES[turn["effect_tile"]]
+        for k, x in _TILE_FEATURES[turn["effect_tile"]]:
+            out[i + k] = x
     agenda = turn["agenda"]
     if agenda:
         i = at["agenda"]
@@ -422,7 +434,8 @@ def _seat_starts(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(at[name] + r * size for name, size in _SEAT_SLICES) for r in range(players))
 
 
-def _seat(out: list[float], starts: tuple[int, ...], seat: Mapping[str, Any], height: float) -> None:
+def _seat(out: MutableSequence[float], starts: tuple[int, ...], seat: Mapping[str, Any],
+          height: float) -> None:
     """A seat's block of every per-seat slice (``starts``: :func:`_seat_starts`), from the seat's view."""
     (vp, trays, slots, arch, senate, order, supply, military, workers, leader, hand_size, known, from_pile,
      display, forum, extra, demand, plus2, buildings, yellow, grey) = starts
@@ -435,7 +448,8 @@ def _seat(out: list[float], starts: tuple[int, ...], seat: Mapping[str, Any], he
     for slot, t in enumerate(seat["trajan_slots"]):
         if t is not None:
             j = slots + slot * TILE_FEATURES
-            out[j:j + TILE_FEATURES] = _TILE_FEATURES[t]
+            for k, x in _TILE_FEATURES[t]:
+                out[j + k] = x
     if seat["arch"] >= 0:
         out[arch + seat["arch"]] = 1.0
     out[senate] = seat["senate"] / SENATE_LAST
@@ -466,11 +480,16 @@ def _seat(out: list[float], starts: tuple[int, ...], seat: Mapping[str, Any], he
         out[grey + _BONUS[key]] = 1.0
 
 
-def _count(out: list[float], start: int, index: Mapping[str, int], keys: list[str]) -> None:
+def _count(out: MutableSequence[float], start: int, index: Mapping[str, int], keys: list[str]) -> None:
     for key in keys:
         out[start + index[key]] += 1.0
 
 
-def _mark(out: list[float], start: int, index: Mapping[str, int], keys: list[str]) -> None:
+def _mark(out: MutableSequence[float], start: int, index: Mapping[str, int], keys: list[str]) -> None:
     for key in keys:
         out[start + index[key]] = 1.0
+
+
+# the observation read from the state directly, proven equal to ``observe_into(view(seat))`` (at the end:
+# the encoder reads this module's tables)
+from ludus.games.trajan.encoder import observe_state  # noqa: E402

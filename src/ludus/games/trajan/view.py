@@ -42,16 +42,42 @@ from ludus.games.trajan.state import TrajanData
 T = TypeVar("T", bound=TrajanData)
 
 
+_TILE_ID: tuple[str, ...] = tuple(t.id for t in TRAJAN_TILES)
+"""Trajan tile ids by index (``T01`` … ``T54``: sorting the ids sorts the indices)."""
+_FORUM_KEY: tuple[str, ...] = tuple(FORUM_KINDS[k].key for k in FORUM_TILE_KIND)
+_EXTRA_NAME: tuple[str, ...] = tuple(ACTIONS[a] for a in EXTRA_TILE_ACTION)
+_BUILDING_NAME: tuple[str, ...] = tuple(t.name for t in CONSTRUCTION_TILES)
+_BONUS_ID: tuple[str, ...] = tuple(b.id for b in BONUS_TILES)
+_PROVINCE_KEY: tuple[str, ...] = tuple(p.key for p in PROVINCES)
+_PHASE_NAME: dict[int, str] = {int(p): p.name.lower() for p in Phase}
+_SUB_NAME: dict[int, str] = {int(u): u.name.lower() for u in Sub}
+_SEATS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(p for p in range(8) if (m >> p) & 1) for m in range(256))
+"""The seats of a bit mask of seats (a province's legionnaires, a space's workers)."""
+_SORTED_IDS: dict[tuple[int, ...], list[str]] = {}
+"""The sorted tile ids of a Trajan stack, by its tiles (a stack changes a few times a game)."""
+
+
 def _tile(t: int) -> str | None:
-    return TRAJAN_TILES[t].id if t >= 0 else None
+    return _TILE_ID[t] if t >= 0 else None
 
 
 def _forum(t: int) -> str | None:
-    return FORUM_KINDS[FORUM_TILE_KIND[t]].key if t >= 0 else None
+    return _FORUM_KEY[t] if t >= 0 else None
 
 
 def _counts(counts: list[int]) -> dict[str, int]:
-    return {COMMODITIES[c]: counts[c] for c in range(N_COMMODITIES) if counts[c]}
+    return {c: k for c, k in zip(COMMODITIES, counts) if k}
+
+
+def _stack_ids(stack: list[int]) -> list[str]:
+    """The sorted ids of the tiles of ``stack`` (a new list)."""
+    key = tuple(stack)
+    ids = _SORTED_IDS.get(key)
+    if ids is None:
+        if len(_SORTED_IDS) >= 4096:
+            _SORTED_IDS.clear()
+        ids = _SORTED_IDS[key] = [_TILE_ID[t] for t in sorted(stack)]
+    return ids[:]
 
 
 def view(s: TrajanData, player: int | None) -> dict[str, Any]:
@@ -67,27 +93,26 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
     for p in range(n):
         info: dict[str, Any] = {
             "vp": s.vp[p],
-            "trays": {ACTIONS[t]: {COLOURS[c]: k for c, k in enumerate(s.trays[p][t]) if k}
-                      for t in range(6)},
-            "trajan_slots": [_tile(t) for t in s.trajan_slots[p]],
+            "trays": {a: {c: k for c, k in zip(COLOURS, tray) if k} for a, tray in zip(ACTIONS, s.trays[p])},
+            "trajan_slots": [_TILE_ID[t] if t >= 0 else None for t in s.trajan_slots[p]],
             "arch": s.arch[p],
             "senate": s.senate_pos[p],
             "senate_height": s.senate_stamp[p],
             "supply": s.supply[p],
             "military_camp": s.mcamp[p],
             "worker_camp": s.wcamp[p],
-            "leader": PROVINCES[s.leader[p]].key if s.leader[p] >= 0 else "camp",
+            "leader": _PROVINCE_KEY[s.leader[p]] if s.leader[p] >= 0 else "camp",
             "hand_size": sum(s.hand[p]),
             "hand_known": _counts(s.known[p]),
             "hand_from_pile": _drawn_from(s.pile_log[p], s.pile_rebuilt),
             "display": _counts(s.display[p]),
-            "forum_tiles": sorted(_forum(t) or "" for t in s.ftiles[p]),
-            "extra_tiles": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.xtiles[p]),
-            "demand_trajan_tiles": [TRAJAN_TILES[t].id for t in s.held_f[p]],
-            "plus2": [ACTIONS[a] for a in range(6) if s.plus2[p][a]],
-            "construction_tiles": sorted(CONSTRUCTION_TILES[t].name for t in s.ctiles[p]),
-            "bonus_yellow": sorted(BONUS_TILES[b].id for b in s.bonus_yellow[p]),
-            "bonus_grey": sorted(BONUS_TILES[b].id for b in s.bonus_grey[p]),
+            "forum_tiles": sorted([_FORUM_KEY[t] if t >= 0 else "" for t in s.ftiles[p]]),
+            "extra_tiles": sorted([_EXTRA_NAME[t] for t in s.xtiles[p]]),
+            "demand_trajan_tiles": [_TILE_ID[t] for t in s.held_f[p]],
+            "plus2": [a for a, on in zip(ACTIONS, s.plus2[p]) if on],
+            "construction_tiles": sorted([_BUILDING_NAME[t] for t in s.ctiles[p]]),
+            "bonus_yellow": sorted([_BONUS_ID[b] for b in s.bonus_yellow[p]]),
+            "bonus_grey": sorted([_BONUS_ID[b] for b in s.bonus_grey[p]]),
         }
         if player == p:
             info["hand"] = _counts(s.hand[p])
@@ -99,16 +124,16 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "category": TRAJAN_CATEGORIES[c].key,
             "size": len(stack),
-            "tiles": sorted(TRAJAN_TILES[t].id for t in stack),
+            "tiles": _stack_ids(stack),
         }
         if face_up and stack and not arranging:
-            entry["top"] = TRAJAN_TILES[stack[-1]].id
+            entry["top"] = _TILE_ID[stack[-1]]
         stacks.append(entry)
     out: dict[str, Any] = {
         "game": "trajan",
         "players": players,
         "viewer": player,
-        "phase": Phase(s.phase).name.lower(),
+        "phase": _PHASE_NAME[s.phase],
         "to_move": s.decider if s.phase != Phase.OVER else None,
         "current": s.current,
         "quarter": s.quarter + 1 if s.quarter < 4 else 4,
@@ -116,26 +141,23 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         "time": {"position": s.time_pos, "lap": s.cfg.lap, "round_over": bool(s.round_over)},
         "provinces": [
             {
-                "province": PROVINCES[i].key,
-                "vp": PROVINCES[i].vp,
-                "tile": _forum(s.province_tile[i]),
-                "legionnaires": [p for p in range(n) if (s.province_legions[i] >> p) & 1],
+                "province": province.key,
+                "vp": province.vp,
+                "tile": _FORUM_KEY[t] if t >= 0 else None,
+                "legionnaires": list(_SEATS_OF[legions]),
             }
-            for i in range(len(PROVINCES))
+            for province, t, legions in zip(PROVINCES, s.province_tile, s.province_legions)
         ],
-        "forum": [_forum(t) for t in s.forum_slots],
-        "forum_extra": [ACTIONS[EXTRA_TILE_ACTION[t]] if t >= 0 else None for t in s.extra_slots],
+        "forum": [_FORUM_KEY[t] if t >= 0 else None for t in s.forum_slots],
+        "forum_extra": [_EXTRA_NAME[t] if t >= 0 else None for t in s.extra_slots],
         "construction": [
-            {
-                "tile": CONSTRUCTION_TILES[s.grid_tile[i]].name if s.grid_tile[i] >= 0 else None,
-                "workers": [p for p in range(n) if (s.grid_workers[i] >> p) & 1],
-            }
-            for i in range(len(s.grid_tile))
+            {"tile": _BUILDING_NAME[t] if t >= 0 else None, "workers": list(_SEATS_OF[workers])}
+            for t, workers in zip(s.grid_tile, s.grid_workers)
         ],
         "trajan_stacks": stacks,
         "ships": [{"ship": SHIPS[i].key, "grey": bool(s.ship_grey[i])} for i in range(len(SHIPS))],
-        "senate_bonus": [] if arranging else [BONUS_TILES[b].id for b in s.senate_bonus],
-        "bonus_bag": sorted(BONUS_TILES[b].id for b in _bag(s, arranging)),
+        "senate_bonus": [] if arranging else [_BONUS_ID[b] for b in s.senate_bonus],
+        "bonus_bag": sorted([_BONUS_ID[b] for b in _bag(s, arranging)]),
         "draw_pile": len(s.draw) + (sum(map(len, s.discards)) if arranging else 0),
         "draw_pile_known": _pile_known(s, player),
         "rebuilt_piles": _rebuilt_piles(s, player),
@@ -147,17 +169,17 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
         "demands": [DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in s.demand_revealed],
         "demands_spent": [DEMAND_KINDS[DEMAND_TILE_KIND[d]] for d in s.demand_spent],
         "removed": {
-            "forum": sorted(_forum(t) or "" for t in s.forum_removed),
-            "extra": sorted(ACTIONS[EXTRA_TILE_ACTION[t]] for t in s.extra_removed),
-            "trajan": sorted(TRAJAN_TILES[t].id for t in s.trajan_removed),
+            "forum": sorted([_FORUM_KEY[t] if t >= 0 else "" for t in s.forum_removed]),
+            "extra": sorted([_EXTRA_NAME[t] for t in s.extra_removed]),
+            "trajan": [_TILE_ID[t] for t in sorted(s.trajan_removed)],
         },
         "turn": {
-            "sub": Sub(pending["sub"]).name.lower(),
-            "markers_in_hand": {COLOURS[c]: k for c, k in enumerate(s.hand_markers) if k},
+            "sub": _SUB_NAME[pending["sub"]],
+            "markers_in_hand": {c: k for c, k in zip(COLOURS, s.hand_markers) if k},
             "sow_tray": ACTIONS[s.sow_tray],
             "sow_left": s.sow_left,
             "target": ACTIONS[s.target] if s.target >= 0 else None,
-            "effect_tile": _tile(s.effect_tile),
+            "effect_tile": _TILE_ID[s.effect_tile] if s.effect_tile >= 0 else None,
             "agenda": pending["agenda"],
             "extra_used": bool(s.extra_used),
             "ship": SHIPS[pending["ship"]].key if pending["ship"] >= 0 else None,
@@ -165,7 +187,7 @@ def view(s: TrajanData, player: int | None) -> dict[str, Any]:
             "display_count": pending["display_count"],
             "setup_step": s.setup_k,
             "demands_left": list(s.dem_left),
-            "trajan_tiles_used": sorted(TRAJAN_TILES[t].id for t in s.f_used),
+            "trajan_tiles_used": [_TILE_ID[t] for t in sorted(s.f_used)],
         },
         "final_senate": list(s.final_senate),
         "options": dict(s.cfg.options),
