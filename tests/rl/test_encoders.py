@@ -56,6 +56,7 @@ def test_the_fast_observation_is_observe_of_the_view_on_every_seat(game_id: str,
     count = POSITIONS.get(game_id, OTHERS)
     for option in options:
         game = ludus.load(game_id, players=players, **option)
+        assert (game.encoder is not None) == (game_id == "trajan")  # the path under test is the encoder's
         layout = game.observation_layout
         buf = np.full(layout.size, 7.0, dtype=np.float32)  # stale floats must be overwritten
         seen: set[bytes] = set()
@@ -84,7 +85,8 @@ def test_a_wrong_buffer_or_seat_is_refused() -> None:
     game = ludus.load("trajan", players=2)
     state = game.new_state(1)
     with pytest.raises(ValueError, match="holds 3 floats"):
-        observe_state_into(game.spaces, np.zeros(3, dtype=np.float32), state, 0, game.observation_layout)
+        observe_state_into(game.spaces, np.zeros(3, dtype=np.float32), state, 0, game.observation_layout,
+                           game.encoder)
     with pytest.raises(LudusError):
         observation(game, state, 2)
     with pytest.raises(LudusError):

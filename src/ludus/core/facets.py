@@ -31,7 +31,7 @@ state class (typed ``Any`` here: a ``ClassVar`` cannot name the game's state typ
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ludus.core.actions import Action
@@ -43,7 +43,7 @@ from ludus.core.spaces import ActionKind, ObservationLayout
 if TYPE_CHECKING:
     from ludus.core.search import Search
 
-__all__ = ["Board", "Checks", "Knowledge", "Pictures", "Spaces", "Views", "Words"]
+__all__ = ["Board", "Checks", "Encoder", "Knowledge", "Pictures", "Spaces", "Views", "Words"]
 
 
 @runtime_checkable
@@ -137,6 +137,18 @@ class Spaces(Protocol):
 
     def observe(self, view: Mapping[str, Any], player: int | None, layout: ObservationLayout) -> list[float]:
         """``player``'s observation from its ``view`` alone, laid out as ``layout`` says."""
+        ...
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """A game's observation read from the state directly (its ``encoder.py``): the same floats as
+    its spaces facet's ``observe`` from ``state.view(player)``, proven equal by tests
+    (``tests/rl/test_encoders.py``), without building the view."""
+
+    def observe_state(self, out: MutableSequence[float], state: Any, player: int | None,
+                      layout: ObservationLayout) -> None:
+        """Write ``player``'s observation of ``state`` into ``out`` (zeroed, the layout's size)."""
         ...
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ludus.core.actions import Action, shorten
 from ludus.core.errors import N_, IllegalActionError, LudusError, NotationError, OptionError, StateError
 from ludus.core.events import Event
-from ludus.core.facets import Board, Checks, Knowledge, Pictures, Spaces, Views, Words
+from ludus.core.facets import Board, Checks, Encoder, Knowledge, Pictures, Spaces, Views, Words
 from ludus.core.i18n import Lang, LangLike, as_lang
 from ludus.core.info import ACTION_CAP_FACTOR, GameInfo, Outcome, returns_of
 from ludus.core.options import FrozenOptions, OptionValue
@@ -189,6 +189,10 @@ class Game(ABC, Generic[StateT]):
     spaces: Spaces | None = None
     """The fixed numbering of actions and observations (``spaces.py``): :meth:`action_kinds`,
     :meth:`observation_parts`, :meth:`observe`."""
+    encoder: Encoder | None = None
+    """The observation read from the state (``encoder.py``, optional): the research wrappers use it
+    instead of building the view (:func:`ludus.core.spaces.observe_state_into`; proven equal to the
+    spaces facet's ``observe``)."""
     invariants: Checks | None = None
     """The conservation checks (``invariants.py``): :meth:`invariant_violations`."""
     validation: Checks | None = None

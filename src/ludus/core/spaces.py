@@ -17,7 +17,7 @@ a known layout. A game declares both from its components:
   ``observe_into(out, view, player, layout)`` writes it there directly, through a ``memoryview``
   (no list, no conversion); the others' :meth:`observe` list is copied in.
   :func:`observe_state_into` does the same from a state: through the game's own encoder
-  ``observe_state(out, state, player, layout)`` when its spaces module has one (an encoder that
+  ``observe_state(out, state, player, layout)`` when the game has an ``encoder`` facet (a module that
   reads the state directly, proven equal to ``observe(view(player), player)`` by the research
   tests on thousands of positions), else from ``state.view(player)``.
 
@@ -246,11 +246,11 @@ def observe_into(spaces: Any, buf: Any, view: Mapping[str, Any], player: int | N
 
 
 def observe_state_into(spaces: Any, buf: Any, state: Seated, player: int | None,
-                       layout: ObservationLayout) -> None:
+                       layout: ObservationLayout, encoder: Any = None) -> None:
     """Write ``player``'s observation of ``state`` into ``buf`` (as :func:`observe_into` does from
-    ``state.view(player)``): through the spaces module's ``observe_state`` encoder if it has one, the
+    ``state.view(player)``): through the game's ``encoder`` facet (its ``observe_state``) if it has one, the
     same floats without building the view; the seat is checked first, as ``view`` checks it."""
-    direct = getattr(spaces, "observe_state", None)
+    direct = getattr(encoder, "observe_state", None)
     if direct is None:
         observe_into(spaces, buf, state.view(player), player, layout)  # type: ignore[attr-defined]
         return

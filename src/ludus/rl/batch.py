@@ -97,7 +97,7 @@ class BatchEnv:
         self._encode = self.game.action_space.encode
         self._layout = self.game.observation_layout
         # a game's encoder proven equal to observe(view(seat), seat) (core.spaces.observe_state_into)
-        self._direct = (getattr(self.game.spaces, "observe_state", None)
+        self._direct = (getattr(self.game.encoder, "observe_state", None)
                         if type(self.game).observe is Game.observe else None)
         self._rows = [row.data for row in self.obs]  # float32 memoryviews of the rows
         self._zeros = np.zeros(self._layout.size, dtype=np.float32).data

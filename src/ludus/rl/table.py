@@ -44,14 +44,14 @@ def observation(game: Game[Any], state: State, seat: int | None, out: FloatArray
     """``seat``'s observation (``None``: the spectator's) as float32, from its view only.
 
     ``out``: a float32 buffer of the layout's size (a row of a batch's array) to write it into and
-    return, instead of a new array. A game whose spaces module has an encoder proven equal to
+    return, instead of a new array. A game with an encoder facet proven equal to
     ``observe(view(seat), seat)`` is read through it (:func:`ludus.core.spaces.observe_state_into`);
     a game that overrides :meth:`Game.observe <ludus.core.api.Game.observe>` is asked for its list.
     """
     if out is None:
         out = np.empty(game.observation_layout.size, dtype=np.float32)
     if type(game).observe is Game.observe:  # the spaces facet's observation
-        observe_state_into(game.spaces, out, state, seat, game.observation_layout)
+        observe_state_into(game.spaces, out, state, seat, game.observation_layout, game.encoder)
     else:  # a game of its own ``observe``
         out[:] = game.observe(state.view(seat), seat)
     return out

@@ -20,6 +20,7 @@ from ludus.core.events import Log
 from ludus.core.rng import Rng
 from ludus.games.trajan import (
     decisions,
+    encoder,
     heuristic,
     invariants,
     notation,
@@ -208,6 +209,7 @@ class TrajanGame(Game[TrajanState]):
     board = svg
     knowledge = heuristic
     spaces = spaces
+    encoder = encoder
     invariants = invariants
     validation = validation
     views = view

@@ -77,8 +77,7 @@ from ludus.games.trajan.components import (
     Verb,
 )
 
-__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe", "observe_into",
-           "observe_state"]
+__all__ = ["TILE_FEATURES", "action_kinds", "layout", "observation_parts", "observe", "observe_into"]
 
 
 # --- the actions -------------------------------------------------------------------------------
@@ -489,7 +488,3 @@ def _mark(out: MutableSequence[float], start: int, index: Mapping[str, int], key
     for key in keys:
         out[start + index[key]] = 1.0
 
-
-# the observation read from the state directly, proven equal to ``observe_into(view(seat))`` (at the end:
-# the encoder reads this module's tables)
-from ludus.games.trajan.encoder import observe_state  # noqa: E402
