@@ -209,9 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     envs = [LudusEnv(args.game, args.players, seat=s, opponents=args.opponent)
             for s in range(args.players)]
-    size, actions = envs[0].observation_space.shape, envs[0].action_space.n
-    assert size is not None and actions is not None
-    policy = LinearPolicy(size[0], int(actions), seed=args.seed)
+    size = envs[0].observation_space.shape
+    assert size is not None
+    policy = LinearPolicy(size[0], envs[0].game.num_distinct_actions, seed=args.seed)
     print(f"{args.game} {args.players}p: training against {args.opponent!r}, seed {args.seed}", flush=True)
     margin = (args.signal or ("return" if envs[0].game.info.cooperative else "margin")) == "margin"
     played, seconds = train(envs, policy, args.games, args.minutes, args.batch, args.rate, args.seed,
