@@ -5,8 +5,12 @@
 The learner plays through ``ludus.rl.gymnasium.LudusEnv``: one seat against ludus bots
 (``--opponent``, the ``easy`` level by default), the seat rotated game by game. The policy
 is linear in the observation, a softmax over the **legal** actions only
-(``env.action_masks()``), trained by REINFORCE with a running-mean baseline and Adam, in
-numpy alone (the ``rl`` extra is enough). With the ``rl-train`` extra the same environment
+(``env.action_masks()``), trained by REINFORCE with Adam, in numpy alone (the ``rl`` extra
+is enough). Against a bot stronger than random, win or lose is a sparse signal (a learner that
+always loses learns nothing from it), so by default training maximises the learner's final
+score less the best other seat's (``--signal margin``); the advantage is that margin less its
+running mean, over its running standard deviation. In the co-operative Fall of Rome the
+signal is the team's return. With the ``rl-train`` extra the same environment
 trains with sb3-contrib's ``MaskablePPO``, which reads ``action_masks()``::
 
     from sb3_contrib import MaskablePPO
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import time
 from dataclasses import dataclass
 
@@ -127,28 +132,55 @@ class Result:
     wins: int
     mean_return: float
     mean_score: float
+    score_half_width: float
+    """Half the width of the mean score's normal 95% interval (1.96 standard errors)."""
 
     def line(self, label: str) -> str:
         """One line of the report."""
         low, high = wilson(self.wins, self.games)
         return (f"  {label:<16} win rate {self.wins / self.games:6.1%}  [{low:.1%}, {high:.1%}]  "
                 f"({self.wins}/{self.games}), mean return {self.mean_return:+.3f}, "
-                f"mean score {self.mean_score:.2f}")
+                f"mean score {self.mean_score:.2f} ± {self.score_half_width:.2f}")
 
 
-def evaluate(envs: list[LudusEnv], policy: LinearPolicy | None, games: int, seed: int) -> Result:
-    """``games`` games on deals ``seed, seed + 1, …``, game ``i`` in seat ``i mod len(envs)``."""
-    rng = np.random.default_rng(seed)
-    wins, returns, scores = 0, [], []
-    for i in range(games):
+_SHARED: tuple[list[LudusEnv], LinearPolicy | None] | None = None
+"""The environments and policy the evaluation's worker processes inherit (forked)."""
+
+
+def _play(indices: range, seed: int) -> list[tuple[float, float | None]]:
+    """Games ``indices`` of an evaluation: game ``i`` on deal ``seed + i`` in seat ``i mod len(envs)``,
+    its draws (for the random policy) from a generator seeded ``seed + i``; each game's reward and
+    final score (``None`` if stopped at the cap)."""
+    assert _SHARED is not None
+    envs, policy = _SHARED
+    out: list[tuple[float, float | None]] = []
+    for i in indices:
         env = envs[i % len(envs)]
-        reward, _, _ = episode(env, policy, seed + i, rng, greedy=True)
-        wins += reward > 0
-        returns.append(reward)
+        reward, _, _ = episode(env, policy, seed + i, np.random.default_rng(seed + i), greedy=True)
         state = env.turns.state if env.turns is not None else None
-        if state is not None and state.is_terminal():  # not stopped at the action cap
-            scores.append(float(state.outcome().scores[env.seat]))
-    return Result(games, wins, float(np.mean(returns)), float(np.mean(scores)) if scores else math.nan)
+        finished = state is not None and state.is_terminal()
+        out.append((reward, float(state.outcome().scores[env.seat]) if finished and state else None))
+    return out
+
+
+def evaluate(envs: list[LudusEnv], policy: LinearPolicy | None, games: int, seed: int,
+             jobs: int = 1) -> Result:
+    """``games`` games (see :func:`_play`), in ``jobs`` processes; the same results for any ``jobs``."""
+    global _SHARED
+    _SHARED = (envs, policy)
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.starmap(_play, [(range(k, games, jobs), seed) for k in range(jobs)])
+    else:
+        parts = [_play(range(games), seed)]
+    results = [r for part in parts for r in part]
+    returns = [reward for reward, _ in results]
+    scores = [score for _, score in results if score is not None]
+    wins = sum(r > 0 for r in returns)
+    if not scores:
+        return Result(games, wins, float(np.mean(returns)), math.nan, math.nan)
+    half = 1.96 * float(np.std(scores, ddof=1)) / math.sqrt(len(scores)) if len(scores) > 1 else math.nan
+    return Result(games, wins, float(np.mean(returns)), float(np.mean(scores)), half)
 
 
 def signal(env: LudusEnv, reward: float, margin: bool) -> float:
@@ -204,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=0.01, help="Adam step size")
     parser.add_argument("--eval", type=int, default=200, help="evaluation games per policy")
     parser.add_argument("--seed", type=int, default=1, help="seeds the training deals and draws")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the evaluation games")
     parser.add_argument("--signal", choices=("margin", "return"), default=None,
                         help="what training maximises (default: margin, or return in a co-operative game)")
     args = parser.parse_args(argv)
@@ -218,11 +251,13 @@ def main(argv: list[str] | None = None) -> int:
                             margin)
     print(f"evaluating: {args.eval} games per policy against {args.opponent!r}, seats rotated", flush=True)
     start = time.process_time()
-    trained = evaluate(envs, policy, args.eval, seed=10**6)
-    untrained = evaluate(envs, None, args.eval, seed=10**6)
+    trained = evaluate(envs, policy, args.eval, seed=10**6, jobs=args.jobs)
+    untrained = evaluate(envs, None, args.eval, seed=10**6, jobs=args.jobs)
+    against = "solo (a solo game's return is always +1: read the score)" if args.players == 1 \
+        else f"against {args.opponent!r}"
     print(f"{args.game} {args.players}p, {played} training games in {seconds / 60:.1f} CPU min "
           f"(evaluation {(time.process_time() - start) / 60:.1f} CPU min), {args.eval} games each "
-          f"against {args.opponent!r}, Wilson 95% intervals:")
+          f"{against}, Wilson 95% intervals:")
     print(trained.line("trained policy"))
     print(untrained.line("uniform random"))
     return 0
