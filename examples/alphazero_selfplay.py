@@ -26,14 +26,15 @@ their legal action numbers, observation tensors and ``returns()``. The pieces:
 The budget is ``--minutes`` of CPU time for self-play and training (or ``--iterations``).
 Then the searcher plays ``--eval`` games against each of ``--against`` (the ``random`` and
 ``easy`` bots by default), seats rotated, and the script prints its win rate with a Wilson 95%
-interval; the untrained network (uniform prior, zero value: the same search without learning)
-is measured the same way as the baseline with ``--baseline``.
+interval. ``--iterations 0`` measures the untrained network the same way (uniform prior, zero
+value: the same search without learning), the baseline.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import sys
 import time
 from dataclasses import dataclass, field
@@ -136,6 +137,7 @@ class Searcher:
         for a, n in zip(legal, counts):
             q = node.total[a] / n if n else 0.0
             score = q + self.c_puct * node.prior.get(a, 1 / len(legal)) * root_n / (1 + n)
+            score += 1e-9 * self.rng.random()  # ties broken at random, not by action number
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -207,26 +209,47 @@ def train_net(net: Network, buffer: list[tuple[Record, float]], actions: int, st
     return loss
 
 
-def evaluate(game: pyspiel.Game, searcher: Searcher, opponent: str, games: int, seed: int) -> int:
-    """Wins of the searcher against the ``opponent`` bot in ``games`` games, seats rotated, on deals of the
-    second half of the adapter's ``deals`` (self-play deals from the first half)."""
+_SHARED: tuple[pyspiel.Game, Network, int, str] | None = None
+"""The game, network, simulations and opponent the evaluation's worker processes inherit (forked)."""
+
+
+def _play(indices: range, seed: int) -> int:
+    """Wins in games ``indices`` of an evaluation (see :func:`evaluate`)."""
+    assert _SHARED is not None
+    game, net, simulations, opponent = _SHARED
     ludus_game = game.ludus
     wins = 0
-    for i in range(games):
+    for i in indices:
         seat = i % 2
         bot = make_agent(opponent, seed=seed + i)
+        searcher = Searcher(net, simulations, seed=seed + i)
         state = game.new_initial_state()
         state.apply_action(game.deals // 2 + (seed + i) % (game.deals // 2))
         while not state.is_terminal():
             if state.current_player() == seat:
                 visits = searcher.search(state)
-                action = max(visits, key=lambda a: visits[a])
+                most = max(visits.values())
+                action = int(searcher.rng.choice([a for a, n in visits.items() if n == most]))
             else:  # the bot decides on the ludus state, from its own seat (it determinizes itself)
                 mover = state.current_player()
                 action = ludus_game.encode_action(bot.act(state.turns.state, mover))
             state.apply_action(action)
         wins += state.returns()[seat] > 0
     return wins
+
+
+def evaluate(game: pyspiel.Game, net: Network, simulations: int, opponent: str, games: int, seed: int,
+             jobs: int = 1) -> int:
+    """Wins of the search against the ``opponent`` bot in ``games`` games, seats rotated (game ``i`` in
+    seat ``i mod 2``), on deals of the second half of the adapter's ``deals`` (self-play deals from the
+    first half); the search's most visited action is played. In ``jobs`` processes, the same results for
+    any ``jobs``."""
+    global _SHARED
+    _SHARED = (game, net, simulations, opponent)
+    if jobs <= 1:
+        return _play(range(games), seed)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return sum(pool.starmap(_play, [(range(k, games, jobs), seed) for k in range(jobs)]))
 
 
 def report(label: str, wins: int, games: int) -> str:
@@ -252,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--buffer", type=int, default=20_000, help="decisions kept for training")
     parser.add_argument("--eval", type=int, default=200, help="evaluation games per opponent")
     parser.add_argument("--against", nargs="+", default=["random", "easy"], help="the bots to play")
-    parser.add_argument("--baseline", action="store_true", help="also evaluate the untrained search")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the evaluation games")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     register()
@@ -282,18 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     spent = time.process_time() - start
     print(f"evaluating: {args.eval} games per opponent, {args.eval_simulations} simulations per decision, "
           f"seats rotated", flush=True)
-    trained = Searcher(net, args.eval_simulations, args.seed + 1)
-    untrained = Searcher(Network(game.observation_tensor_size(), actions, args.hidden, args.seed),
-                         args.eval_simulations, args.seed + 1)
     lines = []
     for opponent in args.against:
-        lines.append(report(f"trained search vs {opponent}", evaluate(game, trained, opponent, args.eval,
-                                                                       10**6), args.eval))
+        wins = evaluate(game, net, args.eval_simulations, opponent, args.eval, 10**6, args.jobs)
+        lines.append(report(f"search ({iteration} iterations) vs {opponent}", wins, args.eval))
         print(lines[-1], flush=True)
-        if args.baseline:
-            lines.append(report(f"untrained search vs {opponent}",
-                                evaluate(game, untrained, opponent, args.eval, 10**6), args.eval))
-            print(lines[-1], flush=True)
     print(f"{args.game} 2p: {games} self-play games in {iteration} iterations, {spent / 60:.1f} CPU min; "
           f"evaluation {(time.process_time() - start - spent) / 60:.1f} CPU min; Wilson 95% intervals:")
     print("\n".join(lines))

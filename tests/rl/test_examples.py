@@ -100,8 +100,10 @@ def test_alphazero_pieces(alphazero: ModuleType) -> None:
                                rng=np.random.default_rng(0))
     assert math.isfinite(loss) and loss >= 0 and not np.array_equal(net.p["wp"], before)
     for opponent in ("random", "easy"):
-        wins = alphazero.evaluate(game, alphazero.Searcher(net, 2, seed=2), opponent, games=2, seed=7)
+        wins = alphazero.evaluate(game, net, 2, opponent, games=2, seed=7)
         assert 0 <= wins <= 2
+    assert alphazero.evaluate(game, net, 2, "random", games=4, seed=7, jobs=2) == \
+        alphazero.evaluate(game, net, 2, "random", games=4, seed=7)
 
 
 def test_alphazero_command_line(alphazero: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,4 +113,4 @@ def test_alphazero_command_line(alphazero: ModuleType, capsys: pytest.CaptureFix
     assert alphazero.main(["--iterations", "1", "--games-per-iteration", "1", "--simulations", "2",
                            "--train-steps", "2", "--eval", "1", "--eval-simulations", "1",
                            "--against", "random"]) == 0
-    assert "trained search vs random" in capsys.readouterr().out
+    assert "search (1 iterations) vs random" in capsys.readouterr().out
