@@ -286,8 +286,11 @@ def main(argv: list[str] | None = None) -> int:
     searcher = Searcher(net, args.simulations, args.seed)
     buffer: list[tuple[Record, float]] = []
     start, iteration, games = time.process_time(), 0, 0
-    print(f"{args.game}, 2 seats: self-play for {args.minutes:g} CPU min, {args.simulations} simulations "
-          f"per decision, seed {args.seed}", flush=True)
+    budget = f"{args.minutes:g} CPU min"
+    if args.iterations is not None:
+        budget += f" or {args.iterations} iterations"
+    print(f"{args.game}, 2 seats: self-play for {budget}, {args.simulations} simulations per decision, "
+          f"seed {args.seed}", flush=True)
     while time.process_time() - start < 60 * args.minutes and (args.iterations is None
                                                                or iteration < args.iterations):
         lengths, outcomes = [], []
