@@ -48,7 +48,7 @@ from ludus.agents import make_agent
 from ludus.rl.openspiel import register, short_name
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_masked_policy import wilson  # the sibling example
+from train_masked_policy import cpu_seconds, wilson  # the sibling example
 
 Array = npt.NDArray[np.float64]
 
@@ -306,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  iteration {iteration}: {games} games, {len(buffer)} decisions kept, mean length "
               f"{np.mean(lengths):.0f}, loss {loss:.3f}, {time.process_time() - start:.0f} CPU s", flush=True)
     spent = time.process_time() - start
+    evaluation = cpu_seconds()
     print(f"evaluating: {args.eval} games per opponent, {args.eval_simulations} simulations per decision, "
           f"seats rotated", flush=True)
     lines = []
@@ -314,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(report(f"search ({iteration} iterations) vs {opponent}", wins, args.eval))
         print(lines[-1], flush=True)
     print(f"{args.game} 2p: {games} self-play games in {iteration} iterations, {spent / 60:.1f} CPU min; "
-          f"evaluation {(time.process_time() - start - spent) / 60:.1f} CPU min; Wilson 95% intervals:")
+          f"evaluation {(cpu_seconds() - evaluation) / 60:.1f} CPU min; Wilson 95% intervals:")
     print("\n".join(lines))
     return 0
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import resource
 import time
 from dataclasses import dataclass
 
@@ -43,6 +44,12 @@ Array = npt.NDArray[np.float64]
 Step = tuple[npt.NDArray[np.int64], Array, Array, int]
 """One learner decision: the legal numbers, the features, the probabilities over the legal numbers,
 and the index (among the legal numbers) of the action taken."""
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the evaluation's worker processes)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -250,13 +257,13 @@ def main(argv: list[str] | None = None) -> int:
     played, seconds = train(envs, policy, args.games, args.minutes, args.batch, args.rate, args.seed,
                             margin)
     print(f"evaluating: {args.eval} games per policy against {args.opponent!r}, seats rotated", flush=True)
-    start = time.process_time()
+    start = cpu_seconds()
     trained = evaluate(envs, policy, args.eval, seed=10**6, jobs=args.jobs)
     untrained = evaluate(envs, None, args.eval, seed=10**6, jobs=args.jobs)
     against = "solo (a solo game's return is always +1: read the score)" if args.players == 1 \
         else f"against {args.opponent!r}"
     print(f"{args.game} {args.players}p, {played} training games in {seconds / 60:.1f} CPU min "
-          f"(evaluation {(time.process_time() - start) / 60:.1f} CPU min), {args.eval} games each "
+          f"(evaluation {(cpu_seconds() - start) / 60:.1f} CPU min), {args.eval} games each "
           f"{against}, Wilson 95% intervals:")
     print(trained.line("trained policy"))
     print(untrained.line("uniform random"))
