@@ -1,6 +1,6 @@
 """AlphaZero-style self-play on a ludus game: a search guided by a small policy/value network.
 
-    .venv/bin/python examples/alphazero_selfplay.py --game hadrians-wall --minutes 8 --eval 200 --seed 1
+    .venv/bin/python examples/alphazero_selfplay.py --game hadrians-wall --eval 200 --jobs 2 --seed 1
 
 The game is played through the OpenSpiel adapter (``ludus.rl.openspiel``): ``pyspiel`` states,
 their legal action numbers, observation tensors and ``returns()``. The pieces:
@@ -263,11 +263,11 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--game", default="hadrians-wall", help="a competitive game, played by 2 seats")
-    parser.add_argument("--minutes", type=float, default=8.0, help="CPU minutes of self-play and training")
+    parser.add_argument("--minutes", type=float, default=5.0, help="CPU minutes of self-play and training")
     parser.add_argument("--iterations", type=int, default=None, help="stop after this many iterations")
     parser.add_argument("--games-per-iteration", type=int, default=4)
     parser.add_argument("--simulations", type=int, default=24, help="simulations per self-play decision")
-    parser.add_argument("--eval-simulations", type=int, default=16,
+    parser.add_argument("--eval-simulations", type=int, default=8,
                         help="simulations per evaluation decision")
     parser.add_argument("--hidden", type=int, default=64, help="units of the hidden layer")
     parser.add_argument("--train-steps", type=int, default=50, help="Adam steps per iteration")
