@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     start = cpu_seconds()
     trained = evaluate(envs, policy, args.eval, seed=10**6, jobs=args.jobs)
     untrained = evaluate(envs, None, args.eval, seed=10**6, jobs=args.jobs)
-    against = "solo (a solo game's return is always +1: read the score)" if args.players == 1 \
+    against = "solo (no opponent to win against: read the score)" if args.players == 1 \
         else f"against {args.opponent!r}"
     print(f"{args.game} {args.players}p, {played} training games in {seconds / 60:.1f} CPU min "
           f"(evaluation {(cpu_seconds() - start) / 60:.1f} CPU min), {args.eval} games each "
