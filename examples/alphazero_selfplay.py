@@ -170,14 +170,16 @@ class Searcher:
         return {a: root.visits.get(a, 0) for a in state.legal_actions()}
 
 
+DEALS = 2**30
+"""Self-play deals ludus seeds below it, evaluation the next ``DEALS``: the two never share a deal."""
+
 Record = tuple[Array, list[int], Array, int]
 """One self-play decision: squashed observation, legal numbers, visit distribution, seat."""
 
 
 def self_play(game: pyspiel.Game, searcher: Searcher, deal: int) -> tuple[list[tuple[Record, float]], int]:
     """One game with both seats searching; each decision with the return of its seat, and the length."""
-    state = game.new_initial_state()
-    state.apply_action(deal)
+    state = game.dealt_state(deal)
     records: list[Record] = []
     while not state.is_terminal():
         seat = state.current_player()
@@ -223,8 +225,7 @@ def _play(indices: range, seed: int) -> int:
         seat = i % 2
         bot = make_agent(opponent, seed=seed + i)
         searcher = Searcher(net, simulations, seed=seed + i)
-        state = game.new_initial_state()
-        state.apply_action(game.deals // 2 + (seed + i) % (game.deals // 2))
+        state = game.dealt_state(DEALS + (seed + i) % DEALS)
         while not state.is_terminal():
             if state.current_player() == seat:
                 visits = searcher.search(state)
@@ -241,9 +242,8 @@ def _play(indices: range, seed: int) -> int:
 def evaluate(game: pyspiel.Game, net: Network, simulations: int, opponent: str, games: int, seed: int,
              jobs: int = 1) -> int:
     """Wins of the search against the ``opponent`` bot in ``games`` games, seats rotated (game ``i`` in
-    seat ``i mod 2``), on deals of the second half of the adapter's ``deals`` (self-play deals from the
-    first half); the search's most visited action is played. In ``jobs`` processes, the same results for
-    any ``jobs``."""
+    seat ``i mod 2``), on seeds ``DEALS … 2 * DEALS - 1`` (self-play deals from ``0 … DEALS - 1``); the
+    search's most visited action is played. In ``jobs`` processes, the same results for any ``jobs``."""
     global _SHARED
     _SHARED = (game, net, simulations, opponent)
     if jobs <= 1:
@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                                                                or iteration < args.iterations):
         lengths, outcomes = [], []
         for _ in range(args.games_per_iteration):
-            records, length = self_play(game, searcher, int(rng.integers(game.deals // 2)))  # first half
+            records, length = self_play(game, searcher, int(rng.integers(DEALS)))  # first half
             buffer.extend(records)
             lengths.append(length)
             outcomes.append(records[-1][1] if records else 0.0)
