@@ -6,32 +6,16 @@ check that each example trains, evaluates and reports numbers in range, on real 
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pyspiel
 import pytest
 
+from fixtures.scripts import load_example
 from ludus.rl.gymnasium import LudusEnv
 from ludus.rl.openspiel import register, short_name
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-def load_example(name: str) -> ModuleType:
-    """Import ``examples/<name>.py`` (the examples import their siblings from their folder)."""
-    if str(EXAMPLES) not in sys.path:
-        sys.path.insert(0, str(EXAMPLES))
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
