@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 import ludus
+from fixtures.typing_in import answers_then_ctrl_c
 from ludus.cli import main
 
 pytestmark = pytest.mark.usefixtures("fixture_games")
@@ -289,15 +290,7 @@ def test_every_game_is_autosaved_and_resumes_with_its_bots(monkeypatch: pytest.M
 
 
 def test_ctrl_c_saves_and_says_how_to_continue(monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
-    answers = iter(["1"])
-
-    def typed(self: Console, prompt: str = "") -> str:
-        answer = next(answers, None)
-        if answer is None:
-            raise KeyboardInterrupt
-        return answer
-
-    monkeypatch.setattr(Console, "input", typed)
+    answers_then_ctrl_c(monkeypatch, ["1"])
     status, text = run(["play", "fixture-draw", "--seed", "2"])
     assert status == 130 and "Interrupted. The game is saved in" in " ".join(text.split())
     (saved,) = (_data_dir / "games").glob("*.json")

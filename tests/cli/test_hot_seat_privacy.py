@@ -21,6 +21,7 @@ import pytest
 from rich.console import Console
 
 import ludus
+from fixtures.typing_in import answers_then_ctrl_c
 from ludus.cli import main
 from ludus.core.i18n import get_lang
 from ludus.play.terminal import TerminalSession
@@ -130,15 +131,7 @@ def test_hot_seat_into_a_pipe_or_a_file_writes_no_control_codes(monkeypatch: pyt
 @pytest.mark.usefixtures("fixture_games")
 def test_ctrl_c_gives_the_shell_its_screen_back_before_saying_how_to_continue(
         monkeypatch: pytest.MonkeyPatch, _data_dir: Path) -> None:
-    answers = iter(["", "1", ""])
-
-    def typed(self: Console, prompt: str = "") -> str:
-        answer = next(answers, None)
-        if answer is None:
-            raise KeyboardInterrupt
-        return answer
-
-    monkeypatch.setattr(Console, "input", typed)
+    answers_then_ctrl_c(monkeypatch, ["", "1", ""])
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     out = TtyFile()
     status = main(["play", "fixture-draw", "--seat", "all", "--seed", "1"],
