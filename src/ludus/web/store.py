@@ -1,6 +1,7 @@
-"""What the web platform keeps: tables, their seats and an append-only log of actions.
+"""What the web platform keeps: tables, their seats and an append-only log of actions; accounts,
+their sessions, ratings and results; the tables' chat.
 
-Three tables in a relational database (SQLAlchemy 2; SQLite in WAL mode by default,
+The tables of a relational database (SQLAlchemy 2; SQLite in WAL mode by default,
 PostgreSQL through psycopg 3; the schema is made by the Alembic migrations in
 ``ludus/web/migrations``):
 
@@ -9,12 +10,17 @@ PostgreSQL through psycopg 3; the schema is made by the Alembic migrations in
   (a hash of the client's address);
 - ``seats``: one row per seat: a person or a bot (with its level), the SHA-256 of the
   seat's secret token (the token itself is never stored), a display name, whether the
-  invitation was taken, and the bot level that plays for a person who left;
+  invitation was taken, the bot level that plays for a person who left, the account that claimed it
+  and the log index at which its player was last told it is their turn;
 - ``moves``: the log. Each row is one entry at index ``idx`` of its table: an action
   (its notation) or an undo by a seat. The primary key (table, idx) makes the log
   append-only and serializes concurrent moves: two writers (threads, processes or
   machines) that both try to write entry ``n`` cannot both succeed, the second gets
-  :class:`Conflict` and catches up.
+  :class:`Conflict` and catches up;
+- ``accounts`` (people's, and one per bot level so that bots are rated too), ``logins`` (signed-in
+  sessions, by the hash of their cookie's token), ``ratings`` (per account, game and player count),
+  ``results`` (each seat's place at a finished table, with the rating before and after) and
+  ``chat`` (a table's lines, the players' and the spectators' apart).
 
 An entry is committed before anyone is told of it; a table is rebuilt by replaying
 its entries (:mod:`ludus.web.live`).
@@ -37,6 +43,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -44,10 +51,12 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Dialect, Engine
@@ -55,7 +64,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["Conflict", "Entry", "SeatRow", "Store", "TableRow", "hash_token", "new_token"]
+__all__ = [
+    "AccountRow", "ChatRow", "Conflict", "Entry", "LoginRow", "RatingRow", "ResultRow", "SeatRow", "Store",
+    "TableRow", "hash_token", "new_token",
+]
 
 TOKEN_BYTES = 24
 """Secret seat tokens carry 192 random bits (32 URL-safe characters)."""
@@ -112,6 +124,8 @@ class TableRow(Base):
     opened_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     """The SHA-256 of the address of the client that opened the table (None: a rematch, a script):
     what the cap on one client's bot-only tables counts (docs/web.md, "Open to strangers")."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the table's result changes its players' ratings (chosen when it is opened)."""
 
     def option_values(self) -> dict[str, Any]:
         """The options as a dict."""
@@ -131,6 +145,83 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40), default="")
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     replaced_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True)
+    """The account that claimed the seat (None: a guest's invitation link, or a bot)."""
+    notified: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The log index at which the seat's player was last told it is their turn (None: never)."""
+
+
+class AccountRow(Base):
+    """A person's account (``kind`` ``"person"``), or a bot level's (``"bot"``, no password) so that
+    bots are rated too."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name case-folded: two accounts cannot differ only by case."""
+    kind: Mapped[str] = mapped_column(String(8), default="person")
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """argon2id (never the password; None for a bot)."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    notify: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether to mail the account when it is its turn or a game ends (with an address)."""
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class LoginRow(Base):
+    """A signed-in session: the SHA-256 of the session cookie's token, never the token."""
+
+    __tablename__ = "logins"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+    expires: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class RatingRow(Base):
+    """An account's rating for one game and player count (openskill, Plackett-Luce)."""
+
+    __tablename__ = "ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ResultRow(Base):
+    """One seat's result at a finished table: its place, and its rating before and after (rated)."""
+
+    __tablename__ = "results"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    mu_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ChatRow(Base):
+    """A chat line of a table: ``audience`` ``"seats"`` (the players') or ``"watchers"`` (spectators')."""
+
+    __tablename__ = "chat"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    audience: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True)
+    name: Mapped[str] = mapped_column(String(40), default="")
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class MoveRow(Base):
