@@ -17,6 +17,16 @@ branch_labels = None
 depends_on = None
 
 
+def _account(ondelete: str, nullable: bool, primary_key: bool = False) -> sa.Column[int]:
+    return sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete=ondelete),
+                     nullable=nullable, primary_key=primary_key)
+
+
+def _table() -> sa.Column[str]:
+    return sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+                     primary_key=True)
+
+
 def upgrade() -> None:
     """Create the five tables and add the columns (existing tables are casual, their seats guests')."""
     op.create_table(
@@ -33,15 +43,14 @@ def upgrade() -> None:
     op.create_table(
         "logins",
         sa.Column("token_hash", sa.String(64), primary_key=True),
-        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        _account("CASCADE", nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_logins_account_id", "logins", ["account_id"])
     op.create_table(
         "ratings",
-        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-                  primary_key=True),
+        _account("CASCADE", nullable=False, primary_key=True),
         sa.Column("game", sa.String(64), primary_key=True),
         sa.Column("players", sa.Integer(), primary_key=True),
         sa.Column("mu", sa.Float(), nullable=False),
@@ -52,9 +61,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "results",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        _table(),
         sa.Column("seat", sa.Integer(), primary_key=True),
-        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
+        _account("SET NULL", nullable=True),
         sa.Column("place", sa.Integer(), nullable=False),
         sa.Column("won", sa.Boolean(), nullable=False),
         sa.Column("mu_before", sa.Float(), nullable=True),
@@ -64,11 +73,11 @@ def upgrade() -> None:
     op.create_index("ix_results_account_id", "results", ["account_id"])
     op.create_table(
         "chat",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        _table(),
         sa.Column("idx", sa.Integer(), primary_key=True),
         sa.Column("audience", sa.String(8), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=True),
-        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
+        _account("SET NULL", nullable=True),
         sa.Column("name", sa.String(40), nullable=False),
         sa.Column("text", sa.String(500), nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
@@ -78,7 +87,8 @@ def upgrade() -> None:
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("account_id", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("notified", sa.Integer(), nullable=True))
-        batch.create_foreign_key("fk_seats_account_id", "accounts", ["account_id"], ["id"], ondelete="SET NULL")
+        batch.create_foreign_key("fk_seats_account_id", "accounts", ["account_id"], ["id"],
+                                 ondelete="SET NULL")
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
 
 
