@@ -108,6 +108,11 @@ class Hub:
         self.stopping = threading.Event()
         """Set when the hub closes (its threads end)."""
         self._timers = Timers(self.stopping)
+        self.observers: list[Callable[[Live, int], None]] = []
+        """Called with the table and the first new index after this process committed entries to a
+        table's log (once per commit, in the process that wrote it; the table's lock is held, so an
+        observer that waits on anything — a mail server — hands that to a thread of its own). What
+        follows a commit lives there: ratings when a game ends, a seat's turn notification."""
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
@@ -308,10 +313,15 @@ class Hub:
         entries = [Entry(live.index + k, action.player, "act", notation, at)
                    for k, (action, notation) in enumerate(moves)]
         self.store.append(live.id, *entries, status=status, channel=self.channel, origin=self.origin)
-        live.index += count
+        first, live.index = live.index, live.index + count
         live.since = at
         if status is not None:
             live.row.status = status
+        for observe in self.observers:
+            try:
+                observe(live, first)
+            except Exception:  # an observer's failure loses nothing the log holds
+                log.exception("an observer of table %s failed", live.id)
 
     def undo(self, table_id: str, seat: int) -> Live:
         """Take back ``seat``'s latest choice, with the forced moves played for it since
