@@ -56,6 +56,18 @@ class LearnSession(TerminalSession):
         self.say(run.source(lang), style="dim")
         self.say(self._("On the board: {region}", region=run.region_label(lang)), style="dim")
 
+    def show_area(self, seat: int, whole: bool) -> None:
+        """Under an explanation step: the whole table (``whole``, the lesson's first screen) or the
+        seat's own area, both drawn from its view."""
+        view = self.table.view(seat)
+        if whole:
+            self.console.rule(self._("{game} — {seat}", game=self.game.info.title_in(self.lang.code),
+                                     seat=self.lang.player(seat)))
+            self.put(self.paint_block(self.game.render(view, seat, self.lang)))
+            self.console.rule()
+        else:
+            self.put(self.paint_block(self.game.render_seat(view, seat, self.lang) or ""))
+
     def show_help(self, seat: int, actions: list[Action], words: tuple[str, ...]) -> None:
         """``help`` in a lesson: how to answer and the lesson's commands."""
         if self.run_.done:
@@ -80,6 +92,8 @@ class LearnSession(TerminalSession):
         while not run.done:
             self.show_step()
             if run.step is not None and run.step.explains:
+                self.show_area(seat, whole=first)
+                first = False
                 if not self.wait_next(seat):
                     return None
                 continue
