@@ -105,6 +105,10 @@ def test_a_lesson_whose_notation_is_illegal_is_an_error() -> None:
     broken = dataclasses.replace(lesson, steps=(*lesson.steps[:3], bad, *lesson.steps[4:]))
     with pytest.raises(LessonError, match="step 4"):
         rehearse(broken)
+    script = list(lesson.script)
+    script[1] = "1:lead patron forum"  # not in seat 1's hand
+    with pytest.raises(LessonError, match="lesson script: 1:lead patron forum is not legal"):
+        rehearse(dataclasses.replace(lesson, script=tuple(script)))
     with pytest.raises(LessonError, match="unknown region"):
         parse_lesson("glory-to-rome", {"lesson": {"players": 2, "seat": 0, "seed": 1, "end": "x"},
                                        "regions": {"hand": {"label": "hand"}},

@@ -37,7 +37,7 @@ from __future__ import annotations
 import fnmatch
 import tomllib
 from dataclasses import dataclass, field
-from importlib import import_module, resources
+from importlib import resources
 from typing import Any
 
 import ludus
@@ -50,7 +50,7 @@ from ludus.core.i18n import Lang, get_lang
 from ludus.core.registry import games
 
 __all__ = ["READ_FIRST", "Lesson", "LessonError", "LessonRun", "OffLesson", "Region", "ScriptedSeat", "Step",
-           "lesson_games", "load_lesson", "rehearse"]
+           "lesson_games", "load_lesson", "parse_lesson", "rehearse"]
 
 
 READ_FIRST = N_("read the step first: press Enter (or type next) to go on")
@@ -183,7 +183,6 @@ def load_lesson(game_id: str) -> Lesson:
     if not path.is_file():
         raise LessonError(N_("{game} has no lesson yet (lessons: {known})"), game=game_id,
                           known=", ".join(lesson_games()))
-    import_module(package)
     return parse_lesson(game_id, tomllib.loads(path.read_text(encoding="utf-8")))
 
 
@@ -202,7 +201,12 @@ class ScriptedSeat:
         for k, notation in enumerate(self.script):
             if notation.startswith(prefix):
                 del self.script[k]
-                return state.game.parse_action(state, notation)
+                action = state.game.parse_action(state, notation)
+                if action not in state.legal_actions(player):
+                    raise LessonError(N_("lesson script: {notation} is not legal now (legal: {legal})"),
+                                      notation=notation,
+                                      legal=", ".join(a.notation() for a in state.legal_actions(player)))
+                return action
         return self.bot.act(state, player)
 
     def react(self, state: State, player: int) -> Action | None:
