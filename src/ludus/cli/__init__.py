@@ -1,4 +1,4 @@
-"""The ``ludus`` command: games, play, simulate, tournament, report, replay, render, bench, serve.
+"""The ``ludus`` command: games, play, learn, simulate, tournament, report, replay, render, bench, serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
