@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 from starlette.testclient import WebSocketTestSession
 from websockets.sync.client import ClientConnection, connect
 
-from ludus.web.accounts import SESSION_COOKIE, register, sign_in
+from ludus.web.accounts import SESSION_COOKIE, claim_seat, register, sign_in
 from ludus.web.app import Settings, create_app
 from ludus.web.chat import BURST, MAX_CHARS, clean
 from ludus.web.store import ChatRow, Store
@@ -112,6 +112,18 @@ def test_seats_and_spectators_talk_in_rooms_apart(client: TestClient) -> None:
     assert [(r.idx, r.audience, r.seat, r.name) for r in rows] == [
         (0, "seats", 0, "Livia"), (1, "seats", 1, ""), (2, "watchers", None, "Plinius"),
         (3, "seats", 0, "Livia")]
+
+
+def test_a_claimed_seat_writes_under_its_accounts_name(client: TestClient) -> None:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    table_id, tokens = table(client, [{"kind": "human", "name": "Livia"}, {"kind": "human"}])
+    claim_seat(store, table_id, 1, register(store, "Marcus", "a long password"))
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as one:
+        one.send_json({"chat": "it is me"})
+        assert said(one) == [("Marcus", "it is me")]
+    with store.sessions() as session:
+        row = session.query(ChatRow).one()
+    assert (row.seat, row.name) == (1, "Marcus") and row.account_id is not None
 
 
 def test_a_socket_opened_later_gets_its_rooms_history_and_a_restart_keeps_it(sqlite_url: str) -> None:
