@@ -25,7 +25,7 @@ from ludus.web.http import RateLimit, header_token, language
 from ludus.web.live import MOVE_SECONDS, Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.replay import position
-from ludus.web.session import hub_of, serve_socket
+from ludus.web.session import ChatView, hub_of, serve_socket
 
 __all__ = ["router"]
 
@@ -422,7 +422,21 @@ async def table_socket(
 ) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat (whose token comes in
-    ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header)."""
+    ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header).
+
+    The chat of the socket's room (the players' for a seat, else the spectators'): on opening, after
+    the table, ``{"chat": [line, ...], "history": true}`` with the room's last lines (when it has any),
+    then ``{"chat": [line], "history": false}`` for each new one, a line being ``{"idx", "room",
+    "seat", "name", "text", "at"}`` (text, never HTML: escape it where it is shown). ``{"chat":
+    "..."}`` writes a line (a seat, or a spectator signed in with the session cookie); a refused line
+    gets ``{"error": "...", "status": 4xx}``."""
     headers = websocket.headers
     token = token or header_token(headers.get("x-ludus-token"), headers.get("authorization"))
-    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)
+    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True, chat=_CHAT)
+
+
+_CHAT = ChatView(
+    lambda lines, whole, lang: {"chat": [line.to_json(lang) for line in lines], "history": whole},
+    lambda text, status: {"error": text, "status": status},
+)
+"""How the JSON socket shows the chat."""

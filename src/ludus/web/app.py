@@ -25,6 +25,7 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
+from ludus.web.chat import Chat
 from ludus.web.guard import ReadLimit
 from ludus.web.http import (
     HERE,
@@ -117,7 +118,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   bot_tables=settings.bot_tables, idle_seconds=settings.idle_seconds,
                   bot_processes=settings.bot_processes)
         app.state.hub = hub
-        listener = Listener(store, hub, channel) if channel else None
+        app.state.chat = chat = Chat(store, channel, hub.origin)
+        listener = Listener(store, hub, channel, chat) if channel else None
         if listener is not None:
             listener.start()
         if settings.restore:
