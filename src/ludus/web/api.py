@@ -82,6 +82,8 @@ class TableIn(BaseModel):
         None, ge=MOVE_SECONDS[0], le=MOVE_SECONDS[1],
         description="time per move; a late seat may be handed to a bot",
     )
+    rated: bool = Field(False, description="the result changes the players' ratings (not for one player, "
+                                           "a co-operative game or bots only)")
 
 
 class SeatToken(BaseModel):
@@ -165,6 +167,7 @@ class TableState(BaseModel):
     deadline: str | None
     move_seconds: int | None
     rematch: str | None
+    rated: bool = Field(description="the result changes the players' ratings")
     outcome: dict[str, Any] | None
 
 
@@ -198,6 +201,7 @@ class TableSummary(BaseModel):
     game: str
     players: int
     status: str
+    rated: bool
     open_seats: list[int]
 
 
@@ -253,7 +257,7 @@ def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     )
     table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
                                   listed=body.listed, move_seconds=body.move_seconds,
-                                  opened_by=opener(request))
+                                  opened_by=opener(request), rated=body.rated)
     return {
         "id": table_id,
         "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"],
@@ -268,6 +272,7 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
     for row in hub.store.tables(status=["playing"], listed=True, limit=50):
         seats = hub.store.seats(row.id)
         out.append({"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+                    "rated": row.rated,
                     "open_seats": [s.seat for s in seats if s.kind == "human" and not s.joined]})
     return out
 

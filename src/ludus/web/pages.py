@@ -237,7 +237,8 @@ async def open_table(request: Request) -> HTMLResponse:
                     if minutes else None)
         table_id, tokens = await run_in_threadpool(
             hub_of(request).create, game, players, options, seats, listed=form.get("listed") == "on",
-            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request))
+            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request),
+            rated=form.get("rated") == "on")
     except LudusError as error:
         failed = _page(request, "error.html", lang, message=error.text_in(lang))
         failed.status_code = status_of(error)
