@@ -2,7 +2,8 @@
 
 Games are played to their end through the hub: the people's seats are claimed by accounts and then
 handed to random bots, which finish a two-player Hadrian's Wall in a few dozen moves (the result stays
-the accounts'). The rated game runs on SQLite and on the real PostgreSQL server of the suite.
+the accounts'). The rated games and the pages run on SQLite and on the real PostgreSQL server of the
+suite.
 """
 
 from __future__ import annotations
@@ -127,6 +128,39 @@ def test_a_rated_game_moves_both_ratings_the_right_way_once(any_client: TestClie
     assert again is not None and (again.mu, again.games, again.wins) == (won.mu, 1, 1)
 
 
+def test_two_writers_at_once_write_the_results_once(db_url: str) -> None:
+    """Two processes that both see the end (each its own store): one writes, the other finds it done."""
+    stores = [Store(db_url), Store(db_url)]
+    stores[0].migrate()
+    hub = Hub(stores[0], bot_threads=2)  # no observer: the table ends with no results written
+    try:
+        ann, bob = person(stores[0], "ann"), person(stores[0], "bob")
+        table_id = open_table(hub, people(2), [ann, bob], rated=True)
+        play_out(hub, table_id)
+        live = hub.get(table_id)
+        assert results(stores[0], table_id) == []
+        start = threading.Barrier(2)
+        written: list[bool] = []
+
+        def write(store: Store) -> None:
+            start.wait()
+            written.append(record_result(store, live))
+
+        writers = [threading.Thread(target=write, args=(store,)) for store in stores]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join()
+        assert sorted(written) == [False, True]
+        assert len(results(stores[0], table_id)) == 2
+        counted = [rating(stores[0], account) for account in (ann, bob)]
+        assert [row.games if row else None for row in counted] == [1, 1]
+    finally:
+        hub.close()
+        for store in stores:
+            store.dispose()
+
+
 def test_a_casual_table_writes_results_and_changes_no_rating(client: TestClient) -> None:
     hub = hub_of(client)
     ann, bob = person(hub.store, "ann"), person(hub.store, "bob")
@@ -150,8 +184,8 @@ def test_who_is_rated_guests_and_one_account_at_two_seats_are_not(client: TestCl
     assert [r.account_id for r in results(hub.store, guest)] == [bob.id, None]
 
 
-def test_a_bot_levels_rating_changes_at_a_rated_table_with_a_bot(client: TestClient) -> None:
-    hub = hub_of(client)
+def test_a_bot_levels_rating_changes_at_a_rated_table_with_a_bot(any_client: TestClient) -> None:
+    hub = hub_of(any_client)
     ann = person(hub.store, "ann")
     table_id = open_table(hub, [SeatSpec("human"), SeatSpec("bot", "random")], [ann, None], rated=True)
     play_out(hub, table_id)
@@ -159,11 +193,11 @@ def test_a_bot_levels_rating_changes_at_a_rated_table_with_a_bot(client: TestCli
     mine, its = rating(hub.store, ann), rating(hub.store, bot)
     assert mine is not None and its is not None and its.games == 1 and its.mu != 25
     assert (mine.mu > 25) == (its.mu < 25)
-    page = client.get("/players/bot:random")
-    assert page.status_code == 200 and f'class="rating" data-players="2"' in page.text
+    page = any_client.get("/players/bot:random")
+    assert page.status_code == 200 and 'class="rating" data-players="2"' in page.text
     assert f"<strong>{shown(its.mu, its.sigma):.1f}</strong>" in page.text
-    assert client.get("/players/random").status_code == 200  # no person is called so: the bot
-    against = re.search(r'<tr data-level="random">(.*?)</tr>', client.get("/players/ann").text)
+    assert any_client.get("/players/random").status_code == 200  # no person is called so: the bot
+    against = re.search(r'<tr data-level="random">(.*?)</tr>', any_client.get("/players/ann").text)
     assert against is not None and '<td class="games">1</td>' in against[1]
 
 
@@ -172,10 +206,11 @@ def test_a_bot_levels_rating_changes_at_a_rated_table_with_a_bot(client: TestCli
     ("fall-of-rome", 2, [{"kind": "human"}, {"kind": "human"}], "co-operative"),
     ("hadrians-wall", 2, [{"kind": "bot"}, {"kind": "bot"}], "bots only"),
 ])
-def test_a_table_that_cannot_be_rated_is_refused_in_one_line(client: TestClient, game: str, players: int,
-                                                               seats: list[dict[str, str]], words: str) -> None:
+def test_a_table_that_cannot_be_rated_is_refused_in_one_line(
+        client: TestClient, game: str, players: int, seats: list[dict[str, str]], words: str) -> None:
     before = len(hub_of(client).store.tables())
-    answer = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "rated": True})
+    body = {"game": game, "players": players, "seats": seats, "rated": True}
+    answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400, answer.text
     detail = answer.json()["detail"]
     assert words in detail and "\n" not in detail
@@ -207,8 +242,8 @@ def test_a_rematch_keeps_rated_and_the_seats_accounts(client: TestClient) -> Non
 
 
 # --- pages ----------------------------------------------------------------------------------------------
-def test_the_profile_and_the_leaderboard_show_the_numbers_and_escape_names(client: TestClient) -> None:
-    hub = hub_of(client)
+def test_the_profile_and_the_leaderboard_show_the_numbers_and_escape_names(any_client: TestClient) -> None:
+    hub = hub_of(any_client)
     ann, bob = person(hub.store, "ann"), person(hub.store, "bob")
     rated = open_table(hub, people(2), [ann, bob], rated=True)
     play_out(hub, rated)
@@ -220,7 +255,7 @@ def test_the_profile_and_the_leaderboard_show_the_numbers_and_escape_names(clien
     won, lost = rating(hub.store, winner), rating(hub.store, loser)
     assert won is not None and lost is not None
 
-    page = client.get(f"/players/{winner.name}")
+    page = any_client.get(f"/players/{winner.name}")
     assert page.status_code == 200
     text = page.text
     assert sneaky not in text and "&lt;b onclick=&#34;x()&#34;&gt;Eve&lt;/b&gt;" in text
@@ -233,19 +268,19 @@ def test_the_profile_and_the_leaderboard_show_the_numbers_and_escape_names(clien
     assert f'href="/replay/{rated}"' in text and f'href="/players/{loser.name}"' in text
     assert f'{won.mu - 25:+.1f}' in text  # the rated game's change of μ
 
-    board = client.get(f"/leaderboard/{GAME}?players=2")
+    board = any_client.get(f"/leaderboard/{GAME}?players=2")
     assert board.status_code == 200
     order = re.findall(r'<tr data-account="([^"]+)"', board.text)
     assert order == [winner.name, loser.name]
     assert f'<td class="rating">{shown(won.mu, won.sigma):.1f}</td>' in board.text
     assert '<td class="games">1</td><td class="wins">1</td><td class="rate">100%</td>' in board.text
-    assert client.get(f"/leaderboard/{GAME}").text.count("<tr data-account") == 2  # 2 is the default
-    assert f'/leaderboard/{GAME}?players=2' in client.get("/leaderboard").text
+    assert any_client.get(f"/leaderboard/{GAME}").text.count("<tr data-account") == 2  # 2 is the default
+    assert f'/leaderboard/{GAME}?players=2' in any_client.get("/leaderboard").text
 
 
 @pytest.mark.parametrize("path", ["/players/nobody", "/players/bot:nobody", "/leaderboard/no-such-game",
                                   f"/leaderboard/{GAME}?players=9", f"/leaderboard/{GAME}?players=x"])
-def test_unknown_players_games_and_counts_are_404_on_the_sites_error_page(client: TestClient, path: str) -> None:
+def test_unknown_players_games_and_counts_are_404_on_the_error_page(client: TestClient, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code == 404 and 'class="error"' in answer.text
 
