@@ -172,6 +172,19 @@ def test_a_casual_table_writes_results_and_changes_no_rating(client: TestClient)
     assert rating(hub.store, ann) is None and rating(hub.store, bob) is None
 
 
+def test_a_solo_game_is_won_as_the_game_says_and_shows_no_place(client: TestClient) -> None:
+    hub = hub_of(client)
+    ann = person(hub.store, "ann")
+    table_id, _ = hub.create(GAME, 1, {}, people(1), seed=SEED)
+    accounts.claim_seat(hub.store, table_id, 0, ann)
+    hub.catch_up(table_id, seats=True)
+    play_out(hub, table_id)
+    (row,) = results(hub.store, table_id)
+    assert row.account_id == ann.id and row.won == (0 in hub.get(table_id).state.outcome().winners)
+    recent = re.search(rf'<tr data-table="{table_id}">(.*?)</tr>', client.get("/players/ann").text, re.S)
+    assert recent is not None and '<td class="place">—</td>' in recent[1]
+
+
 def test_who_is_rated_guests_and_one_account_at_two_seats_are_not(client: TestClient) -> None:
     hub = hub_of(client)
     ann, bob = person(hub.store, "ann"), person(hub.store, "bob")

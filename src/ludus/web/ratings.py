@@ -3,7 +3,8 @@
 When a table's game ends (status ``finished``; a table ``stopped`` at the action cap or for
 idleness has no result), :func:`record_result` writes one ``results`` row per seat: its place
 (``Outcome.ranking``: 1 = first, equal places for a tie), whether it won (a first place, shared or
-not; at a co-operative game every seat wins or loses with the team) and the account it played for:
+not; at a co-operative game every seat wins or loses with the team; alone, by the game's own verdict)
+and the account it played for:
 
 - a person's seat: the account that claimed it (:func:`ludus.web.accounts.claim_seat`), also when a
   bot finished the game for it (the person left or ran out of time: the result is still theirs, as
@@ -91,6 +92,8 @@ def record_result(store: Store, live: Live) -> bool:
     places = list(outcome.ranking)
     if outcome.cooperative_win is not None:
         won = [bool(outcome.cooperative_win)] * len(places)
+    elif len(places) == 1:  # solo: the one place is first, won or lost
+        won = [0 in outcome.winners]
     else:
         won = [place == 1 for place in places]
     seats = store.seats(live.id)  # the claims as the database has them (another process may have made one)

@@ -86,8 +86,8 @@ def _profile(store: Store, account: AccountRow, lang: Lang) -> dict[str, Any]:
             "ratings": [{"players": r.players, "rating": f"{shown(r.mu, r.sigma):.1f}", "games": r.games}
                         for r in ratings if r.game == game]})
     played = [{"table": p.table_id, "date": p.at.date().isoformat(), "title": titles.get(p.game, p.game),
-               "game": p.game, "players": p.players, "place": None if p.game in together else p.place,
-               "won": p.won, "rated": p.rated,
+               "game": p.game, "players": p.players, "won": p.won, "rated": p.rated,
+               "place": None if p.game in together or p.players == 1 else p.place,
                "change": None if p.change is None else f"{p.change:+.1f}", "opponents": p.opponents}
               for p in recent(store, account.id)]
     bots = [{"level": level, "games": r.games, "wins": r.wins, "rate": _percent(lang, r.rate)}
