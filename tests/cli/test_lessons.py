@@ -15,7 +15,7 @@ from ludus.core.i18n import LANGUAGES, get_lang
 from ludus.core.record import replay
 from ludus.play.lessons import LessonError, LessonRun, OffLesson, load_lesson, parse_lesson, rehearse
 
-LESSONS = ["glory-to-rome", "hadrians-wall"]
+LESSONS = ["glory-to-rome", "hadrians-wall", "trajan", "fall-of-rome"]
 
 
 def test_the_lessons_are_listed() -> None:
@@ -31,6 +31,7 @@ def test_each_lesson_is_written_as_the_brief_asks(game_id: str) -> None:
     assert any(s.explains for s in lesson.steps) and any(not s.explains for s in lesson.steps)
     for step in lesson.steps:
         assert step.section and step.region in lesson.regions
+        assert not (step.allow and step.moves)
         assert step.text.count(". ") + step.text.count("! ") + step.text.count(": ") <= 4, step.text
 
 
@@ -43,7 +44,8 @@ def test_each_lesson_replays_to_its_end_in_every_language(game_id: str, code: st
     while not run.done:
         shown = run.payload(lang)
         assert shown["text"] and shown["source"].strip() and shown["region_label"] and shown["board"]
-        seen.append(shown["step"])
+        if shown["move"] <= 1:
+            seen.append(shown["step"])
         if shown["explains"]:
             assert shown["actions"] == []
             run.next()
@@ -53,7 +55,7 @@ def test_each_lesson_replays_to_its_end_in_every_language(game_id: str, code: st
     assert seen == list(range(1, len(run.lesson.steps) + 1))
     end = run.payload(lang)
     assert end["done"] and end["text"] and end["actions"] == [] and not end["source"]
-    assert not run.state.is_terminal()  # both lessons end mid-game: it is played on freely
+    assert not run.state.is_terminal()  # every lesson ends mid-game: it is played on freely
     # the lesson's record is an ordinary record: ludus replay re-executes it to the same position
     assert replay(run.table.record).digest() == run.state.digest()
 
@@ -84,11 +86,16 @@ def test_an_off_lesson_action_is_refused_and_changes_nothing(game_id: str) -> No
     assert (run.state.digest(), run.index, len(run.table.record.actions)) == before
 
 
-def test_the_learner_is_shown_only_its_own_view() -> None:
-    """Twin positions: the opponent's hidden hand dealt otherwise, the same shown payload."""
-    run = LessonRun(load_lesson("glory-to-rome"))
-    while run.step is not None and run.step.explains:
-        run.next()
+@pytest.mark.parametrize(("game_id", "at"), [("glory-to-rome", 0), ("trajan", 5)])
+def test_the_learner_is_shown_only_its_own_view(game_id: str, at: int) -> None:
+    """Twin positions: the opponent's hidden hand dealt otherwise, the same shown payload (from
+    step ``at`` on, once the opponent holds cards)."""
+    run = LessonRun(load_lesson(game_id))
+    while run.index < at or (run.step is not None and run.step.explains):
+        if run.step is not None and run.step.explains:
+            run.next()
+        else:
+            run.play(run.allowed()[0])
     differing = 0
     for k in range(6):
         twin = run.state.determinize(run.seat, 100 + k)
@@ -118,6 +125,37 @@ def test_a_lesson_whose_notation_is_illegal_is_an_error() -> None:
                                        "step": []})
 
 
+def test_a_step_of_several_moves_takes_them_in_order() -> None:
+    """Trajan's turns are steps of several moves (``moves``): each move in its order, the step
+    done after the last; a move out of order is refused and changes nothing."""
+    run = LessonRun(load_lesson("trajan"))
+    while run.step is None or "0:sow yellow" not in run.step.moves:
+        step = run.step
+        assert step is not None
+        if step.explains:
+            run.next()
+        else:
+            run.play(run.allowed()[0])
+    assert run.played == 0 and [a.notation() for a in run.allowed()] == ["0:take seaport"]
+    index = run.index
+    run.play_notation("take seaport")
+    assert (run.index, run.played) == (index, 1)
+    before = (run.state.digest(), len(run.table.record.actions))
+    with pytest.raises(OffLesson, match="play sow yellow"):
+        run.play_notation("sow white")  # legal, but the step sows yellow first
+    assert (run.state.digest(), len(run.table.record.actions), run.played) == (*before, 1)
+    shown = run.payload(get_lang("en"))
+    assert (shown["step"], shown["move"], shown["moves"]) == (index + 1, 2, 3)
+    run.play_notation("sow yellow")
+    run.play_notation("sow white")
+    assert (run.index, run.played) == (index + 1, 0)
+    with pytest.raises(LessonError, match="allow or moves"):
+        parse_lesson("trajan", {"lesson": {"players": 2, "seat": 0, "seed": 1, "end": "x"},
+                                "regions": {"t": {"label": "t"}},
+                                "step": [{"text": "t", "section": "s", "region": "t", "allow": ["0:a"],
+                                          "moves": ["0:b"]}]})
+
+
 def _learn(argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
     out = io.StringIO()
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
@@ -132,7 +170,7 @@ def test_ludus_learn_walks_through_the_lesson(game_id: str, monkeypatch: pytest.
     for k, step in enumerate(lesson.steps):
         if not step.explains and k == next(i for i, s in enumerate(lesson.steps) if not s.explains):
             answers += ["menu", "next"]  # an action step: next is refused, the menu lists its action
-        answers.append("" if step.explains else "1")
+        answers += [""] if step.explains else ["1"] * step.count  # a step of several moves: each
     answers.append("quit")  # the lesson is over: leave instead of playing on
     status, text = _learn(["learn", game_id], "\n".join(answers) + "\n", monkeypatch)
     assert status == 0
@@ -147,7 +185,7 @@ def test_ludus_learn_walks_through_the_lesson(game_id: str, monkeypatch: pytest.
 
 def test_ludus_learn_in_polish_and_without_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = _learn(["learn"], "", monkeypatch)
-    assert status == 0 and "glory-to-rome" in text and "hadrians-wall" in text
+    assert status == 0 and all(game_id in text for game_id in LESSONS)
     status, text = _learn(["learn", "glory-to-rome", "--lang", "pl"], "quit\n", monkeypatch)
     assert status == 0 and "Przebieg rundy" not in text and "Podliczanie punktów" in text
     status, _ = _learn(["learn", "no-such-game"], "", monkeypatch)

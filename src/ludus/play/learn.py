@@ -50,8 +50,13 @@ class LearnSession(TerminalSession):
         """The step: its number, its text, where it comes from in the rulebook and which part of
         the board it is about."""
         run, lang = self.run_, self.lang
-        self.console.rule(Text(self._("Step {number} of {count}", number=run.index + 1,
-                                      count=len(run.lesson.steps)), style="bold"))
+        step = run.step
+        if step is not None and step.count > 1:
+            title = self._("Step {number} of {count}, move {move} of {moves}", number=run.index + 1,
+                           count=len(run.lesson.steps), move=run.played + 1, moves=step.count)
+        else:
+            title = self._("Step {number} of {count}", number=run.index + 1, count=len(run.lesson.steps))
+        self.console.rule(Text(title, style="bold"))
         self.say(run.text(lang), style="bold")
         self.say(run.source(lang), style="dim")
         self.say(self._("On the board: {region}", region=run.region_label(lang)), style="dim")

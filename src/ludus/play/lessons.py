@@ -15,8 +15,9 @@ checks it), with
   so that it says the edition's terms in every language; extracted through ``babel.cfg``),
   ``section`` and ``page`` (the rulebook section it comes from, its title as printed and its
   printed page), ``region`` and ``allow``: the notations the learner may play at that step
-  (``fnmatch`` patterns over the full notation, so ``"0:lead *"`` is "any lead"); a step
-  without ``allow`` is an explanation (*continue*).
+  (``fnmatch`` patterns over the full notation, so ``"0:lead *"`` is "any lead"), or ``moves``:
+  several moves of the learner in order, one pattern each (a whole Trajan turn: take a tray,
+  sow its markers, take the action); a step with neither is an explanation (*continue*).
 
 :class:`LessonRun` drives one lesson through a :class:`~ludus.core.driver.Table`: the other
 seats' moves, the people's forced moves and the learner's out-of-turn offers (declined) are
@@ -87,16 +88,24 @@ class Step:
     """The name of the board region it is about (a key of :attr:`Lesson.regions`)."""
     allow: tuple[str, ...] = ()
     """The notations (``fnmatch`` patterns) the learner may play; empty: an explanation step."""
+    moves: tuple[str, ...] = ()
+    """Several moves in order instead of ``allow``: move ``k`` of the step matches ``moves[k]``."""
 
     @property
     def explains(self) -> bool:
         """Whether the step is an explanation (the learner continues, plays nothing)."""
-        return not self.allow
+        return not self.allow and not self.moves
 
-    def allows(self, action: Action) -> bool:
-        """Whether ``action`` is one of the step's."""
+    @property
+    def count(self) -> int:
+        """How many of the learner's moves the step takes (0 for an explanation)."""
+        return len(self.moves) or (1 if self.allow else 0)
+
+    def allows(self, action: Action, played: int = 0) -> bool:
+        """Whether ``action`` is one of the step's (its move ``played``, counted from 0)."""
         notation = action.notation()
-        return any(fnmatch.fnmatchcase(notation, pattern) for pattern in self.allow)
+        patterns = self.moves[played:played + 1] if self.moves else self.allow
+        return any(fnmatch.fnmatchcase(notation, pattern) for pattern in patterns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +171,16 @@ def parse_lesson(game_id: str, data: dict[str, Any]) -> Lesson:
         region = _field(raw, "region", str, where)
         if region not in regions:
             raise LessonError(N_("lesson {where}: unknown region {region}"), where=where, region=region)
-        allow = raw.get("allow", [])
-        if not isinstance(allow, list) or not all(isinstance(a, str) for a in allow):
-            raise LessonError(N_("lesson {where}: allow must be a list of notations"), where=where)
+        allow, moves = raw.get("allow", []), raw.get("moves", [])
+        for key, value in (("allow", allow), ("moves", moves)):
+            if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+                raise LessonError(N_("lesson {where}: {key} must be a list of notations"), where=where,
+                                  key=key)
+        if allow and moves:
+            raise LessonError(N_("lesson {where}: a step has allow or moves, not both"), where=where)
         page = raw.get("page")
         steps.append(Step(_field(raw, "text", str, where), _field(raw, "section", str, where),
-                          page if isinstance(page, int) else None, region, tuple(allow)))
+                          page if isinstance(page, int) else None, region, tuple(allow), tuple(moves)))
     script = head.get("script", [])
     return Lesson(game=game_id, players=_field(head, "players", int, game_id),
                   seat=_field(head, "seat", int, game_id), seed=_field(head, "seed", int, game_id),
@@ -230,6 +243,8 @@ class LessonRun:
         self.table = Table(self.game.new_state(lesson.seed), bots=bots, seed=lesson.seed)
         """The table the lesson is played at (its record replays with ``ludus replay``)."""
         self.index = 0
+        self.played = 0
+        """How many of the current step's moves the learner has played (a ``moves`` step)."""
         self.advance()
 
     @property
@@ -267,7 +282,7 @@ class LessonRun:
         step = self.step
         if step is None or step.explains or self.seat not in self.state.to_move():
             return []
-        return [a for a in self.table.legal(self.seat) if step.allows(a)]
+        return [a for a in self.table.legal(self.seat) if step.allows(a, self.played)]
 
     def next(self) -> None:
         """Go past an explanation step; :class:`OffLesson` when the step asks for a move."""
@@ -289,7 +304,7 @@ class LessonRun:
             return
         if step.explains:
             raise OffLesson(READ_FIRST)
-        if action.player != self.seat or not step.allows(action):
+        if action.player != self.seat or not step.allows(action, self.played):
             raise OffLesson(N_("{action} is not this step's move: play {moves} (see the step's text)"),
                             action=action.notation(), moves=self._moves())
 
@@ -299,8 +314,11 @@ class LessonRun:
         nothing changed."""
         self.check(action)
         self.table.move(action)
-        if self.step is not None:
-            self.index += 1
+        step = self.step
+        if step is not None:
+            self.played += 1
+            if self.played >= step.count:
+                self.index, self.played = self.index + 1, 0
         self.advance()
 
     def play_notation(self, notation: str) -> None:
@@ -340,7 +358,7 @@ class LessonRun:
         step, seat = self.step, self.seat
         state = state or self.state
         allowed = [] if step is None or step.explains or seat not in state.to_move() else [
-            a for a in state.legal_actions(seat) if step.allows(a)]
+            a for a in state.legal_actions(seat) if step.allows(a, self.played)]
         return {
             "game": self.lesson.game,
             "seat": seat,
@@ -348,6 +366,8 @@ class LessonRun:
             "steps": len(self.lesson.steps),
             "done": step is None,
             "explains": step is not None and step.explains,
+            "move": self.played + 1 if step is not None and not step.explains else 0,
+            "moves": 0 if step is None else step.count,
             "text": self.text(lang),
             "source": self.source(lang),
             "region": None if step is None else step.region,
@@ -360,7 +380,7 @@ class LessonRun:
 
 def rehearse(lesson: Lesson) -> LessonRun:
     """Play ``lesson`` to its last step as a learner would (the first allowed action of every
-    step, Enter on every explanation) and return the run; :class:`LessonError` naming the step
+    move, Enter on every explanation) and return the run; :class:`LessonError` naming the step
     when one cannot be played as written (no legal action matches it, or the game is over)."""
     run = LessonRun(lesson)
     while (step := run.step) is not None:
@@ -370,8 +390,9 @@ def rehearse(lesson: Lesson) -> LessonRun:
         allowed = run.allowed()
         if not allowed:
             legal = ", ".join(a.notation() for a in run.table.legal(lesson.seat)) or "-"
+            patterns = step.moves[run.played:run.played + 1] if step.moves else step.allow
             raise LessonError(N_("lesson {game} step {number}: none of {moves} is legal (legal: {legal})"),
-                              game=lesson.game, number=run.index + 1, moves=", ".join(step.allow),
+                              game=lesson.game, number=run.index + 1, moves=", ".join(patterns),
                               legal=legal)
         run.play(allowed[0])
     return run
