@@ -362,3 +362,28 @@ def test_the_cookie_is_secure_behind_https(start_server: Callable[..., Server], 
     log = "".join(p.read_text() for p in tmp_path.glob("server-*.log"))
     assert "POST /signin" in log and PASSWORD not in log
 
+
+
+def test_a_rematch_played_by_the_session_is_claimed_too(client: TestClient) -> None:
+    """A person who plays by their session alone (no seat's cookie on this device) follows the rematch
+    to the new table's seat, claimed for them there."""
+    register(client, "Plautia")
+    made = client.post("/tables", data={"game": "glory-to-rome", "players": "2", "seat0": "human",
+                                        "name0": "", "seat1": "bot:greedy", "concession": "True"})
+    assert "your seat" in made.text
+    table_id = re.findall(r'href="/play/([^/"]+)/', made.text)[0]
+    session = client.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    client.cookies.set(SESSION_COOKIE, session)
+    page = client.get(f"/play/{table_id}/seat/0")
+    assert page.status_code == 200 and "you play as Plautia" in page.text
+    mine = client.app.state.hub.get(table_id)  # type: ignore[attr-defined]
+    with mine.lock:
+        concede = next(str(a) for a in mine.state.legal_actions(0) if str(a).startswith("0:concede"))
+    client.post(f"/play/{table_id}/seat/0/act", data={"action": concede, "confirm": "1"})
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+    again = client.post(f"/play/{table_id}/seat/0/rematch")
+    new_id = client.get(f"/api/tables/{table_id}").json()["rematch"]
+    assert again.status_code == 204 and again.headers["hx-redirect"] == f"/play/{new_id}/seat/0"
+    follows = client.get(f"/play/{new_id}/seat/0")
+    assert follows.status_code == 200 and "you play as Plautia" in follows.text
