@@ -9,19 +9,21 @@ from __future__ import annotations
 import html
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from ludus.web.accounts import SESSION_COOKIE, SESSION_DAYS
 from ludus.web.people import SIGN_IN_BURST
 from ludus.web.store import AccountRow
+from web.test_browser import CHROMIUM, FLAGS, READY, WAIT
 
 if TYPE_CHECKING:
     from web.conftest import Server
@@ -387,3 +389,53 @@ def test_a_rematch_played_by_the_session_is_claimed_too(client: TestClient) -> N
     assert again.status_code == 204 and again.headers["hx-redirect"] == f"/play/{new_id}/seat/0"
     follows = client.get(f"/play/{new_id}/seat/0")
     assert follows.status_code == 200 and "you play as Plautia" in follows.text
+
+
+# --- in Chromium ------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """One headless Chromium for the module."""
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+def test_in_chromium_register_open_a_table_and_play_it_on_another_device(
+        chromium: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
+    """The forms work in a real browser (its Origin, its cookies, the page's policies): register, open a
+    table from the lobby (the seat is claimed), sign in on another device straight back to the seat's
+    page, which plays by the session (its socket too), and sign out from the navigation."""
+    server = start_server(sqlite_url)
+    first = chromium.new_context(base_url=server.url)
+    page = first.new_page()
+    page.goto("/register")
+    page.fill("input[name=name]", "Antonia")
+    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=again]", PASSWORD)
+    page.click("form[action='/register'] button[type=submit]")
+    page.wait_for_url(f"{server.url}/", timeout=WAIT)
+    assert page.inner_text("nav.account a.me") == "Antonia"
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("a.invitation", timeout=WAIT)
+    assert "your seat" in page.inner_text("ul.invitations")
+    seat_link = page.get_attribute("a.invitation[data-seat='0']", "href")
+    assert seat_link
+    table_id = seat_link.split("/")[2]
+    first.close()
+    other = chromium.new_context(base_url=server.url)
+    page = other.new_page()
+    page.goto(f"/play/{table_id}/seat/0")
+    assert "invitation link" in page.content()  # not signed in here yet
+    page.click("nav.account a[href^='/signin']")
+    page.fill("input[name=name]", "Antonia")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form[action='/signin'] button[type=submit]")
+    page.wait_for_url(f"{server.url}/play/{table_id}/seat/0", timeout=WAIT)
+    page.wait_for_function(READY, timeout=WAIT)
+    page.wait_for_selector("#table[data-socket='open']", timeout=WAIT)  # the socket took the session
+    assert "you play as Antonia" in page.inner_text("#live")
+    page.click("nav.account button.link")
+    page.wait_for_url(f"{server.url}/", timeout=WAIT)
+    assert page.locator("nav.account a[href='/register']").count() == 1
+    other.close()
