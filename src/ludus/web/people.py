@@ -138,7 +138,7 @@ def register_page(request: Request, next: str = "/") -> Response:
     """The form to make an account: a user name, a password twice, an e-mail address if one likes."""
     if account_of(request) is not None:
         return RedirectResponse(local_path(next), status_code=303)
-    return _form(request, "register.html", _lang(request), next=local_path(next), name="", email="")
+    return _form(request, "register.html", _lang(request), next=local_path(next), user="", email="")
 
 
 @router.post("/register", response_class=HTMLResponse)
@@ -158,7 +158,7 @@ async def register_post(request: Request) -> Response:
         _row, token = await run_in_threadpool(sign_in, request.app.state.store, name, password)
     except LudusError as error:
         return _form(request, "register.html", lang, status=status_of(error), error=error.text_in(lang),
-                     next=target, name=name, email=email)
+                     next=target, user=name, email=email)
     return _signed_in_answer(request, token, target)
 
 
@@ -168,7 +168,7 @@ def signin_page(request: Request, next: str = "/") -> Response:
     """The sign-in form (a reader already signed in goes on to ``next``)."""
     if account_of(request) is not None:
         return RedirectResponse(local_path(next), status_code=303)
-    return _form(request, "signin.html", _lang(request), next=local_path(next), name="")
+    return _form(request, "signin.html", _lang(request), next=local_path(next), user="")
 
 
 @router.post("/signin", response_class=HTMLResponse)
@@ -184,7 +184,7 @@ async def signin_post(request: Request) -> Response:
         _row, token = await run_in_threadpool(sign_in, request.app.state.store, name, password)
     except LudusError as error:
         return _form(request, "signin.html", lang, status=status_of(error), error=error.text_in(lang),
-                     next=target, name=name)
+                     next=target, user=name)
     return _signed_in_answer(request, token, target)
 
 
