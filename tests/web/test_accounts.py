@@ -110,6 +110,8 @@ def test_register_sign_out_and_in_again(client: TestClient) -> None:
                  'action="/signout"'):
         assert link in lobby
     assert 'href="/register"' not in lobby
+    for built in ("/players/Livia", "/leaderboard"):  # the ratings' pages the navigation links
+        assert client.get(built).status_code == 200
     account = client.get("/account")
     assert account.status_code == 200 and "Livia" in account.text and "livia@example.org" in account.text
     token = client.cookies[SESSION_COOKIE]
