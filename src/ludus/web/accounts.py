@@ -16,11 +16,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import datetime, timedelta
+from typing import cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from ludus.core.errors import N_, LudusError
 from ludus.web.store import AccountRow, LoginRow, SeatRow, Store, hash_token, new_token, now
@@ -28,8 +30,8 @@ from ludus.web.table import Forbidden, Refused
 
 __all__ = [
     "BOT_PREFIX", "NAME_LENGTH", "PASSWORD_LENGTH", "SESSION_COOKIE", "SESSION_DAYS", "account",
-    "account_named", "bot_account", "change_password", "check_email", "check_name", "claim_seat",
-    "register", "set_email", "sign_in", "sign_out", "signed_in",
+    "account_named", "account_of", "bot_account", "change_password", "check_email", "check_name",
+    "claim_seat", "register", "session_token", "set_email", "sign_in", "sign_out", "signed_in",
 ]
 
 SESSION_COOKIE = "ludus_session"
@@ -50,6 +52,7 @@ BOT_PREFIX = "bot:"
 _NAME = re.compile(r"[^\W_][\w.\-]*", re.UNICODE)
 _EMAIL = re.compile(r"[^@\s<>\"'(),;:\\\[\]]{1,64}@[^@\s<>\"'(),;:\\\[\]]+\.[^@\s<>\"'(),;:\\\[\].]+")
 _HASHER = PasswordHasher()
+_UNREAD = object()
 
 
 def _key(name: str) -> str:
@@ -170,6 +173,24 @@ def signed_in(store: Store, token: str | None, at: datetime | None = None) -> Ac
         if login is None or login.expires <= (at or now()):
             return None
         return session.get(AccountRow, login.account_id)
+
+
+def session_token(request: HTTPConnection) -> str | None:
+    """The session's token the request's :data:`SESSION_COOKIE` holds (None without one)."""
+    token = request.cookies.get(SESSION_COOKIE)
+    return token[:64] if token else None
+
+
+def account_of(request: HTTPConnection) -> AccountRow | None:
+    """The signed-in account of an HTTP request or a WebSocket (its :data:`SESSION_COOKIE`), or None:
+    what every route module asks. The database is read once per request (the answer is kept in
+    ``request.state``); the application's store is ``request.app.state.store``."""
+    kept = getattr(request.state, "account", _UNREAD)
+    if kept is not _UNREAD:
+        return cast("AccountRow | None", kept)
+    found = signed_in(request.app.state.store, session_token(request))
+    request.state.account = found
+    return found
 
 
 def sign_out(store: Store, token: str | None) -> None:

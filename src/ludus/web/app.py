@@ -39,6 +39,8 @@ from ludus.web.http import (
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
+from ludus.web.people import router as people_router
+from ludus.web.people import sign_in_limit
 from ludus.web.ratings import results_observer
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
@@ -147,6 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.limits = RateLimit(settings.actions_per_second, settings.action_burst)
     app.state.openings = RateLimit(settings.tables_per_minute / 60, settings.table_burst)
+    app.state.sign_ins = sign_in_limit()
     app.add_middleware(ReadLimit, rate=settings.reads_per_second, burst=settings.read_burst)
     app.add_middleware(SecurityHeaders)
 
@@ -165,5 +168,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api_router)
     app.include_router(page_router)
     app.include_router(standings_router)
+    app.include_router(people_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

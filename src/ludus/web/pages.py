@@ -14,6 +14,10 @@ seat's cookie (:data:`SEAT_COOKIE`, HttpOnly, scoped to that seat's page and pag
 goes to the seat's page, ``/play/{id}/seat/{n}``; the page, its posts and its WebSocket read the
 cookie, so the token is in no later URL (nor in the access log of those requests). Each seat has
 paths of its own, so one browser can hold several seats of a table (two tabs at one computer).
+
+A signed-in reader (:func:`ludus.web.accounts.account_of`) who plays a seat by its token claims it
+(:mod:`ludus.web.claims`); the seat's page, its posts and its WebSocket then also accept the
+reader's session in place of the seat's cookie, so the seat plays on any device without the link.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ from ludus.core.board import board_view
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
-from ludus.web.accounts import SESSION_COOKIE, signed_in
+from ludus.web.accounts import account_of
 from ludus.web.chat import MAX_CHARS, Line
+from ludus.web.claims import claim, claim_opened, claimed
 from ludus.web.guard import may_open, opener
 from ludus.web.http import HERE, language, status_of
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
@@ -71,6 +76,7 @@ def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[st
         "lang": lang,
         "languages": LANGUAGE_NAMES,
         "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)),
+        "account": account_of(request),  # the navigation's: read once per request (or WebSocket)
         **values,
     }
 
@@ -243,8 +249,11 @@ async def open_table(request: Request) -> HTMLResponse:
         failed = _page(request, "error.html", lang, message=error.text_in(lang))
         failed.status_code = status_of(error)
         return failed
+    person = await run_in_threadpool(account_of, request)  # a signed-in opener's seat is claimed
+    mine = None if person is None else await run_in_threadpool(
+        claim_opened, hub_of(request), table_id, seats, person)
     links = [(p, f"/play/{table_id}/{tokens[p]}") for p, s in enumerate(seats) if s.kind == "human"]
-    return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats)
+    return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats, mine=mine)
 
 
 def _number(value: object, message: str) -> int:
@@ -257,12 +266,15 @@ def _number(value: object, message: str) -> int:
 
 @router.post("/join/{table_id}")
 def join_table(request: Request, table_id: str, name: Annotated[str, Form(max_length=40)] = "") -> Response:
-    """Take a free seat of a listed table and go to its page."""
+    """Take a free seat of a listed table and go to its page (a signed-in reader's claims it)."""
     lang = _lang(request)
+    person = account_of(request)
     try:
-        _seat, token = hub_of(request).join(table_id, name)
+        _seat, token = hub_of(request).join(table_id, person.name if person else name)
     except LudusError as error:
         return _page(request, "error.html", lang, message=error.text_in(lang))
+    if person is not None:
+        claim(hub_of(request), table_id, _seat, person)
     response = RedirectResponse(seat_page(table_id, _seat), status_code=303)
     _seat_cookies(request, response, table_id, _seat, token)
     return response
@@ -348,15 +360,48 @@ def _without_seat(request: Request, table_id: str) -> HTMLResponse:
     return page
 
 
+def _page_seat(request: Request | WebSocket, table_id: str, wanted: int,
+               claiming: bool = False) -> tuple[Live, int, str | None]:
+    """The table and seat ``wanted`` a seat's page (its posts, its socket) plays, and the token it
+    plays by: the seat's cookie's token, else (None) the reader's session, if their account has
+    claimed the seat. With ``claiming``, a signed-in reader who plays by the token claims the seat.
+    :class:`Forbidden` otherwise, :class:`~ludus.web.table.NotFound` without such a table."""
+    hub = hub_of(request)
+    token = _cookie_token(request)
+    person = account_of(request)
+    if token is not None:
+        try:
+            live, seat = hub.seat_for(table_id, token)
+        except Forbidden:
+            seat = None
+        if seat == wanted:
+            if person is not None and claiming:
+                claim(hub, table_id, wanted, person)
+            return live, wanted, token
+    if person is not None:
+        live = hub.get(table_id)
+        if claimed(live, wanted, person):
+            return live, wanted, None
+    raise Forbidden(N_("this page has no seat: open your invitation link again"))
+
+
 @router.get("/play/{table_id}/seat/{seat}", response_class=HTMLResponse)
 def play_page(request: Request, table_id: str, seat: int) -> HTMLResponse:
-    """A seat's page, played with the token of the seat's cookie. Without it (another browser, or one
-    that forgot it), a page that asks for the invitation link again and offers to watch."""
-    token = _cookie_token(request)
-    if token is None:
+    """A seat's page, played with the token of the seat's cookie, or by the reader's session when
+    their account has claimed the seat. Without either (another browser, or one that forgot the
+    cookie), a page that asks for the invitation link again and offers to watch."""
+    if _cookie_token(request) is None and account_of(request) is None:
         return _without_seat(request, table_id)
-    page = _table_page(request, table_id, token, seat)
-    if page.status_code == 200:  # the seat's page: its cookie is kept for another month
+    try:
+        live, mine, token = _page_seat(request, table_id, seat, claiming=True)
+    except Forbidden:
+        return _without_seat(request, table_id)
+    except LudusError as error:
+        page = _page(request, "error.html", _lang(request), message=error.text_in(_lang(request)))
+        page.status_code = status_of(error)
+        return page
+    page = _table_page(request, table_id, live, mine)
+    if token is not None:  # the seat's page: its cookie is kept for another month
         _seat_cookies(request, page, table_id, seat, token)
     return page
 
@@ -364,23 +409,20 @@ def play_page(request: Request, table_id: str, seat: int) -> HTMLResponse:
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
 def watch_page(request: Request, table_id: str) -> HTMLResponse:
     """A spectator's page: the spectator view, no hand, no actions."""
-    return _table_page(request, table_id, None)
-
-
-def _table_page(request: Request, table_id: str, token: str | None,
-                wanted: int | None = None) -> HTMLResponse:
-    """The page of a seat (``token``, the seat ``wanted``) or of a spectator (None), fed by the page's
-    WebSocket (a seat's socket is the seat's own address, where the seat's cookie is sent). A table
-    or seat that is not there, or a token of another seat: the error page, status 403 or 404."""
-    lang = _lang(request)
     try:
-        live, seat = hub_of(request).seat_for(table_id, token)
-        if seat != wanted:
-            raise Forbidden(N_("this page has no seat: open your invitation link again"))
+        live = hub_of(request).get(table_id)
     except LudusError as error:
+        lang = _lang(request)
         page = _page(request, "error.html", lang, message=error.text_in(lang))
         page.status_code = status_of(error)
         return page
+    return _table_page(request, table_id, live, None)
+
+
+def _table_page(request: Request, table_id: str, live: Live, seat: int | None) -> HTMLResponse:
+    """The page of a seat or of a spectator (None), fed by the page's WebSocket (a seat's socket is
+    the seat's own address, where the seat's cookie is sent)."""
+    lang = _lang(request)
     fragment = live_fragment(request, live, seat, lang, chat=_chat_panel(request, table_id, seat, lang))
     socket = f"/ws/pages/{table_id}" + ("" if seat is None else f"/seat/{seat}") + f"?lang={lang.code}"
     return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
@@ -391,8 +433,7 @@ def _chat_panel(request: Request, table_id: str, seat: int | None, lang: Lang) -
     """The chat panel of a page: the last lines of its room (the players' for a seat, else the
     spectators'), and the form to write, for a seat or a signed-in spectator."""
     room = "seats" if seat is not None else "watchers"
-    may_write = seat is not None or signed_in(hub_of(request).store,
-                                              request.cookies.get(SESSION_COOKIE)) is not None
+    may_write = seat is not None or account_of(request) is not None
     return templates.get_template("chat.html").render(_context(
         request, lang, table_id=table_id, room=room, may_write=may_write, max_chars=MAX_CHARS,
         lines=chat_of(request).history(table_id, room), more=False))
@@ -413,20 +454,16 @@ def play_post(
     error is shown in it), or for ``rematch`` the way to the new table's page (its cookie set)."""
     lang = _lang(request)
     hub = hub_of(request)
-    token = _cookie_token(request)
     try:
-        if token is None:
-            raise Forbidden(N_("this page has no seat: open your invitation link again"))
-        live, mine = hub.seat_for(table_id, token)
-        if mine != page_seat:
-            raise Forbidden(N_("this page has no seat: open your invitation link again"))
+        live, mine, token = _page_seat(request, table_id, page_seat)
     except LudusError as refused:
         return HTMLResponse(
             f'<div id="live" class="error">{html.escape(refused.text_in(lang))}</div>', status_code=403
         )
-    assert mine is not None
+    person = account_of(request)
+    bucket = token if token is not None else f"account:{person.id if person else '-'}"
     limits = request.app.state.limits
-    if not limits.allow(f"{request.client.host if request.client else '?'}|{token}"):
+    if not limits.allow(f"{request.client.host if request.client else '?'}|{bucket}"):
         return HTMLResponse(
             live_fragment(request, live, mine, lang, error=lang.gettext("Too many clicks: slow down."))
         )
@@ -445,7 +482,10 @@ def play_post(
         elif what == "rematch":
             new_id = hub.rematch(table_id)
             moved = Response(status_code=204, headers={"HX-Redirect": seat_page(new_id, mine)})
-            _seat_cookies(request, moved, new_id, mine, token)
+            if token is not None:
+                _seat_cookies(request, moved, new_id, mine, token)
+            elif person is not None:  # played by the session: the new table's seat is claimed too
+                claim(hub, new_id, mine, person)
             return moved
         else:
             return HTMLResponse("", status_code=404)
@@ -468,9 +508,15 @@ async def page_socket(websocket: WebSocket, table_id: str, lang: str | None = No
 @router.websocket("/ws/pages/{table_id}/seat/{seat}")
 async def seat_socket(websocket: WebSocket, table_id: str, seat: int, lang: str | None = None) -> None:
     """Pushes a seat's page's ``#live`` fragment after every change of the table: the seat whose
-    token the seat's cookie holds (refused without one)."""
-    await serve_socket(websocket, table_id, _cookie_token(websocket) or "", lang, render=_render(websocket),
-                       send_json=False, chat=_chat_view(websocket))
+    token the seat's cookie holds, or that the reader's account has claimed (refused otherwise)."""
+    def find() -> tuple[Live, int | None]:
+        live, mine, _token = _page_seat(websocket, table_id, seat)
+        return live, mine
+
+    person = await run_in_threadpool(account_of, websocket)
+    bucket = _cookie_token(websocket) or f"account:{person.id if person else '-'}"
+    await serve_socket(websocket, table_id, bucket, lang, render=_render(websocket), send_json=False,
+                       chat=_chat_view(websocket), find=find)
 
 
 def _render(websocket: WebSocket) -> Callable[[Live, int | None, Lang], str]:

@@ -85,10 +85,15 @@ def _decoded(message: Any) -> Any:
 
 
 async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, lang: str | None, *,
-                       render: Renderer, send_json: bool, chat: ChatView) -> None:
+                       render: Renderer, send_json: bool, chat: ChatView,
+                       find: Callable[[], tuple[Live, int | None]] | None = None) -> None:
     """The loop of a table's WebSocket: pushes ``render``'s answer (JSON with ``send_json``, else
     text) after every change, and the chat of the socket's room as ``chat`` shows it; takes
-    ``{"action": "...", "confirm": false}``, ``{"undo": true}`` and ``{"chat": "..."}``."""
+    ``{"action": "...", "confirm": false}``, ``{"undo": true}`` and ``{"chat": "..."}``.
+
+    The socket plays the seat whose token is ``token`` (None: a spectator), or, given ``find``, the
+    seat ``find`` answers (run in a thread; a :class:`LudusError` refuses the socket): a page's
+    seat played by the reader's account. ``token`` then only names the socket's rate-limit bucket."""
     settings = websocket.app.state.settings
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins,
                           websocket.url.scheme):
@@ -96,7 +101,8 @@ async def serve_socket(websocket: WebSocket, table_id: str, token: str | None, l
         return
     hub, talk = hub_of(websocket), chat_of(websocket)
     try:
-        live, seat = await run_in_threadpool(hub.seat_for, table_id, token)
+        live, seat = await (run_in_threadpool(find) if find is not None
+                            else run_in_threadpool(hub.seat_for, table_id, token))
     except LudusError as error:
         await websocket.close(code=1008, reason=str(error)[:120])
         return
