@@ -21,8 +21,8 @@ import time
 
 from ludus import load
 from ludus.agents import GreedyAgent, play_game
-from ludus.agents.analysis import HINT_LEVEL, LEVELS, analyse
-from ludus.agents.review import REVIEW_LEVEL, review
+from ludus.agents.analysis import LEVELS, analyse
+from ludus.agents.review import review
 
 GAMES = ("glory-to-rome", "trajan", "hadrians-wall", "fall-of-rome")
 
@@ -32,8 +32,8 @@ def _quantile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def measure(game_id: str, players: int, seed: int, every: int, hint_level: str,
-            review_level: str) -> tuple[list[float], int, float]:
+def measure(game_id: str, players: int, seed: int, every: int, hint_level: str | None,
+            review_level: str | None) -> tuple[list[float], int, float]:
     """The hints' CPU seconds, the decisions reviewed and the review's CPU seconds of one greedy game."""
     game = load(game_id, players)
     state = game.new_state(seed)
@@ -49,7 +49,10 @@ def measure(game_id: str, players: int, seed: int, every: int, hint_level: str,
                 analyse(state, seat, level=hint_level, seed=choices)
                 hints.append(time.process_time() - start)
         state.apply(greedy[seat].act(state, seat))
-    print(f"{game_id}: {len(hints)} hints timed; reviewing…", file=sys.stderr, flush=True)
+    if hints:
+        print(f"{game_id}: {len(hints)} hints timed, p50 {_quantile(hints, 0.5):.2f} s, "
+              f"p95 {_quantile(hints, 0.95):.2f} s, largest {max(hints):.2f} s; reviewing…", file=sys.stderr,
+              flush=True)
     _, record = play_game(game.new_state(seed), [GreedyAgent(seed * 1000 + p) for p in range(players)],
                           seed=seed)
     start = time.process_time()
@@ -64,8 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=39)
     parser.add_argument("--every", type=int, default=5,
                         help="time a hint at every N-th decision with a choice")
-    parser.add_argument("--hint-level", default=HINT_LEVEL, choices=LEVELS)
-    parser.add_argument("--review-level", default=REVIEW_LEVEL, choices=LEVELS)
+    parser.add_argument("--hint-level", default=None, choices=LEVELS,
+                        help="default: a hint's (the expert level's, or the game's entry in HINT_LEVELS)")
+    parser.add_argument("--review-level", default=None, choices=LEVELS,
+                        help="default: a review's (hard's; fewer determinizations in REVIEW_WORLDS)")
     args = parser.parse_args(argv)
     print("| game | players | hints timed | hint p50 | hint p95 | largest | decisions reviewed "
           "| review CPU |")

@@ -8,8 +8,8 @@ import pytest
 
 import ludus
 from ludus.agents import GreedyAgent
-from ludus.agents.analysis import Budget, analyse, budget_for, expected_place, win_chance
-from ludus.agents.review import MISTAKE, Position, Review, positions, review
+from ludus.agents.analysis import Budget, analyse, budget_for, expected_place, hint_level, win_chance
+from ludus.agents.review import MISTAKE, Position, Review, positions, review, review_budget
 from ludus.core.api import State
 from ludus.core.record import GameRecord
 
@@ -102,6 +102,10 @@ def test_the_levels_budgets_grow() -> None:
         budgets = [budget_for(game, level) for level in ("easy", "normal", "hard", "expert")]
         assert [b.worlds for b in budgets[1:]] == sorted(b.worlds for b in budgets[1:])
         assert all(b.width >= 3 for b in budgets)
+        assert review_budget(game, "normal") == budgets[1]
+    # where the levels' budgets were measured too slow (docs/bots.md "Hints and game review")
+    assert review_budget(ludus.load("trajan", 2)).worlds == 4 < budget_for(ludus.load("trajan", 2), "hard").worlds
+    assert hint_level(ludus.load("fall-of-rome", 2)) == "hard" and hint_level(ludus.load("trajan", 2)) == "expert"
 
 
 def _reviewed(name: str, budget: Budget = TINY) -> tuple[Review, GameRecord]:

@@ -52,8 +52,8 @@ from ludus.core.actions import Action
 from ludus.core.api import Game, State
 from ludus.core.rng import Rng
 
-__all__ = ["HINT_LEVEL", "LEVELS", "MIN_OPTIONS", "Analysis", "Budget", "Option", "analyse", "budget_for",
-           "expected_place", "win_chance"]
+__all__ = ["HINT_LEVEL", "HINT_LEVELS", "LEVELS", "MIN_OPTIONS", "Analysis", "Budget", "Option", "analyse",
+           "budget_for", "expected_place", "hint_level", "win_chance"]
 
 AnalysisLevel = Literal["easy", "normal", "hard", "expert"]
 
@@ -61,8 +61,12 @@ LEVELS: tuple[AnalysisLevel, ...] = ("easy", "normal", "hard", "expert")
 """The budgets an analysis may spend, as the strength levels are named (weakest first)."""
 
 HINT_LEVEL: AnalysisLevel = "expert"
-"""The budget of a hint: the ``expert`` level's (a hint takes under 2 s of CPU at the 95th
-percentile in every game, docs/bots.md "Hints and game review")."""
+"""The budget of a hint: the ``expert`` level's, the strongest (except in :data:`HINT_LEVELS`)."""
+
+HINT_LEVELS: dict[str, AnalysisLevel] = {"fall-of-rome": "hard"}
+"""Games whose hint spends a smaller level's budget, to keep a hint under 2 s of CPU at the 95th
+percentile (docs/bots.md "Hints and game review"): in Fall of Rome every simulated action is the
+greedy bot's turn planner, and ``expert``'s budget took 3.3 s at the 95th percentile."""
 
 MIN_OPTIONS = 3
 """An analysis values at least this many options, when the seat has that many."""
@@ -86,6 +90,10 @@ class Budget:
             raise ValueError(f"need worlds >= 1, width >= 1, turns >= 0; got {self.worlds}, {self.width}, "
                              f"{self.turns}")
 
+    def to_json(self) -> dict[str, Any]:
+        """The budget as JSON."""
+        return {"worlds": self.worlds, "width": self.width, "turns": self.turns, "learned": self.learned}
+
 
 def budget_for(game: Game[Any], level: str) -> Budget:
     """The budget an analysis of ``game`` spends at ``level`` (one of :data:`LEVELS`), from the
@@ -95,9 +103,12 @@ def budget_for(game: Game[Any], level: str) -> Budget:
     - policy rollout (``"rollout"``): as many determinizations as the level's simulations of each
       candidate, its candidates (``expert``: its :attr:`~ludus.core.api.Game.expert_budget`, its
       :attr:`~ludus.core.api.Game.expert_turns` and the learned value where the game uses one);
-    - the wider planner (``"plan"``, Fall of Rome) and ISMCTS: the level's budget and a hundredth
-      of it as determinizations, the game's :attr:`~ludus.core.api.Game.search_width` options,
-      simulations one turn long (the greedy bot plans every turn itself).
+    - the wider planner (``"plan"``, Fall of Rome): half the level's beam as determinizations (at
+      least 1; ``expert`` three times ``hard``'s), 3 options, simulations one turn long (the greedy bot
+      plans the rest of the turn itself, 13 ms an action, so a simulation costs far more than in the
+      other games);
+    - ISMCTS: a hundredth of the level's iterations as determinizations (at least 2), the game's
+      :attr:`~ludus.core.api.Game.search_width` options, simulations one turn long.
     """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}; got {level!r}")
@@ -113,8 +124,15 @@ def budget_for(game: Game[Any], level: str) -> Budget:
         budget = normal if level == "normal" else hard
         return Budget(worlds=max(1, budget * 2 // max(2, game.players)), width=width)
     budget = {"normal": normal, "hard": hard, "expert": 3 * hard}[level]
-    worlds = budget if name == "plan" else max(2, budget // 100)
-    return Budget(worlds=worlds, width=width, turns=1)
+    if name == "plan":
+        return Budget(worlds=max(1, budget // 2), width=MIN_OPTIONS, turns=1)
+    return Budget(worlds=max(2, budget // 100), width=width, turns=1)
+
+
+def hint_level(game: Game[Any]) -> str:
+    """The level whose budget a hint at ``game`` spends: :data:`HINT_LEVEL`, or the game's entry in
+    :data:`HINT_LEVELS`."""
+    return HINT_LEVELS.get(game.info.id, HINT_LEVEL)
 
 
 def win_chance(value: float, players: int, cooperative: bool) -> float | None:
@@ -189,17 +207,19 @@ class Analysis:
                 "options": [o.to_json() for o in self.options]}
 
 
-def analyse(state: State, seat: int, *, level: str = HINT_LEVEL, budget: Budget | None = None,
+def analyse(state: State, seat: int, *, level: str | None = None, budget: Budget | None = None,
             seed: int = 0, include: Iterable[Action] = ()) -> Analysis:
-    """Value ``seat``'s options at ``state`` (module docstring); ``budget`` overrides ``level``'s
-    (:func:`budget_for`). ``include``: actions valued whether or not they are among the best by one
-    step (they must be ``seat``'s legal actions). The same position as the seat sees it and the same
-    ``seed`` give the same analysis.
+    """Value ``seat``'s options at ``state`` (module docstring) with ``level``'s budget
+    (:func:`budget_for`; default a hint's, :func:`hint_level`), or ``budget``.
+
+    ``include``: actions valued whether or not they are among the best by one step (they must be
+    ``seat``'s legal actions). The same position as the seat sees it and the same ``seed`` give the
+    same analysis.
 
     Raises ``ValueError`` when ``seat`` has no legal action or an included action is not legal.
     """
     game = state.game
-    spend = budget if budget is not None else budget_for(game, level)
+    spend = budget if budget is not None else budget_for(game, level or hint_level(game))
     actions = state.legal_actions(seat)
     if not actions:
         raise ValueError(f"seat {seat} has no legal action to analyse")

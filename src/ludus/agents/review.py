@@ -21,13 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ludus.agents.analysis import Analysis, Budget, analyse
+from ludus.agents.analysis import Analysis, Budget, analyse, budget_for
 from ludus.core.actions import Action
-from ludus.core.api import State
+from ludus.core.api import Game, State
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import configure
 
-__all__ = ["MISTAKE", "REVIEW_LEVEL", "Decision", "Position", "Review", "positions", "review"]
+__all__ = ["MISTAKE", "REVIEW_LEVEL", "REVIEW_WORLDS", "Decision", "Position", "Review", "positions",
+           "review", "review_budget"]
 
 MISTAKE = 0.1
 """The loss (on the returns' scale, −1 … +1) from which a decision is a mistake: 0.1 is 5 points of
@@ -35,8 +36,12 @@ chance to win at a 2-player table, a tenth of a place at 3 players. Smaller loss
 the review's few simulations can tell apart."""
 
 REVIEW_LEVEL = "hard"
-"""The budget a review spends on each decision: the ``hard`` level's (a 2-player game's review
-takes under 60 s of CPU in every game, docs/bots.md "Hints and game review")."""
+"""The level whose budget a review spends on each decision by default (:func:`review_budget`)."""
+
+REVIEW_WORLDS: dict[str, int] = {"trajan": 4}
+"""Games whose review spends fewer determinizations than :data:`REVIEW_LEVEL`'s, to keep a 2-player
+game's review under 60 s of CPU (docs/bots.md "Hints and game review"): Trajan's ``hard`` budget
+(6) took 65 s, its simulations replaying greedy turns that each try every option."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +107,8 @@ class Review:
     decisions: tuple[Decision, ...]
     seats: tuple[int, ...]
     level: str
+    """The level whose budget valued each decision ("custom": a budget given)."""
+    budget: Budget
 
     def mistakes(self, seat: int | None = None) -> list[Decision]:
         """The mistakes (of ``seat``, or of every seat), in the order they were made."""
@@ -122,7 +129,8 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         """The review as JSON."""
         return {"game": self.game, "players": self.players, "finished": self.finished,
-                "actions": self.actions, "level": self.level, "seats": list(self.seats),
+                "actions": self.actions, "level": self.level, "budget": self.budget.to_json(),
+                "seats": list(self.seats),
                 "mistake_threshold": MISTAKE, "decisions": [d.to_json() for d in self.decisions]}
 
 
@@ -143,18 +151,31 @@ def positions(record: GameRecord) -> tuple[list[Position], State]:
     return found, final
 
 
-def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str = REVIEW_LEVEL,
+def review_budget(game: Game[Any], level: str | None = None) -> Budget:
+    """What a review of ``game`` spends on a decision: ``level``'s budget
+    (:func:`~ludus.agents.analysis.budget_for`); by default :data:`REVIEW_LEVEL`'s, with the
+    determinizations of :data:`REVIEW_WORLDS` where the game has an entry."""
+    if level is not None:
+        return budget_for(game, level)
+    budget = budget_for(game, REVIEW_LEVEL)
+    worlds = REVIEW_WORLDS.get(game.info.id)
+    return budget if worlds is None else replace(budget, worlds=worlds)
+
+
+def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str | None = None,
            budget: Budget | None = None, seed: int = 0, seats: Sequence[int] | None = None,
            progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a played game: a record, or :func:`positions`' positions and final state.
 
     Every decision of the ``seats`` (default: all) with more than one legal option, taken on the
-    seat's turn, is analysed at ``level`` (or ``budget``) from that seat's view then, the move
+    seat's turn, is analysed with ``budget`` (default :func:`review_budget` of ``level``) from that
+    seat's view then, the move
     played among the options; decision ``n``'s analysis is seeded from ``seed`` and ``n``, so a
     review replays. ``progress(done, total)`` is called after each decision valued.
     """
     found, final = positions(source) if isinstance(source, GameRecord) else source
     game = final.game
+    spend = budget if budget is not None else review_budget(game, level)
     wanted = tuple(range(game.players)) if seats is None else tuple(sorted(set(seats)))
     for seat in wanted:
         if not 0 <= seat < game.players:
@@ -165,7 +186,7 @@ def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str 
     decisions: list[Decision] = []
     for done, (pos, count) in enumerate(counted, start=1):
         seat = pos.action.player
-        analysis = analyse(pos.state, seat, level=level, budget=budget, seed=seed * 1_000_003 + pos.number,
+        analysis = analyse(pos.state, seat, budget=spend, seed=seed * 1_000_003 + pos.number,
                            include=(pos.action,))
         played = analysis.option(pos.action)
         assert played is not None  # it was asked for
@@ -176,4 +197,4 @@ def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str 
             progress(done, len(counted))
     actions = found[-1].number if found else 0
     return Review(game.info.id, game.players, final.is_terminal(), actions, tuple(decisions), wanted,
-                  level if budget is None else "custom")
+                  (level or REVIEW_LEVEL) if budget is None else "custom", spend)

@@ -40,8 +40,9 @@ def add_parser(sub: Any, language: argparse.ArgumentParser, lang: Lang) -> None:
     p.add_argument("--seat", type=int, default=None,
                    help=_("only this seat's decisions (0-based; needed for an unfinished game, unless the "
                           "record has one person)"))
-    p.add_argument("--level", default=REVIEW_LEVEL, choices=list(LEVELS),
-                   help=_("how much search each decision gets (default {level})").format(level=REVIEW_LEVEL))
+    p.add_argument("--level", default=None, choices=list(LEVELS),
+                   help=_("how much search each decision gets (default: about the {level} level's)").format(
+                       level=REVIEW_LEVEL))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the review's simulations (default 0)"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_review)
