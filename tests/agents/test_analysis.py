@@ -104,8 +104,9 @@ def test_the_levels_budgets_grow() -> None:
         assert all(b.width >= 3 for b in budgets)
         assert review_budget(game, "normal") == budgets[1]
     # where the levels' budgets were measured too slow (docs/bots.md "Hints and game review")
-    assert review_budget(ludus.load("trajan", 2)).worlds == 4 < budget_for(ludus.load("trajan", 2), "hard").worlds
-    assert hint_level(ludus.load("fall-of-rome", 2)) == "hard" and hint_level(ludus.load("trajan", 2)) == "expert"
+    trajan, fall_of_rome = ludus.load("trajan", 2), ludus.load("fall-of-rome", 2)
+    assert review_budget(trajan).worlds == 4 < budget_for(trajan, "hard").worlds
+    assert hint_level(fall_of_rome) == "hard" and hint_level(trajan) == "expert"
 
 
 def _reviewed(name: str, budget: Budget = TINY) -> tuple[Review, GameRecord]:
