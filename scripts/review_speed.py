@@ -33,7 +33,7 @@ def _quantile(times: list[float], q: float) -> float:
 
 
 def measure(game_id: str, players: int, seed: int, every: int, hint_level: str | None,
-            review_level: str | None) -> tuple[list[float], int, float]:
+            review_level: str | None, reviewing: bool = True) -> tuple[list[float], int, float]:
     """The hints' CPU seconds, the decisions reviewed and the review's CPU seconds of one greedy game."""
     game = load(game_id, players)
     state = game.new_state(seed)
@@ -51,8 +51,10 @@ def measure(game_id: str, players: int, seed: int, every: int, hint_level: str |
         state.apply(greedy[seat].act(state, seat))
     if hints:
         print(f"{game_id}: {len(hints)} hints timed, p50 {_quantile(hints, 0.5):.2f} s, "
-              f"p95 {_quantile(hints, 0.95):.2f} s, largest {max(hints):.2f} s; reviewing…", file=sys.stderr,
+              f"p95 {_quantile(hints, 0.95):.2f} s, largest {max(hints):.2f} s", file=sys.stderr,
               flush=True)
+    if not reviewing:
+        return hints, 0, 0.0
     _, record = play_game(game.new_state(seed), [GreedyAgent(seed * 1000 + p) for p in range(players)],
                           seed=seed)
     start = time.process_time()
@@ -70,14 +72,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hint-level", default=None, choices=LEVELS,
                         help="default: a hint's (the expert level's, or the game's entry in HINT_LEVELS)")
     parser.add_argument("--review-level", default=None, choices=LEVELS,
-                        help="default: a review's (hard's; fewer determinizations in REVIEW_WORLDS)")
+                        help="default: a review's (hard's, or the game's REVIEW_BUDGETS)")
+    parser.add_argument("--hints-only", action="store_true", help="time the hints, not a review")
     args = parser.parse_args(argv)
     print("| game | players | hints timed | hint p50 | hint p95 | largest | decisions reviewed "
           "| review CPU |")
     print("|---|---:|---:|---|---|---|---:|---|")
     for game_id in args.games:
         hints, decisions, seconds = measure(game_id, args.players, args.seed, args.every, args.hint_level,
-                                            args.review_level)
+                                            args.review_level, not args.hints_only)
         if not hints:
             raise SystemExit(f"{game_id}: no hint was timed: lower --every")
         print(f"| {game_id} | {args.players} | {len(hints)} | {_quantile(hints, 0.5):.2f} s "

@@ -4,10 +4,10 @@
 (:class:`~ludus.agents.rollout.Rollout`) compares its candidates, but spends its budget evenly so
 that every option gets a value, not only the winner:
 
-- the **options** valued are the seat's legal actions best first by one step's value on a
-  determinization (the greedy bot's look-ahead), at most ``width`` of them (at least 3 when there
-  are 3), the greedy bot's own choice, and any action the caller asks for (a review asks for the
-  move that was played);
+- the **options** valued are the greedy bot's own choice and the seat's next legal actions best
+  first by one step's value on a determinization (the greedy bot's look-ahead), ``width`` in all
+  (every level's budget has at least 3, so a hint has 3 to show when the seat has 3), and any action
+  the caller asks for (a review asks for the move that was played);
 - each of ``worlds`` **determinizations** of the position from the seat
   (``state.determinize(seat, seed)``: what the seat has not seen re-dealt, the dice re-seeded)
   plays every option on a copy of itself, then lets the greedy bot play every seat until ``turns``
@@ -74,11 +74,11 @@ MIN_OPTIONS = 3
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """What an analysis spends: ``worlds`` determinizations, each playing every one of at most
-    ``width`` options (and the ones asked for); ``turns`` turns begun before a simulation is valued
-    (None: the game's :attr:`~ludus.core.api.Game.search_turns`, 0: valued right after the option,
-    the greedy bot's one step); ``learned``: blend the game's learned value, where one is shipped,
-    into unfinished simulations (as the ``expert`` level does)."""
+    """What an analysis spends: ``worlds`` determinizations, each playing every one of ``width``
+    options (fewer when the seat has fewer; and the ones asked for); ``turns`` turns begun before a
+    simulation is valued (None: the game's :attr:`~ludus.core.api.Game.search_turns`, 0: valued right
+    after the option, the greedy bot's one step); ``learned``: blend the game's learned value, where
+    one is shipped, into unfinished simulations (as the ``expert`` level does)."""
 
     worlds: int
     width: int
@@ -231,8 +231,8 @@ def analyse(state: State, seat: int, *, level: str | None = None, budget: Budget
     world = state.determinize(seat, rng.next())
     ranked = _ranked(world, seat, actions, Rng(rng.next()))
     greedy = _Greedy(rng.next()).act(world, seat) if len(actions) > 1 else actions[0]
-    candidates = list(dict.fromkeys([greedy, *ranked[: max(spend.width, MIN_OPTIONS)]]))
-    candidates = list(dict.fromkeys([*candidates[: max(spend.width, MIN_OPTIONS)], *wanted]))
+    candidates = list(dict.fromkeys([greedy, *ranked[: spend.width]]))
+    candidates = list(dict.fromkeys([*candidates[: spend.width], *wanted]))
     totals = [0.0] * len(candidates)
     value = _valuer(game, spend)
     for _ in range(spend.worlds):

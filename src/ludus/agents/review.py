@@ -27,7 +27,7 @@ from ludus.core.api import Game, State
 from ludus.core.record import GameRecord, replay
 from ludus.core.registry import configure
 
-__all__ = ["MISTAKE", "REVIEW_LEVEL", "REVIEW_WORLDS", "Decision", "Position", "Review", "positions",
+__all__ = ["MISTAKE", "REVIEW_BUDGETS", "REVIEW_LEVEL", "Decision", "Position", "Review", "positions",
            "review", "review_budget"]
 
 MISTAKE = 0.1
@@ -38,10 +38,14 @@ the review's few simulations can tell apart."""
 REVIEW_LEVEL = "hard"
 """The level whose budget a review spends on each decision by default (:func:`review_budget`)."""
 
-REVIEW_WORLDS: dict[str, int] = {"trajan": 4}
-"""Games whose review spends fewer determinizations than :data:`REVIEW_LEVEL`'s, to keep a 2-player
-game's review under 60 s of CPU (docs/bots.md "Hints and game review"): Trajan's ``hard`` budget
-(6) took 65 s, its simulations replaying greedy turns that each try every option."""
+REVIEW_BUDGETS: dict[str, Budget] = {"trajan": Budget(worlds=4, width=3),
+                                     "fall-of-rome": Budget(worlds=1, width=2, turns=1)}
+"""Games whose review spends less than :data:`REVIEW_LEVEL`'s budget, to keep a 2-player game's
+review under 60 s of CPU on one core (docs/bots.md "Hints and game review"): Trajan's ``hard``
+budget (6 determinizations) took 65 s, its simulations replaying greedy turns that each try every
+option; Fall of Rome's (2 determinizations of 3 options) took 109 s, each simulated action being the
+greedy bot's turn planner: its review plays the greedy bot's choice (the planner's), the next best
+option by one step and the move played, on one determinization."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +110,9 @@ class Review:
     actions: int
     decisions: tuple[Decision, ...]
     seats: tuple[int, ...]
-    level: str
-    """The level whose budget valued each decision ("custom": a budget given)."""
+    level: str | None
+    """The level whose budget valued each decision (None: the review's default, :func:`review_budget`;
+    "custom": a budget given)."""
     budget: Budget
 
     def mistakes(self, seat: int | None = None) -> list[Decision]:
@@ -153,13 +158,11 @@ def positions(record: GameRecord) -> tuple[list[Position], State]:
 
 def review_budget(game: Game[Any], level: str | None = None) -> Budget:
     """What a review of ``game`` spends on a decision: ``level``'s budget
-    (:func:`~ludus.agents.analysis.budget_for`); by default :data:`REVIEW_LEVEL`'s, with the
-    determinizations of :data:`REVIEW_WORLDS` where the game has an entry."""
+    (:func:`~ludus.agents.analysis.budget_for`); by default :data:`REVIEW_LEVEL`'s, or the game's
+    entry in :data:`REVIEW_BUDGETS`."""
     if level is not None:
         return budget_for(game, level)
-    budget = budget_for(game, REVIEW_LEVEL)
-    worlds = REVIEW_WORLDS.get(game.info.id)
-    return budget if worlds is None else replace(budget, worlds=worlds)
+    return REVIEW_BUDGETS.get(game.info.id) or budget_for(game, REVIEW_LEVEL)
 
 
 def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str | None = None,
@@ -197,4 +200,4 @@ def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str 
             progress(done, len(counted))
     actions = found[-1].number if found else 0
     return Review(game.info.id, game.players, final.is_terminal(), actions, tuple(decisions), wanted,
-                  (level or REVIEW_LEVEL) if budget is None else "custom", spend)
+                  level if budget is None else "custom", spend)
