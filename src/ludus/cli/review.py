@@ -120,7 +120,7 @@ def _print(result: Review, states: dict[int, State], lang: Lang, console: Consol
             state = states[d.number]
             played, best = d.analysis.option(d.played), d.analysis.option(d.best)
             assert played is not None and best is not None
-            text = _("  move {number}: played {played}; the bot preferred {best} ({values})").format(
+            text = "  " + _("move {number}: played {played}; the bot preferred {best} ({values})").format(
                 number=d.number, played=state.game.describe(state, d.played, lang),
                 best=state.game.describe(state, d.best, lang),
                 values=change_words(best, played, lang, cooperative))
