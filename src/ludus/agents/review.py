@@ -172,9 +172,9 @@ def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str 
 
     Every decision of the ``seats`` (default: all) with more than one legal option, taken on the
     seat's turn, is analysed with ``budget`` (default :func:`review_budget` of ``level``) from that
-    seat's view then, the move
-    played among the options; decision ``n``'s analysis is seeded from ``seed`` and ``n``, so a
-    review replays. ``progress(done, total)`` is called after each decision valued.
+    seat's view then, the move played among the options; decision ``n``'s analysis is seeded from
+    ``seed`` and ``n``, so a review replays. ``progress(done, total)`` is called after each decision
+    valued. Raises ``ValueError`` for a seat the game does not have or an unknown level.
     """
     found, final = positions(source) if isinstance(source, GameRecord) else source
     game = final.game
