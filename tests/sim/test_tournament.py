@@ -195,14 +195,14 @@ def test_a_cooperative_game_is_refused(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_ratings_depend_on_the_results_not_on_the_order_the_games_came_in() -> None:
-    from ludus.sim.tournament import _model, _Tally
+    from ludus.sim.tournament import _Tally, rating_model
 
     result = tournament("hadrians-wall", ["random", "greedy"], players=2, games=6, seed=4)
     assert result.games is not None
     orders = [result.games, result.games[::-1], result.games[3:] + result.games[:3]]
     standings = []
     for games in orders:
-        tally = _Tally(["random", "greedy"], _model())
+        tally = _Tally(["random", "greedy"], rating_model())
         for g in games:
             tally.add(g)
         standings.append([(s.agent, s.mu, s.sigma) for s in tally.standings()])

@@ -74,6 +74,56 @@ def test_the_migrations_build_exactly_the_models_schema_and_upgrading_again_is_h
         opened.dispose()
 
 
+def test_a_database_of_before_accounts_upgrades_in_place_with_its_games(db_url: str) -> None:
+    """Issue 38: a database made by the schema of before accounts (revision 0002) with a game in it
+    upgrades to the newest schema in place: the game plays on, casual, its seats guests', and an account
+    can then claim one of them."""
+    from ludus.web import accounts
+    from ludus.web.migrations import upgrade
+
+    opened = Store(db_url)
+    try:
+        upgrade(opened.engine, "0002")
+        with opened.engine.begin() as connection:
+            assert "rated" not in {c["name"] for c in _columns(connection, "tables")}
+            at = now()
+            connection.execute(text(
+                "INSERT INTO tables (id, game, players, options, seed, version, status, listed, created, "
+                "updated) VALUES ('old', 'glory-to-rome', 2, '{}', 7, :v, 'playing', false, :at, :at)"),
+                {"v": ludus.__version__, "at": at})
+            for seat in (0, 1):
+                connection.execute(text(
+                    "INSERT INTO seats (table_id, seat, kind, name, joined) VALUES ('old', :s, 'human', "
+                    "'Ann', true)"), {"s": seat})
+        opened.migrate()
+        assert [s.account_id for s in opened.seats("old")] == [None, None]
+        row = opened.table("old")
+        assert row is not None and row.rated is False
+        hub = Hub(opened)
+        try:
+            live = hub.get("old")
+            seat = live.state.to_move()[0]
+            hub.act("old", seat, live.state.legal_actions(seat)[0])
+            person = accounts.register(opened, "Ann", "a long password")
+            accounts.claim_seat(opened, "old", 0, person)
+        finally:
+            hub.close()
+        assert [s.account_id for s in opened.seats("old")] == [person.id, None]
+        assert len(opened.entries("old")) == 1
+        with opened.engine.begin() as connection:  # and back: the downgrade loses no game either
+            command.downgrade(config(connection), "0002")
+        opened.migrate()
+        assert len(opened.seats("old")) == 2 and len(opened.entries("old")) == 1
+    finally:
+        opened.dispose()
+
+
+def _columns(connection: Any, table: str) -> list[dict[str, Any]]:
+    from sqlalchemy import inspect
+
+    return list(inspect(connection).get_columns(table))
+
+
 def test_a_server_starting_while_another_migrates_waits_for_it(db_url: str) -> None:
     """Servers started at once over a new database (machines booted together) migrate it one after the
     other."""

@@ -1,4 +1,5 @@
-"""The ``ludus`` command: games, play, simulate, tournament, report, replay, review, render, bench, serve.
+"""The ``ludus`` command: games, play, learn, simulate, tournament, report, replay, review, render, bench,
+serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -66,6 +67,25 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
     for game_id, error in sorted(broken().items()):
         console.print(_("{game}: installed but failed to load ({error})").format(game=game_id, error=error),
                       highlight=False, markup=False)
+    return 0
+
+
+# --- learn -------------------------------------------------------------------------------
+def cmd_learn(args: argparse.Namespace, console: Console,
+              input_fn: Callable[[str], str] | None = None) -> int:
+    """A guided first game of a game (its lesson) in the terminal; without a game, the games
+    that have one."""
+    from ludus.play.learn import LearnSession
+    from ludus.play.lessons import lesson_games
+
+    lang: Lang = args.lang
+    if args.game is None:
+        known = lesson_games()
+        console.print(Text(lang.gettext("Games with a lesson (ludus learn GAME): {games}").format(
+            games=", ".join(known) or "-")))
+        return 0
+    session = LearnSession(args.game, console, input_fn, lang=lang)
+    session.learn()
     return 0
 
 
@@ -334,6 +354,11 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("continue the latest unfinished game (every game is autosaved in the user's data "
                           "directory)"))
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("learn", parents=[language],
+                       help=_("learn a game: a guided first game, step by step from the rulebook"))
+    p.add_argument("game", nargs="?", help=_("game id (leave out to list the games with a lesson)"))
+    p.set_defaults(func=cmd_learn)
 
     p = sub.add_parser("simulate", parents=[language], help=_("play many bot games and summarise them"))
     p.add_argument("game")

@@ -21,13 +21,13 @@ Type the number of an action, or its notation (e.g.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ludus.core.actions import Action
 from ludus.core.i18n import N_, Lang
 from ludus.play.screen import wrap
 
-__all__ = ["ALL", "COMMANDS", "OFFER", "examples", "help_rows"]
+__all__ = ["ALL", "COMMANDS", "LESSON", "LESSON_COMMANDS", "OFFER", "examples", "help_rows"]
 
 NO_BREAK = "\u00a0"
 
@@ -52,6 +52,16 @@ ALL = tuple(COMMANDS)
 OFFER = ("save", "help", "quit")
 """The commands of an offer of optional actions (Enter passes)."""
 
+LESSON_COMMANDS: dict[str, tuple[str, str]] = {
+    **{word: COMMANDS[word] for word in ("board", "log", "show", "menu", "map")},
+    "next": ("", N_("go on to the next step (Enter does too) when the step only explains")),
+    "help": COMMANDS["help"],
+    "quit": ("", N_("leave the lesson")),
+}
+"""What a person may type in a lesson (``ludus learn``) besides the step's action."""
+LESSON = tuple(LESSON_COMMANDS)
+"""The commands of a lesson's step."""
+
 
 def examples(actions: Sequence[Action]) -> tuple[str, str]:
     """Two ways to type an action of ``actions``: the first one's notation without the seat,
@@ -64,10 +74,13 @@ def examples(actions: Sequence[Action]) -> tuple[str, str]:
     return str(first).partition(":")[2], str(other)
 
 
-def help_rows(lang: Lang, shown: tuple[str, str], commands: Sequence[str], width: int) -> list[str]:
+def help_rows(lang: Lang, shown: tuple[str, str], commands: Sequence[str], width: int,
+              known: Mapping[str, tuple[str, str]] | None = None) -> list[str]:
     """The help as rows of at most ``width`` characters: how to answer (with the ``shown``
-    examples) and the ``commands``, each with what it does."""
+    examples) and the ``commands``, each with what it does (``known``: the commands and their
+    texts, default :data:`COMMANDS`; a lesson's are :data:`LESSON_COMMANDS`)."""
     _ = lang.gettext
+    table = COMMANDS if known is None else known
     rows: list[str] = []
     if shown[0]:
         intro = _('Type the number of an action, or its notation (e.g. "{short}" or "{full}").')
@@ -76,12 +89,12 @@ def help_rows(lang: Lang, shown: tuple[str, str], commands: Sequence[str], width
         rows += [row.replace(NO_BREAK, " ") for row in wrap(said, width, 0)]
     else:
         rows += wrap(_("Type the number of an action."), width, 0)
-    argument = {command: _(COMMANDS[command][0]) if COMMANDS[command][0] else "" for command in commands}
+    argument = {command: _(table[command][0]) if table[command][0] else "" for command in commands}
     names = {command: f"{command} {argument[command]}".rstrip() for command in commands}
     column = 2 + max((len(name) for name in names.values()), default=0) + 2
     column = max(column, 14)
     for command in commands:
-        said = _(COMMANDS[command][1]).format(file=_("FILE"))
+        said = _(table[command][1]).format(file=_("FILE"))
         if column > width // 2:  # a narrow terminal: what it does under the command
             rows += wrap(f"  {names[command]}", width, 4)
             rows += wrap(f"      {said}", width, 6)

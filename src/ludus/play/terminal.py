@@ -277,6 +277,11 @@ class TerminalSession:
             if action is not None and self.play(action, confirm=False):
                 return True
 
+    def menu(self, seat: int) -> list[Action]:
+        """The actions offered to ``seat`` on its decision screen (all its legal ones; a lesson
+        offers only the step's)."""
+        return self.table.legal(seat)
+
     def label(self, action: Action) -> str:
         """The action in words, in the session's language (a game's labels never name the acting seat)."""
         return self.game.describe(self.state, action, self.lang)
@@ -478,7 +483,7 @@ class TerminalSession:
         news = [item if isinstance(item, str) else item.text_in(self.lang) for item in self.unseen[seat]]
         self.unseen[seat].clear()
         area = (self.game.render_seat(view, seat, self.lang) or "").splitlines()
-        labels = [self.label(action) for action in self.table.legal(seat)]
+        labels = [self.label(action) for action in self.menu(seat)]
         height = console.height if console.is_terminal else HEIGHT
         for line in decision_screen(news, area, labels, width, height, self.paint, self.lang):
             self.put(line)

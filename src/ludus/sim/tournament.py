@@ -39,7 +39,7 @@ from ludus.sim.stats import wilson
 
 __all__ = [
     "FORMATS", "AgentStanding", "Plan", "TournamentError", "TournamentGame", "TournamentResult", "deal_seed",
-    "pairings", "plan", "tournament", "wilson",
+    "pairings", "plan", "rate_game", "rating_model", "tournament", "wilson",
 ]
 
 FORMATS = ("round-robin", "gauntlet")
@@ -209,7 +209,7 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
     """Check a tournament's arguments (one clear :class:`LudusError` for the first that makes no
     sense) and return its :class:`Plan`; see :func:`tournament` for the arguments."""
     options = dict(options or {})
-    _model()  # the tournament extra is there
+    rating_model()  # the tournament extra is there
     if format == "gauntlet" and challenger is None and agents:
         challenger = agents[0]
     if format not in FORMATS:
@@ -257,13 +257,21 @@ def plan(game_id: str, agents: Sequence[str], players: int | None = None, games:
                 list(pairings(agents, n, format, challenger)))
 
 
-def _model() -> Any:
-    """openskill's Plackett-Luce model (the ``tournament`` extra)."""
+def rating_model() -> Any:
+    """openskill's Plackett-Luce model at its defaults (a new rating is ``mu`` 25, ``sigma`` 25/3): the
+    tournaments' ratings and the web platform's (the ``tournament`` and ``web`` extras)."""
     try:
         from openskill.models import PlackettLuce
     except ImportError:
         raise TournamentError(N_("ratings need openskill: pip install 'ludus[tournament]'")) from None
     return PlackettLuce()
+
+
+def rate_game(model: Any, ratings: Sequence[Any], places: Sequence[float]) -> list[Any]:
+    """The ratings after one finished game: ``ratings`` (the model's, one per seat, each seat a team of
+    one) and each seat's place (1 = first; equal places are a tie), updated by ``model``'s rule."""
+    rated = model.rate([[rating] for rating in ratings], ranks=list(places))
+    return [team[0] for team in rated]
 
 
 def _tasks(game_id: str, players: int, opts: dict[str, Any], tables: Sequence[tuple[str, ...]], seed: int,
@@ -359,9 +367,9 @@ class _Tally:
         for _ in range(RATING_ORDERS):
             ratings = dict(self.ratings)
             for seated, places in games:
-                rated = self.model.rate([[ratings[a]] for a in seated], ranks=list(places))
-                for a, team in zip(seated, rated):
-                    ratings[a] = team[0]
+                rated = rate_game(self.model, [ratings[a] for a in seated], places)
+                for a, rating in zip(seated, rated, strict=True):
+                    ratings[a] = rating
             for a, r in ratings.items():
                 sums[a][0] += float(r.mu)
                 sums[a][1] += float(r.sigma)
@@ -419,7 +427,7 @@ def tournament(
     names = list(agents)
     shape = plan(game_id, names, players, games, format, challenger, opts, max_actions, jobs)
     n, per_pairing, tables = shape.players, shape.games_per_pairing, shape.tables
-    tally = _Tally(names, _model())
+    tally = _Tally(names, rating_model())
     arguments = {"game": game_id, "agents": names, "players": players, "games": games, "format": format,
                  "challenger": challenger, "options": opts, "jobs": jobs, "seed": seed,
                  "max_actions": max_actions}

@@ -25,7 +25,7 @@ from ludus.web.http import RateLimit, header_token, language
 from ludus.web.live import MOVE_SECONDS, Hub, Live, SeatSpec
 from ludus.web.payload import LOG_SIZE, payload, reader
 from ludus.web.replay import position
-from ludus.web.session import hub_of, serve_socket
+from ludus.web.session import ChatView, hub_of, serve_socket
 
 __all__ = ["router"]
 
@@ -82,6 +82,8 @@ class TableIn(BaseModel):
         None, ge=MOVE_SECONDS[0], le=MOVE_SECONDS[1],
         description="time per move; a late seat may be handed to a bot",
     )
+    rated: bool = Field(False, description="the result changes the players' ratings (not for one player, "
+                                           "a co-operative game or bots only)")
 
 
 class SeatToken(BaseModel):
@@ -165,6 +167,7 @@ class TableState(BaseModel):
     deadline: str | None
     move_seconds: int | None
     rematch: str | None
+    rated: bool = Field(description="the result changes the players' ratings")
     outcome: dict[str, Any] | None
 
 
@@ -198,6 +201,7 @@ class TableSummary(BaseModel):
     game: str
     players: int
     status: str
+    rated: bool
     open_seats: list[int]
 
 
@@ -253,7 +257,7 @@ def create_table(request: Request, body: TableIn) -> dict[str, Any]:
     )
     table_id, tokens = hub.create(body.game, players, dict(body.options), seats, seed=body.seed,
                                   listed=body.listed, move_seconds=body.move_seconds,
-                                  opened_by=opener(request))
+                                  opened_by=opener(request), rated=body.rated)
     return {
         "id": table_id,
         "seats": [{"seat": p, "token": t} for p, t in enumerate(tokens) if seats[p].kind == "human"],
@@ -268,6 +272,7 @@ def open_tables(request: Request) -> list[dict[str, Any]]:
     for row in hub.store.tables(status=["playing"], listed=True, limit=50):
         seats = hub.store.seats(row.id)
         out.append({"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+                    "rated": row.rated,
                     "open_seats": [s.seat for s in seats if s.kind == "human" and not s.joined]})
     return out
 
@@ -422,7 +427,21 @@ async def table_socket(
 ) -> None:
     """Pushes the table (as ``GET /api/tables/{id}`` gives it) after every change; takes
     ``{"action": "...", "confirm": false}`` and ``{"undo": true}`` from the seat (whose token comes in
-    ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header)."""
+    ``?token=``, an ``X-Ludus-Token`` header or an ``Authorization: Bearer`` header).
+
+    The chat of the socket's room (the players' for a seat, else the spectators'): on opening, after
+    the table, ``{"chat": [line, ...], "history": true}`` with the room's last lines (when it has any),
+    then ``{"chat": [line], "history": false}`` for each new one, a line being ``{"idx", "room",
+    "seat", "name", "text", "at"}`` (text, never HTML: escape it where it is shown). ``{"chat":
+    "..."}`` writes a line (a seat, or a spectator signed in with the session cookie); a refused line
+    gets ``{"error": "...", "status": 4xx}``."""
     headers = websocket.headers
     token = token or header_token(headers.get("x-ludus-token"), headers.get("authorization"))
-    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True)
+    await serve_socket(websocket, table_id, token, lang, render=payload, send_json=True, chat=_CHAT)
+
+
+_CHAT = ChatView(
+    lambda lines, whole, lang: {"chat": [line.to_json(lang) for line in lines], "history": whole},
+    lambda text, status: {"error": text, "status": status},
+)
+"""How the JSON socket shows the chat."""

@@ -25,6 +25,7 @@ from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
 from ludus.web.api import router as api_router
+from ludus.web.chat import Chat
 from ludus.web.guard import ReadLimit
 from ludus.web.http import (
     HERE,
@@ -38,6 +39,8 @@ from ludus.web.http import (
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
+from ludus.web.ratings import results_observer
+from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
 from ludus.web.upkeep import restore, watch
 
@@ -116,8 +119,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(store, bot_threads=settings.bot_threads, bot_delay=settings.bot_delay, channel=channel,
                   bot_tables=settings.bot_tables, idle_seconds=settings.idle_seconds,
                   bot_processes=settings.bot_processes)
+        hub.observers.append(results_observer(store))
         app.state.hub = hub
-        listener = Listener(store, hub, channel) if channel else None
+        app.state.chat = chat = Chat(store, channel, hub.origin)
+        listener = Listener(store, hub, channel, chat) if channel else None
         if listener is not None:
             listener.start()
         if settings.restore:
@@ -159,5 +164,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(api_router)
     app.include_router(page_router)
+    app.include_router(standings_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

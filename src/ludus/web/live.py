@@ -48,6 +48,7 @@ from ludus.agents import AGENTS
 from ludus.core.actions import Action
 from ludus.core.driver import FatalMove, Turn
 from ludus.core.errors import N_, IllegalActionError, LudusError
+from ludus.core.game import Game
 from ludus.core.record import ENGINE_VERSION
 from ludus.core.registry import configure
 from ludus.web.bots import Bots, Decision
@@ -69,10 +70,22 @@ from ludus.web.timers import Timers
 
 __all__ = [
     "BOT_TABLES", "IDLE_SECONDS", "MOVE_SECONDS", "Forbidden", "Hub", "Live", "NeedsConfirmation", "NotFound",
-    "Refused", "SeatSpec", "Stale", "TooMany",
+    "Refused", "SeatSpec", "Stale", "TooMany", "refuse_rated",
 ]
 
 MAX_SEED = 2**63 - 1
+
+
+def refuse_rated(game: Game[Any], seats: list[SeatSpec]) -> None:
+    """Raise a :class:`LudusError` if a table of ``game`` with ``seats`` may not be rated: one player
+    has nobody to be rated against, the players of a co-operative game win or lose together, and a
+    table of bots only would rate bots that nobody played."""
+    if game.players < 2:
+        raise LudusError(N_("a table of one player cannot be rated"))
+    if game.info.cooperative:
+        raise LudusError(N_("{game} is co-operative: its tables cannot be rated"), game=game.info.id)
+    if all(spec.kind == "bot" for spec in seats):
+        raise LudusError(N_("a table of bots only cannot be rated"))
 
 log = logging.getLogger("ludus.web")
 
@@ -108,18 +121,26 @@ class Hub:
         self.stopping = threading.Event()
         """Set when the hub closes (its threads end)."""
         self._timers = Timers(self.stopping)
+        self.observers: list[Callable[[Live, int], None]] = []
+        """Called with the table and the first new index after this process committed entries to a
+        table's log (once per commit, in the process that wrote it; the table's lock is held, so an
+        observer that waits on anything — a mail server — hands that to a thread of its own). What
+        follows a commit lives there: ratings when a game ends, a seat's turn notification."""
 
     # --- tables -------------------------------------------------------------------------
     def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec], *,
                seed: int | None = None, listed: bool = False, move_seconds: int | None = None,
-               keep: list[str | None] | None = None, opened_by: str | None = None) -> tuple[str, list[str]]:
+               keep: list[str | None] | None = None, opened_by: str | None = None,
+               rated: bool = False) -> tuple[str, list[str]]:
         """Open a new table; return its id and one secret token per seat.
 
         Raises :class:`LudusError` for an unknown game, bad options, a wrong number of
         seats, an unknown bot level or a time per move out of :data:`MOVE_SECONDS`, and
         :class:`TooMany` when the client ``opened_by`` (the hash of its address) already has
         :attr:`bot_tables` unfinished tables of bots only. ``keep`` (a rematch) gives seats'
-        token hashes to keep, so the same invitations play the new table.
+        token hashes to keep, so the same invitations play the new table. A ``rated`` table's result
+        changes its players' ratings (:mod:`ludus.web.ratings`): a table of one player, a co-operative
+        game and a table of bots only cannot be rated.
         """
         game = configure(game_id, players, options)
         if len(seats) != game.players:
@@ -129,6 +150,8 @@ class Hub:
             if spec.kind == "bot" and (spec.level or "greedy") not in AGENTS:
                 raise LudusError(N_("unknown bot level {level!r} (levels: {known})"), level=spec.level,
                                  known=", ".join(AGENTS))
+        if rated:
+            refuse_rated(game, seats)
         if move_seconds is not None and not MOVE_SECONDS[0] <= move_seconds <= MOVE_SECONDS[1]:
             raise LudusError(N_("the time per move must be between {low} and {high} minutes"),
                              low=1, high=MOVE_SECONDS[1] // 60)
@@ -154,6 +177,7 @@ class Hub:
             created=at,
             updated=at,
             opened_by=opened_by,
+            rated=rated,
         )
         secrets_out: list[str] = []
         rows = []
@@ -308,10 +332,15 @@ class Hub:
         entries = [Entry(live.index + k, action.player, "act", notation, at)
                    for k, (action, notation) in enumerate(moves)]
         self.store.append(live.id, *entries, status=status, channel=self.channel, origin=self.origin)
-        live.index += count
+        first, live.index = live.index, live.index + count
         live.since = at
         if status is not None:
             live.row.status = status
+        for observe in self.observers:
+            try:
+                observe(live, first)
+            except Exception:  # an observer's failure loses nothing the log holds
+                log.exception("an observer of table %s failed", live.id)
 
     def undo(self, table_id: str, seat: int) -> Live:
         """Take back ``seat``'s latest choice, with the forced moves played for it since
@@ -414,10 +443,10 @@ class Hub:
             specs = [SeatSpec(s.kind, s.level, s.name) for s in live.seats]
             new_id, _ = self.create(live.game.info.id, live.game.players, live.game.option_dict, specs,
                                     listed=live.row.listed, move_seconds=live.row.move_seconds,
-                                    keep=[s.token_hash for s in live.seats])
-            for s in live.seats:
-                if s.joined:
-                    self.store.update_seat(new_id, s.seat, joined=True)
+                                    keep=[s.token_hash for s in live.seats], rated=live.row.rated)
+            for s in live.seats:  # the same people: the same accounts (a rated rematch rates them again)
+                if s.joined or s.account_id is not None:
+                    self.store.update_seat(new_id, s.seat, joined=s.joined, account_id=s.account_id)
             self.store.update_table(table_id, rematch=new_id)
             live.row.rematch = new_id
             self.tables[new_id].seats = self.store.seats(new_id)

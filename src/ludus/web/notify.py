@@ -2,10 +2,12 @@
 
 Every entry a process commits sends ``NOTIFY ludus_tables, '<table>:<index>'`` in the
 same transaction (:meth:`ludus.web.store.Store.append`), so it is heard only once it
-is durable; a change of seats sends ``'<table>:seats:<origin>'``. :class:`Listener` is a thread
-per process that ``LISTEN``s on the channel and has the hub catch the table up from
-the log, which tells that process's WebSocket clients. A process that has not loaded
-the table ignores the news (it reads the log when it first needs the table).
+is durable; a change of seats sends ``'<table>:seats:<origin>'``, a chat line
+``'<table>:chat:<origin>'``. :class:`Listener` is a thread per process that ``LISTEN``s on the
+channel and has the hub catch the table up from the log, which tells that process's WebSocket
+clients (a chat line: the chat reads the table's newest lines and hands them to its sockets). A
+process that has not loaded the table ignores the news (it reads the log when it first needs the
+table).
 
 A notification is only a hint: the log is the truth. When the listening connection
 drops (PostgreSQL restarted, the network, an idle timeout) the listener connects
@@ -20,6 +22,7 @@ import threading
 
 import psycopg
 
+from ludus.web.chat import Chat
 from ludus.web.live import Hub
 from ludus.web.store import Store
 
@@ -40,11 +43,12 @@ def _libpq_url(store: Store) -> str:
 class Listener:
     """A thread that LISTENs on ``channel`` and catches the hub's tables up.
 
-    ``connections`` counts the connections made so far (a second one: it reconnected).
+    ``connections`` counts the connections made so far (a second one: it reconnected). ``chat``:
+    the process's chat, told of the lines other processes write.
     """
 
-    def __init__(self, store: Store, hub: Hub, channel: str) -> None:
-        self.store, self.hub, self.channel = store, hub, channel
+    def __init__(self, store: Store, hub: Hub, channel: str, chat: Chat | None = None) -> None:
+        self.store, self.hub, self.channel, self.chat = store, hub, channel, chat
         self.connections = 0
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -85,10 +89,17 @@ class Listener:
                 failures += 1
 
     def heard(self, payload: str) -> None:
-        """Act on one notification ``'<table>:<index>:<origin>'`` or ``'<table>:seats:<origin>'``
-        (what this process wrote itself is in force here already)."""
+        """Act on one notification ``'<table>:<index>:<origin>'``, ``'<table>:seats:<origin>'`` or
+        ``'<table>:chat:<origin>'`` (what this process wrote itself is in force here already)."""
         table_id, _, what = payload.partition(":")
         what, _, origin = what.partition(":")
+        if what == "chat":
+            if self.chat is not None and origin != self.hub.origin:
+                try:
+                    self.chat.heard(table_id)
+                except Exception:
+                    log.exception("reading the chat of table %s failed", table_id)
+            return
         if table_id not in self.hub.tables or origin == self.hub.origin:
             return
         try:
@@ -97,7 +108,14 @@ class Listener:
             log.exception("catching table %s up failed", table_id)
 
     def catch_up_all(self) -> None:
-        """Read every loaded table's log (and seats) again: the news may have been missed."""
+        """Read every loaded table's log (and seats) again, and the newest lines of every chat a
+        socket here listens to: the news may have been missed."""
+        if self.chat is not None:
+            for table_id in self.chat.tables():
+                try:
+                    self.chat.heard(table_id)
+                except Exception:
+                    log.exception("reading the chat of table %s failed", table_id)
         for table_id in list(self.hub.tables):
             try:
                 self.hub.catch_up(table_id, seats=True)

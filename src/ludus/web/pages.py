@@ -35,12 +35,14 @@ from ludus.core.board import board_view
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
+from ludus.web.accounts import SESSION_COOKIE, signed_in
+from ludus.web.chat import MAX_CHARS, Line
 from ludus.web.guard import may_open, opener
 from ludus.web.http import HERE, language, status_of
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
-from ludus.web.session import hub_of, serve_socket
+from ludus.web.session import ChatView, chat_of, hub_of, serve_socket
 from ludus.web.table import Forbidden
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "board_fit", "live_fragment",
@@ -123,8 +125,10 @@ def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:
 
 
 def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, lang: Lang,
-                  *, error: str = "", confirm: str = "") -> str:
-    """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end.
+                  *, error: str = "", confirm: str = "", chat: str = "") -> str:
+    """The ``#live`` part of a table's page for ``seat``: board, actions, log, seats, end, and the
+    chat panel (``chat``, the page's first; a later fragment holds its place, which htmx keeps:
+    ``hx-preserve``).
 
     While a person's forced move is still to be played (``State.forced``), the page offers
     nothing to click: the move is on its way and a click would race it."""
@@ -151,6 +155,7 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
             confirm=confirm,
             overdue=hub_of(request).overdue(live) if seat is not None else [],
             levels=list(AGENTS),
+            chat=chat,
         )
     )
 
@@ -232,7 +237,8 @@ async def open_table(request: Request) -> HTMLResponse:
                     if minutes else None)
         table_id, tokens = await run_in_threadpool(
             hub_of(request).create, game, players, options, seats, listed=form.get("listed") == "on",
-            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request))
+            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request),
+            rated=form.get("rated") == "on")
     except LudusError as error:
         failed = _page(request, "error.html", lang, message=error.text_in(lang))
         failed.status_code = status_of(error)
@@ -375,10 +381,21 @@ def _table_page(request: Request, table_id: str, token: str | None,
         page = _page(request, "error.html", lang, message=error.text_in(lang))
         page.status_code = status_of(error)
         return page
-    fragment = live_fragment(request, live, seat, lang)
+    fragment = live_fragment(request, live, seat, lang, chat=_chat_panel(request, table_id, seat, lang))
     socket = f"/ws/pages/{table_id}" + ("" if seat is None else f"/seat/{seat}") + f"?lang={lang.code}"
     return _page(request, "table.html", lang, live=fragment, title=live.game.info.title_in(lang.code),
                  socket=socket, table_id=table_id, seat=seat)
+
+
+def _chat_panel(request: Request, table_id: str, seat: int | None, lang: Lang) -> str:
+    """The chat panel of a page: the last lines of its room (the players' for a seat, else the
+    spectators'), and the form to write, for a seat or a signed-in spectator."""
+    room = "seats" if seat is not None else "watchers"
+    may_write = seat is not None or signed_in(hub_of(request).store,
+                                              request.cookies.get(SESSION_COOKIE)) is not None
+    return templates.get_template("chat.html").render(_context(
+        request, lang, table_id=table_id, room=room, may_write=may_write, max_chars=MAX_CHARS,
+        lines=chat_of(request).history(table_id, room), more=False))
 
 
 @router.post("/play/{table_id}/seat/{page_seat}/{what}", response_class=HTMLResponse)
@@ -444,7 +461,8 @@ def play_post(
 @router.websocket("/ws/pages/{table_id}")
 async def page_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
     """Pushes the spectator page's ``#live`` fragment after every change of the table."""
-    await serve_socket(websocket, table_id, None, lang, render=_render(websocket), send_json=False)
+    await serve_socket(websocket, table_id, None, lang, render=_render(websocket), send_json=False,
+                       chat=_chat_view(websocket))
 
 
 @router.websocket("/ws/pages/{table_id}/seat/{seat}")
@@ -452,7 +470,7 @@ async def seat_socket(websocket: WebSocket, table_id: str, seat: int, lang: str 
     """Pushes a seat's page's ``#live`` fragment after every change of the table: the seat whose
     token the seat's cookie holds (refused without one)."""
     await serve_socket(websocket, table_id, _cookie_token(websocket) or "", lang, render=_render(websocket),
-                       send_json=False)
+                       send_json=False, chat=_chat_view(websocket))
 
 
 def _render(websocket: WebSocket) -> Callable[[Live, int | None, Lang], str]:
@@ -461,6 +479,19 @@ def _render(websocket: WebSocket) -> Callable[[Live, int | None, Lang], str]:
         return live_fragment(websocket, live, seat, lang)
 
     return render
+
+
+def _chat_view(websocket: WebSocket) -> ChatView:
+    """How a page's socket shows the chat: HTML that htmx's ws extension swaps in by id (the lines
+    added to ``#chat-lines``, or the room's history in place of it; an error in ``#chat-error``)."""
+    def lines(said: list[Line], whole: bool, lang: Lang) -> str:
+        return templates.get_template("chat_push.html").render(
+            _context(websocket, lang, lines=said, more=not whole, refused=""))
+
+    def refused(text: str, _status: int) -> str:
+        return templates.get_template("chat_push.html").render(refused=text)
+
+    return ChatView(lines, refused)
 
 
 # --- the replay -------------------------------------------------------------------------------

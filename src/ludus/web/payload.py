@@ -135,6 +135,7 @@ def payload(live: Live, seat: int | None, lang: Lang, log_size: int = LOG_SIZE) 
             "deadline": deadline,
             "move_seconds": live.row.move_seconds,
             "rematch": live.row.rematch,
+            "rated": live.row.rated,
             "outcome": None,
         }
         if state.is_terminal():

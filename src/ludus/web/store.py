@@ -145,8 +145,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40), default="")
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     replaced_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    account_id: Mapped[int | None] = mapped_column(
-        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     """The account that claimed the seat (None: a guest's invitation link, or a bot)."""
     notified: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The log index at which the seat's player was last told it is their turn (None: never)."""

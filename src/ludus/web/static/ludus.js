@@ -5,7 +5,7 @@
 // WebSocket is down and reconnects within seconds. Deadlines count down. When it is the
 // seat's turn the tab's title starts with the server's translated "(Your turn)" and the
 // favicon changes; a tone (Web Audio, off unless the seat page's checkbox is ticked, which
-// localStorage remembers) sounds as the turn arrives.
+// localStorage remembers) sounds as the turn arrives. The chat has its own part at the end.
 (function () {
   "use strict";
   // Reconnect after 0.5 s, 1 s, 2 s ... at most 8 s (htmx's default waits up to a minute).
@@ -78,6 +78,7 @@
     var text = event.detail.message;
     var index = indexOf(text);
     if (index >= 0 && (index < shown() || text === last)) { event.preventDefault(); return; }
+    if (index < 0) return;  // not the table: a chat line
     last = text;
     if (index > shown()) close();
   });
@@ -298,4 +299,69 @@
     document.addEventListener(name, apply);
   });
   apply();
+})();
+// The chat (issue 38): the panel stays put while the table changes around it (hx-preserve), its
+// form goes over the page's WebSocket as {"chat": "..."} (htmx's ws extension). Sending empties
+// the input (a refused line comes back into it, beside the reason); the list follows new lines
+// when it was scrolled to its end; times are shown in the reader's zone; "Mute" (remembered in
+// localStorage per table and room) hides the room's lines, those already there and those to come.
+(function () {
+  "use strict";
+  var sent = "", atEnd = true, focused = null;
+  function input() { return document.querySelector("#chat .chat-form input[name=chat]"); }
+  function local() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+  function tidy() {
+    var list = document.getElementById("chat-lines");
+    if (!list) return;
+    list.querySelectorAll("time[datetime]").forEach(function (time) {
+      var at = new Date(time.getAttribute("datetime"));
+      if (!time.textContent && !isNaN(at)) {
+        time.textContent = at.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+      }
+    });
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  }
+  function setUp() {
+    var chat = document.getElementById("chat"), box = chat && chat.querySelector("input.mute");
+    if (!box || chat.dataset.ready) return;
+    chat.dataset.ready = "1";
+    var store = local(), key = chat.dataset.muteKey;
+    box.checked = !!store && store.getItem(key) === "1";
+    chat.classList.toggle("muted", box.checked);
+    box.addEventListener("change", function () {
+      chat.classList.toggle("muted", box.checked);
+      if (store) { if (box.checked) store.setItem(key, "1"); else store.removeItem(key); }
+      tidy();
+    });
+    tidy();
+  }
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var field = input();
+    if (!field || event.target !== field.form) return;
+    sent = field.value;
+    field.value = "";
+    var error = document.getElementById("chat-error");
+    if (error) error.textContent = "";
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var list = document.getElementById("chat-lines"), field = input();
+    atEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    focused = field && document.activeElement === field ? [field.selectionStart, field.selectionEnd] : null;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var field = input(), error = document.getElementById("chat-error");
+    if (focused && field && document.activeElement !== field) {  // a browser that moved the panel
+      field.focus();                                              // without keeping its focus
+      field.setSelectionRange(focused[0], focused[1]);
+    }
+    if ((event.detail.message || "").indexOf('id="chat-error"') >= 0 && error && error.textContent
+        && field && !field.value) {
+      field.value = sent;
+    }
+    setUp();
+    tidy();
+  });
+  setUp();
 })();

@@ -82,25 +82,28 @@ def upgrade() -> None:
         sa.Column("text", sa.String(500), nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("account_id", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("notified", sa.Integer(), nullable=True))
-        batch.create_foreign_key("fk_seats_account_id", "accounts", ["account_id"], ["id"],
-                                 ondelete="SET NULL")
+    # Plain ADD COLUMNs, never a batch's copy of the table: SQLite's batch mode makes a table anew and
+    # drops the old one, and with foreign keys on, dropping ``tables`` deletes every seat and move.
+    # A seat's reference to its account has no ON DELETE (SQLAlchemy does not read it back from a
+    # column SQLite added; accounts are never deleted).
+    op.add_column("tables", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
+    if op.get_bind().dialect.name == "sqlite":  # (SQLite adds a reference only with its column)
+        op.execute("ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts (id)")
+    else:
+        op.add_column("seats", sa.Column("account_id", sa.Integer(), nullable=True))
+        op.create_foreign_key("fk_seats_account_id", "seats", "accounts", ["account_id"], ["id"])
+    op.add_column("seats", sa.Column("notified", sa.Integer(), nullable=True))
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
 
 
 def downgrade() -> None:
-    """Drop them."""
+    """Drop them (plain DROP COLUMNs, for the reason the upgrade adds them plainly)."""
     op.drop_index("ix_seats_account_id", "seats")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_constraint("fk_seats_account_id", type_="foreignkey")
-        batch.drop_column("notified")
-        batch.drop_column("account_id")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("rated")
+    if op.get_bind().dialect.name != "sqlite":
+        op.drop_constraint("fk_seats_account_id", "seats", type_="foreignkey")
+    op.drop_column("seats", "notified")
+    op.drop_column("seats", "account_id")
+    op.drop_column("tables", "rated")
     op.drop_table("chat")
     op.drop_index("ix_results_account_id", "results")
     op.drop_table("results")
