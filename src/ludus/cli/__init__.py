@@ -1,4 +1,5 @@
-"""The ``ludus`` command: games, play, learn, simulate, tournament, report, replay, render, bench, serve.
+"""The ``ludus`` command: games, play, learn, simulate, tournament, report, replay, review, render, bench,
+serve.
 
 Bad input (an unknown game, a bad option, a malformed record, an illegal or
 unparsable action) prints one clear line on stderr and exits with status 2.
@@ -19,6 +20,7 @@ from ludus.agents import AGENTS, make_agent
 from ludus.cli.arguments import EXIT_BAD_INPUT, UsageError, escape, parse_options, parser_class, seed
 from ludus.cli.batch import cmd_bench, cmd_render, cmd_simulate
 from ludus.cli.report import add_parser as add_report_parser
+from ludus.cli.review import add_parser as add_review_parser
 from ludus.cli.serve import cmd_serve
 from ludus.cli.tournament import add_parser as add_tournament_parser
 from ludus.core.actions import Action
@@ -390,6 +392,7 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
     p.add_argument("record")
     p.add_argument("--log", action="store_true", help=_("print the public log instead of the final state"))
     p.set_defaults(func=cmd_replay)
+    add_review_parser(sub, language, lang or get_lang("en"))
 
     p = sub.add_parser("render", parents=[language], help=_("draw a position as a picture (SVG or PNG)"))
     p.add_argument("game")

@@ -41,6 +41,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "map": ("", N_("show the map")),
     "undo": ("", N_("take back your last action (while no one else has acted and nothing hidden was "
                     "revealed since; in a solo game, back to the last reveal)")),
+    "hint": ("", N_("your best options (the top three) as the strongest bot values them: your chance to "
+                    "win, or your place, after each")),
     "help": ("", N_("show this help")),
     "quit": ("", N_("leave the game (it is saved: continue with ludus play --resume)")),
 }

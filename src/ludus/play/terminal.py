@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludus.agents import Agent
+from ludus.agents.analysis import analyse
 from ludus.core import driver
 from ludus.core.actions import Action
 from ludus.core.api import Game, Outcome, State
@@ -26,6 +27,7 @@ from ludus.core.events import Event
 from ludus.core.i18n import Lang, get_lang
 from ludus.core.record import GameRecord
 from ludus.play import commands
+from ludus.play.advice import hint_lines
 from ludus.play.colours import Painter, game_palette
 from ludus.play.screen import HEIGHT, MIN_WIDTH, decision_screen, paint_rows
 from ludus.play.tty import AlternateScreen, erase, measure, typed_ahead
@@ -263,6 +265,9 @@ class TerminalSession:
                     else self._("{game} has no map to show.", game=self.game.info.title_in(self.lang.code))
                 )
                 continue
+            if word == "hint":
+                self.hint(seat)
+                continue
             if word == "undo":
                 if self.undo(seat):
                     self.show(seat)
@@ -313,6 +318,13 @@ class TerminalSession:
             )
             return
         self.console.print(Panel(Text(text), title=name))
+
+    def hint(self, seat: int) -> None:
+        """``hint``: ``seat``'s three best options valued by the strongest level's budget
+        (:func:`~ludus.agents.analysis.analyse`: from the seat's view only, seeded by the position)."""
+        analysis = analyse(self.state, seat, seed=len(self.record.actions))
+        for line in hint_lines(self.state, analysis, self.lang):
+            self.say(line, 4)
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last choice (with the moves played for it since); False (and
