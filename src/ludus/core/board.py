@@ -51,6 +51,8 @@ rect.recent, .recent > .frame { stroke: #e8a400; stroke-width: 4; }
 rect.to-move, .to-move > .frame { stroke: #0b5cad; stroke-width: 4; }
 .button rect { fill: #f4f1e8; stroke: #1a7f37; stroke-width: 2; }
 .dim { opacity: 0.55; }
+rect.region { display: none; }
+rect.region.lit { display: inline; stroke: #d0021b; stroke-width: 6; stroke-dasharray: 14 6; }
 """
 
 
@@ -128,6 +130,8 @@ class Canvas:
         self.title = title
         self.background = background
         self.parts: list[str] = []
+        self.regions: list[str] = []
+        """The named parts of the board (:meth:`region`), drawn last, over everything."""
 
     @staticmethod
     def _attrs(values: Mapping[str, object]) -> str:
@@ -298,6 +302,13 @@ class Canvas:
             x += w + 10
         return y + 44
 
+    def region(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Name a part of the board (a lesson step's region: ``"pool"``, ``"forum"``): an outline
+        ``<rect class="region" data-region="NAME">``, hidden unless a page lights it (the class
+        ``lit``); drawn over everything, clicks pass through it. The whole picture is the region
+        ``"table"``. A region may have several boxes (call again with the same name)."""
+        self.regions.append(_region(name, x, y, w, h))
+
     def svg(self) -> Svg:
         """The picture: scalable (a ``viewBox``, no fixed size), with its title for screen readers."""
         head = (
@@ -307,7 +318,9 @@ class Canvas:
         title = f"<title>{esc(self.title)}</title>" if self.title else ""
         ground = (f'<rect x="0" y="0" width="{_n(self.width)}" height="{_n(self.height)}" '
                   f'fill="{esc(self.background)}"/>')
-        return Svg(head + title + f"<style>{STYLE}</style>" + ground + "".join(self.parts) + "</svg>")
+        table = _region("table", 3, 3, self.width - 6, self.height - 6)
+        return Svg(head + title + f"<style>{STYLE}</style>" + ground + "".join(self.parts)
+                   + "".join(self.regions) + table + "</svg>")
 
 
 class _Group:
@@ -331,6 +344,12 @@ class _Group:
 
     def __exit__(self, *exc: object) -> None:
         self.canvas.parts.append("</g>")
+
+
+def _region(name: str, x: float, y: float, w: float, h: float) -> str:
+    """The outline of a named region of the board (:meth:`Canvas.region`)."""
+    return (f'<rect class="region" data-region="{esc(name)}" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
+            f'height="{_n(h)}" fill="none" pointer-events="none"/>')
 
 
 def _n(value: float) -> str:

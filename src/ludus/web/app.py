@@ -36,6 +36,7 @@ from ludus.web.http import (
     status_of,
     validation_detail,
 )
+from ludus.web.learn import router as learn_router
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
@@ -169,5 +170,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page_router)
     app.include_router(standings_router)
     app.include_router(people_router)
+    app.include_router(learn_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

@@ -39,6 +39,8 @@ from ludus.core.board import board_view
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
+from ludus.play.lessons import lesson_games
+from ludus.play.reference import load_reference, reference_games
 from ludus.web.accounts import account_of
 from ludus.web.chat import MAX_CHARS, Line
 from ludus.web.claims import claim, claim_opened, claimed
@@ -51,7 +53,7 @@ from ludus.web.session import ChatView, chat_of, hub_of, serve_socket
 from ludus.web.table import Forbidden
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "board_fit", "live_fragment",
-           "plain_panel", "router"]
+           "plain_panel", "router", "rules_links"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
@@ -162,8 +164,19 @@ def live_fragment(request: Request | WebSocket, live: Live, seat: int | None, la
             overdue=hub_of(request).overdue(live) if seat is not None else [],
             levels=list(AGENTS),
             chat=chat,
+            rules=rules_links(live.game.info.id, data["legal_actions"]),
         )
     )
+
+
+def rules_links(game_id: str, notations: list[str]) -> dict[str, str]:
+    """The rules reference's entry (its id) of each action a page offers, for its "?" link
+    (``/games/{game}/reference#{id}``); empty for a game with no reference."""
+    if game_id not in reference_games():
+        return {}
+    reference = load_reference(game_id)
+    found = {n: reference.for_action(n) for n in notations}
+    return {n: e.id for n, e in found.items() if e is not None}
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -179,6 +192,7 @@ def lobby(request: Request) -> HTMLResponse:
     finished = hub.store.tables(status=["finished", "stopped"], listed=True, limit=30)
     infos = games()
     return _page(request, "lobby.html", lang, games=infos, listed=listed, playing=playing, finished=finished,
+                 lessons=set(lesson_games()),
                  titles={g.id: g.title_in(lang.code) for g in infos},
                  form=_seat_form(lang, infos[0].id, None), levels=list(AGENTS))
 

@@ -172,8 +172,13 @@ class _Table:
         for t in range(NT):
             self.homeland(t, *homes[COLOURS[t]])
         rows = {row["city"]: row for row in self.view["board"]}
+        mine = {p["city"] for p in self.view["pawns"] if p["seat"] == self.player and p["city"]}
         for i, city in enumerate(CITIES):
-            self.city(i, *pos[i], rows[city.name.replace(" ", "_")])
+            row = rows[city.name.replace(" ", "_")]
+            self.city(i, *pos[i], row)
+            if row["city"] in mine:  # the lessons' region: the city of the viewer's pawn
+                c.region("city", pos[i][0] - 60, pos[i][1] - 34, 150, 72)
+        c.region("map", 5, top - 3, WIDTH - 10, MAP_H + 6)
         c.text(24, top + MAP_H - 14,
                _("Roads join the cities; a blue ring is a port (Sail goes from any port to any other); "
                  "coloured arrows are the tribes' migration paths."), size=13)
@@ -266,6 +271,9 @@ class _Table:
             c.rect(bx, y0 + 40, 48, 22, fill="#b22222" if on else "#f4e2c8", stroke="#5a4630", rx=4)
             c.text(bx + 24, y0 + 56, str(RECRUITMENT_RATE[k]), size=13, anchor="middle", weight="bold",
                    fill="#fff" if on else None)
+        c.region("invasion_track", x0 - 8, y0 - 4, 156 + 54 * len(INVASION_RATE), 70)
+        c.region("decline_track", x0 - 8, y0 + 76, 156 + 54 * 8, 30)
+        c.region("alliances", x0 - 8, y0 + 112, 560, 30)
         c.text(x0, y0 + 96, _("Decline"), size=13, weight="bold")
         for k in range(1, 9):
             bx = x0 + 150 + (k - 1) * 54
@@ -347,6 +355,8 @@ class _Table:
             name = self.lang.player(seat)
             who = _("{seat} (you)").format(seat=name) if seat == self.player else name
             c.text(24, y + 24, who, size=16, weight="bold")
+            if seat == self.player:
+                c.region("hand", 6, y - 4, WIDTH - 12, h - 2)
             for k, pawn in enumerate(roles):
                 r = ROLE_INDEX.get(pawn["role"])
                 tip = component_text(pawn["role"], self.lang) if r is not None else None
@@ -413,6 +423,7 @@ class _Table:
             line += " · " + _("Vestalis's event deck: {n}").format(n=v["vestalis_deck"])
         c.rect(14, y, 40, 26, fill="#c0392b", rx=4, tip=component_text("revolt", self.lang))
         c.text(60, y + 19, line, size=14, weight="bold")
+        c.region("player_deck", 8, y - 4, WIDTH - 16, 34)
         y += 34
         for p in v["pending"]:
             # an event's "cards" may be seats
@@ -423,8 +434,10 @@ class _Table:
         if v["treasury"]:
             y = self.row_of(y, _("Treasury"), v["treasury"], "treasury")
         y = self.row_of(y, _("Player discard pile"), v["player_discard"], "discard")
-        y = self.row_of(y, _("Barbarian discard pile"), v["barbarian_discard"], "barbarian")
-        return self.segments(y)
+        barbarian = y
+        y = self.segments(self.row_of(y, _("Barbarian discard pile"), v["barbarian_discard"], "barbarian"))
+        c.region("barbarian_deck", 8, barbarian - 4, WIDTH - 16, y - barbarian)
+        return y
 
     def segments(self, y: float) -> float:
         """The barbarian deck, part by part from the top: the cards of a part are public (in order

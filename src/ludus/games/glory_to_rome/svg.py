@@ -233,6 +233,9 @@ class _Table:
             c.text(x + 45, y + 100, label, size=13, anchor="middle",
                    fill="#fff" if fill == "#2b2b2b" else None)
             x += 110
+        c.region("leader", 10, y + 36, 740, 58)
+        c.region("deck", 755, y + 7, 100, 120)
+        c.region("jacks", 865, y + 7, 100, 120)
         return y + 130
 
     def sites(self, y: float) -> float:
@@ -247,6 +250,7 @@ class _Table:
                    + " " + _material_text(m, self.lang))
             c.text(x + 10, y + 52, _material(m, self.lang), size=15, weight="bold")
             c.text(x + 10, y + 78, f"{inside} / {outside}", size=15)
+        c.region("sites", 12, y + 2, len(MATERIAL_NAMES) * 205 - 2, 94)
         return y + 100
 
     def mini(self, x: float, y: float, slug: str, actions: Sequence[str] | None = None,
@@ -282,6 +286,7 @@ class _Table:
             self.mini(20 + col * (MINI_W + 10), y + 26 + row * (MINI_H + 10), slug,
                       self.on_pool.get(_material_of(slug)))
         rows = max(1, -(-len(pool) // per_row))
+        c.region("pool", 12, y + 2, WIDTH - 24, rows * (MINI_H + 10) + 24)
         return y + rows * (MINI_H + 10) + 30
 
     def chips(self, x: float, y: float, materials: Sequence[str], label: str,
@@ -338,6 +343,13 @@ class _Table:
         if jacks:
             c.button(24, y + 196, 150, 26, jack_name(self.lang), jacks)
         self.structures_of(y, p, pv["buildings"])
+        if p == self.player:
+            c.region("camp", 320, y + 6, WIDTH - 340, 30)
+            c.region("camp", 16, y + 160, 500, 44)
+            c.region("clientele", 16, y + 34, 168, 160)
+            c.region("stockpile", 192, y + 34, 330, 58)
+            c.region("vault", 192, y + 94, 330, 60)
+            c.region("buildings", 532, y + 36, WIDTH - 552, 180)
         return y + PANEL_H
 
     def structures_of(self, y: float, p: int, buildings: Sequence[Mapping[str, Any]]) -> None:
@@ -393,6 +405,7 @@ class _Table:
         for _jack in range(pv["hand_jacks"]):
             self.jack(x, y + 32, CARD_W, CARD_H, self.on_hand.get("jack"))
             x += CARD_W + 10
+        c.region("hand", 12, y + 2, max(x, 200.0), CARD_H + 40)
         return y + CARD_H + 50
 
     def card(self, x: float, y: float, slug: str, actions: Sequence[str] | None) -> None:

@@ -70,6 +70,7 @@ class _Table(_Sheets):
             self.fate(506, y + 14, view["year_card"], 100, 100)
             self.text(556, y + 130, _("Year card"), size=11, anchor="middle")
         self.attack(640, y + 8)
+        c.region("fate", 414, y + 8, 200, 130)
         for i, card in enumerate(view["neutral"]):
             self.card(1080 + 150 * i, y + 12, card, "prospect", f"neutral {i}",
                       actions=self.take(f"source:n{i}"), items=view["neutral_items"][i])
@@ -206,6 +207,19 @@ class _Table(_Sheets):
             x += 30 + 6.4 * len(words)
         return y + 30
 
+    def regions(self, y: float, items: int) -> None:
+        """The named regions of the viewer's strip and sheets (at ``y``), for the lessons."""
+        c, left, right = self.c, 12, 12 + SHEET_W + 16
+        c.region("items", 18, y + 30, 58 * items + 2, 32)
+        c.region("cards", 326, y + 4, 620, 112)
+        c.region("sheet_left", left - 4, y + STRIP_H - 4, SHEET_W + 8, SHEET_H + 8)
+        for name, (x, top, w, h) in {"cohorts": (8, 8, 300, 118), "production": (316, 8, 496, 118),
+                                     "attributes": (8, 488, 804, 140), "disdain": (8, 636, 804, 56)}.items():
+            c.region(name, left + x - 2, y + STRIP_H + top - 2, w + 4, h + 4)
+        for r, name in enumerate(("mining", "wall_guard", "wall", "fort")):
+            c.region(name, left + 8, y + STRIP_H + 182 + r * 36, 800, 36)
+        c.region("citizens", right + 6, y + STRIP_H + 6, 334, 174)
+
     def draw(self) -> Svg:
         c, view = self.c, self.view
         c.parts.append(_DEFS)
@@ -219,6 +233,7 @@ class _Table(_Sheets):
             chosen = (self._("(Path chosen: {card})").format(card=hw.card_id_name(mine["choice"], self.lang))
                       if mine.get("choice") else "")
             self.text(350, y + 100, chosen, size=15, weight="bold", fill="#1a7f37")
+            c.region("cards", 14, y + 22, 326, 162)
             y += 190
         mark, top = len(c.parts), y
         for seat in sorted(range(len(view["boards"])), key=lambda p: p != self.player):
@@ -231,6 +246,8 @@ class _Table(_Sheets):
             below = c.button_row(top, [(describe(Action.from_notation(n), None, self.lang), n) for n in rest])
             c.parts.extend([f'<g transform="translate(0,{below - top})">', *body, "</g>"])
             y += below - top
+        if self.player is not None:  # the viewer's block comes first: the lessons' regions on it
+            self.regions(below if rest else top, len(view["boards"][self.player]["items"]))
         c.parts.insert(1, "<defs>" + "".join(_SYMBOLS[sym] for sym in sorted(self.symbols)) + "</defs>")
         c.height = y + 10
         return c.svg()

@@ -213,6 +213,9 @@ class _Mat(_Kit):
         who = _("{seat} (you)").format(seat=self.lang.player(p)) if mine else self.lang.player(p)
         c.text(x + 26, y + 26, who, size=16, weight="bold")
         self.circle(292, y + 150, p, pv)
+        if mine:  # the lessons' regions: the trays, and the Trajan tiles beside them
+            c.region("action_circle", 292 - 164, y + 150 - 112, 328, 224)
+            c.region("trajan_tiles", 292 - 262, y + 150 - 156, 524, 312)
         y += 24
         leader = (_("military camp")
                   if pv["leader"] == "camp" else province_name(PROVINCE_INDEX[pv["leader"]], self.lang))
@@ -223,7 +226,9 @@ class _Mat(_Kit):
             worker=pv["worker_camp"], leader=leader, cards=pv["hand_size"]), size=13)
         row = y + 40
         if "hand" in pv:
+            hand = row
             row = self.cards(x, row, _("Hand"), pv["hand"], "hand", actions=True)
+            c.region("hand", x - 6, hand - 2, WIDTH - 26 - x, row - hand + 4)
         elif pv["hand_known"]:
             row = self.cards(x, row, _("Known in hand"), pv["hand_known"], "hand known")
         row = self.cards(x, row, _("Cards on display"), pv["display"], "display")

@@ -86,6 +86,7 @@ class _Table(_Mat):
         """The map: roads, provinces (VP, forum tile, legionnaires, leaders) and the military camp."""
         c, _, lang = self.canvas, self._, self.lang
         c.rect(x0, y0, 690, 420, fill="#e9efe0", stroke="#8c7a55", rx=10)
+        c.region("provinces", x0 - 3, y0 - 3, 696, 426)
         c.text(x0 + 12, y0 + 22, _("Provinces"), size=15, weight="bold")
         at = {p.index: _PLACES[p.key] for p in PROVINCES} | {CAMP: _PLACES["camp"]}
         for a, b in ADJACENCY_EDGES:
@@ -140,8 +141,10 @@ class _Table(_Mat):
                    stroke="#6b5a3a", rx=3)
             c.text(x0 + i * cell + (cell - 3) / 2, y0 + 39, str(i), size=10, anchor="middle",
                    fill="#fff" if here else "#555")
+        c.region("time_track", x0 - 4, y0, min(cell * t["lap"], 690) + 6, 50)
         y = y0 + 70
         c.text(x0, y - 6, _("Senate"), size=13, weight="bold")
+        c.region("senate", x0 - 4, y - 20, 84 * len(SENATE_VP) + 6, 66)
         with c.group(actions=self.acts("senate"), tip=self.tip("senate")):
             for i, vp in enumerate(SENATE_VP):
                 c.rect(x0 + i * 84, y, 80, 40, fill="#e7dcc0", stroke="#6b5a3a", rx=4,
@@ -165,6 +168,7 @@ class _Table(_Mat):
                 c.text(x + 102, y0 + 86, f"×{stack['size']}", size=10, anchor="end")
                 if "top" in stack:  # in the stack's group: a click on it takes it
                     self.trajan_tile(x + 6, y0 + 40, stack["top"], 72, 34, place="stack")
+        c.region("trajan_stacks", x0 - 4, y0, 114 * len(self.view["trajan_stacks"]) + 2, 94)
         y = y0 + 96
         choices = [k[1] for k in self.on if k[0] == "choice"]
         if choices:
@@ -177,6 +181,7 @@ class _Table(_Mat):
 
     def ships_and_piles(self, x0: float, y0: float) -> float:
         c, _, lang, view = self.canvas, self._, self.lang, self.view
+        start = y0
         for i, ship in enumerate(view["ships"]):
             x, key = x0 + i * 228, ship["ship"]
             values = SHIPS[i].grey if ship["grey"] else SHIPS[i].coloured
@@ -218,11 +223,14 @@ class _Table(_Mat):
                size=10, weight="bold")
         for k, b in enumerate(view["senate_bonus"]):
             self.bonus(x + k * 112, y + 18, b, self.acts("bonus", b), "senate")
+        c.region("seaport", x0 - 4, start - 4, 690, y + 70 - start)
+        c.region("bonus", x - 4, y - 4, WIDTH - 14 - x, 70)
         return y + 70
 
     def forum(self, x0: float, y0: float) -> float:
         c, _, view = self.canvas, self._, self.view
         c.rect(x0, y0, WIDTH - 20, 96, fill="#f4eedf", stroke="#8c7a55", rx=10)
+        c.region("forum", x0 - 3, y0 - 3, WIDTH - 14, 102)
         c.text(x0 + 12, y0 + 20,
                _("Forum (tiles left in the pile: {count})").format(count=view["forum_deck"]), size=13,
                weight="bold")
@@ -242,6 +250,7 @@ class _Table(_Mat):
         label = _("Demands (tiles left: {count}):").format(count=view["demand_stack"])
         c.text(x + 20, y0 + 80, label, size=12, weight="bold")
         dx = x + 30 + 7.2 * len(label)
+        c.region("demands", x + 12, y0 + 58, WIDTH - 30 - x, 34)
         for d in sorted(set(view["demands"]), key=DEMAND_KINDS.index):
             n = view["demands"].count(d)
             name = text_in(self.lang, "demand", "name").format(
@@ -253,6 +262,7 @@ class _Table(_Mat):
     def construction(self, x0: float, y0: float) -> float:
         c, _, view = self.canvas, self._, self.view
         c.rect(x0, y0, WIDTH - 20, 250, fill="#efe6d6", stroke="#8c7a55", rx=10)
+        c.region("construction", x0 - 3, y0 - 3, WIDTH - 14, 256)
         c.text(x0 + 12, y0 + 20, _("Construction area"), size=13, weight="bold")
         for i, cell in enumerate(view["construction"]):
             row, col = divmod(i, GRID_COLUMNS)
