@@ -51,8 +51,7 @@ rect.recent, .recent > .frame { stroke: #e8a400; stroke-width: 4; }
 rect.to-move, .to-move > .frame { stroke: #0b5cad; stroke-width: 4; }
 .button rect { fill: #f4f1e8; stroke: #1a7f37; stroke-width: 2; }
 .dim { opacity: 0.55; }
-rect.region { display: none; }
-rect.region.lit { display: inline; stroke: #d0021b; stroke-width: 6; stroke-dasharray: 14 6; }
+rect.region.lit { stroke: #d0021b; stroke-width: 6; stroke-dasharray: 14 6; }
 """
 
 
@@ -304,9 +303,9 @@ class Canvas:
 
     def region(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Name a part of the board (a lesson step's region: ``"pool"``, ``"forum"``): an outline
-        ``<rect class="region" data-region="NAME">``, hidden unless a page lights it (the class
-        ``lit``); drawn over everything, clicks pass through it. The whole picture is the region
-        ``"table"``. A region may have several boxes (call again with the same name)."""
+        ``<rect class="region" data-region="NAME">``, unfilled and unstroked (it draws nothing) unless
+        a page lights it (the class ``lit``); drawn over everything, clicks pass through it. The whole
+        picture is the region ``"table"``. A region may have several boxes (call again with the name)."""
         self.regions.append(_region(name, x, y, w, h))
 
     def svg(self) -> Svg:
