@@ -175,6 +175,7 @@ def test_a_bad_reference_is_refused_in_one_line() -> None:
 
 def test_a_game_without_a_reference_page_is_404(client: TestClient) -> None:
     assert client.get("/games/no-such-game/reference").status_code == 404
+    assert 'href="/games/trajan/reference"' in client.get("/games/trajan/rules").text
 
 
 def test_a_person_clicks_through_the_first_steps_of_a_lesson(

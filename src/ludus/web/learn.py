@@ -42,7 +42,7 @@ from ludus.play.lessons import LessonRun, lesson_games, load_lesson
 from ludus.play.reference import load_reference, reference_games
 from ludus.web.pages import _context, _lang, _page, board_fit, plain_panel, rules_links, templates
 
-__all__ = ["LESSON_COOKIE", "LESSON_IDLE", "MAX_LESSONS", "Lessons", "light", "router"]
+__all__ = ["LESSON_COOKIE", "LESSON_IDLE", "MAX_LESSONS", "Lessons", "lesson_fragment", "light", "router"]
 
 router = APIRouter(include_in_schema=False)
 

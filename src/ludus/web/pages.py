@@ -307,7 +307,8 @@ def rules_page(request: Request, game_id: str) -> HTMLResponse:
         return missing
     options = [_option(lang, info.id, o) | {"default_label": lang.gettext(o.value_label(o.default), info.id)}
                for o in info.options]
-    return _page(request, "rules.html", lang, info=info, title=info.title_in(lang.code), options=options)
+    return _page(request, "rules.html", lang, info=info, title=info.title_in(lang.code), options=options,
+                 reference=info.id in reference_games())
 
 
 # --- a table ----------------------------------------------------------------------------------
