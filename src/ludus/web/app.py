@@ -11,7 +11,9 @@ processes or machines serve the same tables.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
@@ -41,7 +43,7 @@ from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.people import router as people_router
 from ludus.web.people import sign_in_limit
-from ludus.web.ratings import results_observer
+from ludus.web.ratings import results_observer, sweep
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
 from ludus.web.upkeep import restore, watch
@@ -58,6 +60,14 @@ __all__ = [
     "origin_allowed",
     "status_of",
 ]
+
+
+def _sweep(store: Store, hub: Hub) -> None:
+    """The results a process that ended between a game's last move and its observer did not write."""
+    try:
+        sweep(store, hub)
+    except Exception:
+        logging.getLogger("ludus.web").exception("the results of finished tables could not be written")
 
 
 def default_db() -> str:
@@ -129,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
         if settings.restore:
             restore(hub)
+            threading.Thread(target=_sweep, args=(store, hub), name="ludus-results", daemon=True).start()
         watch(hub)
         try:
             yield
