@@ -38,12 +38,12 @@ from ludus.core.registry import games
 from ludus.web.accounts import SESSION_COOKIE, signed_in
 from ludus.web.chat import MAX_CHARS, Line
 from ludus.web.guard import may_open, opener
-from ludus.web.http import HERE, language, status_of
+from ludus.web.http import HERE, LANGUAGE_NAMES, language, status_of
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
 from ludus.web.session import ChatView, chat_of, hub_of, serve_socket
-from ludus.web.table import Forbidden
+from ludus.web.table import MOVE_SECONDS, MOVE_UNITS, Forbidden, per_move
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "board_fit", "live_fragment",
            "plain_panel", "router"]
@@ -51,7 +51,6 @@ __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "boa
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 
-LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
 SEAT_COOKIE = "ludus-seat"
 """The cookie that holds a seat's token for the seat's page: one per table, by its paths."""
 SEAT_COOKIE_DAYS = 30
@@ -71,6 +70,7 @@ def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[st
         "lang": lang,
         "languages": LANGUAGE_NAMES,
         "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)),
+        "per_move": lambda seconds: per_move(lang, seconds),
         **values,
     }
 
@@ -210,7 +210,7 @@ def lobby_form(request: Request, game: str = "", players: int | None = None) -> 
 @router.post("/tables", response_class=HTMLResponse)
 async def open_table(request: Request) -> HTMLResponse:
     """Open a table from the lobby's form; the answer lists every seat's invitation link. A client
-    opens a few tables a minute at most (429) and the time per move is checked (in minutes)."""
+    opens a few tables a minute at most (429) and the time per move is checked (minutes, hours or days)."""
     lang = _lang(request)
     if not may_open(request):
         refused = _page(request, "error.html", lang,
@@ -232,19 +232,29 @@ async def open_table(request: Request) -> HTMLResponse:
         # only what the lobby offers at this player count: a ruling keeps its documented default
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
-        minutes = str(form.get("move_seconds", "")).strip()
-        per_move = (_number(minutes, N_("the time per move must be a whole number of minutes"))
-                    if minutes else None)
         table_id, tokens = await run_in_threadpool(
             hub_of(request).create, game, players, options, seats, listed=form.get("listed") == "on",
-            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request),
-            rated=form.get("rated") == "on")
+            move_seconds=_move_seconds(form.get("move_time", ""), form.get("move_unit", "")),
+            opened_by=opener(request), rated=form.get("rated") == "on")
     except LudusError as error:
         failed = _page(request, "error.html", lang, message=error.text_in(lang))
         failed.status_code = status_of(error)
         return failed
     links = [(p, f"/play/{table_id}/{tokens[p]}") for p, s in enumerate(seats) if s.kind == "human"]
     return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats)
+
+
+def _move_seconds(count: object, unit: object) -> int | None:
+    """The form's time per move (a whole number of minutes, hours or days; empty: none) in seconds,
+    from one minute to 14 days (:data:`~ludus.web.table.MOVE_UNITS`); a :class:`LudusError` otherwise."""
+    text = str(count).strip()
+    if not text:
+        return None
+    seconds = _number(text, N_("the time per move must be a whole number")) * MOVE_UNITS.get(
+        str(unit) or "minutes", 0)
+    if not MOVE_UNITS["minutes"] <= seconds <= MOVE_SECONDS[1]:
+        raise LudusError(N_("the time per move must be from 1 minute to 14 days"))
+    return seconds
 
 
 def _number(value: object, message: str) -> int:

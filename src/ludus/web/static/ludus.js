@@ -102,10 +102,19 @@
       if (k in folded && part.open !== folded[k]) part.open = folded[k];
     });
   });
+  // Under an hour a deadline counts down in m:ss, under a day in h:mm:ss; further off it is the
+  // moment itself, in the reader's zone and the page's language (its title always is).
   function tick() {
     document.querySelectorAll("time[data-deadline]").forEach(function (time) {
-      var left = Math.max(0, Math.round((Date.parse(time.dataset.deadline) - Date.now()) / 1000));
-      time.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      var at = Date.parse(time.dataset.deadline);
+      var left = Math.max(0, Math.round((at - Date.now()) / 1000));
+      var two = function (n) { return String(n).padStart(2, "0"); };
+      var moment = new Date(at).toLocaleString(document.documentElement.lang || undefined,
+        {weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"});
+      if (left >= 86400) time.textContent = moment;
+      else if (left >= 3600) time.textContent = Math.floor(left / 3600) + ":" + two(Math.floor(left / 60) % 60) + ":" + two(left % 60);
+      else time.textContent = Math.floor(left / 60) + ":" + two(left % 60);
+      time.title = moment;
       time.classList.toggle("late", left === 0);
     });
   }
