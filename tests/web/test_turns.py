@@ -66,9 +66,9 @@ def test_the_lobby_stores_the_time_per_move_in_seconds_and_the_page_shows_it_in_
         assert client.get(f"/api/tables/{row.id}").json()["move_seconds"] == seconds  # the API keeps seconds
 
 
-@pytest.mark.parametrize(("count", "unit"), [("15", "days"), ("337", "hours"), ("20161", "minutes"),
-                                             ("0", "hours"), ("-1", "days"), ("1.5", "days"), ("abc", "hours"),
-                                             ("2", "weeks")])
+@pytest.mark.parametrize(("count", "unit"), [
+    ("15", "days"), ("337", "hours"), ("20161", "minutes"), ("0", "hours"), ("-1", "days"), ("1.5", "days"),
+    ("abc", "hours"), ("2", "weeks")])
 def test_a_time_per_move_out_of_range_is_refused_in_one_line(sqlite_url: str, count: str, unit: str) -> None:
     with app_client(sqlite_url) as client:
         refused = client.post("/tables", data=form(move_time=count, move_unit=unit))
@@ -116,7 +116,8 @@ def settle(live: Live) -> None:
 def test_my_tables_lists_where_it_is_my_turn_first_and_never_another_accounts_tables(sqlite_url: str) -> None:
     with app_client(sqlite_url) as client:
         hub = hub_of(client)
-        assert client.get("/me/tables", follow_redirects=False).headers["location"] == "/signin?next=/me/tables"
+        signed_out = client.get("/me/tables", follow_redirects=False)
+        assert signed_out.status_code == 303 and signed_out.headers["location"] == "/signin?next=/me/tables"
         ann, bob, cid = (person(hub.store, name) for name in ("ann", "bob", "cid"))
         waiting, _ = table_of_two(hub, {0: ann, 1: bob}, mover_is=1, seed=1, move_seconds=2 * 86400)
         turn, _ = table_of_two(hub, {0: ann, 1: bob}, mover_is=0, seed=2, move_seconds=2 * 86400)
@@ -150,7 +151,7 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: list[tuple[list[str], Message]] = []
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # (aiosmtpd's name)
         self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
         return "250 OK"
 
@@ -180,7 +181,8 @@ def play(hub: Hub, table: str, seat: int) -> None:
     hub.act(table, seat, "think_draw" if any(a.endswith("think_draw") for a in legal) else legal[0])
 
 
-def test_a_claimed_seat_is_mailed_once_when_it_becomes_its_turn(sqlite_url: str, inbox: tuple[Inbox, int]) -> None:
+def test_a_claimed_seat_is_mailed_once_when_it_becomes_its_turn(
+        sqlite_url: str, inbox: tuple[Inbox, int]) -> None:
     box, port = inbox
     with app_client(sqlite_url, smtp=f"127.0.0.1:{port}", smtp_tls="none", public_url=PUBLIC + "/") as client:
         hub = hub_of(client)
