@@ -336,3 +336,32 @@ def test_a_hidden_seat_page_notifies_its_turn_and_the_end_once_allowed(
     page.wait_for_function("() => window.shown.includes('Game over: Glory to Rome')", timeout=WAIT)
     assert page.evaluate("window.shown") == ["Your turn: Glory to Rome", "Game over: Glory to Rome"]
     context.close()
+
+
+MOMENT = """iso => new Date(iso).toLocaleString('en', {timeZone: 'Asia/Tokyo', weekday: 'short',
+  day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'})"""
+
+
+def test_a_deadline_is_shown_in_the_readers_time(
+        browser: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
+    """Two days ahead the page shows the moment in the reader's time zone; ten minutes ahead it counts
+    down in m:ss (the moment in the tooltip)."""
+    server = start_server(sqlite_url)
+    context = browser.new_context(timezone_id="Asia/Tokyo")
+    shown = {}
+    for seconds, says in ((2 * 86400, "2 days per move"), (600, "10 minutes per move")):
+        made = api(server, "/api/tables", game="glory-to-rome", players=2, seed=3, move_seconds=seconds,
+                   seats=[{"kind": "human"}, {"kind": "human"}])
+        page = context.new_page()
+        page.goto(f"{server.url}/play/{made['id']}/{made['seats'][0]['token']}?lang=en")
+        page.wait_for_function("() => (document.querySelector('time[data-deadline]') || {}).title",
+                               timeout=WAIT)
+        deadline = page.locator("time[data-deadline]")
+        shown[seconds] = (deadline.inner_text(), deadline.get_attribute("title"),
+                          page.evaluate(MOMENT, deadline.get_attribute("datetime")))
+        assert says in page.locator(".status").inner_text()
+    text, title, expected = shown[2 * 86400]
+    assert text == title == expected
+    text, title, expected = shown[600]
+    assert re.fullmatch(r"10:00|[0-9]:[0-5][0-9]", text) and title == expected
+    context.close()
