@@ -171,13 +171,15 @@ class TurnMail:
 
     def __call__(self, live: Live, first: int) -> None:
         """Read the commit's change (the hub holds the table's lock) and hand it to the mail thread."""
+        finished = live.status == "finished"
+        seconds = live.row.move_seconds or 0
+        if not finished and seconds < TURN_MAIL_SECONDS:
+            return  # a live table's moves mail nobody: the mail thread is not even asked
         lang = reader(live, self.lang)
         count = live.index - first
         movers = frozenset(action.player for action in live.table.actions[-count:]) if count else frozenset()
-        finished = live.status == "finished"
         playing = live.status == "playing" and not live.server_first()
         pending = tuple(p for p in live.state.to_move() if live.automatic(p) is None) if playing else ()
-        seconds = live.row.move_seconds or 0
         deadline = (live.since + timedelta(seconds=seconds)).strftime("%Y-%m-%d %H:%M UTC") if seconds else ""
         result = live.game.outcome_text(live.state.outcome(), lang) if finished else ""
         change = _Change(live.id, live.index, live.game.info.title_in(self.lang.code), pending, movers,
