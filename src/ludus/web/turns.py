@@ -25,7 +25,7 @@ from ludus.core.errors import LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.web.accounts import SESSION_COOKIE, signed_in
 from ludus.web.http import HERE, LANGUAGE_NAMES, language
-from ludus.web.live import Hub
+from ludus.web.live import Hub, Live
 from ludus.web.payload import reader, seat_names
 from ludus.web.session import hub_of
 from ludus.web.store import SeatRow, TableRow
@@ -93,12 +93,24 @@ def _row(hub: Hub, table_id: str, seat: int, lang: Lang) -> MyTable:
         mine = (playing and bot is None and not live.server_first() and seat in live.state.to_move())
         seconds = live.row.move_seconds
         deadline = (live.since + timedelta(seconds=seconds)).isoformat() if seconds and playing else None
-        result = ""
-        if live.status == "finished":
-            result = live.game.outcome_text(live.state.outcome(), reader(live, lang))
+        result = _result(live, names, lang) if live.status == "finished" else ""
         return MyTable(table_id, seat, live.game.info.title_in(lang.code),
                        [name for p, name in enumerate(names) if p != seat], live.status, mine, bot,
                        deadline, per_move(lang, seconds) if seconds else "", result)
+
+
+def _result(live: Live, names: list[str], lang: Lang) -> str:
+    """A finished game's result in a line: who won (or whether the players won together), and why."""
+    _ = lang.gettext
+    outcome = live.state.outcome()
+    reason = live.game.outcome_text(outcome, reader(live, lang))
+    if outcome.cooperative_win is not None:
+        said = _("You won together!") if outcome.cooperative_win else _("You lost together.")
+    elif outcome.winners and len(names) > 1:
+        said = _("Won: {names}").format(names=", ".join(names[p] for p in outcome.winners))
+    else:
+        return reason
+    return f"{said} · {reason}"
 
 
 def _lang(request: Request) -> Lang:
