@@ -67,8 +67,9 @@ class MyTable:
 
 
 def my_tables(hub: Hub, account_id: int, lang: Lang) -> list[MyTable]:
-    """The account's tables: those where it is its turn first, then the other unfinished ones (most
-    recently moved first), then the :data:`FINISHED_SHOWN` most recently finished."""
+    """The account's tables: those where it is its turn first (the nearest deadline first, then those
+    without a time per move), then the other unfinished ones (most recently moved first), then the
+    :data:`FINISHED_SHOWN` most recently finished."""
     query = (select(SeatRow.table_id, SeatRow.seat, TableRow.status)
              .join(TableRow, TableRow.id == SeatRow.table_id)
              .where(SeatRow.account_id == account_id).order_by(TableRow.updated.desc()))
@@ -81,7 +82,8 @@ def my_tables(hub: Hub, account_id: int, lang: Lang) -> list[MyTable]:
             out.append(_row(hub, table_id, seat, lang))
         except LudusError:  # gone meanwhile, or its log cannot be replayed: not listed
             continue
-    return sorted(out, key=lambda t: (t.status != "playing", not t.my_turn))
+    return sorted(out, key=lambda t: (t.status != "playing", not t.my_turn,
+                                      (t.deadline or "~") if t.my_turn else ""))
 
 
 def _row(hub: Hub, table_id: str, seat: int, lang: Lang) -> MyTable:
