@@ -28,7 +28,6 @@ from ludus.web.table import Forbidden, NotFound, Refused, TooMany
 
 __all__ = [
     "HERE",
-    "LANGUAGE_NAMES",
     "REDACTED",
     "RateLimit",
     "RedactTokens",
@@ -44,9 +43,6 @@ __all__ = [
 ]
 
 HERE = Path(__file__).resolve().parent
-
-LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
-"""Each language of the pages, named in itself (the pages' language menu)."""
 """The web package's folder (its templates and static files)."""
 
 

@@ -38,7 +38,7 @@ from ludus.core.registry import games
 from ludus.web.accounts import SESSION_COOKIE, signed_in
 from ludus.web.chat import MAX_CHARS, Line
 from ludus.web.guard import may_open, opener
-from ludus.web.http import HERE, LANGUAGE_NAMES, language, status_of
+from ludus.web.http import HERE, language, status_of
 from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
@@ -51,6 +51,7 @@ __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "boa
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "hu": "Magyar", "uk": "Українська"}
 SEAT_COOKIE = "ludus-seat"
 """The cookie that holds a seat's token for the seat's page: one per table, by its paths."""
 SEAT_COOKIE_DAYS = 30

@@ -13,19 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 from sqlalchemy import select
 
 from ludus.core.errors import LudusError
-from ludus.core.i18n import LANGUAGES, Lang
+from ludus.core.i18n import Lang
 from ludus.web.accounts import SESSION_COOKIE, signed_in
-from ludus.web.http import HERE, LANGUAGE_NAMES, language
 from ludus.web.live import Hub, Live
+from ludus.web.pages import _lang, _page
 from ludus.web.payload import reader, seat_names
 from ludus.web.session import hub_of
 from ludus.web.store import SeatRow, TableRow
@@ -34,7 +32,6 @@ from ludus.web.table import per_move
 __all__ = ["FINISHED_SHOWN", "PLAYING_SHOWN", "MyTable", "my_tables", "router"]
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=HERE / "templates")
 
 PLAYING_SHOWN = 100
 """At most this many unfinished tables are listed (the most recently moved)."""
@@ -115,16 +112,6 @@ def _result(live: Live, names: list[str], lang: Lang) -> str:
     return f"{said} · {reason}"
 
 
-def _lang(request: Request) -> Lang:
-    code = request.query_params.get("lang") or request.cookies.get("lang")
-    return language(code if code in LANGUAGES else None, request.headers.get("accept-language"))
-
-
-def _context(request: Request, lang: Lang, **values: Any) -> dict[str, Any]:
-    return {"request": request, "_": lang.gettext, "ngettext": lang.ngettext, "lang": lang,
-            "languages": LANGUAGE_NAMES, **values}
-
-
 @router.get("/me/tables", response_class=HTMLResponse)
 async def my_tables_page(request: Request) -> Response:
     """The signed-in account's tables (signed out: the sign-in page, which comes back here)."""
@@ -134,7 +121,6 @@ async def my_tables_page(request: Request) -> Response:
         return RedirectResponse("/signin?next=/me/tables", status_code=303)
     lang = _lang(request)
     rows = await run_in_threadpool(my_tables, hub, account.id, lang)
-    return templates.TemplateResponse(request, "my_tables.html", _context(
-        request, lang, name=account.name, turn=[t for t in rows if t.my_turn],
-        waiting=[t for t in rows if t.status == "playing" and not t.my_turn],
-        over=[t for t in rows if t.status != "playing"]))
+    return _page(request, "my_tables.html", lang, player=account.name, turn=[t for t in rows if t.my_turn],
+                 waiting=[t for t in rows if t.status == "playing" and not t.my_turn],
+                 over=[t for t in rows if t.status != "playing"])
