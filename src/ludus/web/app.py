@@ -39,6 +39,7 @@ from ludus.web.http import (
     validation_detail,
 )
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
+from ludus.web.mail import Mailer, MailSettings, TurnMail
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.people import router as people_router
@@ -46,6 +47,7 @@ from ludus.web.people import sign_in_limit
 from ludus.web.ratings import results_observer, sweep
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
+from ludus.web.turns import router as turns_router
 from ludus.web.upkeep import restore, watch
 
 __all__ = [
@@ -102,6 +104,26 @@ class Settings:
     idle_seconds: float = IDLE_SECONDS
     """A table nobody has moved at for this long is stopped."""
     restore: bool = True
+    smtp: str = ""
+    """The SMTP server that mails people their turn and their games' ends, ``HOST:PORT`` ("": no mail;
+    :mod:`ludus.web.mail`)."""
+    smtp_from: str = ""
+    smtp_user: str = ""
+    smtp_password_file: str = ""
+    """A file holding the SMTP password (never the password itself: the settings travel as JSON)."""
+    smtp_tls: str = "starttls"
+    public_url: str = ""
+    """The address people open (the mails' links start with it)."""
+    mail_lang: str = "en"
+    """The language of the mails (``ludus serve --lang``)."""
+
+    def mail(self) -> MailSettings | None:
+        """The mail settings (None without :attr:`smtp`); a one-line :class:`LudusError` when wrong."""
+        if not self.smtp:
+            return None
+        return MailSettings.parse(self.smtp, sender=self.smtp_from, public_url=self.public_url,
+                                  tls=self.smtp_tls, user=self.smtp_user,
+                                  password_file=self.smtp_password_file, lang=self.mail_lang)
 
     def to_json(self) -> str:
         """The settings as JSON (:func:`from_environment` reads them back)."""
@@ -123,6 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The web application (its hub starts with the application and stops with it)."""
     settings = settings or Settings()
     store = Store(settings.db or default_db())
+    mail = settings.mail()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -134,6 +157,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.observers.append(results_observer(store))
         app.state.hub = hub
         app.state.chat = chat = Chat(store, channel, hub.origin)
+        mailer = Mailer(mail) if mail is not None else None
+        app.state.mailer = mailer
+        if mailer is not None:
+            hub.observers.append(TurnMail(store, mailer))
         listener = Listener(store, hub, channel, chat) if channel else None
         if listener is not None:
             listener.start()
@@ -147,6 +174,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if listener is not None:
                 listener.stop()
             hub.close()
+            if mailer is not None:
+                mailer.close()
             store.dispose()
 
     app = FastAPI(
@@ -180,5 +209,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page_router)
     app.include_router(standings_router)
     app.include_router(people_router)
+    app.include_router(turns_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app
