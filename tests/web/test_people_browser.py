@@ -9,44 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from email import message_from_bytes
-from email.message import Message
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from web.conftest import free_port
+from web.conftest import Inbox, free_port
 from web.test_browser import CHROMIUM, FLAGS, WAIT, look, play
 
 if TYPE_CHECKING:
     from web.conftest import Server
 
 PASSWORD = "a long enough secret"
-
-
-class Inbox:
-    """What the local SMTP server received: (recipients, message)."""
-
-    def __init__(self) -> None:
-        self.messages: list[tuple[list[str], Message]] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # (aiosmtpd's name)
-        self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
-        return "250 OK"
-
-    def to(self, address: str) -> list[Message]:
-        return [m for rcpt, m in self.messages if address in rcpt]
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield handler, controller.port
-    controller.stop()
 
 
 @pytest.fixture(scope="module")

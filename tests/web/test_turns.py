@@ -7,13 +7,10 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator
-from email import message_from_bytes
-from email.message import Message
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, sync_playwright
 
@@ -24,7 +21,7 @@ from ludus.web.app import Settings, create_app
 from ludus.web.live import Hub, Live, SeatSpec
 from ludus.web.mail import Mailer
 from ludus.web.store import AccountRow, Store
-from web.conftest import free_port
+from web.conftest import Inbox, free_port
 
 if TYPE_CHECKING:
     from web.conftest import Server
@@ -144,30 +141,7 @@ def test_my_tables_lists_where_it_is_my_turn_first_and_never_another_accounts_ta
         assert order[0] == waiting and untimed not in order and set(order) == {waiting, turn, theirs, over}
 
 
-# --- mail through a real SMTP server ----------------------------------------------------------------
-class Inbox:
-    """aiosmtpd's handler: keeps every message it receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[tuple[list[str], Message]] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # (aiosmtpd's name)
-        self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
-        return "250 OK"
-
-    def to(self, address: str) -> list[Message]:
-        return [m for rcpt, m in self.messages if address in rcpt]
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield handler, controller.port
-    controller.stop()
-
-
+# --- mail through a real SMTP server (conftest.py's inbox) ----------------------------------------------
 def mailer(client: TestClient) -> Mailer:
     made: Mailer = client.app.state.mailer  # type: ignore[attr-defined]
     return made
