@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
+from ludus.web.advice import router as advice_router
 from ludus.web.api import router as api_router
 from ludus.web.chat import Chat
 from ludus.web.guard import ReadLimit
@@ -42,6 +43,7 @@ from ludus.web.pages import router as page_router
 from ludus.web.people import router as people_router
 from ludus.web.people import sign_in_limit
 from ludus.web.ratings import results_observer
+from ludus.web.reviews import Analyst
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
 from ludus.web.upkeep import restore, watch
@@ -92,6 +94,12 @@ class Settings:
     idle_seconds: float = IDLE_SECONDS
     """A table nobody has moved at for this long is stopped."""
     restore: bool = True
+    hint_level: str | None = None
+    """The budget of a hint (a level's name; None: the strongest level's,
+    :func:`~ludus.agents.analysis.hint_level`)."""
+    review_level: str | None = None
+    """The budget a game review spends on each decision (a level's name; None:
+    :func:`~ludus.agents.review.review_budget`)."""
 
     def to_json(self) -> str:
         """The settings as JSON (:func:`from_environment` reads them back)."""
@@ -123,6 +131,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   bot_processes=settings.bot_processes)
         hub.observers.append(results_observer(store))
         app.state.hub = hub
+        app.state.analyst = analyst = Analyst(store, processes=1 if settings.bot_processes else 0,
+                                              hint_level=settings.hint_level,
+                                              review_level=settings.review_level)
         app.state.chat = chat = Chat(store, channel, hub.origin)
         listener = Listener(store, hub, channel, chat) if channel else None
         if listener is not None:
@@ -135,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if listener is not None:
                 listener.stop()
+            analyst.close()
             hub.close()
             store.dispose()
 
@@ -166,6 +178,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": validation_detail(error.errors())}, status_code=422)
 
     app.include_router(api_router)
+    app.include_router(advice_router)  # before the pages': /play/{id}/seat/{n}/hint is not a play_post
     app.include_router(page_router)
     app.include_router(standings_router)
     app.include_router(people_router)

@@ -67,9 +67,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.types import TypeDecorator
 
 __all__ = [
-    "AccountRow", "ChatRow", "Conflict", "Entry", "LoginRow", "RatingRow", "ResultRow", "ReviewRow", "SeatRow",
-    "Store",
-    "TableRow", "hash_token", "new_token",
+    "AccountRow", "ChatRow", "Conflict", "Entry", "LoginRow", "RatingRow", "ResultRow", "ReviewRow",
+    "SeatRow", "Store", "TableRow", "hash_token", "new_token",
 ]
 
 TOKEN_BYTES = 24

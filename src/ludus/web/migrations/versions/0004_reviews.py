@@ -20,7 +20,8 @@ def upgrade() -> None:
     """Create the ``reviews`` table."""
     op.create_table(
         "reviews",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+                  primary_key=True),
         sa.Column("log_length", sa.Integer(), nullable=False),
         sa.Column("level", sa.String(16), nullable=False),
         sa.Column("budget", sa.Text(), nullable=False),
