@@ -450,6 +450,11 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("unfinished tables of bots only one client address may have opened (default 2)"))
     p.add_argument("--idle-days", type=float, default=30.0,
                    help=_("a table nobody has moved at for this many days is stopped (default 30)"))
+    p.add_argument("--hint-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget of a hint at a casual table (default: the strongest level's)"))
+    p.add_argument("--review-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget a game review spends on each decision (default: about the hard "
+                          "level's)"))
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
     return parser
