@@ -38,9 +38,12 @@ from ludus.core.errors import N_
 from ludus.web.live import Live, Refused
 from ludus.web.store import Store
 
-__all__ = ["CHUNK", "Analyst", "Progress", "hint_seed", "review_seed", "think_hint", "visible"]
+__all__ = ["CHUNK", "KEPT_HINTS", "Analyst", "Progress", "hint_seed", "review_seed", "think_hint", "visible"]
 
 log = logging.getLogger("ludus.web")
+
+KEPT_HINTS = 1000
+"""Seats whose last hint is kept (the oldest is forgotten first)."""
 
 CHUNK = 8
 """Decisions a review values in one job of the pool (between two reports of its progress)."""
@@ -164,7 +167,10 @@ class Analyst:
             with self._lock:
                 self._thinking.discard(key)
                 if made.exception() is None:
+                    self._hints.pop(key, None)
                     self._hints[key] = (played, world, made.result())
+                    while len(self._hints) > KEPT_HINTS:
+                        del self._hints[next(iter(self._hints))]
             failed = made.exception()
             if failed is not None:
                 result.set_exception(failed)
