@@ -461,6 +461,11 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("how the connection to the SMTP server is secured (default starttls)"))
     p.add_argument("--public-url", metavar="URL", default="",
                    help=_("the address people open the server at (the mails' links start with it)"))
+    p.add_argument("--hint-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget of a hint at a casual table (default: the strongest level's)"))
+    p.add_argument("--review-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget a game review spends on each decision (default: about the hard "
+                          "level's)"))
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
     return parser

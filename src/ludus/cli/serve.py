@@ -32,7 +32,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                         bot_delay=args.bot_delay, tables_per_minute=args.tables_per_minute,
                         table_burst=args.table_burst, bot_tables=args.bot_tables,
                         reads_per_second=args.reads_per_second,
-                        idle_seconds=args.idle_days * 86400,
+                        idle_seconds=args.idle_days * 86400, hint_level=args.hint_level,
+                        review_level=args.review_level,
                         bot_processes=max(1, min(8, cores // workers)) if args.bot_processes is None
                         else max(0, args.bot_processes),
                         smtp=args.smtp, smtp_from=args.smtp_from, smtp_user=args.smtp_user,

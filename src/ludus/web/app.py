@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
+from ludus.web.advice import router as advice_router
 from ludus.web.api import router as api_router
 from ludus.web.chat import Chat
 from ludus.web.guard import ReadLimit
@@ -45,6 +46,7 @@ from ludus.web.pages import router as page_router
 from ludus.web.people import router as people_router
 from ludus.web.people import sign_in_limit
 from ludus.web.ratings import results_observer, sweep
+from ludus.web.reviews import Analyst
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
 from ludus.web.turns import router as turns_router
@@ -116,6 +118,12 @@ class Settings:
     """The address people open (the mails' links start with it)."""
     mail_lang: str = "en"
     """The language of the mails (``ludus serve --lang``)."""
+    hint_level: str | None = None
+    """The budget of a hint (a level's name; None: the strongest level's,
+    :func:`~ludus.agents.analysis.hint_level`)."""
+    review_level: str | None = None
+    """The budget a game review spends on each decision (a level's name; None:
+    :func:`~ludus.agents.review.review_budget`)."""
 
     def mail(self) -> MailSettings | None:
         """The mail settings (None without :attr:`smtp`); a one-line :class:`LudusError` when wrong."""
@@ -156,6 +164,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   bot_processes=settings.bot_processes)
         hub.observers.append(results_observer(store))
         app.state.hub = hub
+        app.state.analyst = analyst = Analyst(store, processes=1 if settings.bot_processes else 0,
+                                              hint_level=settings.hint_level,
+                                              review_level=settings.review_level)
         app.state.chat = chat = Chat(store, channel, hub.origin)
         mailer = Mailer(mail) if mail is not None else None
         app.state.mailer = mailer
@@ -173,6 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if listener is not None:
                 listener.stop()
+            analyst.close()
             hub.close()
             if mailer is not None:
                 mailer.close()
@@ -206,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": validation_detail(error.errors())}, status_code=422)
 
     app.include_router(api_router)
+    app.include_router(advice_router)  # before the pages': /play/{id}/seat/{n}/hint is not a play_post
     app.include_router(page_router)
     app.include_router(standings_router)
     app.include_router(people_router)

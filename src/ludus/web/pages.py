@@ -553,8 +553,11 @@ def _chat_view(websocket: WebSocket) -> ChatView:
 
 # --- the replay -------------------------------------------------------------------------------
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
-def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None = None) -> HTMLResponse:
-    """Step through a game action by action, from any seat's view once it is over."""
+def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None = None,
+                mine: int | None = None) -> HTMLResponse:
+    """Step through a game action by action, from any seat's view once it is over, with the game's
+    review (``mine``: the review of the reader's seat, which sees its own decisions while the game is
+    played; :mod:`ludus.web.advice` serves the panel)."""
     lang = _lang(request)
     try:
         live = hub_of(request).get(table_id)
@@ -571,4 +574,6 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
                  fit=board_fit(board, live.game.info.id),
                  plain=None if board or text is None else plain_panel(text, seat),
                  log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
-                 finished=live.status != "playing", names=[lang.player(p) for p in range(live.game.players)])
+                 finished=live.status != "playing", names=[lang.player(p) for p in range(live.game.players)],
+                 mine=mine, review_url=(f"{seat_page(table_id, mine)}/review" if mine is not None
+                                        else f"/replay/{table_id}/review"))
