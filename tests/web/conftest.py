@@ -1,5 +1,6 @@
-"""Fixtures of the web platform's tests: an application over a fresh SQLite database, and a
-real server (``ludus serve`` in a child process) on a free port of the loopback."""
+"""Fixtures of the web platform's tests: an application over a fresh SQLite database, a
+real server (``ludus serve`` in a child process) on a free port of the loopback, and a real SMTP
+server there (``inbox``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from email import message_from_bytes
+from email.message import Message
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from ludus.web.app import Settings, create_app
@@ -143,3 +148,27 @@ def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[Server]]]:
     yield start
     for server in started:
         server.stop()
+
+
+# --- a real SMTP server on the loopback (aiosmtpd), for the mail the server sends --------------------------
+class Inbox:
+    """aiosmtpd's handler: keeps every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[list[str], Message]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # (aiosmtpd's name)
+        self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
+        return "250 OK"
+
+    def to(self, address: str) -> list[Message]:
+        return [m for rcpt, m in self.messages if address in rcpt]
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield handler, controller.port
+    controller.stop()

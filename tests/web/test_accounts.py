@@ -149,6 +149,7 @@ def test_form_errors_are_one_line_and_keep_the_name_not_the_password(client: Tes
     for name, password, again, message, status in (
             ("Gaius", PASSWORD, PASSWORD, "the user name Gaius is taken", 409),
             ("GAIUS", PASSWORD, PASSWORD, "the user name GAIUS is taken", 409),
+            ("Hard", PASSWORD, PASSWORD, "the user name Hard is taken", 409),  # a bot level's
             ("Ga", PASSWORD, PASSWORD, "a user name has 3 to 24 characters", 400),
             ("Titus", "short", "short", "a password has 8 to 256 characters", 400),
             ("Titus", PASSWORD, PASSWORD + "!", "the two passwords differ", 400)):

@@ -82,19 +82,19 @@ def test_one_client_has_at_most_its_bot_only_tables_in_play(sqlite_url: str) -> 
         assert other.post("/api/tables", json=body).status_code == 201
 
 
-@pytest.mark.parametrize("minutes", ["0", "-1", "99999999999", "abc", "1.5", "20000"])
+@pytest.mark.parametrize("minutes", ["0", "-1", "99999999999", "abc", "1.5", "20161"])
 def test_a_time_per_move_out_of_range_is_refused_in_one_line(sqlite_url: str, minutes: str) -> None:
-    """The form's time per move (minutes) must be a whole number from 1 to a week: anything else is a
-    one-line error page (never a server error) and no table."""
+    """The form's time per move (here in minutes) must be a whole number from 1 minute to 14 days:
+    anything else is a one-line error page (never a server error) and no table."""
     with app_client(sqlite_url) as client:
-        refused = client.post("/tables", data=form(move_seconds=minutes))
+        refused = client.post("/tables", data=form(move_time=minutes, move_unit="minutes"))
         assert refused.status_code == 400, refused.text
         assert "time per move" in refused.text and "Traceback" not in refused.text
         assert tables_in(client) == 0
-        assert client.post("/tables", data=form(move_seconds="10080")).status_code == 200
+        assert client.post("/tables", data=form(move_time="20160", move_unit="minutes")).status_code == 200
 
 
-@pytest.mark.parametrize("seconds", [0, -1, 9, 7 * 86400 + 1, 2**40])
+@pytest.mark.parametrize("seconds", [0, -1, 9, 14 * 86400 + 1, 2**40])
 def test_the_api_refuses_a_time_per_move_out_of_range(sqlite_url: str, seconds: int) -> None:
     with app_client(sqlite_url) as client:
         refused = client.post("/api/tables", json={"game": "trajan", "move_seconds": seconds})

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from ludus.web import accounts
+from ludus.web import accounts, ratings
 from ludus.web.app import Settings, create_app
 from ludus.web.live import Hub, SeatSpec
 from ludus.web.ratings import record_result, results_observer, shown
@@ -170,6 +171,29 @@ def test_a_casual_table_writes_results_and_changes_no_rating(client: TestClient)
     assert len(rows) == 2 and {r.account_id for r in rows} == {ann.id, bob.id}
     assert all(r.mu_before is None and r.mu_after is None for r in rows)
     assert rating(hub.store, ann) is None and rating(hub.store, bob) is None
+
+
+def test_a_finished_game_whose_results_were_lost_gets_them_at_the_next_start(db_url: str) -> None:
+    """A process that ended between a game's last move and its observer left no results: the next
+    server's start writes them, and the ratings move once."""
+    with TestClient(create_app(Settings(db=db_url))) as first:
+        hub = hub_of(first)
+        ann, bob = person(hub.store, "ann"), person(hub.store, "bob")
+        table_id = open_table(hub, people(2), [ann, bob], rated=True)
+        hub.observers.clear()  # (the process "dies" before its observer runs)
+        play_out(hub, table_id)
+        assert results(hub.store, table_id) == [] and ratings.unrecorded(hub.store) == [table_id]
+    with TestClient(create_app(Settings(db=db_url))) as second:
+        store = hub_of(second).store
+        for _ in range(300):
+            if results(store, table_id):
+                break
+            time.sleep(0.1)
+        assert len(results(store, table_id)) == 2
+        assert ratings.unrecorded(store) == []
+        assert ratings.sweep(store, hub_of(second)) == []  # nothing twice
+        row = rating(store, ann)
+        assert row is not None and row.games == 1
 
 
 def test_a_solo_game_is_won_as_the_game_says_and_shows_no_place(client: TestClient) -> None:

@@ -450,6 +450,22 @@ def build_parser(lang: Lang | None = None) -> argparse.ArgumentParser:
                    help=_("unfinished tables of bots only one client address may have opened (default 2)"))
     p.add_argument("--idle-days", type=float, default=30.0,
                    help=_("a table nobody has moved at for this many days is stopped (default 30)"))
+    p.add_argument("--smtp", metavar="HOST:PORT", default="",
+                   help=_("mail people their turn and their games' ends through this SMTP server"))
+    p.add_argument("--smtp-from", metavar="ADDRESS", default="",
+                   help=_("the mails' sender (default: ludus@HOST)"))
+    p.add_argument("--smtp-user", default="", help=_("the user name to log in to the SMTP server with"))
+    p.add_argument("--smtp-password-file", metavar="FILE", default="",
+                   help=_("a file holding the SMTP server's password"))
+    p.add_argument("--smtp-tls", choices=["starttls", "ssl", "none"], default="starttls",
+                   help=_("how the connection to the SMTP server is secured (default starttls)"))
+    p.add_argument("--public-url", metavar="URL", default="",
+                   help=_("the address people open the server at (the mails' links start with it)"))
+    p.add_argument("--hint-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget of a hint at a casual table (default: the strongest level's)"))
+    p.add_argument("--review-level", default=None, choices=["easy", "normal", "hard", "expert"],
+                   help=_("the budget a game review spends on each decision (default: about the hard "
+                          "level's)"))
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
     return parser

@@ -32,9 +32,14 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                         bot_delay=args.bot_delay, tables_per_minute=args.tables_per_minute,
                         table_burst=args.table_burst, bot_tables=args.bot_tables,
                         reads_per_second=args.reads_per_second,
-                        idle_seconds=args.idle_days * 86400,
+                        idle_seconds=args.idle_days * 86400, hint_level=args.hint_level,
+                        review_level=args.review_level,
                         bot_processes=max(1, min(8, cores // workers)) if args.bot_processes is None
-                        else max(0, args.bot_processes))
+                        else max(0, args.bot_processes),
+                        smtp=args.smtp, smtp_from=args.smtp_from, smtp_user=args.smtp_user,
+                        smtp_password_file=args.smtp_password_file, smtp_tls=args.smtp_tls,
+                        public_url=args.public_url, mail_lang=args.lang.code)
+    settings.mail()  # wrong mail settings: one line now, not at the first mail
     lang = args.lang
     said = lang.gettext("ludus serves on http://{host}:{port} (database: {db}); Ctrl-C stops it.")
     console.print(said.format(host=args.host, port=args.port, db=db.split("@")[-1]), highlight=False,

@@ -24,6 +24,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.requests import HTTPConnection
 
+from ludus.agents import AGENTS
 from ludus.core.errors import N_, LudusError
 from ludus.web.store import AccountRow, LoginRow, SeatRow, Store, hash_token, new_token, now
 from ludus.web.table import Forbidden, Refused
@@ -62,7 +63,8 @@ def _key(name: str) -> str:
 
 def check_name(name: str) -> str:
     """``name`` as kept (NFKC, trimmed) if it is a valid user name: 3–24 letters, digits, ``.``, ``-`` or
-    ``_``, starting with a letter or digit; a :class:`~ludus.core.errors.LudusError` otherwise."""
+    ``_``, starting with a letter or digit, and not a bot level's (``hard``: its account's page is
+    ``/players/hard``); a :class:`~ludus.core.errors.LudusError` otherwise."""
     name = unicodedata.normalize("NFKC", name).strip()
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:
@@ -70,6 +72,8 @@ def check_name(name: str) -> str:
     if not _NAME.fullmatch(name):
         raise LudusError(N_("a user name holds only letters, digits, '.', '-' and '_', and starts with a "
                             "letter or a digit"))
+    if _key(name) in AGENTS:  # a bot level's page is /players/<level> too
+        raise Refused(N_("the user name {name} is taken"), name=name)
     return name
 
 

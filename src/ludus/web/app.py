@@ -11,7 +11,9 @@ processes or machines serve the same tables.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
@@ -24,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from ludus import __version__
 from ludus.core.errors import LudusError
 from ludus.play.saves import data_dir
+from ludus.web.advice import router as advice_router
 from ludus.web.api import router as api_router
 from ludus.web.chat import Chat
 from ludus.web.guard import ReadLimit
@@ -38,13 +41,16 @@ from ludus.web.http import (
 )
 from ludus.web.learn import router as learn_router
 from ludus.web.live import BOT_TABLES, IDLE_SECONDS, Hub, NeedsConfirmation
+from ludus.web.mail import Mailer, MailSettings, TurnMail
 from ludus.web.notify import Listener
 from ludus.web.pages import router as page_router
 from ludus.web.people import router as people_router
 from ludus.web.people import sign_in_limit
-from ludus.web.ratings import results_observer
+from ludus.web.ratings import results_observer, sweep
+from ludus.web.reviews import Analyst
 from ludus.web.standings import router as standings_router
 from ludus.web.store import Store
+from ludus.web.turns import router as turns_router
 from ludus.web.upkeep import restore, watch
 
 __all__ = [
@@ -59,6 +65,14 @@ __all__ = [
     "origin_allowed",
     "status_of",
 ]
+
+
+def _sweep(store: Store, hub: Hub) -> None:
+    """The results a process that ended between a game's last move and its observer did not write."""
+    try:
+        sweep(store, hub)
+    except Exception:
+        logging.getLogger("ludus.web").exception("the results of finished tables could not be written")
 
 
 def default_db() -> str:
@@ -93,6 +107,32 @@ class Settings:
     idle_seconds: float = IDLE_SECONDS
     """A table nobody has moved at for this long is stopped."""
     restore: bool = True
+    smtp: str = ""
+    """The SMTP server that mails people their turn and their games' ends, ``HOST:PORT`` ("": no mail;
+    :mod:`ludus.web.mail`)."""
+    smtp_from: str = ""
+    smtp_user: str = ""
+    smtp_password_file: str = ""
+    """A file holding the SMTP password (never the password itself: the settings travel as JSON)."""
+    smtp_tls: str = "starttls"
+    public_url: str = ""
+    """The address people open (the mails' links start with it)."""
+    mail_lang: str = "en"
+    """The language of the mails (``ludus serve --lang``)."""
+    hint_level: str | None = None
+    """The budget of a hint (a level's name; None: the strongest level's,
+    :func:`~ludus.agents.analysis.hint_level`)."""
+    review_level: str | None = None
+    """The budget a game review spends on each decision (a level's name; None:
+    :func:`~ludus.agents.review.review_budget`)."""
+
+    def mail(self) -> MailSettings | None:
+        """The mail settings (None without :attr:`smtp`); a one-line :class:`LudusError` when wrong."""
+        if not self.smtp:
+            return None
+        return MailSettings.parse(self.smtp, sender=self.smtp_from, public_url=self.public_url,
+                                  tls=self.smtp_tls, user=self.smtp_user,
+                                  password_file=self.smtp_password_file, lang=self.mail_lang)
 
     def to_json(self) -> str:
         """The settings as JSON (:func:`from_environment` reads them back)."""
@@ -114,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The web application (its hub starts with the application and stops with it)."""
     settings = settings or Settings()
     store = Store(settings.db or default_db())
+    mail = settings.mail()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -124,19 +165,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   bot_processes=settings.bot_processes)
         hub.observers.append(results_observer(store))
         app.state.hub = hub
+        app.state.analyst = analyst = Analyst(store, processes=1 if settings.bot_processes else 0,
+                                              hint_level=settings.hint_level,
+                                              review_level=settings.review_level)
         app.state.chat = chat = Chat(store, channel, hub.origin)
+        mailer = Mailer(mail) if mail is not None else None
+        app.state.mailer = mailer
+        if mailer is not None:
+            hub.observers.append(TurnMail(store, mailer))
         listener = Listener(store, hub, channel, chat) if channel else None
         if listener is not None:
             listener.start()
         if settings.restore:
             restore(hub)
+            threading.Thread(target=_sweep, args=(store, hub), name="ludus-results", daemon=True).start()
         watch(hub)
         try:
             yield
         finally:
             if listener is not None:
                 listener.stop()
+            analyst.close()
             hub.close()
+            if mailer is not None:
+                mailer.close()
             store.dispose()
 
     app = FastAPI(
@@ -167,9 +219,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": validation_detail(error.errors())}, status_code=422)
 
     app.include_router(api_router)
+    app.include_router(advice_router)  # before the pages': /play/{id}/seat/{n}/hint is not a play_post
     app.include_router(page_router)
     app.include_router(standings_router)
     app.include_router(people_router)
+    app.include_router(turns_router)
     app.include_router(learn_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

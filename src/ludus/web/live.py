@@ -153,8 +153,8 @@ class Hub:
         if rated:
             refuse_rated(game, seats)
         if move_seconds is not None and not MOVE_SECONDS[0] <= move_seconds <= MOVE_SECONDS[1]:
-            raise LudusError(N_("the time per move must be between {low} and {high} minutes"),
-                             low=1, high=MOVE_SECONDS[1] // 60)
+            raise LudusError(N_("the time per move must be from {low} to {high} seconds"),
+                             low=MOVE_SECONDS[0], high=MOVE_SECONDS[1])
         if (opened_by is not None and all(spec.kind == "bot" for spec in seats)
                 and self.store.bot_tables(opened_by) >= self.bot_tables):
             raise TooMany(N_("you already have as many tables of bots only in play as you may ({count}): "

@@ -50,7 +50,7 @@ from ludus.web.live import Live, NeedsConfirmation, SeatSpec
 from ludus.web.payload import LEVEL_NAMES, reader, screen
 from ludus.web.replay import position
 from ludus.web.session import ChatView, chat_of, hub_of, serve_socket
-from ludus.web.table import Forbidden
+from ludus.web.table import MOVE_SECONDS, MOVE_UNITS, Forbidden, per_move
 
 __all__ = ["LEVEL_NAMES", "READABLE_PX", "SEAT_COOKIE", "SEAT_COOKIE_DAYS", "board_fit", "live_fragment",
            "plain_panel", "router", "rules_links"]
@@ -79,6 +79,7 @@ def _context(request: Request | WebSocket, lang: Lang, **values: Any) -> dict[st
         "languages": LANGUAGE_NAMES,
         "level_name": lambda level: lang.gettext(LEVEL_NAMES.get(level) or str(level)),
         "account": account_of(request),  # the navigation's: read once per request (or WebSocket)
+        "per_move": lambda seconds: per_move(lang, seconds),
         **values,
     }
 
@@ -230,7 +231,7 @@ def lobby_form(request: Request, game: str = "", players: int | None = None) -> 
 @router.post("/tables", response_class=HTMLResponse)
 async def open_table(request: Request) -> HTMLResponse:
     """Open a table from the lobby's form; the answer lists every seat's invitation link. A client
-    opens a few tables a minute at most (429) and the time per move is checked (in minutes)."""
+    opens a few tables a minute at most (429) and the time per move is checked (minutes, hours or days)."""
     lang = _lang(request)
     if not may_open(request):
         refused = _page(request, "error.html", lang,
@@ -252,13 +253,10 @@ async def open_table(request: Request) -> HTMLResponse:
         # only what the lobby offers at this player count: a ruling keeps its documented default
         options = {o.name: str(form[o.name])[:64] for o in (info.options if info else ())
                    if o.offered(players) and str(form.get(o.name, ""))}
-        minutes = str(form.get("move_seconds", "")).strip()
-        per_move = (_number(minutes, N_("the time per move must be a whole number of minutes"))
-                    if minutes else None)
         table_id, tokens = await run_in_threadpool(
             hub_of(request).create, game, players, options, seats, listed=form.get("listed") == "on",
-            move_seconds=None if per_move is None else per_move * 60, opened_by=opener(request),
-            rated=form.get("rated") == "on")
+            move_seconds=_move_seconds(form.get("move_time", ""), form.get("move_unit", "")),
+            opened_by=opener(request), rated=form.get("rated") == "on")
     except LudusError as error:
         failed = _page(request, "error.html", lang, message=error.text_in(lang))
         failed.status_code = status_of(error)
@@ -268,6 +266,19 @@ async def open_table(request: Request) -> HTMLResponse:
         claim_opened, hub_of(request), table_id, seats, person)
     links = [(p, f"/play/{table_id}/{tokens[p]}") for p, s in enumerate(seats) if s.kind == "human"]
     return _page(request, "created.html", lang, table_id=table_id, links=links, seats=seats, mine=mine)
+
+
+def _move_seconds(count: object, unit: object) -> int | None:
+    """The form's time per move (a whole number of minutes, hours or days; empty: none) in seconds,
+    from one minute to 14 days (:data:`~ludus.web.table.MOVE_UNITS`); a :class:`LudusError` otherwise."""
+    text = str(count).strip()
+    if not text:
+        return None
+    seconds = _number(text, N_("the time per move must be a whole number")) * MOVE_UNITS.get(
+        str(unit) or "minutes", 0)
+    if not MOVE_UNITS["minutes"] <= seconds <= MOVE_SECONDS[1]:
+        raise LudusError(N_("the time per move must be from 1 minute to 14 days"))
+    return seconds
 
 
 def _number(value: object, message: str) -> int:
@@ -557,8 +568,11 @@ def _chat_view(websocket: WebSocket) -> ChatView:
 
 # --- the replay -------------------------------------------------------------------------------
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
-def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None = None) -> HTMLResponse:
-    """Step through a game action by action, from any seat's view once it is over."""
+def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None = None,
+                mine: int | None = None) -> HTMLResponse:
+    """Step through a game action by action, from any seat's view once it is over, with the game's
+    review (``mine``: the review of the reader's seat, which sees its own decisions while the game is
+    played; :mod:`ludus.web.advice` serves the panel)."""
     lang = _lang(request)
     try:
         live = hub_of(request).get(table_id)
@@ -575,4 +589,6 @@ def replay_page(request: Request, table_id: str, at: int = 0, seat: int | None =
                  fit=board_fit(board, live.game.info.id),
                  plain=None if board or text is None else plain_panel(text, seat),
                  log=[e.text_in(lang) for e in events], title=live.game.info.title_in(lang.code),
-                 finished=live.status != "playing", names=[lang.player(p) for p in range(live.game.players)])
+                 finished=live.status != "playing", names=[lang.player(p) for p in range(live.game.players)],
+                 mine=mine, review_url=(f"{seat_page(table_id, mine)}/review" if mine is not None
+                                        else f"/replay/{table_id}/review"))

@@ -44,12 +44,13 @@ from sqlalchemy.orm import Session
 
 from ludus.sim.tournament import rate_game, rating_model
 from ludus.web.accounts import bot_account
+from ludus.web.live import Hub
 from ludus.web.store import AccountRow, RatingRow, ResultRow, SeatRow, Store, TableRow, now
 from ludus.web.table import Live
 
 __all__ = [
     "SHOWN_SIGMAS", "Opponent", "Played", "Record", "against_bots", "board", "rated_games", "ratings_of",
-    "recent", "record_result", "results_observer", "shown", "tally",
+    "recent", "record_result", "results_observer", "shown", "sweep", "tally", "unrecorded",
 ]
 
 SHOWN_SIGMAS = 3.0
@@ -155,6 +156,30 @@ def results_observer(store: Store) -> Callable[[Live, int], None]:
             record_result(store, live)
 
     return observe
+
+
+def unrecorded(store: Store, limit: int = 1000) -> list[str]:
+    """Finished tables without results: a process that ended between a game's last move and its
+    observer (killed, its power cut) left them; :func:`sweep` writes them."""
+    written = select(ResultRow.table_id).where(ResultRow.table_id == TableRow.id)
+    query = (select(TableRow.id).where(TableRow.status == "finished", ~written.exists())
+             .order_by(TableRow.updated).limit(limit))
+    with store.sessions() as session:
+        return list(session.scalars(query))
+
+
+def sweep(store: Store, hub: Hub) -> list[str]:
+    """Write the results of every finished table that has none (:func:`unrecorded`): the ones written
+    now. Run when a server starts (``create_app``), after the observer is installed."""
+    done = []
+    for table_id in unrecorded(store):
+        if hub.stopping.is_set():
+            break
+        live = hub.get(table_id)
+        with live.lock:
+            if record_result(store, live):
+                done.append(table_id)
+    return done
 
 
 # --- what the pages read ---------------------------------------------------------------------------

@@ -20,7 +20,9 @@ PostgreSQL through psycopg 3; the schema is made by the Alembic migrations in
 - ``accounts`` (people's, and one per bot level so that bots are rated too), ``logins`` (signed-in
   sessions, by the hash of their cookie's token), ``ratings`` (per account, game and player count),
   ``results`` (each seat's place at a finished table, with the rating before and after) and
-  ``chat`` (a table's lines, the players' and the spectators' apart).
+  ``chat`` (a table's lines, the players' and the spectators' apart);
+- ``reviews``: a table's game review (issue 39, :mod:`ludus.web.reviews`), as JSON, with the budget
+  it spent and the length of the log it covers (a longer log is reviewed again).
 
 An entry is committed before anyone is told of it; a table is rebuilt by replaying
 its entries (:mod:`ludus.web.live`).
@@ -65,8 +67,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.types import TypeDecorator
 
 __all__ = [
-    "AccountRow", "ChatRow", "Conflict", "Entry", "LoginRow", "RatingRow", "ResultRow", "SeatRow", "Store",
-    "TableRow", "hash_token", "new_token",
+    "AccountRow", "ChatRow", "Conflict", "Entry", "LoginRow", "RatingRow", "ResultRow", "ReviewRow",
+    "SeatRow", "Store", "TableRow", "hash_token", "new_token",
 ]
 
 TOKEN_BYTES = 24
@@ -221,6 +223,19 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40), default="")
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ReviewRow(Base):
+    """A table's game review: every seat's decisions valued (JSON), covering the first ``log_length``
+    entries of its log, made with ``level``'s budget (``budget``, JSON)."""
+
+    __tablename__ = "reviews"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    log_length: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(16))
+    budget: Mapped[str] = mapped_column(Text)
+    review: Mapped[str] = mapped_column(Text)
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class MoveRow(Base):
@@ -440,6 +455,18 @@ class Store:
             if not _index_taken(error):
                 raise  # not a race: no such table, say (a bug, not something to retry)
             raise Conflict(f"{table_id}:{entries[0].idx}") from None
+
+    # --- reviews ----------------------------------------------------------------
+    def review(self, table_id: str) -> ReviewRow | None:
+        """The table's kept review (None: not reviewed yet)."""
+        with self.sessions() as session:
+            return session.get(ReviewRow, table_id)
+
+    def keep_review(self, table_id: str, log_length: int, level: str, budget: str, review: str) -> None:
+        """Keep the table's review (in place of an older one)."""
+        with self.session() as session:
+            session.merge(ReviewRow(table_id=table_id, log_length=log_length, level=level, budget=budget,
+                                    review=review, updated=now()))
 
     def dispose(self) -> None:
         """Close every pooled connection."""

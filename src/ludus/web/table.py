@@ -19,23 +19,49 @@ from ludus.core.api import Game, State
 from ludus.core.driver import FatalMove, Table, Turn, forced_move
 from ludus.core.errors import N_, LudusError
 from ludus.core.events import Event
+from ludus.core.i18n import Lang
 from ludus.core.record import ENGINE_VERSION, GameRecord
 from ludus.web.store import Entry, SeatRow, TableRow, now
 
 __all__ = [
-    "BOT_TABLES", "IDLE_SECONDS", "MOVE_SECONDS", "Forbidden", "Live", "NeedsConfirmation", "NotFound",
-    "Refused", "SeatSpec", "Stale", "TooMany",
+    "BOT_TABLES", "IDLE_SECONDS", "MOVE_SECONDS", "MOVE_UNITS", "Forbidden", "Live", "NeedsConfirmation",
+    "NotFound", "Refused", "SeatSpec", "Stale", "TooMany", "per_move",
 ]
 
 
-MOVE_SECONDS = (10, 7 * 86400)
-"""The range of a table's time per move, in seconds (ten seconds to a week)."""
+MOVE_SECONDS = (10, 14 * 86400)
+"""The range of a table's time per move, in seconds (ten seconds to two weeks; the lobby's form offers one
+minute to 14 days, in minutes, hours or days: :data:`MOVE_UNITS`)."""
+
+MOVE_UNITS = {"minutes": 60, "hours": 3600, "days": 86400}
+"""The units of the lobby's time per move, in seconds."""
 
 IDLE_SECONDS = 30 * 86400.0
-"""A table nobody has moved at for this long is stopped (``ludus serve --idle-days``)."""
+"""A table nobody has moved at for this long is stopped (``ludus serve --idle-days``): comfortably more
+than the longest time per move (:data:`MOVE_SECONDS`), so a turn-based table is never stopped while a
+seat still has time to move."""
 
 BOT_TABLES = 2
 """Unfinished tables whose every seat is a bot one client may have opened (``ludus serve --bot-tables``)."""
+
+
+def per_move(lang: Lang, seconds: int) -> str:
+    """A time per move in the largest unit that holds it whole, in ``lang``: "2 days per move".
+
+    >>> from ludus.core.i18n import get_lang
+    >>> [per_move(get_lang("en"), s) for s in (172800, 5400, 3600, 45)]
+    ['2 days per move', '90 minutes per move', '1 hour per move', '45 seconds per move']
+    """
+    if seconds % 86400 == 0:
+        n = seconds // 86400
+        return lang.ngettext("{count} day per move", "{count} days per move", n).format(count=n)
+    if seconds % 3600 == 0:
+        n = seconds // 3600
+        return lang.ngettext("{count} hour per move", "{count} hours per move", n).format(count=n)
+    if seconds % 60 == 0:
+        n = seconds // 60
+        return lang.ngettext("{count} minute per move", "{count} minutes per move", n).format(count=n)
+    return lang.ngettext("{count} second per move", "{count} seconds per move", seconds).format(count=seconds)
 
 
 class NotFound(LudusError):

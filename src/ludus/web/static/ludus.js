@@ -5,7 +5,9 @@
 // WebSocket is down and reconnects within seconds. Deadlines count down. When it is the
 // seat's turn the tab's title starts with the server's translated "(Your turn)" and the
 // favicon changes; a tone (Web Audio, off unless the seat page's checkbox is ticked, which
-// localStorage remembers) sounds as the turn arrives. The chat has its own part at the end.
+// localStorage remembers) sounds as the turn arrives; a browser notification (once allowed
+// with "Notify me") says so, or that the game is over, while the page is in another tab. The
+// chat has its own part at the end.
 (function () {
   "use strict";
   // Reconnect after 0.5 s, 1 s, 2 s ... at most 8 s (htmx's default waits up to a minute).
@@ -102,10 +104,21 @@
       if (k in folded && part.open !== folded[k]) part.open = folded[k];
     });
   });
+  // Under an hour a deadline counts down in m:ss, under a day in h:mm:ss; further off it is the
+  // moment itself, in the reader's zone and the page's language (its title always is).
   function tick() {
     document.querySelectorAll("time[data-deadline]").forEach(function (time) {
-      var left = Math.max(0, Math.round((Date.parse(time.dataset.deadline) - Date.now()) / 1000));
-      time.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      var at = Date.parse(time.dataset.deadline);
+      var left = Math.max(0, Math.round((at - Date.now()) / 1000));
+      var two = function (n) { return String(n).padStart(2, "0"); };
+      var moment = new Date(at).toLocaleString(document.documentElement.lang || undefined,
+        {weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"});
+      if (left >= 86400) time.textContent = moment;
+      else if (left >= 3600) {
+        time.textContent = Math.floor(left / 3600) + ":" + two(Math.floor(left / 60) % 60) + ":" + two(left % 60);
+      }
+      else time.textContent = Math.floor(left / 60) + ":" + two(left % 60);
+      time.title = moment;
       time.classList.toggle("late", left === 0);
     });
   }
@@ -114,7 +127,7 @@
   // The turn notice: title, favicon and the optional tone.
   var SOUND = "ludus.turnSound";
   var audio = null;
-  var wasMine = null;
+  var wasMine = null, wasOver = null;
   function soundOn() {
     try { return window.localStorage.getItem(SOUND) === "1"; } catch (e) { return false; }
   }
@@ -144,8 +157,30 @@
     var icon = document.getElementById("favicon");
     if (icon) icon.href = mine ? icon.dataset.turn : icon.dataset.idle;
     if (mine && wasMine === false && soundOn()) tone();
+    var over = live.dataset.status !== "playing";
+    if ((mine && wasMine === false) || (over && wasOver === false)) notice(over);
     wasMine = mine;
+    wasOver = over;
   }
+  // Browser notifications, once the person asked for them with "Notify me" (never asked on load):
+  // while the page is hidden (another tab), one when it becomes the seat's turn or the game ends.
+  var asker = document.getElementById("turn-notify");
+  function notice(over) {
+    var Shown = window.Notification;
+    if (!asker || !Shown || Shown.permission !== "granted" || document.visibilityState !== "hidden") return;
+    var note = new Shown(over ? asker.dataset.over : asker.dataset.turn,
+                         {tag: "ludus-turn", icon: "/static/favicon-turn.svg"});
+    note.onclick = function () { window.focus(); note.close(); };
+  }
+  function offer() {
+    if (asker) asker.hidden = !window.Notification || window.Notification.permission !== "default";
+  }
+  if (asker) {
+    asker.addEventListener("click", function () {
+      window.Notification.requestPermission().then(offer);
+    });
+  }
+  offer();
   var table = document.getElementById("table");
   if (table) new MutationObserver(turn).observe(table, {childList: true});
   var box = document.getElementById("turn-sound");
