@@ -100,4 +100,6 @@ def test_hint_speaks_the_readers_language_and_reads_places_at_a_larger_table() -
     options = [line for line in lines if re.match(r"  [123]\. ", line)]
     legal = ludus.load("hadrians-wall", 3).new_state(4).legal_actions(0)
     assert len(options) == min(3, len(legal)) == 2  # two Path cards to choose from: both shown
-    assert all("expected place " in line and "Ścieżki" in line for line in options), lines
+    place = get_lang("pl").gettext("expected place {place}").split("{")[0]
+    assert place.strip() and place != "expected place "  # the Polish catalog's words
+    assert all(place in line and "Ścieżki" in line for line in options), lines
