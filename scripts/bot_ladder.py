@@ -46,12 +46,12 @@ from ludus.sim.stats import wilson
 from ludus.sim.tournament import (
     Task,
     TournamentGame,
-    _model,
     _Tally,
     _tasks,
     pairings,
     plan,
     play_one,
+    rating_model,
 )
 
 REFERENCE = "openspiel"
@@ -218,7 +218,7 @@ def ladder(game_id: str, names: Sequence[str], players: int = 2, games: int = 4,
 def figures(game_id: str, players: int, names: Sequence[str], per_pairing: int, pairings_: int, seed: int,
             reference: Reference, played: list[LadderGame], seconds: float) -> dict[str, Any]:
     """The ladder's figures from the games ``played``."""
-    tally = _Tally(list(names), _model())
+    tally = _Tally(list(names), rating_model())
     for g in played:
         tally.add(g.game)
     return {
