@@ -81,6 +81,7 @@ def test_the_board_carries_its_rules_map_and_the_reference_its_anchors(client: T
     assert 'class="rules-mode"' in play_page
     replay = client.get(f"/replay/{made['id']}").text
     assert f"data-rules='{found[2]}'" in replay
+    assert f"data-rules='{found[2]}'" in client.get(f"/learn/{game}").text  # the lesson's board too
     page = client.get(f"/games/{game}/reference").text
     for entry in set(region_entries(game).values()):
         assert f'<div class="entry" id="{entry}">' in page, entry
