@@ -10,7 +10,11 @@ A game's reference is data: ``src/ludus/games/<package>/data/reference.toml``, a
 - ``text``: a short explanation in our own words, written from the rulebook (an English msgid of the
   game's domain, extracted through ``babel.cfg`` like the lessons' texts);
 - ``actions``: the verbs of the game's actions it explains (``lead``, ``follow``…): every verb the
-  game may offer is in exactly one entry, so every action a page offers links to its rules.
+  game may offer is in exactly one entry, so every action a page offers links to its rules;
+- ``regions``: the named parts of the board it explains (``"forum"``, ``"hand"``: the regions the
+  game's SVG draws, ``Canvas.region``, named in its ``lesson.toml``; ``"table"`` is the whole
+  picture): every region is in exactly one entry, so a page can link each part of the board to its
+  rules (:meth:`Reference.region_entries`).
 
 Every section a lesson step comes from has an entry (:meth:`Reference.for_section`), so each step
 of a guided game links to its rules too.
@@ -18,6 +22,8 @@ of a guided game links to its rules too.
 >>> ref = load_reference("glory-to-rome")
 >>> ref.for_action("0:lead craftsman market").id
 'lead-follow'
+>>> ref.for_region("clientele").id
+'clients'
 """
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ from importlib import resources
 import ludus
 from ludus.core.errors import N_, LudusError
 from ludus.core.registry import games
+from ludus.play.lessons import lesson_games, load_lesson
 
-__all__ = ["Entry", "Reference", "ReferenceError", "load_reference", "parse_reference", "reference_games"]
+__all__ = ["Entry", "Reference", "ReferenceError", "load_reference", "parse_reference", "reference_games",
+           "region_entries"]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -51,6 +59,7 @@ class Entry:
     title: str
     text: str
     actions: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +82,14 @@ class Reference:
         words = notation.partition(":")[2].split() if ":" in notation.split(" ", 1)[0] else notation.split()
         return self.for_verb(words[0]) if words else None
 
+    def for_region(self, region: str) -> Entry | None:
+        """The entry that explains the board's region ``region`` (None: none does)."""
+        return next((e for e in self.entries if region in e.regions), None)
+
+    def region_entries(self) -> dict[str, str]:
+        """Each board region's entry id (``{"forum": "forum", "table": "goal", ...}``)."""
+        return {region: e.id for e in self.entries for region in e.regions}
+
     def for_section(self, section: str) -> Entry | None:
         """The entry of the printed rulebook section titled ``section`` (None: none)."""
         return next((e for e in self.entries if e.section == section), None)
@@ -86,38 +103,56 @@ def _package(game_id: str) -> str:
     return module.rpartition(".")[0]
 
 
-def parse_reference(game_id: str, text: str) -> Reference:
-    """A reference from the TOML ``text`` of ``game_id``, its fields checked."""
+def _names(item: dict[str, object], key: str, game_id: str, entry_id: str) -> list[str]:
+    value = item.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise ReferenceError(N_("reference {game} entry {id}: {key} must be a list of names"), game=game_id,
+                             id=entry_id, key=key)
+    return value
+
+
+def parse_reference(game_id: str, text: str, regions: frozenset[str] | None = None) -> Reference:
+    """A reference from the TOML ``text`` of ``game_id``, its fields checked; ``regions``: the names
+    of the regions the game's board draws (None: not checked)."""
     raw = tomllib.loads(text).get("entry")
     if not isinstance(raw, list) or not raw:
         raise ReferenceError(N_("reference {game}: no [[entry]] tables"), game=game_id)
     entries: list[Entry] = []
     seen: set[str] = set()
     verbs: set[str] = set()
+    places: set[str] = set()
     for k, item in enumerate(raw, start=1):
         values = {key: item.get(key) for key in ("id", "section", "title", "text")}
         if not all(isinstance(v, str) and v for v in values.values()):
             raise ReferenceError(
                 N_("reference {game} entry {number}: id, section, title and text are needed"), game=game_id,
                 number=k)
-        entry_id, page, actions = str(values["id"]), item.get("page"), item.get("actions", [])
+        entry_id, page = str(values["id"]), item.get("page")
         if not _ID.match(entry_id) or entry_id in seen:
             raise ReferenceError(N_("reference {game} entry {number}: a bad or repeated id {id}"),
                                  game=game_id, number=k, id=entry_id)
         if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
             raise ReferenceError(N_("reference {game} entry {id}: page must be a number"), game=game_id,
                                  id=entry_id)
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ReferenceError(N_("reference {game} entry {id}: actions must be a list of verbs"),
-                                 game=game_id, id=entry_id)
+        actions = _names(item, "actions", game_id, entry_id)
+        parts = _names(item, "regions", game_id, entry_id)
         twice = verbs.intersection(actions)
         if twice:
             raise ReferenceError(N_("reference {game} entry {id}: verbs already explained: {verbs}"),
                                  game=game_id, id=entry_id, verbs=", ".join(sorted(twice)))
+        twice = places.intersection(parts)
+        if twice:
+            raise ReferenceError(N_("reference {game} entry {id}: regions already explained: {regions}"),
+                                 game=game_id, id=entry_id, regions=", ".join(sorted(twice)))
+        unknown = sorted(set(parts) - regions) if regions is not None else []
+        if unknown:
+            raise ReferenceError(N_("reference {game} entry {id}: the board draws no region {regions}"),
+                                 game=game_id, id=entry_id, regions=", ".join(unknown))
         seen.add(entry_id)
         verbs.update(actions)
+        places.update(parts)
         entries.append(Entry(entry_id, str(values["section"]), page, str(values["title"]),
-                             str(values["text"]), tuple(actions)))
+                             str(values["text"]), tuple(actions), tuple(parts)))
     return Reference(game_id, tuple(entries))
 
 
@@ -128,7 +163,14 @@ def load_reference(game_id: str) -> Reference:
     path = resources.files(_package(game_id)).joinpath("data", "reference.toml")
     if not path.is_file():
         raise ReferenceError(N_("{game} has no rules reference yet"), game=game_id)
-    return parse_reference(game_id, path.read_text(encoding="utf-8"))
+    regions = frozenset(load_lesson(game_id).regions) if game_id in lesson_games() else None
+    return parse_reference(game_id, path.read_text(encoding="utf-8"), regions)
+
+
+def region_entries(game_id: str) -> dict[str, str]:
+    """Each board region of ``game_id`` and the id of the reference entry that explains it, for a
+    page's "rules on the board" (empty: the game has no reference)."""
+    return load_reference(game_id).region_entries() if game_id in reference_games() else {}
 
 
 @cache

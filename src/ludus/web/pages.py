@@ -40,7 +40,7 @@ from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import LANGUAGES, Lang
 from ludus.core.registry import games
 from ludus.play.lessons import lesson_games
-from ludus.play.reference import load_reference, reference_games
+from ludus.play.reference import load_reference, reference_games, region_entries
 from ludus.web.accounts import account_of
 from ludus.web.chat import MAX_CHARS, Line
 from ludus.web.claims import claim, claim_opened, claimed
@@ -103,7 +103,8 @@ def board_fit(picture: str | None, game: str) -> dict[str, Any]:
     """How the page sizes a board: ``width``, the picture's width in its own units; ``readable``,
     the scale at which its smallest text (outside ``<defs>``, whose icons are pictures) is
     :data:`READABLE_PX` tall, rounded up to 1/100. The page shows the board at least that large
-    (or as wide as its column, when larger) and pans it; zoom buttons change the scale.
+    (or as wide as its column, when larger) and pans it; zoom buttons change the scale. ``rules``:
+    each board region's rules reference entry (the "Rules on the board" mode, ``static/ludus.js``).
 
     >>> fit = board_fit('<svg viewBox="0 0 1680 900"><text font-size="8">IV</text></svg>', "hadrians-wall")
     >>> fit["width"], fit["readable"]
@@ -113,7 +114,7 @@ def board_fit(picture: str | None, game: str) -> dict[str, Any]:
     sizes = [float(size) for size in _FONT.findall(_DEFS.sub("", picture or ""))]
     smallest = min((size for size in sizes if size > 0), default=READABLE_PX)
     return {"game": game, "width": float(found[1]) if found else 0.0,
-            "readable": math.ceil(READABLE_PX / smallest * 100) / 100}
+            "readable": math.ceil(READABLE_PX / smallest * 100) / 100, "rules": region_entries(game)}
 
 
 def plain_panel(text: str, seat: int | None) -> list[dict[str, Any]]:

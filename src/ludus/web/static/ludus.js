@@ -400,3 +400,68 @@
   });
   setUp();
 })();
+// Rules on the board (issue 39): the toolbar's "Rules on the board" button switches the board into
+// a mode where the part under the pointer (the smallest of the SVG's named regions, rect.region)
+// is outlined, and a click opens its entry of the game's rules reference in a new tab (the server
+// gives each region's entry: #board's data-rules) instead of playing; the click, Escape or the
+// button again leave the mode. Outside the mode a click plays as always.
+(function () {
+  "use strict";
+  function on() { return document.body.dataset.boardRules === "on"; }
+  function rules(b) {
+    try { return JSON.parse(b.dataset.rules || "{}"); } catch (e) { return {}; }
+  }
+  function unmark() {
+    document.querySelectorAll("#board rect.region.rules-hover").forEach(function (r) {
+      r.classList.remove("rules-hover");
+    });
+  }
+  function sync() {
+    document.querySelectorAll(".board-tools .rules-mode").forEach(function (button) {
+      button.setAttribute("aria-pressed", on() ? "true" : "false");
+    });
+    if (!on()) unmark();
+  }
+  function set(value) {
+    if (value) document.body.dataset.boardRules = "on";
+    else delete document.body.dataset.boardRules;
+    sync();
+  }
+  // The region under the point (x, y) that has an entry: the smallest one holding it.
+  function regionAt(b, x, y) {
+    var map = rules(b), best = null, area = Infinity;
+    b.querySelectorAll("rect.region[data-region]").forEach(function (r) {
+      var name = r.getAttribute("data-region"), box = r.getBoundingClientRect();
+      if (!(name in map) || x < box.left || x > box.right || y < box.top || y > box.bottom) return;
+      if (box.width * box.height < area) { area = box.width * box.height; best = name; }
+    });
+    return best;
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest(".board-tools .rules-mode")) { set(!on()); return; }
+    var b = on() && event.target.closest("#board.picture");
+    if (!b || event.defaultPrevented) return;  // not in the mode, or the end of a drag
+    event.preventDefault();
+    event.stopPropagation();
+    var name = regionAt(b, event.clientX, event.clientY);
+    set(false);
+    if (name) window.open(b.dataset.reference + "#" + encodeURIComponent(rules(b)[name]), "_blank", "noopener");
+  }, true);
+  document.addEventListener("pointermove", function (event) {
+    if (!on()) return;
+    var b = event.target.closest && event.target.closest("#board.picture");
+    var name = b ? regionAt(b, event.clientX, event.clientY) : null;
+    unmark();
+    if (name) {
+      b.querySelectorAll('rect.region[data-region="' + CSS.escape(name) + '"]').forEach(function (r) {
+        r.classList.add("rules-hover");
+      });
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && on()) set(false);
+  });
+  ["htmx:afterSwap", "htmx:wsAfterMessage", "htmx:load"].forEach(function (name) {
+    document.addEventListener(name, sync);
+  });
+})();
