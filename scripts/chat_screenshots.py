@@ -11,14 +11,11 @@ board) and ``web-chat-phone.png`` (Marcus's page at 390×844, scrolled to the ch
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import httpx
-from web_screenshots import FLAGS, LAPTOP, PHONE, ROOT, free_port, start
+from web_screenshots import LAPTOP, PHONE, parser, report, served
 
 LINES = [(0, "Ave, Marcus! Good luck."), (1, "Ave! Shipping early this time?"),
          (0, "Maybe. The Forum looks too good."), (1, "<b>Tags</b> & all are shown as typed.")]
@@ -27,52 +24,32 @@ SHOWN = "count => document.querySelectorAll('#chat-lines li').length === count"
 
 def main(argv: list[str] | None = None) -> int:
     """Take the two screenshots; 0 when both were written."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
+    args = parser(__doc__).parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = start(f"sqlite:///{scratch}/web.db", port, Path(scratch) / "server.log")
-        try:
-            made = httpx.post(f"{base}/api/tables", timeout=60, json={
-                "game": "trajan", "players": 2, "seed": 7,
-                "seats": [{"kind": "human", "name": "Livia"}, {"kind": "human", "name": "Marcus"}]})
-            made.raise_for_status()
-            table_id, tokens = made.json()["id"], [s["token"] for s in made.json()["seats"]]
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
-                try:
-                    pages = [browser.new_context(viewport=size).new_page()  # type: ignore[arg-type]
-                             for size in (LAPTOP, PHONE)]
-                    for page, token in zip(pages, tokens, strict=True):
-                        page.goto(f"{base}/play/{table_id}/{token}")
-                        page.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
-                    for count, (seat, text) in enumerate(LINES, start=1):
-                        pages[seat].fill("#chat input[name=chat]", text)
-                        pages[seat].press("#chat input[name=chat]", "Enter")
-                        for page in pages:
-                            page.wait_for_function(SHOWN, arg=count, timeout=30_000)
-                    pages[0].fill("#chat input[name=chat]", "Your move!")
-                    written.append(args.out / "web-chat.png")
-                    pages[0].screenshot(path=written[-1])
-                    pages[1].evaluate("document.getElementById('chat').scrollIntoView()")
-                    written.append(args.out / "web-chat-phone.png")
-                    pages[1].screenshot(path=written[-1])
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
-    for path in written:
-        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    return 0 if len(written) == 2 else 1
-
+    with served(args.chromium) as (base, _db, browser):
+        made = httpx.post(f"{base}/api/tables", timeout=60, json={
+            "game": "trajan", "players": 2, "seed": 7,
+            "seats": [{"kind": "human", "name": "Livia"}, {"kind": "human", "name": "Marcus"}]})
+        made.raise_for_status()
+        table_id, tokens = made.json()["id"], [s["token"] for s in made.json()["seats"]]
+        pages = [browser.new_context(viewport=size).new_page()
+                 for size in (LAPTOP, PHONE)]
+        for page, token in zip(pages, tokens, strict=True):
+            page.goto(f"{base}/play/{table_id}/{token}")
+            page.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
+        for count, (seat, text) in enumerate(LINES, start=1):
+            pages[seat].fill("#chat input[name=chat]", text)
+            pages[seat].press("#chat input[name=chat]", "Enter")
+            for page in pages:
+                page.wait_for_function(SHOWN, arg=count, timeout=30_000)
+        pages[0].fill("#chat input[name=chat]", "Your move!")
+        written.append(args.out / "web-chat.png")
+        pages[0].screenshot(path=written[-1])
+        pages[1].evaluate("document.getElementById('chat').scrollIntoView()")
+        written.append(args.out / "web-chat-phone.png")
+        pages[1].screenshot(path=written[-1])
+    return report(written, 2)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,13 +14,10 @@ search box.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from web_screenshots import FLAGS, LAPTOP, ROOT, free_port, start
+from web_screenshots import LAPTOP, parser, report, served
 
 STEPS = {"glory-to-rome": 7, "fall-of-rome": 11, "hadrians-wall": 9, "trajan": 8}
 """The step shot per game: one that asks for a move, its region lit (the pool, the alliance spaces,
@@ -47,46 +44,26 @@ def to_step(page: object, number: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Take the screenshots; 0 when all were written."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
+    args = parser(__doc__).parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     shots = [(game, "en", number) for game, number in STEPS.items()] + [("glory-to-rome", "pl", 7)]
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = start(f"sqlite:///{scratch}/web.db", port, Path(scratch) / "server.log")
-        try:
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
-                try:
-                    for game, code, number in shots:
-                        page = browser.new_context(viewport=LAPTOP).new_page()  # type: ignore[arg-type]
-                        page.goto(f"{base}/learn/{game}?lang={code}")
-                        page.wait_for_selector("#live[data-step]", timeout=WAIT)
-                        to_step(page, number)
-                        name = f"web-learn-{game}" + ("" if code == "en" else f"-{code}") + ".png"
-                        written.append(args.out / name)
-                        page.screenshot(path=written[-1])
-                        page.context.close()
-                    page = browser.new_context(viewport=LAPTOP).new_page()  # type: ignore[arg-type]
-                    page.goto(f"{base}/games/glory-to-rome/reference?lang=en")
-                    page.fill("#reference-search", "Hand")
-                    written.append(args.out / "web-reference.png")
-                    page.screenshot(path=written[-1])
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
-    for path in written:
-        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    return 0 if len(written) == len(shots) + 1 else 1
-
+    with served(args.chromium) as (base, _db, browser):
+        for game, code, number in shots:
+            page = browser.new_context(viewport=LAPTOP).new_page()
+            page.goto(f"{base}/learn/{game}?lang={code}")
+            page.wait_for_selector("#live[data-step]", timeout=WAIT)
+            to_step(page, number)
+            name = f"web-learn-{game}" + ("" if code == "en" else f"-{code}") + ".png"
+            written.append(args.out / name)
+            page.screenshot(path=written[-1])
+            page.context.close()
+        page = browser.new_context(viewport=LAPTOP).new_page()
+        page.goto(f"{base}/games/glory-to-rome/reference?lang=en")
+        page.fill("#reference-search", "Hand")
+        written.append(args.out / "web-reference.png")
+        page.screenshot(path=written[-1])
+    return report(written, len(shots) + 1)
 
 if __name__ == "__main__":
     sys.exit(main())

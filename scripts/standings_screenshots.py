@@ -12,14 +12,11 @@ real server (``ludus serve``) on that database and has Chromium take, 1280×800:
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
-from web_screenshots import FLAGS, LAPTOP, ROOT, free_port, start  # the script's folder is on the path
+from web_screenshots import LAPTOP, parser, report, served  # the script's folder is on the path
 
 from ludus.web import accounts
 from ludus.web.live import Hub, SeatSpec
@@ -79,38 +76,17 @@ def games(db: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Take the screenshots; 0 when both were written."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
+    args = parser(__doc__).parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    with tempfile.TemporaryDirectory() as scratch:
-        db = f"sqlite:///{scratch}/web.db"
-        games(db)
-        port = free_port()
-        server = start(db, port, Path(scratch) / "server.log")
-        try:
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
-                try:
-                    page = browser.new_page(viewport=LAPTOP)
-                    for path, name in (("/players/Livia", "web-player.png"),
-                                       (f"/leaderboard/{GAME}?players=2", "web-leaderboard.png")):
-                        page.goto(f"http://127.0.0.1:{port}{path}")
-                        written.append(args.out / name)
-                        page.screenshot(path=written[-1], full_page=True)
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
-    for path in written:
-        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    return 0 if len(written) == 2 else 1
-
+    with served(args.chromium, prepare=games) as (base, _db, browser):
+        page = browser.new_page(viewport=LAPTOP)
+        for path, name in (("/players/Livia", "web-player.png"),
+                           (f"/leaderboard/{GAME}?players=2", "web-leaderboard.png")):
+            page.goto(f"{base}{path}")
+            written.append(args.out / name)
+            page.screenshot(path=written[-1], full_page=True)
+    return report(written, 2)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -12,25 +12,22 @@ Then Livia signs in (her session cookie is set in the browser) and Chromium take
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import httpx
 
 from ludus.web import accounts
-from ludus.web.store import Store
+from ludus.web.store import AccountRow, Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web_screenshots import FLAGS, LAPTOP, ROOT, free_port, start
+from web_screenshots import LAPTOP, parser, report, served
 
 PASSWORD = "correct horse battery"
 
 
-def open_table(base: str, store: Store, owners: list[accounts.AccountRow], seed: int,
+def open_table(base: str, store: Store, owners: list[AccountRow], seed: int,
                move_seconds: int | None) -> tuple[str, list[str], int]:
     """A table of ``owners`` (seat by seat, their seats claimed): its id, the seats' tokens, the mover."""
     made = httpx.post(f"{base}/api/tables", timeout=60, json={
@@ -46,18 +43,10 @@ def open_table(base: str, store: Store, owners: list[accounts.AccountRow], seed:
 
 def main(argv: list[str] | None = None) -> int:
     """Take the screenshot; 0 when it was written."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
+    args = parser(__doc__).parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    shot = args.out / "web-my-tables.png"
-    with tempfile.TemporaryDirectory() as scratch:
-        port, db = free_port(), f"sqlite:///{scratch}/web.db"
-        base = f"http://127.0.0.1:{port}"
-        server = start(db, port, Path(scratch) / "server.log")
+    written: list[Path] = []
+    with served(args.chromium) as (base, db, browser):
         store = Store(db)
         try:
             livia, marcus = (accounts.register(store, name, PASSWORD) for name in ("Livia", "Marcus"))
@@ -76,25 +65,17 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 time.sleep(0.1)
             _row, session = accounts.sign_in(store, "Livia", PASSWORD)
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
-                try:
-                    context = browser.new_context(viewport=LAPTOP)
-                    context.add_cookies([{"name": accounts.SESSION_COOKIE, "value": session, "url": base}])
-                    page = context.new_page()
-                    page.goto(f"{base}/me/tables")
-                    page.wait_for_selector(".my-tables")
-                    page.wait_for_timeout(1500)  # the deadlines are written by the page's script
-                    page.screenshot(path=shot)
-                finally:
-                    browser.close()
         finally:
             store.dispose()
-            server.terminate()
-            server.wait(10)
-    print(shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot)
-    return 0 if shot.exists() else 1
-
+        context = browser.new_context(viewport=LAPTOP)
+        context.add_cookies([{"name": accounts.SESSION_COOKIE, "value": session, "url": base}])
+        page = context.new_page()
+        page.goto(f"{base}/me/tables")
+        page.wait_for_selector(".my-tables")
+        page.wait_for_timeout(1500)  # the deadlines are written by the page's script
+        written.append(args.out / "web-my-tables.png")
+        page.screenshot(path=written[-1])
+    return report(written, 1)
 
 if __name__ == "__main__":
     sys.exit(main())

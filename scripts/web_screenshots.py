@@ -21,13 +21,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import httpx
 
 from ludus.core.rng import Rng
 from ludus.testing.boards import SMALLEST_WORD_JS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -39,8 +44,8 @@ TABLES: dict[str, tuple[int, int]] = {
     "fall-of-rome": (2, 8),
     "hadrians-wall": (2, 30),
 }
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def free_port() -> int:
@@ -67,6 +72,63 @@ def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     process.kill()
     raise SystemExit(f"the server did not start:\n{log.read_text()[-2000:]}")
+
+
+def parser(doc: str, *, seed: int | None = None) -> argparse.ArgumentParser:
+    """The command line every screenshot script shares, described by the first line of ``doc``:
+    ``--out`` (the folder of the pictures, docs/images), ``--seed`` (only given a default ``seed``)
+    and ``--chromium`` (the browser's executable, ``$LUDUS_CHROMIUM`` or Debian's)."""
+    made = argparse.ArgumentParser(description=doc.split("\n")[0])
+    made.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    if seed is not None:
+        made.add_argument("--seed", type=int, default=seed)
+    made.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
+    return made
+
+
+class Served(NamedTuple):
+    """What :func:`served` yields."""
+
+    base: str
+    """The server's address, ``http://127.0.0.1:<port>`` (no slash at the end)."""
+    db: str
+    """The scratch database's URL (SQLite)."""
+    browser: Browser
+    """Headless Chromium, launched."""
+
+
+@contextmanager
+def served(chromium: str, prepare: Callable[[str], None] | None = None) -> Iterator[Served]:
+    """A real ``ludus serve`` on a free port over a scratch SQLite database (in a temporary folder,
+    removed at the end, with the server's log) and Chromium (the executable ``chromium``) launched
+    headless; both stopped at the end. ``prepare``, when given, is called with the database's URL
+    before the server starts (to fill the database)."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = f"sqlite:///{scratch}/web.db"
+        if prepare is not None:
+            prepare(db)
+        port = free_port()
+        server = start(db, port, Path(scratch) / "server.log")
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=chromium, args=FLAGS)
+                try:
+                    yield Served(f"http://127.0.0.1:{port}", db, browser)
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+def report(written: list[Path], expected: int) -> int:
+    """Print the pictures ``written`` (below the project relative to it); 0 when they are the
+    ``expected`` number, 1 otherwise."""
+    for path in written:
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    return 0 if len(written) == expected else 1
 
 
 def table(base: str, game: str, players: int, seed: int, names: list[str],
@@ -115,64 +177,43 @@ def settle(base: str, table_id: str, token: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Take the screenshots; 0 when every one was written."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--chromium", default=os.environ.get("LUDUS_CHROMIUM", "/usr/bin/chromium"))
-    args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
+    args = parser(__doc__, seed=7).parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = start(f"sqlite:///{scratch}/web.db", port, Path(scratch) / "server.log")
-        try:
-            rng = Rng(args.seed)
-            pages: dict[str, str] = {}
-            for game, (players, decisions) in TABLES.items():
-                table_id, token = table(base, game, players, args.seed, ["Livia", "Marcus", "Julia"])
-                play(base, table_id, token, decisions, rng)
-                settle(base, table_id, token)
-                pages[game] = f"{base}/play/{table_id}/{token}"
-            finished, finished_token = table(base, "glory-to-rome", 2, args.seed, ["Livia", "Marcus"],
-                                             simplified=True)
-            play(base, finished, finished_token, 1000, rng)
-            with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=FLAGS)
-                try:
-                    page = browser.new_page(viewport=LAPTOP)
-                    page.goto(f"{base}/")
-                    written.append(args.out / "web-lobby.png")
-                    page.screenshot(path=written[-1])
-                    phone = browser.new_page(viewport=PHONE)
-                    for game, url in pages.items():
-                        for shot, name in ((page, f"web-{game}.png"), (phone, f"web-{game}-phone.png")):
-                            shot.goto(url)
-                            shot.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
-                            if shot is phone:  # the options come first on a phone: scroll to the board
-                                shot.evaluate("document.querySelector('.board-area').scrollIntoView()")
-                            written.append(args.out / name)
-                            shot.screenshot(path=written[-1])
-                            found = shot.evaluate(SMALLEST_WORD_JS)
-                            size = f"{found['width']:.0f}×{found['height']:.0f}"
-                            print(f"{name}: the smallest word of the board {found['least']:.2f} CSS px "
-                                  f"(scale {found['scale']:.2f}, the board {size} in a "
-                                  f"{found['windowWidth']}×{found['windowHeight']} window)")
-                    page.goto(f"{base}/play/{finished}/{finished_token}")
-                    page.wait_for_selector(".end .sheet", timeout=30_000)
-                    written.append(args.out / "web-end.png")
-                    page.screenshot(path=written[-1])
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            server.wait(10)
-    for path in written:
-        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    return 0 if len(written) == 2 * len(TABLES) + 2 else 1
-
+    with served(args.chromium) as (base, _db, browser):
+        rng = Rng(args.seed)
+        pages: dict[str, str] = {}
+        for game, (players, decisions) in TABLES.items():
+            table_id, token = table(base, game, players, args.seed, ["Livia", "Marcus", "Julia"])
+            play(base, table_id, token, decisions, rng)
+            settle(base, table_id, token)
+            pages[game] = f"{base}/play/{table_id}/{token}"
+        finished, finished_token = table(base, "glory-to-rome", 2, args.seed, ["Livia", "Marcus"],
+                                         simplified=True)
+        play(base, finished, finished_token, 1000, rng)
+        page = browser.new_page(viewport=LAPTOP)
+        page.goto(f"{base}/")
+        written.append(args.out / "web-lobby.png")
+        page.screenshot(path=written[-1])
+        phone = browser.new_page(viewport=PHONE)
+        for game, url in pages.items():
+            for shot, name in ((page, f"web-{game}.png"), (phone, f"web-{game}-phone.png")):
+                shot.goto(url)
+                shot.wait_for_selector('#table[data-socket="open"]', timeout=30_000)
+                if shot is phone:  # the options come first on a phone: scroll to the board
+                    shot.evaluate("document.querySelector('.board-area').scrollIntoView()")
+                written.append(args.out / name)
+                shot.screenshot(path=written[-1])
+                found = shot.evaluate(SMALLEST_WORD_JS)
+                size = f"{found['width']:.0f}×{found['height']:.0f}"
+                print(f"{name}: the smallest word of the board {found['least']:.2f} CSS px "
+                      f"(scale {found['scale']:.2f}, the board {size} in a "
+                      f"{found['windowWidth']}×{found['windowHeight']} window)")
+        page.goto(f"{base}/play/{finished}/{finished_token}")
+        page.wait_for_selector(".end .sheet", timeout=30_000)
+        written.append(args.out / "web-end.png")
+        page.screenshot(path=written[-1])
+    return report(written, 2 * len(TABLES) + 2)
 
 if __name__ == "__main__":
     sys.exit(main())
