@@ -161,3 +161,26 @@ def test_a_seat_sees_its_own_decisions_until_the_end_then_everyones() -> None:
     assert {d.seat for d in finished.for_seat(1).decisions} == {0, 1}
     data = finished.to_json()
     assert data["mistake_threshold"] == MISTAKE and len(data["decisions"]) == len(finished.decisions)
+
+
+@pytest.mark.parametrize("name", ["glory-to-rome_2p_greedy_unfinished.json",
+                                  "trajan_2p_random_unfinished.json"])
+def test_a_seats_review_is_the_same_on_twin_positions(name: str) -> None:
+    """Every position of the game replaced by a twin from seat 0's view (a determinization: what seat 0
+    has seen kept, the rest re-dealt): seat 0's review is the same, decision by decision."""
+    found, final = positions(GameRecord.load(RECORDS / name))
+    twins = [Position(p.number, p.state.determinize(0, 1000 + p.number), p.action) for p in found]
+    assert any(t.state.view(1) != p.state.view(1) for t, p in zip(twins, found, strict=True))  # not copies
+    mine = review((found, final), budget=TINY, seed=5, seats=[0])
+    theirs = review((twins, final), budget=TINY, seed=5, seats=[0])
+    assert mine.decisions and mine.to_json() == theirs.to_json()
+
+
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.json")), ids=lambda p: p.stem)
+def test_every_saved_record_can_be_reviewed(path: Path) -> None:
+    """``ludus review`` works on any saved record: finished or not, any game and table size."""
+    record = GameRecord.load(path)
+    done = review(record, budget=Budget(worlds=1, width=2, turns=0), seed=1, seats=[0])
+    assert done.actions == len(record.actions)
+    assert all(d.seat == 0 and d.options > 1 for d in done.decisions)
+    assert done.for_seat(0).to_json()["decisions"] == [d.to_json() for d in done.decisions]

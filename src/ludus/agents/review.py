@@ -8,8 +8,9 @@ the **loss**, best − played (0 when the move played was the best found). A dec
 at least :data:`MISTAKE` is a **mistake**, with the move the analysis preferred.
 
 Forced moves (one legal option) are not valued, nor are optional out-of-turn actions (a Fall of
-Rome event card played on another player's turn): the review values the decisions a seat was asked
-to take.
+Rome event card played on another player's turn), nor a move written in an older notation that the
+game still replays but no longer offers (a record of an earlier version): the review values the
+decisions a seat was asked to take, among the options it was offered.
 
 What a seat may see of a review (:meth:`Review.for_seat`): its own decisions while the game is not
 over, everyone's once it is (a decision's options can name the seat's hidden cards).
@@ -184,8 +185,10 @@ def review(source: GameRecord | tuple[Sequence[Position], State], *, level: str 
         if not 0 <= seat < game.players:
             raise ValueError(f"seat {seat} does not exist in a {game.players}-player game")
     todo = [p for p in found if p.action.player in wanted and p.action.player in p.state.to_move()]
-    counted = [(p, len(p.state.legal_actions(p.action.player))) for p in todo]
-    counted = [(p, n) for p, n in counted if n > 1]
+    offered = [(p, p.state.legal_actions(p.action.player)) for p in todo]
+    # a move in an older notation the game still replays but no longer offers (a record of an earlier
+    # version: Glory to Rome's legacy petitions) has no option to compare with: it is not reviewed
+    counted = [(p, len(legal)) for p, legal in offered if len(legal) > 1 and p.action in legal]
     decisions: list[Decision] = []
     for done, (pos, count) in enumerate(counted, start=1):
         seat = pos.action.player
