@@ -19,6 +19,7 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 
 from ludus.web.app import Settings, create_app
 
@@ -172,3 +173,24 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
     controller.start()
     yield handler, controller.port
     controller.stop()
+
+
+# --- Debian's Chromium, driven by Playwright, and a real server for it --------------------------------
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module (each test opens its own contexts)."""
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(start_server: Callable[..., Server], sqlite_url: str) -> Server:
+    """A real ``ludus serve`` over a fresh SQLite database, bots moving at once."""
+    return start_server(sqlite_url)

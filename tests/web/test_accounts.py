@@ -9,21 +9,21 @@ from __future__ import annotations
 import html
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from ludus.web.accounts import SESSION_COOKIE, SESSION_DAYS
 from ludus.web.people import SIGN_IN_BURST
 from ludus.web.store import AccountRow
-from web.test_browser import CHROMIUM, FLAGS, READY, WAIT
+from web.test_browser import READY, WAIT
 
 if TYPE_CHECKING:
     from web.conftest import Server
@@ -395,22 +395,13 @@ def test_a_rematch_played_by_the_session_is_claimed_too(client: TestClient) -> N
 
 
 # --- in Chromium ------------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """One headless Chromium for the module."""
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
 def test_in_chromium_register_open_a_table_and_play_it_on_another_device(
-        chromium: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
+        browser: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
     """The forms work in a real browser (its Origin, its cookies, the page's policies): register, open a
     table from the lobby (the seat is claimed), sign in on another device straight back to the seat's
     page, which plays by the session (its socket too), and sign out from the navigation."""
     server = start_server(sqlite_url)
-    first = chromium.new_context(base_url=server.url)
+    first = browser.new_context(base_url=server.url)
     page = first.new_page()
     page.goto("/register")
     page.fill("input[name=name]", "Antonia")
@@ -426,7 +417,7 @@ def test_in_chromium_register_open_a_table_and_play_it_on_another_device(
     assert seat_link
     table_id = seat_link.split("/")[2]
     first.close()
-    other = chromium.new_context(base_url=server.url)
+    other = browser.new_context(base_url=server.url)
     page = other.new_page()
     page.goto(f"/play/{table_id}/seat/0")
     assert "invitation link" in page.content()  # not signed in here yet

@@ -20,9 +20,7 @@ from playwright.sync_api import Browser, Page
 
 from ludus.testing.boards import SMALLEST_WORD_JS
 from web.conftest import Server, free_port
-from web.test_browser import WAIT, browser, open_table
-
-__all__ = ["browser"]  # the fixture, imported for pytest
+from web.test_browser import WAIT, open_table
 
 SMALLEST_PX = 10.0
 LAPTOP = {"width": 1280, "height": 800}

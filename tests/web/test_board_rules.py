@@ -23,9 +23,7 @@ from ludus.play.lessons import load_lesson
 from ludus.play.reference import ReferenceError as BadReference
 from ludus.play.reference import load_reference, parse_reference, region_entries
 from web.conftest import Server
-from web.test_browser import WAIT, browser, look, open_table, play, seat_page, server
-
-__all__ = ["browser", "server"]  # the fixtures, imported for pytest
+from web.test_browser import WAIT, look, open_table, play, seat_page
 
 GAMES = {"glory-to-rome": 3, "trajan": 2, "fall-of-rome": 2, "hadrians-wall": 2}
 """Each game and the number of players its boards are drawn for."""

@@ -12,20 +12,17 @@ generous limit and nothing is timed; the games are seeded and the bots move at o
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 if TYPE_CHECKING:
     from web.conftest import Server
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run"]
 WAIT = 30_000
 """Milliseconds any one wait may take before the test fails (a limit, not a measure)."""
 
@@ -57,21 +54,6 @@ MOVED = """index => { const live = document.getElementById('live');
 READY = """() => { const live = document.getElementById('live');
   return live !== null && (live.dataset.status !== 'playing'
     || document.querySelector('#actions button.action') !== null); }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module (each test opens its own contexts)."""
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def server(start_server: Callable[..., Server], sqlite_url: str) -> Server:
-    """A real ``ludus serve`` over a fresh SQLite database, bots moving at once."""
-    return start_server(sqlite_url)
 
 
 def open_table(server: Server, game: str, seats: list[str], seed: int,

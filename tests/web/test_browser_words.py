@@ -8,10 +8,8 @@ import re
 from playwright.sync_api import Browser
 
 from web.conftest import Server
-from web.test_browser import WAIT, browser, server, settled
+from web.test_browser import WAIT, settled
 from web.test_words import SEAT_ZERO
-
-__all__ = ["browser", "server"]  # the fixtures, imported for pytest
 
 
 def test_two_players_of_trajan_see_only_the_two_player_lap(browser: Browser, server: Server) -> None:

@@ -24,9 +24,7 @@ from ludus.web.store import ChatRow, Store
 from web.conftest import Server
 from web.sockets import WAIT
 from web.test_browser import WAIT as BROWSER_WAIT
-from web.test_browser import browser, open_table, seat_page
-
-__all__ = ["browser"]  # the fixture, imported for pytest
+from web.test_browser import open_table, seat_page
 
 
 def table(client: TestClient, seats: list[dict[str, Any]], **more: Any) -> tuple[str, list[str]]:

@@ -181,32 +181,29 @@ def test_a_game_without_a_reference_page_is_404(client: TestClient) -> None:
 
 
 def test_a_person_clicks_through_the_first_steps_of_a_lesson(
-        start_server: Callable[..., Server], sqlite_url: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    from web.test_browser import CHROMIUM, FLAGS, WAIT
+        browser: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
+    from web.test_browser import WAIT
 
     server = start_server(sqlite_url)
-    with sync_playwright() as driver:
-        chromium: Browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = chromium.new_page()
-            page.goto(f"{server.url}/")
-            page.click('a[href="/learn/glory-to-rome"]')
-            page.wait_for_selector('#live[data-step="1"]', timeout=WAIT)
-            assert page.locator('#board rect.region.lit[data-region="table"]').count() == 1
-            for number in (1, 2, 3):
-                page.click("button.next")
-                page.wait_for_selector(f'#live[data-step="{number + 1}"]', timeout=WAIT)
-            assert page.locator('#board rect.region.lit[data-region="hand"]').count() == 1  # step 4: the hand
-            page.click('#actions button.action[data-notation="0:lead craftsman market"]')
-            page.wait_for_selector('#live[data-step="5"]', timeout=WAIT)
-            assert page.locator('#board rect.region.lit[data-region="sites"]').count() == 1
-            assert page.locator("#board path.veil").count() == 1
-            page.click("#live .source a.rules-link")
-            page.wait_for_selector("#reference .entry:target", timeout=WAIT)
-            page.fill("#reference-search", "foundation")
-            shown = page.locator("#reference .entry:not([hidden])")
-            assert shown.count() >= 1 and all("foundation" in t.lower() for t in shown.all_inner_texts())
-        finally:
-            chromium.close()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.click('a[href="/learn/glory-to-rome"]')
+        page.wait_for_selector('#live[data-step="1"]', timeout=WAIT)
+        assert page.locator('#board rect.region.lit[data-region="table"]').count() == 1
+        for number in (1, 2, 3):
+            page.click("button.next")
+            page.wait_for_selector(f'#live[data-step="{number + 1}"]', timeout=WAIT)
+        assert page.locator('#board rect.region.lit[data-region="hand"]').count() == 1  # step 4: the hand
+        page.click('#actions button.action[data-notation="0:lead craftsman market"]')
+        page.wait_for_selector('#live[data-step="5"]', timeout=WAIT)
+        assert page.locator('#board rect.region.lit[data-region="sites"]').count() == 1
+        assert page.locator("#board path.veil").count() == 1
+        page.click("#live .source a.rules-link")
+        page.wait_for_selector("#reference .entry:target", timeout=WAIT)
+        page.fill("#reference-search", "foundation")
+        shown = page.locator("#reference .entry:not([hidden])")
+        assert shown.count() >= 1 and all("foundation" in t.lower() for t in shown.all_inner_texts())
+    finally:
+        context.close()

@@ -8,27 +8,18 @@ rest of the game to bots (the result stays theirs), and both ratings change on t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from web.conftest import Inbox, free_port
-from web.test_browser import CHROMIUM, FLAGS, WAIT, look, play
+from web.test_browser import WAIT, look, play
 
 if TYPE_CHECKING:
     from web.conftest import Server
 
 PASSWORD = "a long enough secret"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def register(browser: Browser, server: Server, name: str, email: str) -> Page:

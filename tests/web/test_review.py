@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser
 
 import ludus
 from ludus.agents import GreedyAgent
@@ -26,7 +26,7 @@ from ludus.web.app import Settings, create_app
 from ludus.web.live import Hub, Live, Refused
 from ludus.web.reviews import Analyst, hint_seed, think_hint
 from ludus.web.store import Store
-from web.test_browser import CHROMIUM, FLAGS, mouse_click, posting
+from web.test_browser import mouse_click, posting
 
 if TYPE_CHECKING:
     from web.conftest import Server
@@ -208,32 +208,31 @@ def test_a_seat_sees_its_own_review_while_playing_and_everyones_after_the_end(cl
 
 # --- in a real browser --------------------------------------------------------------------------
 def test_in_chromium_the_hint_shows_three_options_and_clicking_one_plays_it(
-        start_server: Callable[..., Server], sqlite_url: str) -> None:
+        browser: Browser, start_server: Callable[..., Server], sqlite_url: str) -> None:
     server = start_server(sqlite_url, "--hint-level", "easy", "--bot-processes", "0")
     made = httpx.post(f"{server.url}/api/tables", json={
         "game": "glory-to-rome", "players": 2, "seed": 3,
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]}, timeout=30).json()
     table, token = made["id"], made["seats"][0]["token"]
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = chromium.new_context().new_page()
-            page.goto(f"{server.url}/play/{table}/{token}")
-            page.wait_for_selector(".hint-button", timeout=BROWSER_WAIT)
-            before = int(page.locator("#live").get_attribute("data-index") or 0)
-            with posting(page, "/hint"):
-                mouse_click(page, ".hint-button")
-            page.wait_for_selector("#hint .hint-option", timeout=BROWSER_WAIT)
-            options = page.locator("#hint .hint-option")
-            assert options.count() == 3
-            assert "win chance" in (page.locator("#hint").text_content() or "")
-            chosen = options.first.get_attribute("data-notation")
-            with posting(page, "/act"):
-                mouse_click(page, "#hint .hint-option")
-            page.wait_for_function(f"() => Number(document.getElementById('live').dataset.index) > {before}",
-                                   timeout=BROWSER_WAIT)
-        finally:
-            chromium.close()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/play/{table}/{token}")
+        page.wait_for_selector(".hint-button", timeout=BROWSER_WAIT)
+        before = int(page.locator("#live").get_attribute("data-index") or 0)
+        with posting(page, "/hint"):
+            mouse_click(page, ".hint-button")
+        page.wait_for_selector("#hint .hint-option", timeout=BROWSER_WAIT)
+        options = page.locator("#hint .hint-option")
+        assert options.count() == 3
+        assert "win chance" in (page.locator("#hint").text_content() or "")
+        chosen = options.first.get_attribute("data-notation")
+        with posting(page, "/act"):
+            mouse_click(page, "#hint .hint-option")
+        page.wait_for_function(f"() => Number(document.getElementById('live').dataset.index) > {before}",
+                               timeout=BROWSER_WAIT)
+    finally:
+        context.close()
     store = Store(sqlite_url)  # the server's log: the person's first move is the option clicked
     try:
         assert chosen in [e.notation for e in store.entries(table) if e.seat == 0 and e.kind == "act"][:1]

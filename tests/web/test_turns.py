@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from ludus.cli import main
 from ludus.core.errors import LudusError
@@ -252,16 +252,6 @@ RECORD = """() => {
   };
 }"""
 HIDE = "() => Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'})"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from web.test_browser import CHROMIUM, FLAGS
-
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def api(server: Server, path: str, **body: Any) -> dict[str, Any]:
