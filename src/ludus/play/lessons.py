@@ -48,7 +48,7 @@ from ludus.core.api import Game, State
 from ludus.core.driver import Table
 from ludus.core.errors import N_, LudusError
 from ludus.core.i18n import Lang, get_lang
-from ludus.core.registry import games
+from ludus.core.registry import games, package_of
 
 __all__ = ["READ_FIRST", "Lesson", "LessonError", "LessonRun", "OffLesson", "Region", "ScriptedSeat", "Step",
            "lesson_games", "load_lesson", "parse_lesson", "rehearse"]
@@ -132,11 +132,11 @@ class Lesson:
 
 
 def _package(game_id: str) -> str:
-    info = next((i for i in games() if i.id == game_id), None)
-    if info is None:
+    """The package of game ``game_id`` (:func:`~ludus.core.registry.package_of`), whose ``data``
+    folder holds its files."""
+    if game_id not in {i.id for i in games()}:
         raise LessonError(N_("unknown game {game}"), game=game_id)
-    module = type(ludus.load(game_id, info.default_players or info.min_players)).__module__
-    return module.rpartition(".")[0]
+    return package_of(game_id)
 
 
 def lesson_games() -> list[str]:

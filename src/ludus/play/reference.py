@@ -34,9 +34,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-import ludus
 from ludus.core.errors import N_, LudusError
-from ludus.core.registry import games
+from ludus.core.registry import games, package_of
 from ludus.play.lessons import lesson_games, load_lesson
 
 __all__ = ["Entry", "Reference", "ReferenceError", "load_reference", "parse_reference", "reference_games",
@@ -96,11 +95,11 @@ class Reference:
 
 
 def _package(game_id: str) -> str:
-    info = next((i for i in games() if i.id == game_id), None)
-    if info is None:
+    """The package of game ``game_id`` (:func:`~ludus.core.registry.package_of`), whose ``data``
+    folder holds its files."""
+    if game_id not in {i.id for i in games()}:
         raise ReferenceError(N_("unknown game {game}"), game=game_id)
-    module = type(ludus.load(game_id, info.default_players or info.min_players)).__module__
-    return module.rpartition(".")[0]
+    return package_of(game_id)
 
 
 def _names(item: dict[str, object], key: str, game_id: str, entry_id: str) -> list[str]:
