@@ -160,12 +160,14 @@ def test_one_hint_at_a_time_per_seat(client: TestClient) -> None:
 
 
 # --- the review ---------------------------------------------------------------------------------
-def panel(client: TestClient, url: str) -> str:
-    """The review panel at ``url`` once the review is made (asked again as the page does)."""
+def panel(client: TestClient, url: str, playing: bool = False) -> str:
+    """The review panel at ``url`` once the review is made (asked again as the page does). While the game
+    is ``playing``, its progress shows no counts: they are every seat's decisions with a choice."""
     end = time.monotonic() + WAIT
     while time.monotonic() < end:
         answer = client.get(url)
         assert answer.status_code == 200, answer.text
+        assert not (playing and re.search(r"\(\d+ of \d+\)", answer.text)), answer.text
         if "reviewing…" not in answer.text:
             return answer.text
         time.sleep(0.1)
@@ -180,7 +182,7 @@ def test_a_seat_sees_its_own_review_while_playing_and_everyones_after_the_end(cl
     assert live.status == "playing"
     page = client.get(f"/replay/{table}", params={"mine": 0}).text
     assert f'hx-get="/play/{table}/seat/0/review?at=0"' in page
-    mine = panel(client, f"/play/{table}/seat/0/review")
+    mine = panel(client, f"/play/{table}/seat/0/review", playing=True)
     assert re.search(r"<h3>Ann: (no mistakes in|mistakes: \d+, in) \d+ decisions?</h3>", mine)
     assert len(re.findall("<h3>", mine)) == 1 and "The game is not over" in mine
     watcher = client.get(f"/replay/{table}/review").text

@@ -128,6 +128,9 @@ def review_panel(request: Request, live: Live, seat: int | None, lang: Lang, at:
     found = analyst_of(request).review(live)
     if isinstance(found, Progress):
         values["progress"] = found
+        # its counts are every seat's decisions with a choice: while the game is played they would
+        # tell a seat whether another seat had a choice (which may hang on its hidden cards)
+        values["counted"] = live.status != "playing"
         return HTMLResponse(templates.get_template("review.html").render(_context(request, lang, **values)))
     over = live.status != "playing"
     decisions = visible(found, seat, over) or []
